@@ -1,0 +1,171 @@
+"""El Alamein movement, zones of control and stacking (el-alamein 6.0-8.4)."""
+
+import pytest
+
+from wargames_tui.engine.flow import IllegalAction
+
+from .conftest import act, board, cleared, nbrs, open_hex, scenario, terrain, unit
+
+GER = unit("gi", 4, 10)
+GER2 = unit("gi", 4, 10, skip=(GER,))
+BRIT = unit("bc", 2, 4)
+BRIT_ARMOUR = unit("bc", 4, 8)
+
+
+def ring(centre: str, d: int) -> list[str]:
+    g = scenario().grid
+    return [h for h in g.all_hexes() if g.distance(centre, h) == d]
+
+
+def step_towards(a: str, b: str) -> str:
+    g = scenario().grid
+    return min(nbrs(a), key=lambda n: (g.distance(n, b), n))
+
+
+@pytest.mark.rules("el-alamein:6.1")
+def test_a_unit_entering_an_enemy_zone_stops_there():
+    c = open_hex(3)
+    enemy = ring(c, 2)[0]
+    state = cleared(**{GER: c, BRIT: enemy})
+    into_zone = step_towards(c, enemy)
+    b = board(state)
+    assert into_zone in b.ezoc("gi")
+    onwards = next(n for n in nbrs(into_zone) if n not in (c, enemy))
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": GER, "path": [into_zone, onwards]})
+    assert err.value.case == "el-alamein:6.1"
+    # The reach never continues out of a zone hex.
+    reach = b.reach(GER)
+    assert all(reach.came_from.get(h) not in b.ezoc("gi") for h in reach.cost if h != c)
+    act(state, {"type": "move", "unit": GER, "path": [into_zone]})
+    assert state.units[GER].hex == into_zone
+
+
+@pytest.mark.rules("el-alamein:6.1")
+def test_leaving_a_zone_must_be_to_a_hex_outside_every_zone():
+    c = open_hex(3)
+    enemy = nbrs(c)[0]
+    state = cleared(**{GER: c, BRIT: enemy})
+    b = board(state)
+    zone = b.ezoc("gi")
+    zone_to_zone = next(n for n in nbrs(c) if n in zone and n != enemy)
+    free = next(n for n in nbrs(c) if n not in zone)
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": GER, "path": [zone_to_zone]})
+    assert err.value.case == "el-alamein:6.1"
+    assert zone_to_zone not in {p for a in [b.reach(GER)] for p in a.cost if a.came_from.get(p) == c}
+    back_in = next(n for n in nbrs(free) if n in zone and n != c)
+    act(state, {"type": "move", "unit": GER, "path": [free, back_in]})  # re-entering later is allowed
+    assert state.units[GER].hex == back_in
+
+
+@pytest.mark.rules("el-alamein:6.3")
+@pytest.mark.rules("el-alamein:9.7")
+def test_disrupted_units_have_no_zone_and_may_not_move():
+    c = open_hex(3)
+    enemy = ring(c, 2)[0]
+    state = cleared(**{GER: c, BRIT: enemy})
+    state.units[BRIT].disrupted = True
+    assert board(state).ezoc("gi") == frozenset()
+    into = step_towards(c, enemy)
+    onwards = next(n for n in nbrs(into) if n not in (c, enemy))
+    act(state, {"type": "move", "unit": GER, "path": [into, onwards]})
+    state2 = cleared(**{GER: c})
+    state2.units[GER].disrupted = True
+    with pytest.raises(IllegalAction) as err:
+        act(state2, {"type": "move", "unit": GER, "path": [nbrs(c)[0]]})
+    assert err.value.case == "el-alamein:9.7"
+
+
+@pytest.mark.rules("el-alamein:7.1")
+def test_units_pass_through_friends_but_may_not_stop_on_them():
+    c = open_hex(3)
+    friend = nbrs(c)[0]
+    beyond = next(n for n in nbrs(friend) if scenario().grid.distance(c, n) == 2)
+    state = cleared(**{GER: c, GER2: friend})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": GER, "path": [friend]})
+    assert err.value.case == "el-alamein:7.1"
+    act(state, {"type": "move", "unit": GER, "path": [friend, beyond]})
+    assert state.units[GER].hex == beyond
+
+
+@pytest.mark.rules("el-alamein:7.2")
+def test_no_unit_enters_an_enemy_hex():
+    c = open_hex(3)
+    enemy = nbrs(c)[0]
+    state = cleared(**{GER: c, BRIT: enemy})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": GER, "path": [enemy]})
+    assert err.value.case == "el-alamein:7.2"
+
+
+@pytest.mark.rules("el-alamein:8.1")
+def test_each_unit_moves_once_and_only_in_its_own_movement_phase():
+    c = open_hex(3)
+    state = cleared(**{GER: c, BRIT: ring(c, 3)[0]})
+    act(state, {"type": "move", "unit": GER, "path": [nbrs(c)[0]]})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": GER, "path": [c]})
+    assert err.value.case == "el-alamein:8.1"
+    with pytest.raises(IllegalAction):
+        act(state, {"type": "move", "unit": BRIT, "path": [nbrs(ring(c, 3)[0])[0]]})
+    act(state, {"type": "end-phase"})
+    with pytest.raises(IllegalAction):  # the combat phase has no moves
+        act(state, {"type": "move", "unit": GER2, "path": [c]})
+
+
+@pytest.mark.rules("el-alamein:8.2")
+def test_movement_allowance_limits_the_path():
+    c = open_hex(3)
+    state = cleared(**{BRIT: c}, phase="bc-move")  # turn 2: a 2-4 has 4 MPs in desert
+    g = scenario().grid
+    far = [h for h in g.all_hexes() if g.distance(c, h) == 5 and terrain(h) == "desert"]
+    reach = board(state).reach(BRIT)
+    assert max(reach.cost.values()) <= 4
+    assert not any(h in reach.cost for h in far)
+    path = reach.path_to(ring(c, 3)[0])
+    assert len(path) == 3
+    line = [c]
+    for _ in range(5):
+        line.append(next(n for n in nbrs(line[-1]) if g.distance(c, n) == len(line) and scenario().terrain_at[n].cost == 1))
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": BRIT, "path": line[1:]})
+    assert err.value.case == "el-alamein:8.2"
+
+
+@pytest.mark.rules("el-alamein:8.3")
+def test_terrain_costs_highlands_two_and_sea_impassable():
+    sc = scenario()
+    costs = {t.name: t.cost for t in sc.map.terrain.values()}
+    assert costs["desert"] == 1 and costs["village"] == 1 and costs["coast"] == 1
+    assert costs["highlands"] == 2
+    assert costs["sea"] is None
+    high = next(h for h in sc.grid.all_hexes() if terrain(h) == "highlands" and any(terrain(n) == "desert" for n in nbrs(h)))
+    start = next(n for n in nbrs(high) if terrain(n) == "desert")
+    state = cleared(**{GER: start})
+    assert board(state).reach(GER).cost[high] == 2
+    sea = next(h for h in sc.grid.all_hexes() if terrain(h) == "sea" and any(terrain(n) != "sea" for n in nbrs(h)))
+    shore = next(n for n in nbrs(sea) if terrain(n) != "sea")
+    state = cleared(**{GER: shore})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": GER, "path": [sea]})
+    assert err.value.case == "el-alamein:8.3"
+
+
+@pytest.mark.rules("el-alamein:8.4")
+def test_british_movement_is_halved_on_turn_one_only():
+    c = open_hex(3)
+    turn1 = cleared(turn=1, phase="bc-move", **{BRIT_ARMOUR: c})
+    turn2 = cleared(turn=2, phase="bc-move", **{BRIT_ARMOUR: c})
+    assert board(turn1).allowance(BRIT_ARMOUR) == 4
+    assert board(turn2).allowance(BRIT_ARMOUR) == 8
+    german_turn1 = cleared(turn=1, phase="gi-move", **{GER: c})
+    assert board(german_turn1).allowance(GER) == 10
+    g = scenario().grid
+    line = [c]
+    for _ in range(5):
+        line.append(next(n for n in nbrs(line[-1]) if g.distance(c, n) == len(line) and scenario().terrain_at[n].cost == 1))
+    with pytest.raises(IllegalAction) as err:
+        act(turn1, {"type": "move", "unit": BRIT_ARMOUR, "path": line[1:]})
+    assert err.value.case == "el-alamein:8.4"

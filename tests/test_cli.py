@@ -1,0 +1,71 @@
+"""The `wargames` subcommands, run in-process through cli.main."""
+
+import json
+
+from wargames_tui.cli import main
+
+SC = "panzer-corps/el-alamein"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_list_names_el_alamein(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    assert "panzer-corps/el-alamein  Panzer Corps: El Alamein (Alam Halfa, 1942)" in out.splitlines()
+
+
+def test_new_show_actions_act_replay(tmp_path, capsys):
+    save = tmp_path / "g.json"
+    assert run(capsys, "new", SC, "-o", str(save), "--seed", "4")[0] == 0
+    code, out, _ = run(capsys, "show", str(save))
+    assert code == 0 and "turn 1/4" in out and "German-Italian movement" in out
+    code, out, _ = run(capsys, "show", str(save), "--json")
+    view = json.loads(out)
+    assert view["view_version"] == 1 and view["phase"] == "gi-move"
+    code, out, _ = run(capsys, "actions", str(save))
+    lines = out.splitlines()
+    assert lines[0].startswith("# German-Italian:")
+    move = json.loads(lines[1])
+    assert move["type"] == "move"
+    code, out, _ = run(capsys, "act", str(save), json.dumps(move))
+    assert code == 0 and "->" in out
+    code, out, _ = run(capsys, "replay", str(save))
+    assert code == 0 and "replayed 1 actions" in out
+
+
+def test_an_illegal_action_exits_2_and_leaves_the_file(tmp_path, capsys):
+    save = tmp_path / "g.json"
+    run(capsys, "new", SC, "-o", str(save))
+    before = save.read_bytes()
+    code, _, err = run(capsys, "act", str(save), '{"type": "resolve", "defender": "x"}')
+    assert code == 2 and "el-alamein:" in err
+    code, _, err = run(capsys, "act", str(save), "not json")
+    assert code == 2 and "not valid JSON" in err
+    assert save.read_bytes() == before
+
+
+def test_a_corrupt_save_is_refused_with_its_name(tmp_path, capsys):
+    save = tmp_path / "broken.json"
+    save.write_text("{")
+    code, _, err = run(capsys, "show", str(save))
+    assert code == 1 and "broken.json" in err and "Traceback" not in err
+
+
+def test_unknown_scenario(capsys, tmp_path):
+    code, _, err = run(capsys, "new", "panzer-corps/nowhere", "-o", str(tmp_path / "x.json"))
+    assert code == 1 and "unknown scenario" in err
+
+
+def test_validate(capsys):
+    code, out, _ = run(capsys, "validate")
+    assert code == 0 and f"{SC}: ok" in out
+
+
+def test_selfplay_reports_a_summary(capsys):
+    code, out, _ = run(capsys, "selfplay", SC, "--games", "2", "--seed", "5", "--check-every", "25")
+    assert code == 0 and "games: 2" in out and "seconds per game" in out

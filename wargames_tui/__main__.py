@@ -1,0 +1,3 @@
+from wargames_tui.cli import main
+
+raise SystemExit(main())

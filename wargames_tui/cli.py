@@ -1,0 +1,236 @@
+"""The `wargames` command: the client, and headless subcommands for scripts, bots and tests."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from wargames_tui import __version__
+from wargames_tui.engine.datafiles import DataFileError
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.saves import SaveError, load, save
+from wargames_tui.engine.session import Session
+from wargames_tui.games import UnknownScenario, all_scenarios, game_for
+
+EXIT_ERROR = 1
+EXIT_ILLEGAL = 2
+
+
+class CliError(Exception):
+    pass
+
+
+def compact(obj: object) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option expects KEY=VALUE, got {pair!r}")
+        options[key] = value
+    return options
+
+
+def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: Sequence[str] = ()) -> Session:
+    game = game_for(scenario)
+    sides = next(s.sides for s in game.scenarios() if s.id == scenario)
+    for side in bots:
+        if side not in sides:
+            raise CliError(f"--bot {side}: no such side in {scenario} (sides: {', '.join(sides)})")
+    seats = {side: ("bot:random" if side in bots else "human") for side in sides}
+    return Session.start(game, scenario, options, seed=seed, seats=seats)
+
+
+# --- subcommands ---------------------------------------------------------------
+def cmd_list(args: argparse.Namespace) -> int:
+    for info in all_scenarios():
+        print(f"{info.id}  {info.title} ({info.subtitle})")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    session = new_session(args.scenario, parse_options(args.option), args.seed)
+    save(session, Path(args.output))
+    print(f"created {args.output}: {args.scenario}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    session = load(Path(args.save))
+    view = session.view(None)
+    if args.json:
+        print(json.dumps(view, indent=1, ensure_ascii=False))
+        return 0
+    from wargames_tui.hexdraw import text_map
+
+    print(f"{view['title']}  turn {view['turn']}/{view['turns']}  {view['phase_title']}")
+    print("\n".join(text_map(session.game.board(session.state), view)))
+    for side, name in view["sides"].items():
+        print(f"\n{name}:")
+        for u in view["units"]:
+            if u["side"] == side:
+                where = u["hex"] if u["status"] == "map" else u["status"]
+                flags = " disrupted" if u["disrupted"] else ""
+                print(f"  {u['id']:<10} {u['short']:<4} {u['strength']}-{u['move']}  {where}{flags}  {u['name']}")
+    if view["outcome"]:
+        o = view["outcome"]
+        print(f"\nResult: {view['sides'].get(o['winner'], o['winner'])} {o['level']}: {o['reason']}")
+    return 0
+
+
+def cmd_actions(args: argparse.Namespace) -> int:
+    session = load(Path(args.save))
+    prompt = session.prompt
+    if args.json:
+        print(json.dumps(prompt.to_json(), ensure_ascii=False))
+        return 0
+    who = session.view(None)["sides"].get(prompt.side, "nobody")
+    print(f"# {who}: {prompt.text} ({prompt.case})")
+    for action in prompt.actions:
+        print(compact(action))
+    return 0
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    path = Path(args.save)
+    session = load(path, seed=args.seed)
+    try:
+        action = json.loads(args.action)
+    except json.JSONDecodeError as exc:
+        raise IllegalAction(f"the action is not valid JSON: {exc}", "cli") from None
+    if not isinstance(action, dict):
+        raise IllegalAction("the action must be a JSON object", "cli")
+    events = session.act(action)
+    save(session, path)
+    for event in events:
+        print(event.text)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    session = load(Path(args.save))
+    for i, entry in enumerate(session.log, start=1):
+        rolls = f"  rolls {entry.rolls}" if entry.rolls else ""
+        print(f"{i:4d} {entry.side or '-':<4} {compact(entry.action)}{rolls}")
+    print(f"replayed {len(session.log)} actions: the log reproduces the snapshot")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    ids = [args.scenario] if args.scenario else [s.id for s in all_scenarios()]
+    for sid in ids:
+        game = game_for(sid)
+        state = game.new(sid, {})
+        problems = game.check_invariants(state)
+        if problems:
+            raise DataFileError(f"{sid}: set-up breaks the rules: {'; '.join(problems)}")
+        print(f"{sid}: ok")
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from wargames_tui.selfplay import SelfplayFailure, selfplay
+
+    game = game_for(args.scenario)
+    try:
+        summary = selfplay(game, args.scenario, args.games, args.seed, args.bot, args.check_every)
+    except SelfplayFailure as exc:
+        print(f"selfplay failed: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"{args.scenario}")
+    print("\n".join(summary.lines()))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from wargames_tui.engine.saves import save_dir
+    from wargames_tui.ui.app import WargamesApp
+
+    directory = save_dir(args.save_dir)
+    target = args.target
+    if target is None:
+        app = WargamesApp(save_dir=directory, seed=args.seed)
+    elif target.endswith(".json") or Path(target).is_file():
+        app = WargamesApp(save_dir=directory, session=load(Path(target), seed=args.seed), save_path=Path(target))
+    else:
+        session = new_session(target, parse_options(args.option), args.seed, args.bot)
+        app = WargamesApp(save_dir=directory, session=session)
+    app.run()
+    return 0
+
+
+# --- the parser ----------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="wargames", description="Classic board wargames in the terminal.")
+    p.add_argument("--version", action="version", version=f"wargames-tui {__version__}")
+    p.add_argument("--save-dir", help="where autosaves go (default: $WARGAMES_SAVE_DIR or the user data dir)")
+    p.set_defaults(func=cmd_play, target=None, seed=None, option=[], bot=[])
+    sub = p.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the client on a new game (SCENARIO_ID) or a save (SAVE.json)")
+    play.add_argument("target", metavar="SCENARIO_ID|SAVE.json")
+    play.add_argument("--seed", type=int, help="seed the dice (for repeatable games)")
+    play.add_argument("--option", action="append", default=[], metavar="K=V", help="an optional rule")
+    play.add_argument("--bot", action="append", default=[], metavar="SIDE", help="let the random bot play SIDE")
+    play.add_argument("--save-dir", help=argparse.SUPPRESS)
+    play.set_defaults(func=cmd_play)
+
+    sub.add_parser("list", help="print every playable scenario id and title").set_defaults(func=cmd_list)
+
+    new = sub.add_parser("new", help="create a game without the client")
+    new.add_argument("scenario", metavar="SCENARIO_ID")
+    new.add_argument("-o", "--output", required=True, metavar="SAVE.json")
+    new.add_argument("--seed", type=int, help="seed any dice rolled at set-up")
+    new.add_argument("--option", action="append", default=[], metavar="K=V")
+    new.set_defaults(func=cmd_new)
+
+    show = sub.add_parser("show", help="print the position as text, or the view as JSON")
+    show.add_argument("save", metavar="SAVE.json")
+    show.add_argument("--json", action="store_true", help="the full view as JSON (docs/cli.md)")
+    show.set_defaults(func=cmd_show)
+
+    actions = sub.add_parser("actions", help="print the current prompt and its legal actions")
+    actions.add_argument("save", metavar="SAVE.json")
+    actions.add_argument("--json", action="store_true", help="the prompt and actions as one JSON object")
+    actions.set_defaults(func=cmd_actions)
+
+    act = sub.add_parser("act", help="apply one action (JSON) and update the save")
+    act.add_argument("save", metavar="SAVE.json")
+    act.add_argument("action", metavar="ACTION_JSON")
+    act.add_argument("--seed", type=int, help="seed the dice of this action")
+    act.set_defaults(func=cmd_act)
+
+    rep = sub.add_parser("replay", help="replay the log, check the snapshot and print the log")
+    rep.add_argument("save", metavar="SAVE.json")
+    rep.set_defaults(func=cmd_replay)
+
+    val = sub.add_parser("validate", help="check scenario data files")
+    val.add_argument("scenario", nargs="?", metavar="SCENARIO_ID")
+    val.set_defaults(func=cmd_validate)
+
+    sp = sub.add_parser("selfplay", help="play complete games with bots and check every step")
+    sp.add_argument("scenario", metavar="SCENARIO_ID")
+    sp.add_argument("--games", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--bot", default="random", choices=["random"])
+    sp.add_argument("--check-every", type=int, default=1, help="round-trip the save every N actions")
+    sp.set_defaults(func=cmd_selfplay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except IllegalAction as exc:
+        print(f"illegal action: {exc.reason} ({exc.case})", file=sys.stderr)
+        return EXIT_ILLEGAL
+    except (SaveError, DataFileError, UnknownScenario, CliError) as exc:
+        print(f"wargames: {exc}", file=sys.stderr)
+        return EXIT_ERROR

@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: no Textual imports here."""

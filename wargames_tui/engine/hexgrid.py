@@ -1,0 +1,83 @@
+"""Hex grids numbered as the rulebooks print them: "XXYY", column then row.
+
+Columns are vertical (flat-topped hexes); every other column is drawn half a hex
+lower. Which parity is lower is a per-map setting, as is the compass direction
+of each map side, so both the "north on the left" Panzer Corps maps and the
+conventional ones share this code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Literal
+
+Hex = str
+
+
+def hex_id(col: int, row: int) -> Hex:
+    return f"{col:02d}{row:02d}"
+
+
+def parse_hex(h: Hex) -> tuple[int, int]:
+    if len(h) != 4 or not h.isdigit():
+        raise ValueError(f"not a hex id: {h!r} (expected four digits XXYY)")
+    return int(h[:2]), int(h[2:])
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    columns: int
+    rows: int
+    low_columns: Literal["even", "odd"] = "even"
+    hexsides: dict[frozenset[Hex], frozenset[str]] = field(default_factory=dict)
+
+    def lowered(self, col: int) -> bool:
+        return (col % 2 == 0) == (self.low_columns == "even")
+
+    def contains(self, h: Hex) -> bool:
+        try:
+            col, row = parse_hex(h)
+        except ValueError:
+            return False
+        return 1 <= col <= self.columns and 1 <= row <= self.rows
+
+    def all_hexes(self) -> Iterator[Hex]:
+        for row in range(1, self.rows + 1):
+            for col in range(1, self.columns + 1):
+                yield hex_id(col, row)
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        """The on-map hexes adjacent to h, in a fixed order."""
+        col, row = parse_hex(h)
+        side_rows = (row, row + 1) if self.lowered(col) else (row - 1, row)
+        cand = [(col, row - 1), (col, row + 1)]
+        for dc in (-1, 1):
+            cand += [(col + dc, r) for r in side_rows]
+        return [
+            hex_id(c, r) for c, r in cand if 1 <= c <= self.columns and 1 <= r <= self.rows
+        ]
+
+    def _cube(self, h: Hex) -> tuple[int, int, int]:
+        col, row = parse_hex(h)
+        q = col
+        r = row - (col - (1 if self.lowered(col) else 0)) // 2
+        return q, r, -q - r
+
+    def distance(self, a: Hex, b: Hex) -> int:
+        qa, ra, sa = self._cube(a)
+        qb, rb, sb = self._cube(b)
+        return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
+
+    def side_features(self, a: Hex, b: Hex) -> frozenset[str]:
+        """Features (river, cliff, ...) on the hexside between two adjacent hexes."""
+        return self.hexsides.get(frozenset((a, b)), frozenset())
+
+    def edge_hexes(self, side: Literal["top", "bottom", "left", "right"]) -> list[Hex]:
+        """The hexes along one side of the printed map."""
+        if side == "top":
+            return [hex_id(c, 1) for c in range(1, self.columns + 1)]
+        if side == "bottom":
+            return [hex_id(c, self.rows) for c in range(1, self.columns + 1)]
+        if side == "left":
+            return [hex_id(1, r) for r in range(1, self.rows + 1)]
+        return [hex_id(self.columns, r) for r in range(1, self.rows + 1)]

@@ -1,0 +1,88 @@
+"""Movement ranges and line tracing over any graph of hex ids.
+
+Games pass their own rules in as functions: what a step costs, where a unit must
+stop, which hexes a line may cross. Zones of control are such parameters.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+Hex = str
+StepCost = Callable[[Hex, Hex], "int | None"]
+
+
+@dataclass
+class Reach:
+    """The cheapest known way to every hex a unit can reach."""
+
+    cost: dict[Hex, int]
+    came_from: dict[Hex, Hex]
+
+    def path_to(self, target: Hex) -> list[Hex]:
+        """The hexes entered on the way to target (start excluded)."""
+        path = [target]
+        while path[-1] in self.came_from:
+            path.append(self.came_from[path[-1]])
+        path.pop()
+        return path[::-1]
+
+
+def movement_range(
+    start: Hex,
+    budget: int,
+    neighbours: Callable[[Hex], Iterable[Hex]],
+    step_cost: StepCost,
+    stops_in: Callable[[Hex], bool],
+    first_step_ok: Callable[[Hex], bool] = lambda h: True,
+) -> Reach:
+    """Dijkstra over hexes: step_cost None means the step is forbidden.
+
+    A hex where stops_in is true may be entered but not left; first_step_ok
+    filters the hexes a unit may enter from its start (a unit leaving an enemy
+    zone of control must first step to a hex outside one).
+    """
+    cost = {start: 0}
+    came_from: dict[Hex, Hex] = {}
+    queue = [(0, start)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > cost[here]:
+            continue
+        if here != start and stops_in(here):
+            continue
+        for there in neighbours(here):
+            if here == start and not first_step_ok(there):
+                continue
+            step = step_cost(here, there)
+            if step is None:
+                continue
+            total = spent + step
+            if total <= budget and total < cost.get(there, budget + 1):
+                cost[there] = total
+                came_from[there] = here
+                heapq.heappush(queue, (total, there))
+    return Reach(cost, came_from)
+
+
+def trace_line(
+    starts: Iterable[Hex],
+    goals: set[Hex],
+    neighbours: Callable[[Hex], Iterable[Hex]],
+    passable: Callable[[Hex], bool],
+) -> bool:
+    """Whether a line of any length joins one of starts to one of goals through passable hexes."""
+    seen = set(starts)
+    queue = deque(seen)
+    while queue:
+        here = queue.popleft()
+        if here in goals:
+            return True
+        for there in neighbours(here):
+            if there not in seen and passable(there):
+                seen.add(there)
+                queue.append(there)
+    return False

@@ -1,0 +1,95 @@
+"""A game in progress: the state, the action log with its dice, and undo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from types import ModuleType
+from typing import Any
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action, Event, Outcome, Prompt
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class LogEntry:
+    action: Action
+    rolls: list[int]
+    side: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "rolls": self.rolls, "side": self.side}
+
+
+@dataclass
+class Session:
+    game: ModuleType
+    scenario: str
+    options: dict[str, str]
+    state: Any
+    dice: Dice
+    seats: dict[str, str] = field(default_factory=dict)
+    log: list[LogEntry] = field(default_factory=list)
+    created: str = field(default_factory=now)
+    updated: str = field(default_factory=now)
+    _undo: list[tuple[Any, int]] = field(default_factory=list)
+    _prompt: Prompt | None = None
+
+    @classmethod
+    def start(
+        cls,
+        game: ModuleType,
+        scenario: str,
+        options: dict[str, str] | None = None,
+        seed: int | None = None,
+        seats: dict[str, str] | None = None,
+    ) -> "Session":
+        options = dict(options or {})
+        state = game.new(scenario, options)
+        return cls(game, scenario, options, state, Dice(seed), dict(seats or {}))
+
+    @property
+    def prompt(self) -> Prompt:
+        if self._prompt is None:
+            self._prompt = self.game.prompt(self.state)
+        return self._prompt
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def view(self, viewer: str | None = None) -> dict[str, Any]:
+        return self.game.view(self.state, viewer)
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply one action; an IllegalAction leaves the game exactly as it was."""
+        side = self.prompt.side
+        trial = self.game.copy_state(self.state)
+        self.dice.take_rolls()
+        events = self.game.apply(trial, action, self.dice)
+        rolls = self.dice.take_rolls()
+        self._undo.append((self.state, len(self.log)))
+        self.state = trial
+        self._prompt = None
+        self.log.append(LogEntry(action, rolls, side))
+        self.updated = now()
+        if rolls or any(e.commit for e in events):
+            self._undo.clear()
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last action, if no commit point (die roll, reveal, handover) came since."""
+        if not self._undo:
+            return False
+        self.state, length = self._undo.pop()
+        del self.log[length:]
+        self._prompt = None
+        self.updated = now()
+        return True

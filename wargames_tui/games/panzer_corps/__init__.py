@@ -1,0 +1,134 @@
+"""Panzer Corps: one rules module for El Alamein, Dunkerque, Khar'kov and Operation Compass."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action, Event, Outcome, Prompt, ScenarioInfo
+from wargames_tui.games.panzer_corps import rules
+from wargames_tui.games.panzer_corps.board import Board
+from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders
+from wargames_tui.games.panzer_corps.mapview import HexMapData, hex_map_data
+from wargames_tui.games.panzer_corps.state import State
+
+GAME_ID = "panzer-corps"
+TITLE = "Panzer Corps"
+
+
+def scenarios() -> list[ScenarioInfo]:
+    found = []
+    for sid in scenario_folders():
+        info = load_scenario(sid).info
+        sides = {s.id: s.name for s in info.sides}
+        found.append(ScenarioInfo(sid, info.title, info.subtitle, sides, info.description))
+    return found
+
+
+def new(scenario_id: str, options: dict[str, str]) -> State:
+    return rules.new_state(scenario_id, options)
+
+
+def prompt(state: State) -> Prompt:
+    return rules.prompt(state)
+
+
+def apply(state: State, action: Action, dice: Dice) -> list[Event]:
+    return rules.apply(state, action, dice)
+
+
+def outcome(state: State) -> Outcome | None:
+    return rules.outcome(state)
+
+
+def dump(state: State) -> dict[str, Any]:
+    return state.to_json()
+
+
+def load(data: dict[str, Any]) -> State:
+    return State.from_json(data)
+
+
+def copy_state(state: State) -> State:
+    return copy.deepcopy(state)
+
+
+def board(state: State) -> HexMapData:
+    return hex_map_data(state.scenario)
+
+
+def view(state: State, viewer: str | None = None) -> dict[str, Any]:
+    """Everything a player may see; Panzer Corps hides nothing, so every viewer sees all."""
+    b = Board(state)
+    info = b.sc.info
+    units = []
+    for uid, st in state.units.items():
+        u = b.sc.units[uid]
+        units.append(
+            {
+                "id": uid,
+                "side": u.side,
+                "nation": u.nation,
+                "name": u.name,
+                "short": u.short,
+                "kind": u.kind,
+                "size": u.size,
+                "strength": u.strength,
+                "move": u.move,
+                "allowance": b.allowance(uid),
+                "hex": st.hex,
+                "status": st.status,
+                "disrupted": st.disrupted,
+                "moved": uid in state.moved,
+            }
+        )
+    result = outcome(state)
+    return {
+        "view_version": 1,
+        "scenario": state.scenario,
+        "title": info.title,
+        "turn": state.turn,
+        "turns": info.turns,
+        "turn_labels": info.turn_labels,
+        "phase": state.phase,
+        "phase_title": rules.phase_title(state),
+        "phases": [rules.phase_title_of(state, p) for p in rules.phase_order(state)],
+        "step": state.step,
+        "side": state.side,
+        "sides": {s.id: s.name for s in info.sides},
+        "units": units,
+        "attacks": [
+            {
+                "attackers": a.attackers,
+                "defender": a.defender,
+                "column": b.column(a.attackers, a.defender) if state.units[a.defender].status == "map" or a.resolved else None,
+                "resolved": a.resolved,
+                "roll": a.roll,
+                "result": a.result,
+            }
+            for a in state.attacks
+        ],
+        "crt": {"columns": b.sc.crt.columns, "die": b.sc.crt.die, "rows": b.sc.crt.rows},
+        "outcome": result.to_json() if result else None,
+    }
+
+
+def check_invariants(state: State) -> list[str]:
+    """Facts that must hold in every position; selfplay checks them after every action."""
+    b = Board(state)
+    problems = []
+    for h, here in b.at.items():
+        if len(here) > b.sc.info.rules.stacking and state.step in ("move", "declare"):
+            problems.append(f"{h} holds {len(here)} units")
+        sides = {b.side_of(u) for u in here}
+        if len(sides) > 1:
+            problems.append(f"{h} holds units of both sides")
+        if b.sc.terrain_at[h].cost is None:
+            problems.append(f"{h} is {b.sc.terrain_at[h].name} but holds {here}")
+    for uid, st in state.units.items():
+        if (st.status == "map") != (st.hex is not None):
+            problems.append(f"{uid} has status {st.status} and hex {st.hex}")
+    if not 1 <= state.turn <= b.sc.info.turns:
+        problems.append(f"turn {state.turn} is outside 1..{b.sc.info.turns}")
+    return problems

@@ -1,0 +1,199 @@
+"""Reading a Panzer Corps position: who stands where, zones of control, costs, odds."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.odds import crt_column
+from wargames_tui.engine.paths import Reach, movement_range
+from wargames_tui.games.panzer_corps.data import Scenario, Unit, load_scenario
+from wargames_tui.games.panzer_corps.state import State
+
+
+class Board:
+    """A scenario and a state read together. Cheap to build; build one per question."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.sc: Scenario = load_scenario(state.scenario)
+        self.case = self.sc.info.rulebook
+        self.at: dict[Hex, list[str]] = {}
+        for uid, u in state.units.items():
+            if u.status == "map" and u.hex is not None:
+                self.at.setdefault(u.hex, []).append(uid)
+        self._ezoc: dict[str, frozenset[Hex]] = {}
+
+    # --- who is who -------------------------------------------------------
+    def unit(self, uid: str) -> Unit:
+        return self.sc.units[uid]
+
+    def side_of(self, uid: str) -> str:
+        return self.sc.units[uid].side
+
+    def enemy_of(self, side: str) -> str:
+        return next(s.id for s in self.sc.info.sides if s.id != side)
+
+    def hex_of(self, uid: str) -> Hex:
+        h = self.state.units[uid].hex
+        assert h is not None
+        return h
+
+    def units_of(self, side: str) -> list[str]:
+        return [
+            uid
+            for uid, u in self.state.units.items()
+            if u.status == "map" and self.sc.units[uid].side == side
+        ]
+
+    def occupant_side(self, h: Hex) -> str | None:
+        here = self.at.get(h)
+        return self.side_of(here[0]) if here else None
+
+    def label(self, uid: str) -> str:
+        u = self.sc.units[uid]
+        return f"{u.short} ({u.strength}-{u.move})"
+
+    # --- zones of control (6.0-6.3) ----------------------------------------
+    def ezoc(self, side: str) -> frozenset[Hex]:
+        """Hexes in the zone of control of side's enemies; disrupted units have none (6.3)."""
+        if side not in self._ezoc:
+            zone: set[Hex] = set()
+            for uid in self.units_of(self.enemy_of(side)):
+                if not self.state.units[uid].disrupted:
+                    zone.update(self.sc.grid.neighbours(self.hex_of(uid)))
+            self._ezoc[side] = frozenset(zone)
+        return self._ezoc[side]
+
+    # --- movement (8.0) ----------------------------------------------------
+    def allowance(self, uid: str) -> int:
+        u = self.sc.units[uid]
+        if self.state.turn == 1 and u.side in self.sc.info.rules.halved_first_turn:
+            return u.move // 2  # 8.4
+        return u.move
+
+    def enter_cost(self, side: str, h: Hex) -> int | None:
+        """MPs for side to enter h, or None where it may not go (sea 8.3, enemy 7.2)."""
+        if not self.sc.grid.contains(h):
+            return None
+        cost = self.sc.terrain_at[h].cost
+        if cost is None:
+            return None
+        owner = self.occupant_side(h)
+        if owner is not None and owner != side:
+            return None
+        return cost
+
+    def has_room(self, side: str, h: Hex) -> bool:
+        return len(self.at.get(h, [])) < self.sc.info.rules.stacking
+
+    def reach(self, uid: str) -> Reach:
+        side = self.side_of(uid)
+        zone = self.ezoc(side)
+        start = self.hex_of(uid)
+        return movement_range(
+            start,
+            self.allowance(uid),
+            self.sc.grid.neighbours,
+            lambda a, b: self.enter_cost(side, b),
+            stops_in=lambda h: h in zone,
+            first_step_ok=(lambda h: h not in zone) if start in zone else (lambda h: True),
+        )
+
+    def check_path(self, uid: str, path: list[Hex]) -> int:
+        """The MPs a move along path costs, or IllegalAction saying which rule it breaks."""
+        side = self.side_of(uid)
+        zone = self.ezoc(side)
+        here = self.hex_of(uid)
+        spent = 0
+        for i, there in enumerate(path):
+            if not self.sc.grid.contains(there):
+                raise IllegalAction(f"{there} is off the map", f"{self.case}:8.1")
+            if there not in self.sc.grid.neighbours(here):
+                raise IllegalAction(f"{there} is not adjacent to {here}", f"{self.case}:8.2")
+            if i > 0 and here in zone:
+                raise IllegalAction(f"{here} is in an enemy zone of control: the move must stop there", f"{self.case}:6.1")
+            if i == 0 and here in zone and there in zone:
+                raise IllegalAction(
+                    f"a unit leaving an enemy zone of control must first enter a hex outside one ({there} is in one)",
+                    f"{self.case}:6.1",
+                )
+            cost = self.enter_cost(side, there)
+            if cost is None:
+                what = "an enemy unit" if self.occupant_side(there) else self.sc.terrain_at[there].name
+                case = "7.2" if self.occupant_side(there) else "8.3"
+                raise IllegalAction(f"{there} holds {what}: no unit may enter", f"{self.case}:{case}")
+            spent += cost
+            here = there
+        allowance = self.allowance(uid)
+        if spent > allowance:
+            case = "8.4" if allowance < self.sc.units[uid].move else "8.2"
+            raise IllegalAction(f"the path costs {spent} MPs; {self.label(uid)} has {allowance}", f"{self.case}:{case}")
+        return spent
+
+    # --- combat (9.0) ------------------------------------------------------
+    def defence(self, uid: str) -> tuple[int, str]:
+        """The defender's combat strength and why it is doubled, if it is (9.3)."""
+        u = self.sc.units[uid]
+        h = self.hex_of(uid)
+        terrain = self.sc.terrain_at[h]
+        if terrain.doubles_defence:
+            return u.strength * 2, f"doubled in {terrain.name} ({self.case}:9.3)"
+        rules = self.sc.info.rules
+        if h in self.sc.map.battle_positions and u.side == rules.battle_position_side:
+            return u.strength * 2, f"doubled in a Battle Position ({self.case}:9.3)"
+        return u.strength, ""
+
+    def column(self, attackers: list[str], defender: str) -> str | None:
+        attack = sum(self.sc.units[a].strength for a in attackers)
+        defence, _ = self.defence(defender)
+        return crt_column(attack, defence, self.sc.crt.columns)
+
+    def can_attack(self, uid: str) -> bool:
+        used = {a for att in self.state.attacks for a in att.attackers}
+        return not self.state.units[uid].disrupted and uid not in used
+
+    def declarable(self) -> list[tuple[list[str], str]]:
+        """Every legal new attack: a set of adjacent attackers and one defender at 1:2 or better."""
+        side = self.state.side
+        targeted = {att.defender for att in self.state.attacks}
+        found = []
+        for d in self.units_of(self.enemy_of(side)):
+            if d in targeted:
+                continue
+            adjacent = set(self.sc.grid.neighbours(self.hex_of(d)))
+            ready = sorted(a for a in self.units_of(side) if self.hex_of(a) in adjacent and self.can_attack(a))
+            for n in range(1, len(ready) + 1):
+                for group in combinations(ready, n):
+                    if self.column(list(group), d) is not None:
+                        found.append((list(group), d))
+        return found
+
+    # --- retreats (9.5) ----------------------------------------------------
+    def retreat_paths(self, uid: str, distance: int) -> list[list[Hex]]:
+        """Every legal retreat of distance hexes, or of one more where all end on friends (9.5(2))."""
+        side = self.side_of(uid)
+        zone = self.ezoc(side)
+        origin = self.hex_of(uid)
+        grid = self.sc.grid
+
+        def ok(h: Hex) -> bool:
+            return h not in zone and self.enter_cost(side, h) is not None
+
+        def extend(paths: list[list[Hex]], steps: int) -> list[list[Hex]]:
+            for _ in range(steps):
+                paths = [
+                    p + [n]
+                    for p in paths
+                    for n in grid.neighbours(p[-1] if p else origin)
+                    if ok(n) and grid.distance(origin, n) == len(p) + 1
+                ]
+            return paths
+
+        full = extend([[]], distance)
+        clear = [p for p in full if self.has_room(side, p[-1])]
+        if clear:
+            return clear
+        longer = extend(full, 1)
+        return [p for p in longer if self.has_room(side, p[-1])]

@@ -1,0 +1,252 @@
+"""The Panzer Corps scenario files and their validation.
+
+Each scenario folder under scenarios/panzer_corps/ holds scenario.toml (sides,
+turns, rule parameters, victory), map.toml (terrain grid, roads, hexsides,
+places), units.toml (the counters and their set-up) and crt.toml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, load_toml
+from wargames_tui.engine.hexgrid import Hex, HexGrid, hex_id
+
+PrintSide = Literal["top", "bottom", "left", "right"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Terrain(Strict):
+    name: str
+    glyph: str = Field(min_length=1, max_length=1)
+    cost: int | None = Field(None, description="MPs to enter; absent for terrain no unit may enter")
+    doubles_defence: bool = False
+    colour: str
+
+
+class Place(Strict):
+    name: str
+    hexes: list[str]
+    label: str = Field("", max_length=4, description="up to four letters drawn on the map")
+
+
+class MapFile(Strict):
+    columns: int = Field(ge=1, le=99)
+    rows: int = Field(ge=1, le=99)
+    low_columns: Literal["even", "odd"]
+    compass: dict[PrintSide, Literal["N", "E", "S", "W"]]
+    terrain: dict[str, Terrain]
+    grid: str
+    roads: list[list[str]] = []
+    places: list[Place] = []
+    battle_positions: list[str] = []
+
+
+class Unit(Strict):
+    id: str
+    side: str
+    nation: str
+    name: str
+    short: str = Field(max_length=4)
+    kind: str
+    size: str
+    strength: int = Field(ge=0)
+    move: int = Field(ge=0)
+    hex: str
+
+
+class UnitsFile(Strict):
+    unit: list[Unit]
+
+
+class CrtFile(Strict):
+    columns: list[str]
+    die: list[int]
+    rows: list[list[str]]
+
+
+class Side(Strict):
+    id: str
+    name: str
+
+
+class Nation(Strict):
+    name: str
+    side: str
+    colour: str
+    text: str = "black"
+
+
+class Exit(Strict):
+    """A side's units may leave by an edge, paying MPs; doing so wins (el-alamein 4.2)."""
+
+    side: str
+    edge: Literal["N", "E", "S", "W"]
+    cost: int
+
+
+class SuddenDeath(Strict):
+    """A side wins at once if it holds one of these places at the end of a phase."""
+
+    side: str
+    places: list[str]
+    after_phase: str
+    case: str
+
+
+class Rules(Strict):
+    stacking: int = 1
+    halved_first_turn: list[str] = []
+    battle_position_side: str | None = None
+    exit: Exit | None = None
+    sudden_death: SuddenDeath | None = None
+    default_winner: str
+
+
+class ScenarioFile(Strict):
+    id: str
+    rulebook: str
+    title: str
+    subtitle: str
+    description: str
+    turns: int = Field(ge=1)
+    turn_labels: list[str]
+    sides: list[Side]
+    nations: dict[str, Nation]
+    rules: Rules
+
+
+RESULTS = {"AE", "AR", "DR1", "DR2", "DE"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything one Panzer Corps scenario needs, checked for consistency."""
+
+    info: ScenarioFile
+    map: MapFile
+    grid: HexGrid
+    terrain_at: dict[Hex, Terrain]
+    units: dict[str, Unit]
+    crt: CrtFile
+    folder: Path
+
+    def edge(self, compass: str) -> list[Hex]:
+        side = next(s for s, c in self.map.compass.items() if c == compass)
+        return self.grid.edge_hexes(side)
+
+    def place_hexes(self, names: list[str]) -> set[Hex]:
+        found: set[Hex] = set()
+        for place in self.map.places:
+            if place.name in names:
+                found.update(place.hexes)
+        return found
+
+    def side_name(self, side: str) -> str:
+        return next(s.name for s in self.info.sides if s.id == side)
+
+
+def scenario_folders() -> dict[str, Path]:
+    """Scenario id -> folder, for every Panzer Corps scenario on disk."""
+    root = SCENARIOS_DIR / "panzer_corps"
+    found = {}
+    for folder in sorted(root.iterdir()):
+        if (folder / "scenario.toml").is_file():
+            found["panzer-corps/" + folder.name.replace("_", "-")] = folder
+    return found
+
+
+@cache
+def load_scenario(scenario_id: str) -> Scenario:
+    folders = scenario_folders()
+    if scenario_id not in folders:
+        raise DataFileError(f"unknown scenario {scenario_id!r}")
+    folder = folders[scenario_id]
+    info = load_toml(folder / "scenario.toml", ScenarioFile)
+    map_file = load_toml(folder / "map.toml", MapFile)
+    units = load_toml(folder / "units.toml", UnitsFile)
+    crt = load_toml(folder / "crt.toml", CrtFile)
+    grid = HexGrid(map_file.columns, map_file.rows, map_file.low_columns)
+    terrain_at = _terrain_grid(folder / "map.toml", map_file)
+    _check_map(folder / "map.toml", map_file, grid)
+    _check_units(folder / "units.toml", units, info, grid, terrain_at)
+    _check_crt(folder / "crt.toml", crt)
+    if info.id != scenario_id:
+        raise DataFileError(f"{folder / 'scenario.toml'}: at id: {info.id!r} does not match the folder ({scenario_id!r})")
+    return Scenario(info, map_file, grid, terrain_at, {u.id: u for u in units.unit}, crt, folder)
+
+
+def _terrain_grid(path: Path, m: MapFile) -> dict[Hex, Terrain]:
+    by_glyph = {t.glyph: t for t in m.terrain.values()}
+    lines = [line for line in m.grid.splitlines() if line.strip()]
+    if len(lines) != m.rows:
+        raise DataFileError(f"{path}: at grid: {len(lines)} rows, but rows = {m.rows}")
+    out: dict[Hex, Terrain] = {}
+    for r, line in enumerate(lines, start=1):
+        cells = line.strip()
+        if len(cells) != m.columns:
+            raise DataFileError(f"{path}: at grid row {r}: {len(cells)} hexes, but columns = {m.columns}")
+        for c, glyph in enumerate(cells, start=1):
+            if glyph not in by_glyph:
+                raise DataFileError(f"{path}: at grid row {r} column {c}: unknown terrain glyph {glyph!r}")
+            out[hex_id(c, r)] = by_glyph[glyph]
+    return out
+
+
+def _check_map(path: Path, m: MapFile, grid: HexGrid) -> None:
+    def need(h: str, where: str) -> None:
+        if not grid.contains(h):
+            raise DataFileError(f"{path}: at {where}: hex {h!r} is not on the map")
+
+    for i, road in enumerate(m.roads):
+        for h in road:
+            need(h, f"roads[{i}]")
+        for a, b in zip(road, road[1:]):
+            if b not in grid.neighbours(a):
+                raise DataFileError(f"{path}: at roads[{i}]: {a} and {b} are not adjacent")
+    for place in m.places:
+        for h in place.hexes:
+            need(h, f"places {place.name!r}")
+    for h in m.battle_positions:
+        need(h, "battle_positions")
+
+
+def _check_units(path: Path, units: UnitsFile, info: ScenarioFile, grid: HexGrid, terrain: dict[Hex, Terrain]) -> None:
+    sides = {s.id for s in info.sides}
+    seen: dict[str, str] = {}
+    for u in units.unit:
+        where = f"unit {u.id!r}"
+        if u.id in seen:
+            raise DataFileError(f"{path}: at {where}: the id is used twice")
+        seen[u.id] = u.hex
+        if u.side not in sides:
+            raise DataFileError(f"{path}: at {where}: unknown side {u.side!r}")
+        if u.nation not in info.nations:
+            raise DataFileError(f"{path}: at {where}: unknown nation {u.nation!r}")
+        if not grid.contains(u.hex):
+            raise DataFileError(f"{path}: at {where}: set-up hex {u.hex!r} is not on the map")
+        if terrain[u.hex].cost is None:
+            raise DataFileError(f"{path}: at {where}: set-up hex {u.hex} is {terrain[u.hex].name}")
+    hexes = list(seen.values())
+    for h in set(hexes):
+        if hexes.count(h) > info.rules.stacking:
+            raise DataFileError(f"{path}: hex {h} holds {hexes.count(h)} units, over the stacking limit")
+
+
+def _check_crt(path: Path, crt: CrtFile) -> None:
+    if len(crt.rows) != len(crt.die):
+        raise DataFileError(f"{path}: at rows: {len(crt.rows)} rows for {len(crt.die)} die results")
+    for i, row in enumerate(crt.rows):
+        if len(row) != len(crt.columns):
+            raise DataFileError(f"{path}: at rows[{i}]: {len(row)} results for {len(crt.columns)} columns")
+        for cell in row:
+            if cell not in RESULTS:
+                raise DataFileError(f"{path}: at rows[{i}]: unknown result {cell!r}")

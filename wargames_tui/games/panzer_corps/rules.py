@@ -1,0 +1,412 @@
+"""The Panzer Corps sequence of play (case 5.0 of each game) as a phase machine.
+
+Each game turn runs, for each side in order, a Movement Phase (8.0) and a
+Combat Phase (9.0). The combat phase has steps: declare every attack (9.1(5)),
+then resolve them one by one (9.2), each result leaving the attacker to choose
+retreats (9.5) and an advance (9.6).
+"""
+
+from __future__ import annotations
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
+from wargames_tui.games.panzer_corps.board import Board
+from wargames_tui.games.panzer_corps.data import load_scenario
+from wargames_tui.games.panzer_corps.state import Attack, FollowUp, State, UnitState
+
+
+def new_state(scenario_id: str, options: dict[str, str]) -> State:
+    sc = load_scenario(scenario_id)
+    first = sc.info.sides[0].id
+    units = {uid: UnitState(hex=u.hex) for uid, u in sc.units.items()}
+    return State(scenario_id, dict(options), turn=1, phase=f"{first}-move", step="move", units=units)
+
+
+def phase_order(state: State) -> list[str]:
+    sides = [s.id for s in load_scenario(state.scenario).info.sides]
+    return [f"{side}-{kind}" for side in sides for kind in ("move", "combat")]
+
+
+def phase_title(state: State) -> str:
+    return phase_title_of(state, state.phase)
+
+
+def phase_title_of(state: State, phase: str) -> str:
+    side, kind = phase.split("-")
+    name = load_scenario(state.scenario).side_name(side)
+    return f"{name} {'movement' if kind == 'move' else 'combat'}"
+
+
+# --- prompts -------------------------------------------------------------------
+def prompt(state: State) -> Prompt:
+    b = Board(state)
+    case = b.case
+    name = phase_title(state)
+    if state.step == "over":
+        return Prompt(None, name, "The game is over.", f"{case}:4.0", [])
+    if state.step == "move":
+        actions = move_actions(b) + [{"type": "end-phase"}]
+        return Prompt(state.side, name, "Move units one at a time, or end the phase.", f"{case}:8.1", actions)
+    if state.step == "declare":
+        actions: list[Action] = [
+            {"type": "declare", "attackers": group, "defender": d} for group, d in b.declarable()
+        ]
+        actions.append({"type": "end-declarations"})
+        return Prompt(state.side, name, "Declare every attack of this phase, then end the declarations.", f"{case}:9.1", actions)
+    if state.step == "resolve":
+        actions = [
+            {"type": "resolve", "defender": att.defender} for att in state.attacks if not att.resolved
+        ]
+        return Prompt(state.side, name, "Resolve the declared attacks in any order.", f"{case}:9.2", actions)
+    follow = state.follow_up
+    assert follow is not None
+    if state.step == "retreat":
+        uid = follow.retreating[0]
+        paths = b.retreat_paths(uid, follow.distance)
+        actions = [{"type": "retreat", "unit": uid, "path": p} for p in paths]
+        text = f"Choose where {b.label(uid)} retreats ({follow.distance} hex{'es' if follow.distance > 1 else ''})."
+        return Prompt(state.side, name, text, f"{case}:9.5", actions)
+    actions = [{"type": "advance", "unit": a} for a in follow.advancers]
+    actions.append({"type": "no-advance"})
+    return Prompt(state.side, name, f"One attacker may advance into {follow.vacated}.", f"{case}:9.6", actions)
+
+
+def move_actions(b: Board) -> list[Action]:
+    side = b.state.side
+    exit_rule = b.sc.info.rules.exit
+    exit_edge = set(b.sc.edge(exit_rule.edge)) if exit_rule and exit_rule.side == side else set()
+    actions: list[Action] = []
+    for uid in movable(b):
+        reach = b.reach(uid)
+        start = b.hex_of(uid)
+        allowance = b.allowance(uid)
+        zone = b.ezoc(side)
+        for h, spent in reach.cost.items():
+            if h != start and b.has_room(side, h):
+                actions.append({"type": "move", "unit": uid, "path": reach.path_to(h)})
+            if h in exit_edge and h not in zone and spent + exit_rule.cost <= allowance:
+                actions.append({"type": "exit", "unit": uid, "path": reach.path_to(h)})
+    return actions
+
+
+def movable(b: Board) -> list[str]:
+    return [
+        uid
+        for uid in b.units_of(b.state.side)
+        if uid not in b.state.moved and not b.state.units[uid].disrupted
+    ]
+
+
+# --- applying actions ----------------------------------------------------------
+def apply(state: State, action: Action, dice: Dice) -> list[Event]:
+    if state.step == "over":
+        raise IllegalAction("the game is over", f"{load_scenario(state.scenario).info.rulebook}:4.0")
+    kind = action.get("type")
+    handler = HANDLERS.get((state.step, kind))
+    if handler is None:
+        allowed = sorted(k for step, k in HANDLERS if step == state.step)
+        case = prompt(state).case
+        raise IllegalAction(f"{kind!r} is not an action of this step; expected one of {', '.join(allowed)}", case)
+    return handler(state, action, dice)
+
+
+def _unit_arg(b: Board, action: Action, key: str = "unit") -> str:
+    uid = action.get(key)
+    if not isinstance(uid, str) or uid not in b.sc.units:
+        raise IllegalAction(f"no unit {uid!r} in this scenario", f"{b.case}:2.2")
+    return uid
+
+
+def _path_arg(b: Board, action: Action) -> list[str]:
+    path = action.get("path")
+    if not isinstance(path, list) or not all(isinstance(h, str) for h in path):
+        raise IllegalAction("the path must be a list of hex ids", f"{b.case}:8.2")
+    return path
+
+
+def _check_mover(b: Board, uid: str) -> None:
+    st = b.state.units[uid]
+    if b.side_of(uid) != b.state.side:
+        raise IllegalAction(f"{b.label(uid)} is not yours to move", f"{b.case}:8.1")
+    if st.status != "map":
+        raise IllegalAction(f"{b.label(uid)} is not on the map", f"{b.case}:8.1")
+    if uid in b.state.moved:
+        raise IllegalAction(f"{b.label(uid)} has already moved this phase", f"{b.case}:8.1")
+    if st.disrupted:
+        raise IllegalAction(f"{b.label(uid)} is disrupted and may not move", f"{b.case}:9.7")
+
+
+def do_move(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    uid = _unit_arg(b, action)
+    path = _path_arg(b, action)
+    _check_mover(b, uid)
+    if not path:
+        raise IllegalAction("a move must enter at least one hex", f"{b.case}:8.2")
+    spent = b.check_path(uid, path)
+    if not b.has_room(b.side_of(uid), path[-1]):
+        raise IllegalAction(f"{path[-1]} is already full: units may pass through but not stop", f"{b.case}:7.1")
+    start = b.hex_of(uid)
+    state.units[uid].hex = path[-1]
+    state.moved.append(uid)
+    text = f"{b.label(uid)} {start} -> {path[-1]} ({spent} MP)"
+    return [Event("move", text, {"unit": uid, "path": [start, *path]})]
+
+
+def do_exit(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    rule = b.sc.info.rules.exit
+    uid = _unit_arg(b, action)
+    path = _path_arg(b, action)
+    _check_mover(b, uid)
+    if rule is None or rule.side != state.side:
+        raise IllegalAction("no unit of this side may leave the map", f"{b.case}:8.1")
+    spent = b.check_path(uid, path) + rule.cost
+    last = path[-1] if path else b.hex_of(uid)
+    if last not in b.sc.edge(rule.edge):
+        raise IllegalAction(f"{last} is not on the {rule.edge} map edge", f"{b.case}:4.2")
+    if last in b.ezoc(state.side):
+        raise IllegalAction(f"{last} is in an enemy zone of control: no break from there", f"{b.case}:4.2")
+    if spent > b.allowance(uid):
+        raise IllegalAction(f"breaking off costs {spent} MPs with the path; {b.label(uid)} has {b.allowance(uid)}", f"{b.case}:4.2")
+    state.units[uid].hex = None
+    state.units[uid].status = "exited"
+    state.moved.append(uid)
+    state.step = "over"
+    state.winner = state.side
+    state.win_reason = f"{b.label(uid)} broke off the {rule.edge} map edge ({b.case}:4.2)"
+    return [Event("exit", f"{b.label(uid)} breaks off the map edge at {last}: {b.sc.side_name(state.side)} wins", {"unit": uid}, commit=True)]
+
+
+def do_end_phase(state: State, action: Action, dice: Dice) -> list[Event]:
+    return _next_phase(state)
+
+
+def do_declare(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    defender = _unit_arg(b, action, "defender")
+    attackers = action.get("attackers")
+    if not isinstance(attackers, list) or not attackers:
+        raise IllegalAction("an attack needs at least one attacker", f"{b.case}:9.1")
+    for a in attackers:
+        _unit_arg(b, {"unit": a})
+    if len(set(attackers)) != len(attackers):
+        raise IllegalAction("a unit is named twice among the attackers", f"{b.case}:9.1")
+    side = state.side
+    if b.side_of(defender) == side or state.units[defender].status != "map":
+        raise IllegalAction(f"{b.label(defender)} is not an enemy unit on the map", f"{b.case}:9.1")
+    if any(att.defender == defender for att in state.attacks):
+        raise IllegalAction(f"{b.label(defender)} is already the target of an attack", f"{b.case}:9.1")
+    target = b.hex_of(defender)
+    for a in attackers:
+        if b.side_of(a) != side or state.units[a].status != "map":
+            raise IllegalAction(f"{b.label(a)} is not one of your units on the map", f"{b.case}:9.1")
+        if state.units[a].disrupted:
+            raise IllegalAction(f"{b.label(a)} is disrupted and may not attack", f"{b.case}:9.7")
+        if not b.can_attack(a):
+            raise IllegalAction(f"{b.label(a)} already attacks this phase", f"{b.case}:9.1")
+        if target not in b.sc.grid.neighbours(b.hex_of(a)):
+            raise IllegalAction(f"{b.label(a)} is not adjacent to {b.label(defender)}", f"{b.case}:9.1")
+    column = b.column(attackers, defender)
+    if column is None:
+        raise IllegalAction("attacks at 1:3 or worse are not allowed", f"{b.case}:9.2")
+    state.attacks.append(Attack(sorted(attackers), defender))
+    names = ", ".join(b.label(a) for a in sorted(attackers))
+    return [Event("declare", f"{names} will attack {b.label(defender)} at {column}", {"defender": defender})]
+
+
+def do_end_declarations(state: State, action: Action, dice: Dice) -> list[Event]:
+    if not state.attacks:
+        return _next_phase(state)
+    state.step = "resolve"
+    return [Event("declare", f"{len(state.attacks)} attack(s) declared", {}, commit=True)]
+
+
+def do_resolve(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    defender = action.get("defender")
+    index = next((i for i, att in enumerate(state.attacks) if att.defender == defender and not att.resolved), None)
+    if index is None:
+        raise IllegalAction(f"no unresolved attack on {defender!r} was declared", f"{b.case}:9.1")
+    att = state.attacks[index]
+    column = b.column(att.attackers, att.defender)
+    assert column is not None
+    roll = dice.roll(6)
+    result = b.sc.crt.rows[b.sc.crt.die.index(roll)][b.sc.crt.columns.index(column)]
+    att.resolved, att.result, att.roll = True, result, roll
+    attack_sum = sum(b.unit(a).strength for a in att.attackers)
+    defence, why = b.defence(att.defender)
+    text = f"Attack on {b.label(att.defender)}: {attack_sum} against {defence}{' ' + why if why else ''}, {column}, die {roll}: {result}"
+    events = [Event("combat", text, {"defender": att.defender, "column": column, "roll": roll, "result": result}, commit=True)]
+    vacated = b.hex_of(att.defender)
+    if result == "AE":
+        events += [_eliminate(state, b, a, "attacker eliminated", f"{b.case}:9.4") for a in att.attackers]
+    elif result == "AR":
+        state.follow_up = FollowUp(index, list(att.attackers), 1)
+    elif result in ("DR1", "DR2"):
+        state.follow_up = FollowUp(index, [att.defender], int(result[2]), vacated, list(att.attackers))
+    elif result == "DE":
+        events.append(_eliminate(state, b, att.defender, "defender eliminated", f"{b.case}:9.4"))
+        state.follow_up = FollowUp(index, [], 0, vacated, list(att.attackers))
+    return events + _settle(state)
+
+
+def do_retreat(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    follow = state.follow_up
+    assert follow is not None
+    uid = follow.retreating[0]
+    if action.get("unit") != uid:
+        raise IllegalAction(f"{b.label(uid)} is the unit to retreat now", f"{b.case}:9.5")
+    path = _path_arg(b, action)
+    legal = b.retreat_paths(uid, follow.distance)
+    if path not in legal:
+        raise IllegalAction(_retreat_reason(b, uid, path, follow.distance), f"{b.case}:9.5")
+    start = b.hex_of(uid)
+    state.units[uid].hex = path[-1]
+    state.units[uid].disrupted = True
+    follow.retreating.pop(0)
+    text = f"{b.label(uid)} retreats {start} -> {path[-1]} and is disrupted"
+    return [Event("retreat", text, {"unit": uid, "path": [start, *path]})] + _settle(state)
+
+
+def _retreat_reason(b: Board, uid: str, path: list[str], distance: int) -> str:
+    side = b.side_of(uid)
+    origin = b.hex_of(uid)
+    for i, h in enumerate(path, start=1):
+        if h in b.ezoc(side):
+            return f"{h} is in an enemy zone of control"
+        if b.enter_cost(side, h) is None:
+            return f"{uid} may not enter {h}"
+        if b.sc.grid.distance(origin, h) != i:
+            return f"each step must take the unit further from {origin}"
+    if len(path) == distance + 1:
+        return "a retreat may go one hex further only when every shorter one ends on a friendly unit"
+    return f"the retreat must be {distance} hex(es) long and end where stacking allows"
+
+
+def do_advance(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    follow = state.follow_up
+    assert follow is not None and follow.vacated is not None
+    uid = action.get("unit")
+    if uid not in follow.advancers:
+        raise IllegalAction(f"{uid!r} did not attack {follow.vacated} or cannot advance", f"{b.case}:9.6")
+    start = b.hex_of(uid)
+    state.units[uid].hex = follow.vacated
+    state.follow_up = None
+    events = [Event("advance", f"{b.label(uid)} advances {start} -> {follow.vacated}", {"unit": uid, "path": [start, follow.vacated]})]
+    return events + _finish_attack(state)
+
+
+def do_no_advance(state: State, action: Action, dice: Dice) -> list[Event]:
+    state.follow_up = None
+    return _finish_attack(state)
+
+
+HANDLERS = {
+    ("move", "move"): do_move,
+    ("move", "exit"): do_exit,
+    ("move", "end-phase"): do_end_phase,
+    ("declare", "declare"): do_declare,
+    ("declare", "end-declarations"): do_end_declarations,
+    ("resolve", "resolve"): do_resolve,
+    ("retreat", "retreat"): do_retreat,
+    ("advance", "advance"): do_advance,
+    ("advance", "no-advance"): do_no_advance,
+}
+
+
+# --- the machine between actions -------------------------------------------------
+def _eliminate(state: State, b: Board, uid: str, why: str, case: str) -> Event:
+    state.units[uid].hex = None
+    state.units[uid].status = "eliminated"
+    state.units[uid].disrupted = False
+    return Event("eliminate", f"{b.label(uid)} eliminated: {why} ({case})", {"unit": uid})
+
+
+def _settle(state: State) -> list[Event]:
+    """Carry out what needs no choice: retreats with nowhere to go, then the advance prompt."""
+    events: list[Event] = []
+    follow = state.follow_up
+    while follow is not None and follow.retreating:
+        b = Board(state)
+        uid = follow.retreating[0]
+        if b.retreat_paths(uid, follow.distance):
+            state.step = "retreat"
+            return events
+        follow.retreating.pop(0)
+        events.append(_eliminate(state, b, uid, "no legal retreat", f"{b.case}:9.5"))
+    if follow is not None and follow.vacated is not None:
+        b = Board(state)
+        follow.advancers = [
+            a for a in follow.advancers if state.units[a].status == "map" and not state.units[a].disrupted
+        ]
+        if follow.advancers and not b.at.get(follow.vacated):
+            state.step = "advance"
+            return events
+    state.follow_up = None
+    return events + _finish_attack(state)
+
+
+def _finish_attack(state: State) -> list[Event]:
+    if all(att.resolved for att in state.attacks):
+        return _next_phase(state)
+    state.step = "resolve"
+    return []
+
+
+def _next_phase(state: State) -> list[Event]:
+    b = Board(state)
+    events: list[Event] = []
+    old_side = state.side
+    if state.phase.endswith("combat"):
+        for uid in b.units_of(state.side):
+            state.units[uid].disrupted = False  # 9.7(3)
+        events += _sudden_death(state)
+        if state.step == "over":
+            return events
+    order = phase_order(state)
+    i = order.index(state.phase) + 1
+    if i == len(order):
+        if state.turn == b.sc.info.turns:
+            return events + _game_end(state)
+        state.turn += 1
+        i = 0
+    state.phase = order[i]
+    state.step = "move" if state.phase.endswith("move") else "declare"
+    state.moved = []
+    state.attacks = []
+    state.follow_up = None
+    handover = state.side != old_side
+    events.append(Event("phase", f"Turn {state.turn}: {phase_title(state)} phase", {}, commit=handover))
+    return events
+
+
+def _sudden_death(state: State) -> list[Event]:
+    b = Board(state)
+    rule = b.sc.info.rules.sudden_death
+    if rule is None or rule.after_phase != state.phase:
+        return []
+    targets = b.sc.place_hexes(rule.places)
+    holders = [uid for uid in b.units_of(rule.side) if b.hex_of(uid) in targets]
+    if not holders:
+        return []
+    state.step = "over"
+    state.winner = rule.side
+    state.win_reason = f"{b.label(holders[0])} holds {b.hex_of(holders[0])} ({rule.case})"
+    return [Event("victory", f"{b.sc.side_name(rule.side)} wins: {state.win_reason}", {}, commit=True)]
+
+
+def _game_end(state: State) -> list[Event]:
+    b = Board(state)
+    state.step = "over"
+    state.winner = b.sc.info.rules.default_winner
+    state.win_reason = f"the end of turn {state.turn} came with no other victory ({b.case}:4.2)"
+    return [Event("victory", f"{b.sc.side_name(state.winner)} wins: {state.win_reason}", {}, commit=True)]
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.step != "over":
+        return None
+    return Outcome(state.winner, "victory", state.win_reason)

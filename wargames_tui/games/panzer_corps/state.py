@@ -1,0 +1,66 @@
+"""The position of a Panzer Corps game: plain data that saves as JSON."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class UnitState:
+    hex: str | None
+    status: str = "map"  # "map", "eliminated" or "exited"
+    disrupted: bool = False
+
+
+@dataclass
+class Attack:
+    attackers: list[str]
+    defender: str
+    resolved: bool = False
+    result: str | None = None
+    roll: int | None = None
+
+
+@dataclass
+class FollowUp:
+    """The choices a combat result leaves to the attacker: retreats, then an advance."""
+
+    attack: int
+    retreating: list[str]
+    distance: int
+    vacated: str | None = None
+    advancers: list[str] = field(default_factory=list)
+
+
+@dataclass
+class State:
+    scenario: str
+    options: dict[str, str]
+    turn: int
+    phase: str  # "<side>-move" or "<side>-combat"
+    step: str  # "move", "declare", "resolve", "retreat", "advance", "over"
+    units: dict[str, UnitState]
+    moved: list[str] = field(default_factory=list)
+    attacks: list[Attack] = field(default_factory=list)
+    follow_up: FollowUp | None = None
+    winner: str | None = None
+    win_reason: str = ""
+
+    @property
+    def side(self) -> str:
+        return self.phase.split("-")[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "State":
+        data = copy.deepcopy(data)
+        data["units"] = {k: UnitState(**v) for k, v in data["units"].items()}
+        data["attacks"] = [Attack(**a) for a in data["attacks"]]
+        if data["follow_up"] is not None:
+            data["follow_up"] = FollowUp(**data["follow_up"])
+        return cls(**data)
+

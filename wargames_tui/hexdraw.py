@@ -1,0 +1,96 @@
+"""Lay a hex map out as a character grid, for the client's map widget and `wargames show`.
+
+Each hex is a cell four characters wide and two lines high; columns that the map
+draws lower sit one line down, so the cells form the usual brick pattern of an
+offset hex grid. The top line names the hex (its id, a place label, or the unit's
+short name); the bottom line shows terrain glyphs or the unit's factors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wargames_tui.engine.hexgrid import Hex, hex_id
+from wargames_tui.engine.mapdata import HexMapData
+
+CELL_W = 4
+CELL_H = 2
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    hex: Hex | None
+    role: str  # "blank", "id", "label", "terrain", "unit"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """What stands in a hex, as the map shows it."""
+
+    top: str
+    bottom: str
+    nation: str
+    flags: str = ""  # "d" disrupted, "m" moved, ...
+
+
+def map_size(data: HexMapData) -> tuple[int, int]:
+    return data.grid.columns * CELL_W, data.grid.rows * CELL_H + 1
+
+
+def cell_origin(data: HexMapData, h: Hex) -> tuple[int, int]:
+    col, row = int(h[:2]), int(h[2:])
+    y = (row - 1) * CELL_H + (1 if data.grid.lowered(col) else 0)
+    return (col - 1) * CELL_W, y
+
+
+def map_line(data: HexMapData, y: int, pieces: dict[Hex, Piece]) -> list[Segment]:
+    """The segments of one line of the drawn map, left to right."""
+    segments = []
+    for col in range(1, data.grid.columns + 1):
+        offset = 1 if data.grid.lowered(col) else 0
+        row, part = divmod(y - offset, CELL_H)
+        row += 1
+        if y - offset < 0 or row > data.grid.rows:
+            segments.append(Segment(" " * CELL_W, None, "blank"))
+            continue
+        h = hex_id(col, row)
+        segments.append(_cell_text(data, h, part, pieces.get(h)))
+    return segments
+
+
+def _cell_text(data: HexMapData, h: Hex, part: int, piece: Piece | None) -> Segment:
+    cell = data.cells[h]
+    if piece is not None:
+        text = piece.top if part == 0 else piece.bottom
+        return Segment(text[:CELL_W].center(CELL_W), h, "unit")
+    if part == 0:
+        if cell.label:
+            return Segment(cell.label.center(CELL_W), h, "label")
+        return Segment(h, h, "id")
+    glyph = "=" if cell.road and cell.glyph in ".," else cell.glyph
+    return Segment(glyph * CELL_W, h, "terrain")
+
+
+def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
+    """One piece per occupied hex: the top unit, with a '+' when more stand beneath."""
+    by_hex: dict[Hex, list[dict[str, Any]]] = {}
+    for u in view["units"]:
+        if u["status"] == "map" and u["hex"]:
+            by_hex.setdefault(u["hex"], []).append(u)
+    pieces = {}
+    for h, units in by_hex.items():
+        top = units[0]
+        factors = f"{top['strength']}-{top['move']}"
+        if len(units) > 1:
+            factors = (factors + "+")[:CELL_W]
+        flags = ("d" if top["disrupted"] else "") + ("m" if top.get("moved") else "")
+        pieces[h] = Piece(top["short"], factors, top["nation"], flags)
+    return pieces
+
+
+def text_map(data: HexMapData, view: dict[str, Any]) -> list[str]:
+    pieces = pieces_from_view(view)
+    _, height = map_size(data)
+    return ["".join(s.text for s in map_line(data, y, pieces)).rstrip() for y in range(height)]
