@@ -19,6 +19,8 @@ def played(n: int = 12, seed: int = 3) -> Session:
     session = Session.start(game_for(SC), SC, seed=seed, seats={"gi": "human", "bc": "human"})
     rng = random.Random(seed)
     for _ in range(n):
+        if session.outcome() is not None:
+            break
         session.act(random_bot(session.prompt, rng))
     return session
 

@@ -31,23 +31,28 @@ class HexGrid:
     low_columns: Literal["even", "odd"] = "even"
     hexsides: dict[frozenset[Hex], frozenset[str]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Neighbour lists are asked for millions of times in a playout: work them out once.
+        table = {h: tuple(self._neighbours(h)) for h in self.all_hexes()}
+        object.__setattr__(self, "_table", table)
+
     def lowered(self, col: int) -> bool:
         return (col % 2 == 0) == (self.low_columns == "even")
 
     def contains(self, h: Hex) -> bool:
-        try:
-            col, row = parse_hex(h)
-        except ValueError:
-            return False
-        return 1 <= col <= self.columns and 1 <= row <= self.rows
+        return h in self._table  # type: ignore[attr-defined]
 
     def all_hexes(self) -> Iterator[Hex]:
+        """Every hex, row by row."""
         for row in range(1, self.rows + 1):
             for col in range(1, self.columns + 1):
                 yield hex_id(col, row)
 
-    def neighbours(self, h: Hex) -> list[Hex]:
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """The on-map hexes adjacent to h, in a fixed order."""
+        return self._table[h]  # type: ignore[attr-defined]
+
+    def _neighbours(self, h: Hex) -> list[Hex]:
         col, row = parse_hex(h)
         side_rows = (row, row + 1) if self.lowered(col) else (row - 1, row)
         cand = [(col, row - 1), (col, row + 1)]

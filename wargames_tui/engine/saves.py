@@ -73,7 +73,7 @@ def envelope(session: Session) -> dict[str, Any]:
         "updated": session.updated,
         "turn": view.get("turn"),
         "phase": view.get("phase_title"),
-        "side_to_move": session.prompt.side,
+        "side_to_move": session.game.active_side(session.state),
         "finished": session.outcome() is not None,
         "log": [e.to_json() for e in session.log],
         "snapshot": session.game.dump(session.state),

@@ -66,7 +66,7 @@ class Session:
 
     def act(self, action: Action) -> list[Event]:
         """Apply one action; an IllegalAction leaves the game exactly as it was."""
-        side = self.prompt.side
+        side = self.game.active_side(self.state)
         trial = self.game.copy_state(self.state)
         self.dice.take_rolls()
         events = self.game.apply(trial, action, self.dice)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from wargames_tui.engine.dice import Dice
@@ -51,7 +50,12 @@ def load(data: dict[str, Any]) -> State:
 
 
 def copy_state(state: State) -> State:
-    return copy.deepcopy(state)
+    return state.copy()
+
+
+def active_side(state: State) -> str | None:
+    """The side that acts now, without working out its legal actions."""
+    return None if state.step == "over" else state.side
 
 
 def board(state: State) -> HexMapData:
@@ -102,7 +106,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
             {
                 "attackers": a.attackers,
                 "defender": a.defender,
-                "column": b.column(a.attackers, a.defender) if state.units[a.defender].status == "map" or a.resolved else None,
+                "column": a.column if a.resolved else b.column(a.attackers, a.defender),
                 "resolved": a.resolved,
                 "roll": a.roll,
                 "result": a.result,

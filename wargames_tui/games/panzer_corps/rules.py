@@ -233,7 +233,7 @@ def do_resolve(state: State, action: Action, dice: Dice) -> list[Event]:
     assert column is not None
     roll = dice.roll(6)
     result = b.sc.crt.rows[b.sc.crt.die.index(roll)][b.sc.crt.columns.index(column)]
-    att.resolved, att.result, att.roll = True, result, roll
+    att.resolved, att.column, att.result, att.roll = True, column, result, roll
     attack_sum = sum(b.unit(a).strength for a in att.attackers)
     defence, why = b.defence(att.defender)
     text = f"Attack on {b.label(att.defender)}: {attack_sum} against {defence}{' ' + why if why else ''}, {column}, die {roll}: {result}"

@@ -19,6 +19,7 @@ class Attack:
     attackers: list[str]
     defender: str
     resolved: bool = False
+    column: str | None = None
     result: str | None = None
     roll: int | None = None
 
@@ -53,7 +54,38 @@ class State:
         return self.phase.split("-")[0]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "turn": self.turn,
+            "phase": self.phase,
+            "step": self.step,
+            "units": {k: {"hex": u.hex, "status": u.status, "disrupted": u.disrupted} for k, u in self.units.items()},
+            "moved": list(self.moved),
+            "attacks": [asdict(a) for a in self.attacks],
+            "follow_up": asdict(self.follow_up) if self.follow_up else None,
+            "winner": self.winner,
+            "win_reason": self.win_reason,
+        }
+
+    def copy(self) -> "State":
+        """A deep copy, written out because copy.deepcopy is the slowest part of undo and replay."""
+        follow = self.follow_up
+        return State(
+            self.scenario,
+            dict(self.options),
+            self.turn,
+            self.phase,
+            self.step,
+            {k: UnitState(u.hex, u.status, u.disrupted) for k, u in self.units.items()},
+            list(self.moved),
+            [Attack(list(a.attackers), a.defender, a.resolved, a.column, a.result, a.roll) for a in self.attacks],
+            FollowUp(follow.attack, list(follow.retreating), follow.distance, follow.vacated, list(follow.advancers))
+            if follow
+            else None,
+            self.winner,
+            self.win_reason,
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":

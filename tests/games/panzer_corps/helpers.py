@@ -7,6 +7,7 @@ than by id, so they check the rules, not one reconstruction of the map.
 from __future__ import annotations
 
 from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.paths import movement_range
 from wargames_tui.games.panzer_corps import rules
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.data import load_scenario
@@ -38,7 +39,10 @@ def unit(side: str, strength: int | None = None, move: int | None = None, skip: 
 
 
 def terrain(h: str) -> str:
-    return scenario().terrain_at[h].name
+    """The terrain key ("desert", "highlands", ...) of a hex."""
+    sc = scenario()
+    keys = {t.glyph: key for key, t in sc.map.terrain.items()}
+    return keys[sc.terrain_at[h].glyph]
 
 
 def open_hex(radius: int = 2, kind: str = "desert", avoid: set[str] = frozenset()) -> str:
@@ -52,6 +56,19 @@ def open_hex(radius: int = 2, kind: str = "desert", avoid: set[str] = frozenset(
         ):
             return h
     raise LookupError(f"no open {kind} area of radius {radius}")
+
+
+def line_from(start: str, length: int) -> list[str]:
+    """A path of `length` hexes from start (start excluded), each costing one MP and each further away."""
+    sc = scenario()
+    reach = movement_range(
+        start, length, sc.grid.neighbours, lambda a, b: sc.terrain_at[b].cost, stops_in=lambda h: False
+    )
+    for h in sorted(reach.cost):
+        path = reach.path_to(h)
+        if len(path) == length == reach.cost[h] and sc.grid.distance(start, h) == length:
+            return path
+    raise LookupError(f"no straight clear line of {length} from {start}")
 
 
 def roll_for(column: str, result: str) -> int:

@@ -1,0 +1,121 @@
+"""The main menu, new game, save, continue and load, driven with keys."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.ui.helpers import SCENARIO, SIZE, make_app, new_session, play_screen, sync
+from textual.widgets import DataTable, OptionList, Select
+from wargames_tui.engine.saves import read_envelope
+from wargames_tui.ui.screens.load_game import LoadGameScreen
+from wargames_tui.ui.screens.menu import MenuScreen
+from wargames_tui.ui.screens.new_game import NewGameScreen
+
+
+@sync
+async def test_menu_opens_without_a_session(save_dir: Path) -> None:
+    app = make_app(save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        ids = [o.id for o in app.screen.query_one(OptionList).options]
+        assert ids == ["new", "continue", "load", "help", "quit"]
+        assert app.screen.query_one(OptionList).get_option("continue").disabled  # nothing saved yet
+
+
+@sync
+async def test_new_game_starts_el_alamein(save_dir: Path) -> None:
+    app = make_app(save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        screen = app.screen
+        assert screen.current is not None and screen.current.id == SCENARIO
+        text = str(screen.query_one("#new-description").render())
+        assert "reconstruction" in text.lower()
+        assert "no optional rules" in str(screen.query_one("#new-options").children[0].render())
+        screen.query_one("#seat-bc", Select).value = "human"
+        await pilot.click("#new-start")
+        await pilot.pause()
+        play = play_screen(app)
+        assert play.session.scenario == SCENARIO
+        assert play.session.seats == {"gi": "human", "bc": "human"}
+        saved = list(save_dir.glob("panzer-corps_el-alamein-*.json"))
+        assert len(saved) == 1, "a new game is saved at once"
+
+
+@sync
+async def test_save_then_continue_from_the_menu(save_dir: Path) -> None:
+    session = new_session()
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "up", "enter")  # 8th Panzer 1815 -> 1814
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        path = play_screen(app).save_path
+        assert path is not None and path.parent == save_dir and path.name.startswith("panzer-corps_el-alamein-")
+        env = read_envelope(path)
+        assert env.snapshot["units"]["gi-8pz"]["hex"] == "1814"
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        options = app.screen.query_one(OptionList)
+        assert not options.get_option("continue").disabled
+        assert "turn 1" in str(options.get_option("continue").prompt)
+        await pilot.press("c")
+        await pilot.pause()
+        play = play_screen(app)
+        assert play.session is not session
+        assert play.session.state.units["gi-8pz"].hex == "1814"
+        assert play.save_path == path
+
+
+@sync
+async def test_load_list_shows_unreadable_saves_without_touching_them(save_dir: Path) -> None:
+    good = new_session()
+    from wargames_tui.engine.saves import save
+
+    save(good, save_dir / "good.json")
+    broken = save_dir / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    alien = save_dir / "alien.json"
+    alien.write_text(json.dumps({"format": "something-else"}), encoding="utf-8")
+    app = make_app(save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadGameScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 3
+        rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(3)]
+        assert sum("unreadable" in r for r in rows) == 2
+        # Loading an unreadable save reports it and stays on the list.
+        bad_row = next(i for i, r in enumerate(rows) if "broken.json" in r)
+        table.move_cursor(row=bad_row)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadGameScreen)
+        assert broken.read_text(encoding="utf-8") == "{not json"
+        good_row = next(i for i, r in enumerate(rows) if "good.json" in r)
+        table.move_cursor(row=good_row)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert play_screen(app).session.scenario == SCENARIO
+
+
+@sync
+async def test_help_screen_lists_keys_and_rules(save_dir: Path) -> None:
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        from wargames_tui.ui.screens.help import HelpScreen
+
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one("#help-text").source
+        assert "Ctrl+S" in source and "(9.5)" in source and "Sequence of play (5.0)" in source
+        await pilot.press("escape")
+        await pilot.pause()
+        play_screen(app)

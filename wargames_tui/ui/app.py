@@ -1,0 +1,110 @@
+"""WargamesApp: the Textual client.
+
+With a session it opens on the play screen; without one, on the main menu.
+Every action is saved at once (autosave) to save_path, or to a file named after
+the scenario and the game's creation time in save_dir.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from wargames_tui.engine.saves import SaveError, load, save
+from wargames_tui.engine.session import Session
+from wargames_tui.ui.saving import autosave_path
+
+
+class WargamesApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "wargames-tui"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        save_dir: Path,
+        seed: int | None = None,
+        session: Session | None = None,
+        save_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.save_dir = Path(save_dir)
+        self.seed = seed
+        self.initial_session = session
+        self.initial_save_path = Path(save_path) if save_path else None
+        # Seconds between a bot's actions; tests set it near zero.
+        self.bot_delay = float(os.environ.get("WARGAMES_BOT_DELAY", "0.4"))
+
+    def on_mount(self) -> None:
+        self.theme = "textual-dark"
+        if self.initial_session is not None:
+            self.open_session(self.initial_session, self.initial_save_path)
+        else:
+            self.show_menu()
+
+    # --- navigation ------------------------------------------------------------
+    def show_menu(self) -> None:
+        """Go to the main menu, leaving whatever screens were open."""
+        from wargames_tui.ui.screens.menu import MenuScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if isinstance(self.screen, MenuScreen):
+            self.screen.refresh_menu()
+            return
+        self.push_screen(MenuScreen())
+
+    def open_session(self, session: Session, save_path: Path | None = None) -> None:
+        from wargames_tui.ui.screens.play import PlayScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(PlayScreen(session, save_path or autosave_path(self.save_dir, session)))
+
+    def start_new(self, scenario: str, options: dict[str, str], seats: dict[str, str]) -> None:
+        from wargames_tui.engine.datafiles import DataFileError
+        from wargames_tui.games import UnknownScenario, game_for
+
+        try:
+            session = Session.start(game_for(scenario), scenario, options, seed=self.seed, seats=seats)
+        except (DataFileError, UnknownScenario, ValueError) as exc:
+            self.notify(f"Cannot start {scenario}: {exc}", severity="error", timeout=10)
+            return
+        self.open_session(session)
+
+    def open_save(self, path: Path) -> None:
+        try:
+            session = load(path, seed=self.seed)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot load", severity="error", timeout=10)
+            return
+        except Exception as exc:  # noqa: BLE001 - a save that breaks the rules code must not crash the client
+            self.notify(f"{path}: {exc}", title="Cannot load", severity="error", timeout=10)
+            return
+        self.open_session(session, path)
+
+    # --- saving ---------------------------------------------------------------------
+    def autosave(self, session: Session, path: Path) -> Path | None:
+        """Save the game now; report a failure without stopping play."""
+        try:
+            save(session, path)
+        except OSError as exc:
+            self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", timeout=8)
+            return None
+        return path
+
+    # --- command palette ---------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from wargames_tui.ui.screens.play import PlayScreen
+
+        if isinstance(screen, PlayScreen):
+            yield SystemCommand("Save game", "Save now (the game also saves after every action)", screen.action_save)
+            yield SystemCommand("Legal actions", "List every legal action in words and pick one", screen.action_actions)
+            yield SystemCommand("Undo", "Take back your last action, if no die roll or change of side came since", screen.action_undo)
+            yield SystemCommand("Rules and keys", "Help: the keys and a summary of the rules", screen.action_help)
+            yield SystemCommand("Quit to menu", "Back to the main menu (the game is saved)", screen.action_menu)
+        yield from super().get_system_commands(screen)

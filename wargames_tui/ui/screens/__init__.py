@@ -1,0 +1,1 @@
+"""Screens of the client: menu, new game, load game, play, actions, help, victory."""

@@ -1,0 +1,84 @@
+"""Load a game: every save in the save folder, unreadable ones listed with their error."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from wargames_tui.ui.saving import SaveEntry, list_saves, scenario_title, when
+
+
+class LoadGameScreen(Screen):
+    BINDINGS = [
+        Binding("enter", "load", "Load", priority=True),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="load-box"):
+            yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="load-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#load-box")
+        box.border_title = "Load game"
+        box.border_subtitle = str(self.app.save_dir)  # type: ignore[attr-defined]
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Scenario", "Turn", "Phase", "To move", "Saved", "File")
+        self.entries: list[SaveEntry] = list_saves(self.app.save_dir)  # type: ignore[attr-defined]
+        for i, e in enumerate(self.entries):
+            env = e.envelope
+            if env is None:
+                bad = Text(f"unreadable: {e.error}", style="#ff5555")
+                table.add_row("?", bad, "", "", "", when(e.sort_key), e.path.name, key=str(i))
+                continue
+            game, _, _ = env.scenario.partition("/")
+            title = scenario_title(env.scenario)
+            status = " (finished)" if env.finished else ""
+            table.add_row(
+                env.game or game,
+                title + status,
+                str(env.turn or ""),
+                env.phase or "",
+                self._side_name(env) or "",
+                when(env.updated),
+                e.path.name,
+                key=str(i),
+            )
+        note = self.query_one("#load-note", Static)
+        if not self.entries:
+            note.update(Text("No saved games yet: start one from New game.", style="italic"))
+        else:
+            note.update(Text("Enter loads the highlighted game; Esc goes back.", style="dim"))
+        table.focus()
+
+    @staticmethod
+    def _side_name(env) -> str:  # noqa: ANN001 - SaveFile
+        side = env.side_to_move
+        if side is None:
+            return "-"
+        from wargames_tui.games import all_scenarios
+
+        try:
+            info = next((s for s in all_scenarios() if s.id == env.scenario), None)
+        except Exception:  # noqa: BLE001
+            info = None
+        return info.sides.get(side, side) if info else side
+
+    def action_load(self) -> None:
+        table = self.query_one(DataTable)
+        if not self.entries or table.cursor_row is None:
+            return
+        entry = self.entries[table.cursor_row]
+        if entry.envelope is None:
+            self.notify(f"{entry.path.name} cannot be loaded: {entry.error}", severity="error", timeout=8)
+            return
+        self.app.open_save(entry.path)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

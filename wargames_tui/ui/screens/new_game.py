@@ -1,0 +1,119 @@
+"""New game: pick a scenario, its options and who plays each side."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from wargames_tui.bots import BOTS
+from wargames_tui.engine.flow import ScenarioInfo
+from wargames_tui.games import all_scenarios
+
+HUMAN = "human"
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    return [("Human", HUMAN)] + [(f"{name.capitalize()} bot", f"bot:{name}") for name in BOTS]
+
+
+class NewGameScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+enter,f5", "start", "Start"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        try:
+            self.scenarios: list[ScenarioInfo] = all_scenarios()
+            self.problem = ""
+        except Exception as exc:  # noqa: BLE001 - a broken data file is shown, not raised
+            self.scenarios = []
+            self.problem = str(exc)
+        self.current: ScenarioInfo | None = self.scenarios[0] if self.scenarios else None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-box"):
+            with Horizontal(id="new-body"):
+                yield OptionList(
+                    *[Option(Text.assemble((s.title, "bold"), "\n", (s.subtitle, "dim")), id=s.id) for s in self.scenarios],
+                    id="new-scenarios",
+                )
+                with VerticalScroll(id="new-detail"):
+                    yield Static(id="new-description")
+                    yield Label("Options", classes="new-heading")
+                    yield Vertical(id="new-options")
+                    yield Label("Players", classes="new-heading")
+                    yield Vertical(id="new-seats")
+                    yield Button("Start", id="new-start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new-box").border_title = "New game"
+        self.query_one("#new-box").border_subtitle = "Tab moves between fields · Enter on Start begins"
+        if self.problem:
+            self.query_one("#new-description", Static).update(Text(f"The scenarios cannot be read: {self.problem}", style="#ff5555"))
+        if self.scenarios:
+            self.query_one(OptionList).highlighted = 0
+            self.show_scenario(self.scenarios[0])
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        info = next((s for s in self.scenarios if s.id == event.option.id), None)
+        if info and info is not self.current:
+            self.show_scenario(info)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#new-start", Button).focus()
+
+    def show_scenario(self, info: ScenarioInfo) -> None:
+        self.current = info
+        t = Text()
+        t.append(f"{info.title}\n", "bold #ffd21f")
+        t.append(f"{info.subtitle}\n\n", "italic")
+        t.append(" ".join(info.description.split()))
+        t.append(f"\n\nSides: {' vs '.join(info.sides.values())}", "dim")
+        self.query_one("#new-description", Static).update(t)
+        options = self.query_one("#new-options", Vertical)
+        options.remove_children()
+        if not info.options:
+            options.mount(Static(Text("no optional rules", style="italic dim")))
+        else:
+            for key, values in info.options.items():
+                row = Horizontal(classes="new-row")
+                options.mount(row)
+                row.mount(Label(key, classes="new-label"))
+                row.mount(Select([(v, v) for v in values], value=values[0], allow_blank=False, id=f"opt-{key}"))
+        seats = self.query_one("#new-seats", Vertical)
+        seats.remove_children()
+        for i, (side, name) in enumerate(info.sides.items()):
+            row = Horizontal(classes="new-row")
+            seats.mount(row)
+            row.mount(Label(name, classes="new-label"))
+            default = HUMAN if i == 0 else "bot:random"
+            row.mount(Select(seat_choices(), value=default, allow_blank=False, id=f"seat-{side}"))
+
+    def chosen(self) -> tuple[dict[str, str], dict[str, str]]:
+        assert self.current is not None
+        options = {k: str(self.query_one(f"#opt-{k}", Select).value) for k in self.current.options}
+        seats = {s: str(self.query_one(f"#seat-{s}", Select).value) for s in self.current.sides}
+        return options, seats
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "new-start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        if self.current is None:
+            self.notify("No scenario to start.", severity="error")
+            return
+        options, seats = self.chosen()
+        self.app.start_new(self.current.id, options, seats)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,654 @@
+"""The play screen: the map, the side panels, the prompt, and the keys that turn into actions.
+
+The rules decide everything: the keys only pick among the prompt's enumerated
+actions, and anything else is tried on a copy of the position so the player
+sees the rules' own reason and case when a key does nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from wargames_tui.bots import BOTS
+from wargames_tui.engine.flow import Action, Event, IllegalAction
+from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.session import Session
+from wargames_tui.hexdraw import pieces_from_view
+from wargames_tui.ui import gamehooks
+from wargames_tui.ui.saving import autosave_path
+from wargames_tui.ui.describe import describe_action, unit_label, units_by_id
+from wargames_tui.ui.screens.play_enter import EnterMixin
+from wargames_tui.ui.widgets.crt import CrtPanel
+from wargames_tui.ui.widgets.hexmap import Counter, HexMap, compass_note
+from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
+from wargames_tui.ui.widgets.stack import StackPanel
+from wargames_tui.ui.widgets.track import TrackPanel, short_side
+
+# Each step of a turn gets its own Enter label in the footer.
+ENTER_LABELS = {
+    "move": "Select/move",
+    "declare": "Attackers/declare",
+    "resolve": "Resolve",
+    "retreat": "Retreat here",
+    "advance": "Advance",
+}
+
+
+def step_of(actions: list[Action]) -> str:
+    """Which kind of choice the prompt asks for, from its actions' types."""
+    types = {a.get("type") for a in actions}
+    if types & {"move", "exit", "end-phase"}:
+        return "move"
+    if types & {"declare", "end-declarations"}:
+        return "declare"
+    if "resolve" in types:
+        return "resolve"
+    if "retreat" in types:
+        return "retreat"
+    if types & {"advance", "no-advance"}:
+        return "advance"
+    return "other"
+
+
+class PlayScreen(EnterMixin, Screen):
+    BINDINGS = [
+        Binding("enter", "select", ENTER_LABELS["move"], id="select-move"),
+        Binding("enter", "select_declare", ENTER_LABELS["declare"], id="select-declare"),
+        Binding("enter", "select_resolve", ENTER_LABELS["resolve"], id="select-resolve"),
+        Binding("enter", "select_retreat", ENTER_LABELS["retreat"], id="select-retreat"),
+        Binding("enter", "select_advance", ENTER_LABELS["advance"], id="select-advance"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("e", "end_phase", "End phase"),
+        Binding("e", "end_declarations", "End declarations"),
+        Binding("r", "resolve", "Resolve next"),
+        Binding("n", "no_advance", "No advance"),
+        Binding("b", "break_off", "Break off"),
+        Binding("a", "actions", "Actions"),
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("q", "menu", "Menu"),
+    ]
+
+    def __init__(self, session: Session, save_path: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+        self.board = session.game.board(session.state)
+        self.nations = gamehooks.nations(session)
+        self.selected: str | None = None
+        self.attackers: list[str] = []
+        self.message: tuple[str, str] | None = None  # (text, "error" | "info")
+        self.last_combat: dict[str, Any] | None = None
+        self.vacated: Hex | None = None
+        self.view: dict[str, Any] = {}
+        self._phase_key: tuple[Any, ...] | None = None
+        self._bot_timer = None
+        self._shown_outcome = False
+        self.bot_rng = random.Random()
+
+    # --- layout ------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="header"):
+            yield Static(id="header-left")
+            yield Static(id="header-right")
+        with Horizontal(id="body"):
+            yield HexMap(self.board, id="map")
+            with Vertical(id="side"):
+                yield StackPanel(id="stack")
+                yield CrtPanel(id="crt")
+                yield TrackPanel(id="track")
+                yield LogPanel(id="log")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        seed = getattr(self.app, "seed", None)
+        self.bot_rng = random.Random(seed)
+        self.query_one("#stack").border_title = "Hex"
+        self.query_one("#crt").border_title = "Combat results"
+        self.query_one("#track").border_title = "Turn"
+        self.query_one("#log").border_title = "Log"
+        hexmap = self.query_one(HexMap)
+        hexmap.focus()
+        self._write_history()
+        if not self.session.log:
+            self._autosave()  # a new game shows up under Continue at once
+        self.refresh_all()
+        hexmap.set_cursor(self._start_cursor())
+        self.on_resize()
+        self._after_change()
+
+    def on_resize(self, event: Any = None) -> None:
+        narrow = self.app.size.width < 110
+        short = self.app.size.height < 32
+        self.set_class(narrow, "narrow")
+        self.set_class(short, "short")
+        self.query_one(Footer).compact = narrow
+        map_width = self.query_one(HexMap).virtual_size.width + 1
+        side = self.app.size.width - map_width
+        self.query_one("#side").styles.width = max(33 if narrow else 36, min(side, 46))
+        if self.view:
+            self._draw_header()
+        self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
+
+    def _cursor_to_own_unit(self) -> None:
+        here = self.units_at(self.cursor)
+        if not any(u["side"] == self.prompt.side for u in here):
+            self.query_one(HexMap).set_cursor(self._start_cursor())
+
+    def _start_cursor(self) -> Hex:
+        """The first unit of the side to act, else the middle of the map."""
+        side = self.session.prompt.side
+        for u in self.view.get("units", []):
+            if u["side"] == side and u["status"] == "map" and u["hex"]:
+                return u["hex"]
+        cells = sorted(self.board.cells)
+        return cells[len(cells) // 2]
+
+    # --- reading the position ----------------------------------------------
+    @property
+    def prompt(self):  # noqa: ANN201 - engine Prompt
+        return self.session.prompt
+
+    @property
+    def step(self) -> str:
+        if self.session.outcome() is not None:
+            return "over"
+        if self.bot_to_act():
+            return "bot"
+        return step_of(self.prompt.actions)
+
+    def bot_to_act(self) -> str | None:
+        side = self.prompt.side
+        seat = self.session.seats.get(side or "", "human")
+        if self.session.outcome() is None and side is not None and seat.startswith("bot:"):
+            return seat.split(":", 1)[1]
+        return None
+
+    def viewer(self) -> str | None:
+        side = self.prompt.side
+        if side and self.session.seats.get(side, "human") == "human":
+            return side
+        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
+        return humans[0] if len(humans) == 1 else None
+
+    def units_at(self, h: Hex) -> list[dict[str, Any]]:
+        return [u for u in self.view.get("units", []) if u["status"] == "map" and u["hex"] == h]
+
+    def unit(self, uid: str) -> dict[str, Any] | None:
+        return units_by_id(self.view).get(uid)
+
+    def label(self, uid: str) -> str:
+        return unit_label(self.unit(uid), uid)
+
+    def actions_of(self, kind: str) -> list[Action]:
+        return [a for a in self.prompt.actions if a.get("type") == kind]
+
+    def dest(self, action: Action) -> Hex | None:
+        path = action.get("path") or []
+        if path:
+            return path[-1]
+        u = self.unit(action.get("unit", ""))
+        return u["hex"] if u else None
+
+    @property
+    def cursor(self) -> Hex:
+        return self.query_one(HexMap).cursor
+
+    # --- drawing -------------------------------------------------------------
+    def refresh_all(self) -> None:
+        self.view = self.session.view(self.viewer())
+        key = (self.view.get("turn"), self.view.get("phase"), self.view.get("step"), self.prompt.side)
+        if key != self._phase_key:
+            handover = self._phase_key is not None and self._phase_key[3] != key[3]
+            self._phase_key = key
+            self.selected = None
+            self.attackers = []
+            if handover and self.prompt.side and not self.bot_to_act():
+                self.call_after_refresh(self._cursor_to_own_unit)
+        self._draw_map()
+        self._draw_header()
+        self._draw_panels()
+        self._draw_prompt()
+        self.refresh_bindings()
+
+    def _counters(self) -> dict[Hex, Counter]:
+        pieces = pieces_from_view(self.view)
+        acting = self.prompt.side
+        moving = self.step == "move"
+        counters = {}
+        for h, piece in pieces.items():
+            here = self.units_at(h)
+            nation = self.nations.get(piece.nation)
+            bg = nation.colour if nation else "#cccccc"
+            fg = nation.text if nation else "black"
+            disrupted = any(u["disrupted"] for u in here)
+            dim = moving and all(u.get("moved") and u["side"] == acting for u in here)
+            counters[h] = Counter(piece, bg, fg, disrupted, dim)
+        return counters
+
+    def _highlights(self) -> dict[Hex, str]:
+        lit: dict[Hex, str] = {}
+        step = self.step
+        if step == "move" and self.selected:
+            for a in self.prompt.actions:
+                if a.get("unit") != self.selected:
+                    continue
+                d = self.dest(a)
+                if d and a["type"] == "exit":
+                    lit[d] = "exit"
+                elif d and a["type"] == "move":
+                    lit.setdefault(d, "reach")
+            u = self.unit(self.selected)
+            if u and u["hex"]:
+                lit[u["hex"]] = "selected"
+        elif step == "declare":
+            for att in self.view.get("attacks", []):
+                d = self.unit(att["defender"])
+                if d and d["hex"]:
+                    lit[d["hex"]] = "declared"
+            chosen = set(self.attackers)
+            for a in self.actions_of("declare"):
+                if not chosen or set(a["attackers"]) == chosen:
+                    d = self.unit(a["defender"])
+                    if d and d["hex"]:
+                        lit[d["hex"]] = "target"
+            for uid in self.attackers:
+                u = self.unit(uid)
+                if u and u["hex"]:
+                    lit[u["hex"]] = "attacker"
+        elif step == "resolve":
+            for att in self.view.get("attacks", []):
+                if att["resolved"]:
+                    continue
+                d = self.unit(att["defender"])
+                if d and d["hex"]:
+                    lit[d["hex"]] = "target"
+                for a in att["attackers"]:
+                    u = self.unit(a)
+                    if u and u["hex"]:
+                        lit[u["hex"]] = "attacker"
+        elif step == "retreat":
+            for a in self.actions_of("retreat"):
+                d = self.dest(a)
+                if d:
+                    lit[d] = "retreat"
+                u = self.unit(a["unit"])
+                if u and u["hex"]:
+                    lit[u["hex"]] = "selected"
+        elif step == "advance":
+            for a in self.actions_of("advance"):
+                u = self.unit(a["unit"])
+                if u and u["hex"]:
+                    lit[u["hex"]] = "attacker"
+            if self.vacated:
+                lit[self.vacated] = "advance"
+        return lit
+
+    def _draw_map(self) -> None:
+        self.query_one(HexMap).show(self._counters(), self._highlights())
+
+    def _draw_header(self) -> None:
+        v = self.view
+        wide = self.app.size.width >= 110
+        t = Text(no_wrap=True, overflow="ellipsis")
+        if wide:
+            t.append(f" {v.get('title', self.session.scenario)} ", "bold")
+        labels = v.get("turn_labels") or []
+        turn = v.get("turn")
+        label = f" ({labels[turn - 1]})" if turn and 0 < turn <= len(labels) else ""
+        t.append(f" Turn {turn} of {v.get('turns')}{label}")
+        t.append(f"  {v.get('phase_title', '')}", "bold #ffd21f")
+        seats = []
+        for side, name in v.get("sides", {}).items():
+            seat = self.session.seats.get(side, "human")
+            seats.append(f"{short_side(name)} {'bot' if seat.startswith('bot') else 'human'}")
+        if seats and wide:
+            t.append(f"  {' · '.join(seats)}", "dim")
+        self.query_one("#header-left", Static).update(t)
+        note = compass_note(self.board.compass)
+        self.query_one("#header-right", Static).update(Text(f" {note} " if note else "", style="bold #7ec8e3"))
+
+    def _draw_panels(self) -> None:
+        h = self.cursor
+        sides = self.view.get("sides", {})
+        self.query_one(StackPanel).show(h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint())
+        self.query_one("#stack").border_title = f"Hex {h}"
+        column, caption = self._considered()
+        roll = self.last_combat.get("roll") if self.last_combat else None
+        if self.last_combat:
+            lc = self.last_combat
+            last = f"last: {lc.get('column')}, die {lc.get('roll')} -> {lc.get('result')}"
+            caption = f"{caption}\n{last}" if caption else last
+            if column is None:
+                column = lc.get("column")
+        crt = self.query_one(CrtPanel)
+        crt.display = "crt" in self.view
+        if "crt" in self.view:
+            crt.show(self.view["crt"], column, roll, caption)
+        self.query_one(TrackPanel).show(self.view)
+
+    def _considered(self) -> tuple[str | None, str]:
+        """The odds column of the attack under consideration, and a caption explaining it."""
+        step = self.step
+        here = self.units_at(self.cursor)
+        enemy = [u for u in here if u["side"] != self.prompt.side]
+        if step == "declare" and enemy and self.attackers:
+            odds = gamehooks.odds(self.session, self.attackers, enemy[0]["id"])
+            if odds:
+                return odds.column, self._odds_caption(odds)
+        if step in ("declare", "resolve"):
+            atts = [a for a in self.view.get("attacks", []) if not a["resolved"]]
+            ids = {u["id"] for u in here}
+            chosen = next((a for a in atts if a["defender"] in ids or ids & set(a["attackers"])), None)
+            if chosen is None and step == "resolve" and atts:
+                chosen = atts[0]
+            if chosen:
+                odds = gamehooks.odds(self.session, chosen["attackers"], chosen["defender"])
+                if odds:
+                    return chosen["column"] or odds.column, f"{self.label(chosen['defender'])}: " + self._odds_caption(odds)
+                return chosen["column"], f"attack on {self.label(chosen['defender'])}"
+        return None, ""
+
+    @staticmethod
+    def _odds_caption(odds: gamehooks.Odds) -> str:
+        col = odds.column or "below the table"
+        note = f", {odds.note}" if odds.note else ""
+        return f"{odds.attack} vs {odds.defence}{note} = {col}"
+
+    def _draw_prompt(self) -> None:
+        """One line: the prompt with its rule case, or a message in its place (red when refused)."""
+        p = self.prompt
+        t = Text(no_wrap=True, overflow="ellipsis")
+        step = self.step
+        side_name = self.view.get("sides", {}).get(p.side or "", p.side or "")
+        if self.message:
+            text, kind = self.message
+            t.append(f" {text}", "bold #ff6b6b" if kind == "error" else "bold #9be29b")
+        elif step == "over":
+            o = self.session.outcome()
+            winner = self.view.get("sides", {}).get(o.winner, o.winner) if o else ""
+            t.append(f" Game over: {winner} {o.level if o else ''}. ", "bold")
+            t.append(o.reason if o else "", "dim")
+        elif step == "bot":
+            t.append(f" {side_name} (bot) is playing: ", "bold")
+            t.append(f"{p.text} ({p.case})", "dim")
+        else:
+            t.append(f" {side_name}: ", "bold")
+            t.append(p.text)
+            t.append(f" ({p.case})", "#7ec8e3")
+        self.query_one("#prompt", Static).update(t)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = (text, kind)
+        self._draw_prompt()
+
+    def refuse(self, exc: IllegalAction) -> None:
+        self.say(f"{exc.reason} ({exc.case})", "error")
+
+    # --- events from the map ----------------------------------------------------
+    def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
+        self._draw_panels()
+        self._draw_prompt()
+
+    def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
+        self.activate(event.hex)
+
+    # --- actions ---------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        step = self.step
+        types = {a.get("type") for a in self.prompt.actions} if step not in ("bot", "over") else set()
+        if action == "select":
+            return step in ("move", "other")
+        if action.startswith("select_"):
+            return step == action.removeprefix("select_")
+        if action == "end_phase":
+            return "end-phase" in types
+        if action == "end_declarations":
+            return "end-declarations" in types
+        if action == "resolve":
+            return "resolve" in types
+        if action == "no_advance":
+            return "no-advance" in types
+        if action == "break_off":
+            return "exit" in types
+        if action == "undo":
+            return True if self.session.can_undo and step != "bot" else None
+        if action == "cancel":
+            return True if (self.selected or self.attackers or self.message) else None
+        return True
+
+    def action_select(self) -> None:
+        self.activate(self.cursor)
+
+    action_select_declare = action_select
+    action_select_resolve = action_select
+    action_select_retreat = action_select
+    action_select_advance = action_select
+
+    def action_cancel(self) -> None:
+        if self.selected or self.attackers:
+            self.selected = None
+            self.attackers = []
+            self.message = ("Selection cleared.", "info")
+        else:
+            self.message = None
+        self.refresh_all()
+
+    def _only(self, kind: str) -> Action | None:
+        return next((a for a in self.prompt.actions if a.get("type") == kind), None)
+
+    def action_end_phase(self) -> None:
+        action = self._only("end-phase")
+        if action:
+            self.message = None
+            self.play(action)
+
+    def action_end_declarations(self) -> None:
+        action = self._only("end-declarations")
+        if action:
+            self.message = None
+            if self.attackers:
+                self.attackers = []
+            self.play(action)
+
+    def action_resolve(self) -> None:
+        h = self.cursor
+        ids = {u["id"] for u in self.units_at(h)}
+        resolves = self.actions_of("resolve")
+        action = next((a for a in resolves if a["defender"] in ids), None) or (resolves[0] if resolves else None)
+        if action:
+            self.message = None
+            self.play(action)
+
+    def action_no_advance(self) -> None:
+        action = self._only("no-advance")
+        if action:
+            self.message = None
+            self.play(action)
+
+    def action_break_off(self) -> None:
+        h = self.cursor
+        exits = [a for a in self.actions_of("exit") if self.dest(a) == h]
+        if self.selected:
+            exits = [a for a in exits if a["unit"] == self.selected]
+        else:
+            own = {u["id"] for u in self.units_at(h)}
+            exits = [a for a in exits if a["unit"] in own]
+        if exits:
+            self.message = None
+            self.play(exits[0])
+            return
+        rule = "select a unit, put the cursor on a cyan map-edge hex in its reach, then press b"
+        self.say(f"No break-off here: {rule}.", "error")
+
+    def action_actions(self) -> None:
+        from wargames_tui.ui.screens.actions import ActionsScreen
+
+        if self.step in ("bot",):
+            self.say("The bot is playing this side.")
+            return
+        actions = self.prompt.actions
+        if not actions:
+            self.say("There is nothing to do: the game is over.")
+            return
+        labelled = []
+        for a in actions:
+            column = None
+            if a.get("type") == "declare":
+                odds = gamehooks.odds(self.session, a["attackers"], a["defender"])
+                column = odds.column if odds else None
+            labelled.append((describe_action(a, self.view, column), a))
+        title = f"{self.prompt.text} ({self.prompt.case})"
+
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.message = None
+                self.play(action)
+
+        self.app.push_screen(ActionsScreen(title, labelled), chosen)
+
+    def action_undo(self) -> None:
+        if self.step == "bot":
+            return
+        last = self.session.log[-1].action if self.session.log else None
+        if not self.session.undo():
+            self.say("Nothing to take back: undo stops at a die roll or a change of side.", "error")
+            return
+        self.query_one(LogPanel).write(f"↶ taken back: {describe_action(last, self.view) if last else ''}")
+        self.selected = None
+        self.attackers = []
+        self.message = ("Took back the last action.", "info")
+        self._autosave()
+        self.refresh_all()
+
+    def action_help(self) -> None:
+        from wargames_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(getattr(self.session.game, "GAME_ID", ""), self.session.scenario))
+
+    def action_save(self) -> None:
+        path = self._autosave()
+        if path:
+            self.notify(f"Saved to {path}", title="Game saved")
+
+    def action_menu(self) -> None:
+        self._autosave()
+        self._cancel_bot()
+        self.app.show_menu()  # type: ignore[attr-defined]
+
+    # --- playing an action ---------------------------------------------------
+    def play(self, action: Action, who: str = "") -> list[Event]:
+        """Apply one action through the session; a refusal shows its reason, never a traceback."""
+        before = self.view
+        try:
+            events = self.session.act(action)
+        except IllegalAction as exc:
+            self.refuse(exc)
+            return []
+        if action.get("type") == "resolve":
+            d = units_by_id(before).get(action["defender"])
+            self.vacated = d["hex"] if d else None
+        if action.get("type") == "move" and action.get("unit") == self.selected:
+            self.selected = None
+        log = self.query_one(LogPanel)
+        for e in events:
+            if e.kind == "combat":
+                self.last_combat = dict(e.data)
+            log.write(Text(f"{who}{e.text}", style=EVENT_STYLES.get(e.kind, "")))
+        self._autosave()
+        self.refresh_all()
+        self._after_change()
+        return events
+
+    def _after_change(self) -> None:
+        hexmap = self.query_one(HexMap)
+        step = self.step
+        if step == "retreat":
+            first = self.actions_of("retreat")
+            u = self.unit(first[0]["unit"]) if first else None
+            if u and u["hex"]:
+                hexmap.set_cursor(u["hex"])
+        elif step == "advance" and self.vacated:
+            hexmap.set_cursor(self.vacated)
+        if self.session.outcome() is not None and not self._shown_outcome:
+            self._shown_outcome = True
+            self._show_victory()
+            return
+        self._schedule_bot()
+
+    def _show_victory(self) -> None:
+        from wargames_tui.ui.screens.victory import VictoryScreen
+
+        def done(choice: str | None) -> None:
+            if choice == "menu":
+                self.app.show_menu()  # type: ignore[attr-defined]
+
+        self.app.push_screen(VictoryScreen(self.session.outcome(), self.view), done)
+
+    # --- bots ---------------------------------------------------------------------
+    def _schedule_bot(self) -> None:
+        if self.bot_to_act() and self._bot_timer is None:
+            delay = getattr(self.app, "bot_delay", 0.5)
+            self._bot_timer = self.set_timer(delay, self._bot_step)
+
+    def _cancel_bot(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if not self.is_current:
+            self._schedule_bot_later()
+            return
+        name = self.bot_to_act()
+        if not name:
+            return
+        bot = BOTS.get(name)
+        if bot is None:
+            self.say(f"No bot called {name!r}; play this side with the keys.", "error")
+            return
+        action = bot(self.prompt, self.bot_rng)
+        side = self.view.get("sides", {}).get(self.prompt.side or "", "")
+        self.play(action, who=f"[{short_side(side)} bot] ")
+
+    def _schedule_bot_later(self) -> None:
+        if self._bot_timer is None:
+            self._bot_timer = self.set_timer(0.5, self._bot_step)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_all()
+        if not self._shown_outcome:
+            self._schedule_bot()
+
+    # --- saving and history --------------------------------------------------------
+    def _autosave(self) -> Path | None:
+        if self.save_path is None:
+            self.save_path = autosave_path(self.app.save_dir, self.session)  # type: ignore[attr-defined]
+        return self.app.autosave(self.session, self.save_path)  # type: ignore[attr-defined]
+
+    def _write_history(self) -> None:
+        """Show the actions already played (a loaded game) in the log, in words."""
+        log = self.query_one(LogPanel)
+        if not self.session.log:
+            title = self.session.view(None).get("title", self.session.scenario)
+            log.write(f"New game: {title}")
+            return
+        log.write(f"Loaded: {len(self.session.log)} actions played so far")
+        view = self.session.view(None)
+        for entry in self.session.log[-30:]:
+            if entry.action.get("type") in ("end-phase", "end-declarations"):
+                continue
+            rolls = f" (die {', '.join(map(str, entry.rolls))})" if entry.rolls else ""
+            log.write(f"  {describe_action(entry.action, view, with_start=False)}{rolls}")

@@ -1,0 +1,55 @@
+"""The end of the game: who won, how, and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from wargames_tui.engine.flow import Outcome
+
+
+class VictoryScreen(ModalScreen[str]):
+    BINDINGS = [
+        Binding("enter,m,q", "menu", "Main menu"),
+        Binding("escape,v", "look", "Look at the map"),
+    ]
+
+    def __init__(self, outcome: Outcome | None, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.game_view = view
+
+    def compose(self) -> ComposeResult:
+        o = self.outcome
+        sides = self.game_view.get("sides", {})
+        t = Text(justify="center")
+        t.append(f"{self.game_view.get('title', '')}\n\n", "bold")
+        if o is None:
+            t.append("The game is not over.")
+        else:
+            winner = sides.get(o.winner, o.winner) if o.winner else "Nobody"
+            t.append(f"{winner}\n", "bold #ffd21f")
+            t.append(f"{o.level}\n\n", "bold")
+            t.append(f"{o.reason}\n")
+            for side, points in (o.points or {}).items():
+                t.append(f"\n{sides.get(side, side)}: {points} points")
+        turn = self.game_view.get("turn")
+        t.append(f"\n\nEnded in turn {turn} of {self.game_view.get('turns')}, {self.game_view.get('phase_title', '')}.", "dim")
+        t.append("\n\nEnter: main menu    Esc: look at the final position", "#7ec8e3")
+        with Vertical(id="victory-box"):
+            yield Static(t, id="victory-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#victory-box").border_title = "Game over"
+
+    def action_menu(self) -> None:
+        self.dismiss("menu")
+
+    def action_look(self) -> None:
+        self.dismiss("map")

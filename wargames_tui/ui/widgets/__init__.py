@@ -1,0 +1,1 @@
+"""Widgets of the play screen: the hex map and the side panels."""

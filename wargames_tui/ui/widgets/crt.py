@@ -1,0 +1,48 @@
+"""The combat results table, with the odds column and the last die row lit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+COLUMN_STYLE = "on #2e4a6b"
+ROW_STYLE = "on #4a2e6b"
+HIT_STYLE = "bold black on #ffd21f"
+
+
+class CrtPanel(Static):
+    DEFAULT_CSS = """
+    CrtPanel { height: auto; }
+    """
+
+    def show(self, crt: dict[str, Any], column: str | None, roll: int | None, caption: str = "") -> None:
+        columns: list[str] = crt["columns"]
+        table = Table(box=None, show_edge=False, padding=(0, 0), pad_edge=False, expand=False)
+        table.add_column(Text("die", style="dim"), justify="right", width=3)
+        for c in columns:
+            head = Text(f" {c}", style=("bold " + COLUMN_STYLE) if c == column else "bold")
+            table.add_column(head, justify="right", width=4)
+        for die, row in zip(crt["die"], crt["rows"]):
+            lit_row = die == roll
+            cells = [Text(f"{die} ", style=("bold " + ROW_STYLE) if lit_row else "dim")]
+            for c, result in zip(columns, row):
+                if c == column and lit_row:
+                    style = HIT_STYLE
+                elif c == column:
+                    style = COLUMN_STYLE
+                elif lit_row:
+                    style = ROW_STYLE
+                else:
+                    style = ""
+                cells.append(Text(f" {result}", style=style))
+            table.add_row(*cells)
+        if caption:
+            grid = Table.grid()
+            grid.add_row(Text(caption, style="bold", overflow="fold"))
+            grid.add_row(table)
+            self.update(grid)
+        else:
+            self.update(table)

@@ -1,0 +1,247 @@
+"""The hex map: a line-API widget that draws only the visible lines.
+
+Layout comes from `hexdraw.map_line` (cells four characters wide, two lines
+high, every other column half a hex lower). Terrain is the background colour,
+units are counters in their nation's colours, and each character carries the
+hex id in its style's meta so a click needs no inverse hex arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment as RichSegment
+from rich.style import Style
+from textual.binding import Binding
+from textual.color import Color
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from wargames_tui.engine.hexgrid import Hex, hex_id, parse_hex
+from wargames_tui.engine.mapdata import HexMapData
+from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size
+
+# What a lit hex means, and its colour. Reachable and retreat hexes are green,
+# enemy units that may be attacked red, the player's chosen units gold.
+HIGHLIGHT = {
+    "reach": Color.parse("#4cd964"),
+    "exit": Color.parse("#38c6f4"),
+    "target": Color.parse("#ff4040"),
+    "declared": Color.parse("#ff8c1a"),
+    "attacker": Color.parse("#ffd21f"),
+    "selected": Color.parse("#ffd21f"),
+    "retreat": Color.parse("#4cd964"),
+    "advance": Color.parse("#4cd964"),
+}
+DISRUPTED_BG = Color.parse("#b3261e")
+# Terrain is drawn muted (blended toward the dark map background) so that the
+# counters, in their nations' full colours, stand out from the ground.
+GROUND = Color.parse("#15181c")
+MUTE = 0.45
+CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True)
+WHITE = Color.parse("#ffffff")
+BLACK = Color.parse("#000000")
+ROAD_LINE = Color.parse("#f0e0b0")
+
+ARROWS = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
+
+
+def compass_note(compass: dict[str, str]) -> str:
+    """A short note when north is not at the top of the map, e.g. 'north is left ←'."""
+    if not compass or compass.get("top") == "N":
+        return ""
+    north = next((side for side, c in compass.items() if c == "N"), None)
+    if north is None:
+        return ""
+    return f"north is {north} {ARROWS[north]}"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """How one occupied hex is drawn: the piece and its colours."""
+
+    piece: Piece
+    bg: str
+    fg: str
+    disrupted: bool = False
+    dim: bool = False
+
+
+class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
+    """Hex map with a cursor; posts messages, the screen decides what they mean."""
+
+    DEFAULT_CSS = """
+    HexMap {
+        background: #15181c;
+        scrollbar-size: 1 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "cursor(0, -1)", "Cursor", show=False),
+        Binding("down,j", "cursor(0, 1)", "Cursor", show=False),
+        Binding("left,h", "cursor(-1, 0)", "Cursor", show=False),
+        Binding("right,l", "cursor(1, 0)", "Cursor", show=False),
+        Binding("pageup", "cursor(0, -5)", "Cursor", show=False),
+        Binding("pagedown", "cursor(0, 5)", "Cursor", show=False),
+    ]
+
+    class CursorMoved(Message):
+        def __init__(self, hex: Hex) -> None:
+            super().__init__()
+            self.hex = hex
+
+    class Clicked(Message):
+        def __init__(self, hex: Hex) -> None:
+            super().__init__()
+            self.hex = hex
+
+    def __init__(self, data: HexMapData, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.data = data
+        self.counters: dict[Hex, Counter] = {}
+        self.highlights: dict[Hex, str] = {}
+        first = next(iter(sorted(data.cells)))
+        self.cursor: Hex = first
+        self._lines: dict[int, Strip] = {}
+        width, height = map_size(data)
+        self.virtual_size = Size(width, height)
+
+    # --- what to draw ------------------------------------------------------
+    def show(self, counters: dict[Hex, Counter], highlights: dict[Hex, str]) -> None:
+        """Draw a new position and new lit hexes (only changed lines are redrawn)."""
+        changed = {h for h in set(counters) | set(self.counters) if counters.get(h) != self.counters.get(h)}
+        changed |= {h for h in set(highlights) | set(self.highlights) if highlights.get(h) != self.highlights.get(h)}
+        self.counters = dict(counters)
+        self.highlights = dict(highlights)
+        for h in changed:
+            self._invalidate(h)
+
+    def set_cursor(self, h: Hex, scroll: bool = True) -> None:
+        if h not in self.data.cells:
+            return
+        old, self.cursor = self.cursor, h
+        self._invalidate(old)
+        self._invalidate(h)
+        if scroll:
+            self.scroll_to_cursor()
+        if old != h:
+            self.post_message(self.CursorMoved(h))
+
+    def scroll_to_cursor(self) -> None:
+        """Scroll the least needed to show the cursor with a hex of margin, keeping whole cells in view."""
+        x, y = cell_origin(self.data, self.cursor)
+        width, height = self.scrollable_content_region.size
+        if width <= 0 or height <= 0:
+            return
+        sx, sy = self.scroll_offset
+        margin_x = CELL_W if width >= 4 * CELL_W else 0
+        margin_y = CELL_H if height >= 4 * CELL_H else 0
+        if x - margin_x < sx:
+            sx = (x - margin_x) // CELL_W * CELL_W
+        elif x + CELL_W + margin_x > sx + width:
+            sx = -(-(x + CELL_W + margin_x - width) // CELL_W) * CELL_W
+        if y - margin_y < sy:
+            sy = (y - margin_y) // CELL_H * CELL_H
+        elif y + CELL_H + margin_y > sy + height:
+            sy = -(-(y + CELL_H + margin_y - height) // CELL_H) * CELL_H
+        sx = max(0, min(sx, self.max_scroll_x))
+        sy = max(0, min(sy, self.max_scroll_y))
+        if (sx, sy) != tuple(self.scroll_offset):
+            self.scroll_to(sx, sy, animate=False, immediate=True)
+
+    def _invalidate(self, h: Hex) -> None:
+        _, y = cell_origin(self.data, h)
+        for line in range(y, y + CELL_H):
+            self._lines.pop(line, None)
+            self.refresh_line(line)
+
+    def redraw(self) -> None:
+        self._lines.clear()
+        self.refresh()
+
+    # --- keys and mouse ----------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        col, row = parse_hex(self.cursor)
+        col = min(max(col + dx, 1), self.data.grid.columns)
+        row = min(max(row + dy, 1), self.data.grid.rows)
+        self.set_cursor(hex_id(col, row))
+
+    def on_click(self, event) -> None:  # noqa: ANN001 - textual's Click
+        h = event.style.meta.get("hex") if event.style else None
+        if h:
+            self.set_cursor(h, scroll=False)
+            self.post_message(self.Clicked(h))
+
+    # --- drawing -----------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        sx, sy = self.scroll_offset
+        line = y + sy
+        width = self.size.width
+        blank = self.rich_style
+        _, height = map_size(self.data)
+        if line >= height:
+            return Strip.blank(width, blank)
+        strip = self._lines.get(line)
+        if strip is None:
+            strip = self._lines[line] = self._build_line(line)
+        return strip.crop_extend(sx, sx + width, blank)
+
+    def _build_line(self, y: int) -> Strip:
+        pieces = {h: c.piece for h, c in self.counters.items()}
+        blank = self.rich_style
+        segments = []
+        for seg in map_line(self.data, y, pieces):
+            if seg.hex is None:
+                segments.append(RichSegment(seg.text, blank))
+                continue
+            origin_y = cell_origin(self.data, seg.hex)[1]
+            part = y - origin_y
+            text, style = self._cell_style(seg.hex, seg.role, part, seg.text)
+            segments.append(RichSegment(text, style + Style.from_meta({"hex": seg.hex})))
+        return Strip(segments, sum(len(s.text) for s in segments))
+
+    def _cell_style(self, h: Hex, role: str, part: int, text: str) -> tuple[str, Style]:
+        cell = self.data.cells[h]
+        col, _ = parse_hex(h)
+        lowered = self.data.grid.lowered(col)
+        light = self.highlights.get(h)
+        counter = self.counters.get(h)
+        bold = False
+        if role == "unit" and counter is not None:
+            bg = Color.parse(counter.bg)
+            if lowered:
+                bg = bg.darken(0.04)
+            if counter.dim:
+                bg = bg.blend(Color.parse(cell.colour), 0.5)
+            fg = Color.parse(counter.fg)
+            bold = part == 0
+            if light:
+                bg = bg.blend(HIGHLIGHT[light], 0.55)
+            if counter.disrupted and part == 1:
+                bg, fg, bold = DISRUPTED_BG, WHITE, True
+        else:
+            bg = Color.parse(cell.colour).blend(GROUND, MUTE)
+            if lowered:
+                bg = bg.darken(0.04)
+            if light:
+                bg = bg.blend(HIGHLIGHT[light], 0.55)
+            contrast = bg.get_contrast_text(1.0)
+            if role == "label":
+                fg, bold = contrast, True
+            elif role == "id":
+                fg = bg.blend(contrast, 0.5)
+            else:
+                fg = bg.blend(contrast, 0.28)
+                if "=" in text:
+                    fg, bold = bg.blend(ROAD_LINE, 0.8), True
+                if cell.features:
+                    mark = "".join(w[0] for w in cell.features[0].split())[:2].upper()
+                    text = (text[0] + mark + text[-1]) if len(mark) == 2 else text
+                    fg, bold = contrast, True
+        style = Style(color=fg.rich_color, bgcolor=bg.rich_color, bold=bold)
+        if h == self.cursor:
+            style += CURSOR
+        return text, style

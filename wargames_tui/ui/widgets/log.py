@@ -1,0 +1,25 @@
+"""The game log: what happened, newest at the bottom."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+
+class LogPanel(RichLog, can_focus=False):
+    DEFAULT_CSS = """
+    LogPanel { scrollbar-size-vertical: 1; }
+    """
+
+    def __init__(self, **kwargs) -> None:  # noqa: ANN003
+        super().__init__(wrap=True, markup=False, max_lines=1000, auto_scroll=True, min_width=16, **kwargs)
+
+
+# How each kind of event reads in the log.
+EVENT_STYLES = {
+    "phase": "bold #ffd21f",
+    "combat": "bold",
+    "eliminate": "#ff6b6b",
+    "victory": "bold black on #ffd21f",
+    "exit": "bold black on #ffd21f",
+    "declare": "#7ec8e3",
+}
