@@ -55,7 +55,7 @@ def copy_state(state: State) -> State:
 
 def active_side(state: State) -> str | None:
     """The side that acts now, without working out its legal actions."""
-    return None if state.step == "over" else state.side
+    return rules.acting_side(state)
 
 
 def board(state: State) -> HexMapData:
@@ -123,7 +123,7 @@ def check_invariants(state: State) -> list[str]:
     b = Board(state)
     problems = []
     for h, here in b.at.items():
-        if len(here) > b.sc.info.rules.stacking and state.step in ("move", "declare"):
+        if len(here) > b.sc.info.rules.stacking[b.side_of(here[0])] and state.step in ("move", "declare"):
             problems.append(f"{h} holds {len(here)} units")
         sides = {b.side_of(u) for u in here}
         if len(sides) > 1:

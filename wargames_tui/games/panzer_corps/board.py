@@ -24,6 +24,9 @@ class Board:
             if u.status == "map" and u.hex is not None:
                 self.at.setdefault(u.hex, []).append(uid)
         self._ezoc: dict[str, frozenset[Hex]] = {}
+        self.rules = self.sc.info.rules
+        self.barred = {side: self.sc_areas(names) for side, names in self.rules.barred.items()}
+        self.line_pairs = self.sc.line_steps(self.rules.line_movement)
 
     # --- who is who -------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -59,12 +62,24 @@ class Board:
     def ezoc(self, side: str) -> frozenset[Hex]:
         """Hexes in the zone of control of side's enemies; disrupted units have none (6.3)."""
         if side not in self._ezoc:
+            enemy = self.enemy_of(side)
             zone: set[Hex] = set()
-            for uid in self.units_of(self.enemy_of(side)):
+            for uid in self.units_of(enemy):
                 if not self.state.units[uid].disrupted:
-                    zone.update(self.sc.grid.neighbours(self.hex_of(uid)))
+                    here = self.hex_of(uid)
+                    zone.update(n for n in self.sc.grid.neighbours(here) if not self.blocked(here, n))
+            zone -= self.sc_areas(self.rules.zoc_free.get(enemy, []))
             self._ezoc[side] = frozenset(zone)
         return self._ezoc[side]
+
+    def blocked(self, a: Hex, b: Hex) -> bool:
+        """Whether a hexside feature (a cliff) stops movement, attack and ZOC between a and b."""
+        return bool(self.rules.blocking_hexsides and self.sc.grid.hexsides) and bool(
+            self.sc.grid.side_features(a, b) & set(self.rules.blocking_hexsides)
+        )
+
+    def sc_areas(self, names: list[str]) -> set[Hex]:
+        return {h for name in names for h in self.sc.map.areas.get(name, [])}
 
     # --- movement (8.0) ----------------------------------------------------
     def allowance(self, uid: str) -> int:
@@ -78,15 +93,28 @@ class Board:
         if not self.sc.grid.contains(h):
             return None
         cost = self.sc.terrain_at[h].cost
-        if cost is None:
+        if cost is None or h in self.barred.get(side, ()):
             return None
         owner = self.occupant_side(h)
         if owner is not None and owner != side:
             return None
         return cost
 
+    def step_cost(self, side: str, a: Hex, b: Hex) -> int | None:
+        """MPs to move from a into the adjacent b: terrain, hexside features, lines moved along (8.3)."""
+        cost = self.enter_cost(side, b)
+        if cost is None or self.blocked(a, b):
+            return None
+        if not (self.line_pairs or self.sc.grid.hexsides):
+            return cost
+        if frozenset((a, b)) in self.line_pairs:
+            return 1
+        for kind in self.sc.grid.side_features(a, b):
+            cost += self.rules.hexside_costs.get(kind, 0)
+        return cost
+
     def has_room(self, side: str, h: Hex) -> bool:
-        return len(self.at.get(h, [])) < self.sc.info.rules.stacking
+        return len(self.at.get(h, [])) < self.sc.info.rules.stacking[side]
 
     def reach(self, uid: str) -> Reach:
         side = self.side_of(uid)
@@ -96,7 +124,7 @@ class Board:
             start,
             self.allowance(uid),
             self.sc.grid.neighbours,
-            lambda a, b: self.enter_cost(side, b),
+            lambda a, b: self.step_cost(side, a, b),
             stops_in=lambda h: h in zone,
             first_step_ok=(lambda h: h not in zone) if start in zone else (lambda h: True),
         )
@@ -119,11 +147,9 @@ class Board:
                     f"a unit leaving an enemy zone of control must first enter a hex outside one ({there} is in one)",
                     f"{self.case}:6.1",
                 )
-            cost = self.enter_cost(side, there)
+            cost = self.step_cost(side, here, there)
             if cost is None:
-                what = "an enemy unit" if self.occupant_side(there) else self.sc.terrain_at[there].name
-                case = "7.2" if self.occupant_side(there) else "8.3"
-                raise IllegalAction(f"{there} holds {what}: no unit may enter", f"{self.case}:{case}")
+                raise IllegalAction(self._why_not_enter(side, here, there), f"{self.case}:{'7.2' if self.occupant_side(there) else '8.3'}")
             spent += cost
             here = there
         allowance = self.allowance(uid)
@@ -132,42 +158,71 @@ class Board:
             raise IllegalAction(f"the path costs {spent} MPs; {self.label(uid)} has {allowance}", f"{self.case}:{case}")
         return spent
 
+    def _why_not_enter(self, side: str, here: Hex, there: Hex) -> str:
+        if self.occupant_side(there) not in (None, side):
+            return f"{there} holds an enemy unit: no unit may enter"
+        if self.blocked(here, there):
+            return f"no unit may cross the {'/'.join(self.sc.grid.side_features(here, there))} between {here} and {there}"
+        if there in self.barred.get(side, ()):
+            return f"{self.sc.side_name(side)} units may not enter {there}"
+        return f"{there} is {self.sc.terrain_at[there].name}: no unit may enter"
+
     # --- combat (9.0) ------------------------------------------------------
-    def defence(self, uid: str) -> tuple[int, str]:
-        """The defender's combat strength and why it is doubled, if it is (9.3)."""
-        u = self.sc.units[uid]
-        h = self.hex_of(uid)
+    def stack(self, uid: str) -> list[str]:
+        """The units in uid's hex: a stack defends as one (9.1(5) where stacking is allowed)."""
+        return sorted(self.at.get(self.hex_of(uid), []))
+
+    def defence(self, defender: str, attackers: list[str] | None = None) -> tuple[int, str]:
+        """The defending stack's combat strength and why it is doubled, if it is (9.3).
+
+        Doublings never combine: a city across a river is doubled once.
+        """
+        h = self.hex_of(defender)
+        stack = self.stack(defender)
+        strength = sum(self.sc.units[u].strength for u in stack)
         terrain = self.sc.terrain_at[h]
         if terrain.doubles_defence:
-            return u.strength * 2, f"doubled in {terrain.name} ({self.case}:9.3)"
-        rules = self.sc.info.rules
-        if h in self.sc.map.battle_positions and u.side == rules.battle_position_side:
-            return u.strength * 2, f"doubled in a Battle Position ({self.case}:9.3)"
-        return u.strength, ""
+            return strength * 2, f"doubled in {terrain.name} ({self.case}:9.3)"
+        if h in self.sc.map.battle_positions and self.side_of(defender) == self.rules.battle_position_side:
+            return strength * 2, f"doubled in a Battle Position ({self.case}:9.3)"
+        kinds = set(self.rules.doubling_hexsides)
+        if attackers and kinds and all(
+            self.sc.grid.side_features(self.hex_of(a), h) & kinds for a in attackers
+        ):
+            return strength * 2, f"doubled: every attacker crosses a river ({self.case}:9.3)"
+        return strength, ""
 
     def column(self, attackers: list[str], defender: str) -> str | None:
         attack = sum(self.sc.units[a].strength for a in attackers)
-        defence, _ = self.defence(defender)
+        defence, _ = self.defence(defender, attackers)
         return crt_column(attack, defence, self.sc.crt.columns)
 
     def can_attack(self, uid: str) -> bool:
         used = {a for att in self.state.attacks for a in att.attackers}
         return not self.state.units[uid].disrupted and uid not in used
 
+    def attack_reach(self, attacker: str, defender: str) -> bool:
+        """Whether attacker is adjacent to defender's hex with nothing (a cliff) between."""
+        a, d = self.hex_of(attacker), self.hex_of(defender)
+        return d in self.sc.grid.neighbours(a) and not self.blocked(a, d)
+
     def declarable(self) -> list[tuple[list[str], str]]:
-        """Every legal new attack: a set of adjacent attackers and one defender at 1:2 or better."""
+        """Legal new attacks: adjacent attackers against one enemy hex at 1:2 or better.
+
+        Every combination while few units could join; with many (large stacks), every
+        combination of whole hexes and every single unit: `act` still takes any legal set.
+        """
         side = self.state.side
-        targeted = {att.defender for att in self.state.attacks}
+        targeted = {self.hex_of(att.defender) for att in self.state.attacks}
         found = []
-        for d in self.units_of(self.enemy_of(side)):
-            if d in targeted:
+        for h, here in sorted(self.at.items()):
+            d = sorted(here)[0]
+            if h in targeted or self.side_of(d) == side:
                 continue
-            adjacent = set(self.sc.grid.neighbours(self.hex_of(d)))
-            ready = sorted(a for a in self.units_of(side) if self.hex_of(a) in adjacent and self.can_attack(a))
-            for n in range(1, len(ready) + 1):
-                for group in combinations(ready, n):
-                    if self.column(list(group), d) is not None:
-                        found.append((list(group), d))
+            ready = sorted(a for a in self.units_of(side) if self.can_attack(a) and self.attack_reach(a, d))
+            for group in _groups(ready, lambda a: self.hex_of(a)):
+                if self.column(group, d) is not None:
+                    found.append((group, d))
         return found
 
     # --- retreats (9.5) ----------------------------------------------------
@@ -197,3 +252,19 @@ class Board:
             return clear
         longer = extend(full, 1)
         return [p for p in longer if self.has_room(side, p[-1])]
+
+
+def _groups(units: list[str], hex_of) -> list[list[str]]:
+    if len(units) <= 8:
+        return [list(g) for n in range(1, len(units) + 1) for g in combinations(units, n)]
+    by_hex: dict[str, list[str]] = {}
+    for u in units:
+        by_hex.setdefault(hex_of(u), []).append(u)
+    stacks = list(by_hex.values())
+    found = [[u] for u in units]
+    for n in range(1, len(stacks) + 1):
+        for chosen in combinations(stacks, n):
+            group = sorted(u for stack in chosen for u in stack)
+            if len(group) > 1:
+                found.append(group)
+    return found

@@ -7,7 +7,7 @@ places), units.toml (the counters and their set-up) and crt.toml.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -36,6 +36,22 @@ class Place(Strict):
     name: str
     hexes: list[str]
     label: str = Field("", max_length=4, description="up to four letters drawn on the map")
+    kind: str = Field("", description="city, port, town, foothold, ... as the rules name them")
+    value: int = Field(0, description="victory points, where the rules give a place its own value")
+
+
+class Hexsides(Strict):
+    """Features on the edges between hexes: rivers, cliffs (a list of adjacent pairs each)."""
+
+    kind: Literal["river", "major-river", "minor-river", "cliff"]
+    pairs: list[tuple[str, str]]
+
+
+class Line(Strict):
+    """A road, lane or railroad: a chain of adjacent hexes."""
+
+    kind: str
+    hexes: list[str]
 
 
 class MapFile(Strict):
@@ -46,8 +62,11 @@ class MapFile(Strict):
     terrain: dict[str, Terrain]
     grid: str
     roads: list[list[str]] = []
+    lines: list[Line] = Field([], description="railroads (kind main/branch), lanes, other roads")
+    hexsides: list[Hexsides] = []
     places: list[Place] = []
     battle_positions: list[str] = []
+    areas: dict[str, list[str]] = Field({}, description="named groups of hexes: entry edges, supply sources")
 
 
 class Unit(Strict):
@@ -60,7 +79,12 @@ class Unit(Strict):
     size: str
     strength: int = Field(ge=0)
     move: int = Field(ge=0)
-    hex: str
+    hex: str | None = Field(None, description="set-up hex; absent for reinforcements and units placed by a player")
+    tank: bool = Field(False, description="a tank unit (advances a second hex in some games)")
+    entry_turn: int | None = Field(None, description="the turn a reinforcement may enter")
+    entry: str | None = Field(None, description="the area (see map areas) where it enters or is placed")
+    pool: str | None = Field(None, description="a hidden pool drawn from at entry, e.g. 'R'")
+    mark: str = Field("", description="a set-up mark printed on the counter, e.g. 'S', '6', '1GD'")
 
 
 class UnitsFile(Strict):
@@ -103,8 +127,15 @@ class SuddenDeath(Strict):
 
 
 class Rules(Strict):
-    stacking: int = 1
+    stacking: dict[str, int] = Field(description="side -> most units in one hex (7.0)")
     halved_first_turn: list[str] = []
+    hexside_costs: dict[str, int] = Field({}, description="extra MPs to cross a hexside of this kind (8.3)")
+    blocking_hexsides: list[str] = Field([], description="no move, attack, retreat or ZOC across these")
+    line_movement: list[str] = Field([], description="line kinds along which every hex costs 1 MP")
+    doubling_hexsides: list[str] = Field([], description="the defender doubles when every attacker crosses one")
+    barred: dict[str, list[str]] = Field({}, description="side -> areas its units may never enter")
+    tank_second_hex: bool = Field(False, description="an advancing tank may go one hex further (9.6(3))")
+    zoc_free: dict[str, list[str]] = Field({}, description="side -> areas its zone of control does not reach")
     battle_position_side: str | None = None
     exit: Exit | None = None
     sudden_death: SuddenDeath | None = None
@@ -124,7 +155,7 @@ class ScenarioFile(Strict):
     rules: Rules
 
 
-RESULTS = {"AE", "AR", "DR1", "DR2", "DE"}
+RESULTS = {"AE", "AR", "C", "EX", "DR1", "DR2", "DE"}
 
 
 @dataclass(frozen=True)
@@ -138,6 +169,7 @@ class Scenario:
     units: dict[str, Unit]
     crt: CrtFile
     folder: Path
+    _line_steps: dict[tuple[str, ...], frozenset[frozenset[Hex]]] = field(default_factory=dict)
 
     def edge(self, compass: str) -> list[Hex]:
         side = next(s for s, c in self.map.compass.items() if c == compass)
@@ -149,6 +181,18 @@ class Scenario:
             if place.name in names:
                 found.update(place.hexes)
         return found
+
+    def line_steps(self, kinds: list[str]) -> frozenset[frozenset[Hex]]:
+        """The hex pairs joined by a line (railroad, road) of one of these kinds."""
+        key = tuple(kinds)
+        if key not in self._line_steps:
+            self._line_steps[key] = frozenset(
+                frozenset(pair)
+                for line in self.map.lines
+                if line.kind in kinds
+                for pair in zip(line.hexes, line.hexes[1:])
+            )
+        return self._line_steps[key]
 
     def side_name(self, side: str) -> str:
         return next(s.name for s in self.info.sides if s.id == side)
@@ -169,18 +213,24 @@ def load_scenario(scenario_id: str) -> Scenario:
     folders = scenario_folders()
     if scenario_id not in folders:
         raise DataFileError(f"unknown scenario {scenario_id!r}")
-    folder = folders[scenario_id]
-    info = load_toml(folder / "scenario.toml", ScenarioFile)
+    scenario = load_folder(folders[scenario_id])
+    if scenario.info.id != scenario_id:
+        raise DataFileError(f"{folders[scenario_id] / 'scenario.toml'}: at id: {scenario.info.id!r} does not match the folder")
+    return scenario
+
+
+def load_folder(folder: Path, scenario_file: str = "scenario.toml") -> Scenario:
+    """Load and cross-check the four files of one scenario folder."""
+    info = load_toml(folder / scenario_file, ScenarioFile)
     map_file = load_toml(folder / "map.toml", MapFile)
     units = load_toml(folder / "units.toml", UnitsFile)
     crt = load_toml(folder / "crt.toml", CrtFile)
-    grid = HexGrid(map_file.columns, map_file.rows, map_file.low_columns)
     terrain_at = _terrain_grid(folder / "map.toml", map_file)
+    hexsides = {frozenset(pair): frozenset({side.kind}) for side in map_file.hexsides for pair in side.pairs}
+    grid = HexGrid(map_file.columns, map_file.rows, map_file.low_columns, hexsides)
     _check_map(folder / "map.toml", map_file, grid)
     _check_units(folder / "units.toml", units, info, grid, terrain_at)
     _check_crt(folder / "crt.toml", crt)
-    if info.id != scenario_id:
-        raise DataFileError(f"{folder / 'scenario.toml'}: at id: {info.id!r} does not match the folder ({scenario_id!r})")
     return Scenario(info, map_file, grid, terrain_at, {u.id: u for u in units.unit}, crt, folder)
 
 
@@ -217,11 +267,26 @@ def _check_map(path: Path, m: MapFile, grid: HexGrid) -> None:
             need(h, f"places {place.name!r}")
     for h in m.battle_positions:
         need(h, "battle_positions")
+    for i, line in enumerate(m.lines):
+        for h in line.hexes:
+            need(h, f"lines[{i}]")
+        for a, b in zip(line.hexes, line.hexes[1:]):
+            if b not in grid.neighbours(a):
+                raise DataFileError(f"{path}: at lines[{i}] ({line.kind}): {a} and {b} are not adjacent")
+    for i, sides in enumerate(m.hexsides):
+        for a, b in sides.pairs:
+            need(a, f"hexsides[{i}]")
+            need(b, f"hexsides[{i}]")
+            if b not in grid.neighbours(a):
+                raise DataFileError(f"{path}: at hexsides[{i}] ({sides.kind}): {a} and {b} are not adjacent")
+    for name, hexes in m.areas.items():
+        for h in hexes:
+            need(h, f"areas {name!r}")
 
 
 def _check_units(path: Path, units: UnitsFile, info: ScenarioFile, grid: HexGrid, terrain: dict[Hex, Terrain]) -> None:
     sides = {s.id for s in info.sides}
-    seen: dict[str, str] = {}
+    seen: dict[str, str | None] = {}
     for u in units.unit:
         where = f"unit {u.id!r}"
         if u.id in seen:
@@ -231,14 +296,23 @@ def _check_units(path: Path, units: UnitsFile, info: ScenarioFile, grid: HexGrid
             raise DataFileError(f"{path}: at {where}: unknown side {u.side!r}")
         if u.nation not in info.nations:
             raise DataFileError(f"{path}: at {where}: unknown nation {u.nation!r}")
+        if u.hex is None:
+            if not (u.entry or u.mark):
+                raise DataFileError(f"{path}: at {where}: a unit without a set-up hex needs an entry area or a mark")
+            continue
         if not grid.contains(u.hex):
             raise DataFileError(f"{path}: at {where}: set-up hex {u.hex!r} is not on the map")
         if terrain[u.hex].cost is None:
             raise DataFileError(f"{path}: at {where}: set-up hex {u.hex} is {terrain[u.hex].name}")
-    hexes = list(seen.values())
-    for h in set(hexes):
-        if hexes.count(h) > info.rules.stacking:
-            raise DataFileError(f"{path}: hex {h} holds {hexes.count(h)} units, over the stacking limit")
+    by_hex: dict[str, list[Unit]] = {}
+    for u in units.unit:
+        if u.hex is not None:
+            by_hex.setdefault(u.hex, []).append(u)
+    for h, here in by_hex.items():
+        if len({u.side for u in here}) > 1:
+            raise DataFileError(f"{path}: hex {h} holds units of both sides")
+        if len(here) > info.rules.stacking.get(here[0].side, 1):
+            raise DataFileError(f"{path}: hex {h} holds {len(here)} units, over the stacking limit")
 
 
 def _check_crt(path: Path, crt: CrtFile) -> None:

@@ -27,6 +27,15 @@ def phase_order(state: State) -> list[str]:
     return [f"{side}-{kind}" for side in sides for kind in ("move", "combat")]
 
 
+def acting_side(state: State) -> str | None:
+    """Who must act now: the phase's side, or the defender choosing its exchange loss."""
+    if state.step == "over":
+        return None
+    if state.step == "exchange" and state.follow_up is not None:
+        return state.follow_up.exchange[0]
+    return state.side
+
+
 def phase_title(state: State) -> str:
     return phase_title_of(state, state.phase)
 
@@ -66,9 +75,37 @@ def prompt(state: State) -> Prompt:
         actions = [{"type": "retreat", "unit": uid, "path": p} for p in paths]
         text = f"Choose where {b.label(uid)} retreats ({follow.distance} hex{'es' if follow.distance > 1 else ''})."
         return Prompt(state.side, name, text, f"{case}:9.5", actions)
+    if state.step == "exchange":
+        side = follow.exchange[0]
+        actions = [{"type": "remove", "unit": u} for u in exchange_candidates(b, follow, side)]
+        text = f"{b.sc.side_name(side)}: remove one of your units that took part (exchange)."
+        return Prompt(side, name, text, f"{case}:9.4", actions)
+    if follow.further:
+        actions = [
+            {"type": "advance", "unit": t, "hex": h} for t in follow.advanced for h in further_hexes(b, t)
+        ]
+        actions.append({"type": "no-advance"})
+        return Prompt(state.side, name, "An advancing tank may go one hex further.", f"{case}:9.6", actions)
     actions = [{"type": "advance", "unit": a} for a in follow.advancers]
     actions.append({"type": "no-advance"})
-    return Prompt(state.side, name, f"One attacker may advance into {follow.vacated}.", f"{case}:9.6", actions)
+    return Prompt(state.side, name, f"Attackers may advance into {follow.vacated}.", f"{case}:9.6", actions)
+
+
+def exchange_candidates(b: Board, follow: FollowUp, side: str) -> list[str]:
+    att = b.state.attacks[follow.attack]
+    units = att.attackers if b.side_of(att.attackers[0]) == side else follow.defenders
+    return [u for u in units if b.state.units[u].status == "map"]
+
+
+def further_hexes(b: Board, tank: str) -> list[str]:
+    """Where a tank that advanced may go on: any adjacent hex it could enter with room (9.6(3))."""
+    side = b.side_of(tank)
+    here = b.hex_of(tank)
+    return [
+        h
+        for h in b.sc.grid.neighbours(here)
+        if b.step_cost(side, here, h) is not None and b.has_room(side, h)
+    ]
 
 
 def move_actions(b: Board) -> list[Action]:
@@ -235,19 +272,25 @@ def do_resolve(state: State, action: Action, dice: Dice) -> list[Event]:
     result = b.sc.crt.rows[b.sc.crt.die.index(roll)][b.sc.crt.columns.index(column)]
     att.resolved, att.column, att.result, att.roll = True, column, result, roll
     attack_sum = sum(b.unit(a).strength for a in att.attackers)
-    defence, why = b.defence(att.defender)
-    text = f"Attack on {b.label(att.defender)}: {attack_sum} against {defence}{' ' + why if why else ''}, {column}, die {roll}: {result}"
+    defence, why = b.defence(att.defender, att.attackers)
+    defenders = b.stack(att.defender)
+    names = ", ".join(b.label(d) for d in defenders)
+    text = f"Attack on {names}: {attack_sum} against {defence}{' ' + why if why else ''}, {column}, die {roll}: {result}"
     events = [Event("combat", text, {"defender": att.defender, "column": column, "roll": roll, "result": result}, commit=True)]
     vacated = b.hex_of(att.defender)
+    cited = f"{b.case}:9.4"
     if result == "AE":
-        events += [_eliminate(state, b, a, "attacker eliminated", f"{b.case}:9.4") for a in att.attackers]
+        events += [_eliminate(state, b, a, "attacker eliminated", cited) for a in att.attackers]
     elif result == "AR":
         state.follow_up = FollowUp(index, list(att.attackers), 1)
     elif result in ("DR1", "DR2"):
-        state.follow_up = FollowUp(index, [att.defender], int(result[2]), vacated, list(att.attackers))
+        state.follow_up = FollowUp(index, list(defenders), int(result[2]), vacated, list(att.attackers))
     elif result == "DE":
-        events.append(_eliminate(state, b, att.defender, "defender eliminated", f"{b.case}:9.4"))
+        events += [_eliminate(state, b, d, "defender eliminated", cited) for d in defenders]
         state.follow_up = FollowUp(index, [], 0, vacated, list(att.attackers))
+    elif result == "EX":
+        sides = [state.side, b.side_of(att.defender)]
+        state.follow_up = FollowUp(index, [], 0, exchange=sides, defenders=list(defenders))
     return events + _settle(state)
 
 
@@ -290,18 +333,42 @@ def do_advance(state: State, action: Action, dice: Dice) -> list[Event]:
     follow = state.follow_up
     assert follow is not None and follow.vacated is not None
     uid = action.get("unit")
-    if uid not in follow.advancers:
-        raise IllegalAction(f"{uid!r} did not attack {follow.vacated} or cannot advance", f"{b.case}:9.6")
+    if follow.further:
+        target = action.get("hex")
+        if uid not in follow.advanced or target not in further_hexes(b, uid):
+            raise IllegalAction(f"{uid!r} cannot advance on into {target!r}", f"{b.case}:9.6")
+        follow.advanced.remove(uid)
+    else:
+        if uid not in follow.advancers:
+            raise IllegalAction(f"{uid!r} did not attack {follow.vacated} or cannot advance", f"{b.case}:9.6")
+        target = follow.vacated
+        follow.advancers.remove(uid)
+        follow.advanced.append(uid)
     start = b.hex_of(uid)
-    state.units[uid].hex = follow.vacated
-    state.follow_up = None
-    events = [Event("advance", f"{b.label(uid)} advances {start} -> {follow.vacated}", {"unit": uid, "path": [start, follow.vacated]})]
-    return events + _finish_attack(state)
+    state.units[uid].hex = target
+    events = [Event("advance", f"{b.label(uid)} advances {start} -> {target}", {"unit": uid, "path": [start, target]})]
+    return events + _settle(state)
 
 
 def do_no_advance(state: State, action: Action, dice: Dice) -> list[Event]:
-    state.follow_up = None
-    return _finish_attack(state)
+    follow = state.follow_up
+    assert follow is not None
+    if follow.further:
+        follow.advanced = []
+    else:
+        follow.advancers = []
+    return _settle(state)
+
+
+def do_remove(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    follow = state.follow_up
+    assert follow is not None
+    side = follow.exchange[0]
+    if action.get("unit") not in exchange_candidates(b, follow, side):
+        raise IllegalAction(f"{action.get('unit')!r} is not one of your units in this combat", f"{b.case}:9.4")
+    follow.exchange.pop(0)
+    return [_eliminate(state, b, action["unit"], "exchange", f"{b.case}:9.4")] + _settle(state)
 
 
 HANDLERS = {
@@ -314,6 +381,7 @@ HANDLERS = {
     ("retreat", "retreat"): do_retreat,
     ("advance", "advance"): do_advance,
     ("advance", "no-advance"): do_no_advance,
+    ("exchange", "remove"): do_remove,
 }
 
 
@@ -326,9 +394,22 @@ def _eliminate(state: State, b: Board, uid: str, why: str, case: str) -> Event:
 
 
 def _settle(state: State) -> list[Event]:
-    """Carry out what needs no choice: retreats with nowhere to go, then the advance prompt."""
+    """Carry out what needs no choice, and find the next choice a combat result leaves.
+
+    Exchanges first (a side with one candidate loses it at once), then retreats
+    (a unit with nowhere to go is eliminated), then advances into the emptied hex
+    up to the stacking limit, then a tank's second hex.
+    """
     events: list[Event] = []
     follow = state.follow_up
+    while follow is not None and follow.exchange:
+        b = Board(state)
+        candidates = exchange_candidates(b, follow, follow.exchange[0])
+        if len(candidates) > 1:
+            state.step = "exchange"
+            return events
+        follow.exchange.pop(0)
+        events += [_eliminate(state, b, u, "exchange", f"{b.case}:9.4") for u in candidates]
     while follow is not None and follow.retreating:
         b = Board(state)
         uid = follow.retreating[0]
@@ -339,10 +420,18 @@ def _settle(state: State) -> list[Event]:
         events.append(_eliminate(state, b, uid, "no legal retreat", f"{b.case}:9.5"))
     if follow is not None and follow.vacated is not None:
         b = Board(state)
+        side = state.side
         follow.advancers = [
             a for a in follow.advancers if state.units[a].status == "map" and not state.units[a].disrupted
         ]
-        if follow.advancers and not b.at.get(follow.vacated):
+        room = b.has_room(side, follow.vacated) and b.occupant_side(follow.vacated) in (None, side)
+        if not follow.further and follow.advancers and room:
+            state.step = "advance"
+            return events
+        may_go_on = b.rules.tank_second_hex and (follow.further or follow.vacated not in b.ezoc(side))
+        follow.advanced = [t for t in follow.advanced if b.sc.units[t].tank and further_hexes(b, t)] if may_go_on else []
+        if follow.advanced:
+            follow.further = True
             state.step = "advance"
             return events
     state.follow_up = None

@@ -33,6 +33,10 @@ class FollowUp:
     distance: int
     vacated: str | None = None
     advancers: list[str] = field(default_factory=list)
+    exchange: list[str] = field(default_factory=list)  # sides still to remove a unit (EX)
+    defenders: list[str] = field(default_factory=list)
+    advanced: list[str] = field(default_factory=list)  # units that advanced; tanks may go on
+    further: bool = False
 
 
 @dataclass
@@ -80,7 +84,17 @@ class State:
             {k: UnitState(u.hex, u.status, u.disrupted) for k, u in self.units.items()},
             list(self.moved),
             [Attack(list(a.attackers), a.defender, a.resolved, a.column, a.result, a.roll) for a in self.attacks],
-            FollowUp(follow.attack, list(follow.retreating), follow.distance, follow.vacated, list(follow.advancers))
+            FollowUp(
+                follow.attack,
+                list(follow.retreating),
+                follow.distance,
+                follow.vacated,
+                list(follow.advancers),
+                list(follow.exchange),
+                list(follow.defenders),
+                list(follow.advanced),
+                follow.further,
+            )
             if follow
             else None,
             self.winner,
