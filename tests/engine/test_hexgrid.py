@@ -71,3 +71,14 @@ def test_hexside_features_are_unordered():
     grid = HexGrid(4, 4, hexsides={frozenset(("0101", "0102")): frozenset({"river"})})
     assert grid.side_features("0102", "0101") == {"river"}
     assert grid.side_features("0101", "0201") == frozenset()
+
+
+def test_opposite_neighbours_face_each_other():
+    for low in ("even", "odd"):
+        grid = HexGrid(9, 9, low)
+        for h in ("0505", "0405"):
+            pairs = grid.opposite_pairs(h)
+            assert len(pairs) == 3
+            for a, b in pairs:
+                assert a in grid.neighbours(h) and b in grid.neighbours(h)
+                assert grid.distance(a, b) == 2

@@ -62,6 +62,21 @@ class HexGrid:
             hex_id(c, r) for c, r in cand if 1 <= c <= self.columns and 1 <= r <= self.rows
         ]
 
+    def opposite_pairs(self, h: Hex) -> list[tuple[Hex, Hex]]:
+        """The pairs of on-map neighbours that face each other across h."""
+        col, row = parse_hex(h)
+        left = (row, row + 1) if self.lowered(col) else (row - 1, row)
+        pairs = [
+            ((col, row - 1), (col, row + 1)),
+            ((col - 1, left[0]), (col + 1, left[1])),
+            ((col - 1, left[1]), (col + 1, left[0])),
+        ]
+        return [
+            (hex_id(*a), hex_id(*b))
+            for a, b in pairs
+            if self.contains(hex_id(*a)) and self.contains(hex_id(*b))
+        ]
+
     def _cube(self, h: Hex) -> tuple[int, int, int]:
         col, row = parse_hex(h)
         q = col

@@ -73,8 +73,13 @@ def trace_line(
     goals: set[Hex],
     neighbours: Callable[[Hex], Iterable[Hex]],
     passable: Callable[[Hex], bool],
+    crossable: Callable[[Hex, Hex], bool] = lambda a, b: True,
 ) -> bool:
-    """Whether a line of any length joins one of starts to one of goals through passable hexes."""
+    """Whether a line of any length joins one of starts to one of goals through passable hexes.
+
+    The starting hexes themselves need not be passable (a unit in an enemy zone may
+    still trace a line out of it); crossable can forbid a hexside (a cliff).
+    """
     seen = set(starts)
     queue = deque(seen)
     while queue:
@@ -82,7 +87,7 @@ def trace_line(
         if here in goals:
             return True
         for there in neighbours(here):
-            if there not in seen and passable(there):
+            if there not in seen and passable(there) and crossable(here, there):
                 seen.add(there)
                 queue.append(there)
     return False

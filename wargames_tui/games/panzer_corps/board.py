@@ -83,10 +83,10 @@ class Board:
 
     # --- movement (8.0) ----------------------------------------------------
     def allowance(self, uid: str) -> int:
+        """MPs this phase: halved on turn 1 where the rules say (el-alamein 8.4), less any paid on entry."""
         u = self.sc.units[uid]
-        if self.state.turn == 1 and u.side in self.sc.info.rules.halved_first_turn:
-            return u.move // 2  # 8.4
-        return u.move
+        move = u.move // 2 if self.state.turn == 1 and u.side in self.rules.halved_first_turn else u.move
+        return move - self.state.spent.get(uid, 0)
 
     def enter_cost(self, side: str, h: Hex) -> int | None:
         """MPs for side to enter h, or None where it may not go (sea 8.3, enemy 7.2)."""
@@ -154,7 +154,9 @@ class Board:
             here = there
         allowance = self.allowance(uid)
         if spent > allowance:
-            case = "8.4" if allowance < self.sc.units[uid].move else "8.2"
+            u = self.sc.units[uid]
+            halved = self.state.turn == 1 and u.side in self.rules.halved_first_turn
+            case = "8.4" if halved else "10.0" if self.state.spent.get(uid) else "8.2"
             raise IllegalAction(f"the path costs {spent} MPs; {self.label(uid)} has {allowance}", f"{self.case}:{case}")
         return spent
 

@@ -126,8 +126,88 @@ class SuddenDeath(Strict):
     case: str
 
 
+class Pool(Strict):
+    """Hidden reinforcements: face down, drawn at random when they enter (dunkerque 10.0)."""
+
+    side: str
+    area: str
+    schedule: dict[str, int] = Field(description="turn -> how many become available")
+
+
+class PointsVictory(Strict):
+    """Points for enemy strength eliminated; a threshold wins (dunkerque 4.0-4.2)."""
+
+    side: str
+    threshold: int
+    own_loss: int = Field(description="points lost per own strength point eliminated")
+    line_edges: list[str] = Field(description="areas the enemy's connecting lines must reach")
+    port_capacity: int
+    case: str
+
+
+class VPVictory(Strict):
+    """Victory points for cities, charges, eliminations and railroad cuts (kharkov 4.0-4.5)."""
+
+    city: int
+    charge_side: str
+    tank_kill: int = Field(description="VPs for the charge side per enemy tank eliminated")
+    rail_side: str
+    rail: dict[str, int]
+    sudden_death: list[str] = Field(description="places whose control wins for the charge side at once")
+
+
+class FootholdVictory(Strict):
+    """Footholds held with connecting lines, plus half the enemy's losses (operation-compass 4.0-4.4)."""
+
+    supply: dict[str, str] = Field(description="side -> area of its supply sources")
+    kills_side: str
+    ties: str
+    sudden_death_side: str
+
+
+class MarkedPlacement(Strict):
+    """Units with a mark are placed by their owner before play (operation-compass 3.0(3))."""
+
+    side: str
+    mark: str
+    place_kinds: list[str] = Field(description="kinds of place allowed, e.g. foothold, town")
+    terrain: list[str] = Field(description="terrain keys allowed, e.g. battle-position")
+
+
+class Bombardment(Strict):
+    """A die decides how many enemy units near the coast start disrupted (operation-compass 3.1)."""
+
+    side: str
+    target: str
+    coast: str = Field(description="the terrain key of coast hexes")
+    range: int
+    few: int
+    many: int
+    many_from: int = Field(description="the lowest roll that gives `many`")
+
+
+class EnterAll(Strict):
+    """All of a side's units are placed in an area before play, stacking ignored (operation-compass 3.2)."""
+
+    side: str
+    area: str
+
+
 class Rules(Strict):
     stacking: dict[str, int] = Field(description="side -> most units in one hex (7.0)")
+    phases: list[Literal["reinforce", "move", "combat"]] = ["move", "combat"]
+    setup: list[Literal["place-marked", "bombard", "enter-all"]] = []
+    entry_cost: int = Field(0, description="MPs a reinforcement pays to be placed (dunkerque 10(5))")
+    pools: dict[str, Pool] = {}
+    control: list[str] = Field([], description="kinds of place whose control is tracked (city, foothold)")
+    initial_control: str | None = None
+    victory: Literal["breakthrough", "points", "vp", "footholds"] = "breakthrough"
+    points: PointsVictory | None = None
+    vp: VPVictory | None = None
+    footholds: FootholdVictory | None = None
+    marked_placement: MarkedPlacement | None = None
+    bombardment: Bombardment | None = None
+    enter_all: EnterAll | None = None
     halved_first_turn: list[str] = []
     hexside_costs: dict[str, int] = Field({}, description="extra MPs to cross a hexside of this kind (8.3)")
     blocking_hexsides: list[str] = Field([], description="no move, attack, retreat or ZOC across these")
@@ -139,7 +219,7 @@ class Rules(Strict):
     battle_position_side: str | None = None
     exit: Exit | None = None
     sudden_death: SuddenDeath | None = None
-    default_winner: str
+    default_winner: str | None = None
 
 
 class ScenarioFile(Strict):

@@ -10,21 +10,35 @@ from __future__ import annotations
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
+from wargames_tui.games.panzer_corps import arrivals
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.data import load_scenario
 from wargames_tui.games.panzer_corps.state import Attack, FollowUp, State, UnitState
+from wargames_tui.games.panzer_corps.victory import final_result, initial_control, instant_winner, note_entry
 
 
 def new_state(scenario_id: str, options: dict[str, str]) -> State:
     sc = load_scenario(scenario_id)
-    first = sc.info.sides[0].id
-    units = {uid: UnitState(hex=u.hex) for uid, u in sc.units.items()}
-    return State(scenario_id, dict(options), turn=1, phase=f"{first}-move", step="move", units=units)
+    units = {uid: UnitState(hex=u.hex, status="map" if u.hex else "pending") for uid, u in sc.units.items()}
+    state = State(scenario_id, dict(options), turn=1, phase="", step="", units=units)
+    state.control = initial_control(sc)
+    setup = sc.info.rules.setup
+    if setup:
+        state.step = setup[0]
+        state.phase = f"{arrivals.setup_side(Board(state), setup[0])}-setup"
+    else:
+        state.phase = phase_order(state)[0]
+        state.step = _first_step(state.phase)
+    return state
 
 
 def phase_order(state: State) -> list[str]:
-    sides = [s.id for s in load_scenario(state.scenario).info.sides]
-    return [f"{side}-{kind}" for side in sides for kind in ("move", "combat")]
+    info = load_scenario(state.scenario).info
+    return [f"{side.id}-{kind}" for side in info.sides for kind in info.rules.phases]
+
+
+def _first_step(phase: str) -> str:
+    return {"reinforce": "reinforce", "move": "move", "combat": "declare"}[phase.split("-")[1]]
 
 
 def acting_side(state: State) -> str | None:
@@ -40,10 +54,12 @@ def phase_title(state: State) -> str:
     return phase_title_of(state, state.phase)
 
 
+PHASE_NAMES = {"setup": "set-up", "reinforce": "reinforcement", "move": "movement", "combat": "combat"}
+
+
 def phase_title_of(state: State, phase: str) -> str:
     side, kind = phase.split("-")
-    name = load_scenario(state.scenario).side_name(side)
-    return f"{name} {'movement' if kind == 'move' else 'combat'}"
+    return f"{load_scenario(state.scenario).side_name(side)} {PHASE_NAMES[kind]}"
 
 
 # --- prompts -------------------------------------------------------------------
@@ -53,8 +69,17 @@ def prompt(state: State) -> Prompt:
     name = phase_title(state)
     if state.step == "over":
         return Prompt(None, name, "The game is over.", f"{case}:4.0", [])
+    if state.step in SETUP_TEXT:
+        text, cited = SETUP_TEXT[state.step]
+        return Prompt(state.side, name, text, f"{case}:{cited}", arrivals.setup_actions(b))
+    if state.step == "reinforce":
+        actions = arrivals.reinforcement_actions(b) + [{"type": "end-phase"}]
+        return Prompt(state.side, name, "Bring on this turn's reinforcements, or hold them back.", f"{case}:10.0", actions)
+    if state.step == "overstack":
+        actions = [{"type": "remove", "unit": u} for u in overstacked(b)]
+        return Prompt(state.side, name, "Too many units in a hex: remove one.", f"{case}:7.3", actions)
     if state.step == "move":
-        actions = move_actions(b) + [{"type": "end-phase"}]
+        actions = arrivals.pool_actions(b) + move_actions(b) + [{"type": "end-phase"}]
         return Prompt(state.side, name, "Move units one at a time, or end the phase.", f"{case}:8.1", actions)
     if state.step == "declare":
         actions: list[Action] = [
@@ -89,6 +114,20 @@ def prompt(state: State) -> Prompt:
     actions = [{"type": "advance", "unit": a} for a in follow.advancers]
     actions.append({"type": "no-advance"})
     return Prompt(state.side, name, f"Attackers may advance into {follow.vacated}.", f"{case}:9.6", actions)
+
+
+SETUP_TEXT = {
+    "place-marked": ("Place your marked units in footholds, towns or battle positions.", "3.0"),
+    "bombard": ("Naval bombardment: roll, then choose the units it disrupts.", "3.1"),
+    "enter-all": ("Place every unit in the entry hexes.", "3.2"),
+}
+
+
+def overstacked(b: Board) -> list[str]:
+    """The phase side's units in hexes over the stacking limit (7.3)."""
+    side = b.state.side
+    limit = b.rules.stacking[side]
+    return sorted(u for here in b.at.values() if len(here) > limit and b.side_of(here[0]) == side for u in here)
 
 
 def exchange_candidates(b: Board, follow: FollowUp, side: str) -> list[str]:
@@ -127,10 +166,11 @@ def move_actions(b: Board) -> list[Action]:
 
 
 def movable(b: Board) -> list[str]:
+    state = b.state
     return [
         uid
-        for uid in b.units_of(b.state.side)
-        if uid not in b.state.moved and not b.state.units[uid].disrupted
+        for uid in b.units_of(state.side)
+        if uid not in state.moved and uid not in state.pinned and not state.units[uid].disrupted
     ]
 
 
@@ -144,7 +184,37 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         allowed = sorted(k for step, k in HANDLERS if step == state.step)
         case = prompt(state).case
         raise IllegalAction(f"{kind!r} is not an action of this step; expected one of {', '.join(allowed)}", case)
-    return handler(state, action, dice)
+    events = handler(state, action, dice)
+    if state.step in SETUP_TEXT and arrivals.setup_done(Board(state)):
+        events += _next_setup(state)
+    if state.step != "over":
+        won = instant_winner(state)
+        if won:
+            events += _declare_winner(state, *won)
+    return events
+
+
+def _next_setup(state: State) -> list[Event]:
+    steps = load_scenario(state.scenario).info.rules.setup
+    i = steps.index(state.step) + 1
+    old_side = state.side
+    if i < len(steps):
+        state.step = steps[i]
+        state.phase = f"{arrivals.setup_side(Board(state), steps[i])}-setup"
+    else:
+        state.phase = phase_order(state)[0]
+        state.step = _first_step(state.phase)
+    return [Event("phase", f"Set-up: {phase_title(state)}", {}, commit=state.side != old_side)]
+
+
+def _declare_winner(state: State, side: str | None, reason: str, points: dict[str, int] | None = None) -> list[Event]:
+    b = Board(state)
+    state.step = "over"
+    state.winner = side
+    state.win_reason = reason
+    state.points = dict(points or {})
+    who = f"{b.sc.side_name(side)} wins" if side else "Draw"
+    return [Event("victory", f"{who}: {reason}", {}, commit=True)]
 
 
 def _unit_arg(b: Board, action: Action, key: str = "unit") -> str:
@@ -169,6 +239,8 @@ def _check_mover(b: Board, uid: str) -> None:
         raise IllegalAction(f"{b.label(uid)} is not on the map", f"{b.case}:8.1")
     if uid in b.state.moved:
         raise IllegalAction(f"{b.label(uid)} has already moved this phase", f"{b.case}:8.1")
+    if uid in b.state.pinned:
+        raise IllegalAction(f"{b.label(uid)} entered in an enemy zone and may not move this phase", f"{b.case}:10.0")
     if st.disrupted:
         raise IllegalAction(f"{b.label(uid)} is disrupted and may not move", f"{b.case}:9.7")
 
@@ -187,7 +259,7 @@ def do_move(state: State, action: Action, dice: Dice) -> list[Event]:
     state.units[uid].hex = path[-1]
     state.moved.append(uid)
     text = f"{b.label(uid)} {start} -> {path[-1]} ({spent} MP)"
-    return [Event("move", text, {"unit": uid, "path": [start, *path]})]
+    return [Event("move", text, {"unit": uid, "path": [start, *path]})] + note_entry(state, b, uid, path, moving=True)
 
 
 def do_exit(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -216,6 +288,9 @@ def do_exit(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 def do_end_phase(state: State, action: Action, dice: Dice) -> list[Event]:
+    if state.step == "move" and overstacked(Board(state)):
+        state.step = "overstack"
+        return [Event("overstack", "Over-full hexes: remove the excess units (7.3)", {})]
     return _next_phase(state)
 
 
@@ -310,7 +385,8 @@ def do_retreat(state: State, action: Action, dice: Dice) -> list[Event]:
     state.units[uid].disrupted = True
     follow.retreating.pop(0)
     text = f"{b.label(uid)} retreats {start} -> {path[-1]} and is disrupted"
-    return [Event("retreat", text, {"unit": uid, "path": [start, *path]})] + _settle(state)
+    events = [Event("retreat", text, {"unit": uid, "path": [start, *path]})]
+    return events + note_entry(state, b, uid, path, moving=False) + _settle(state)
 
 
 def _retreat_reason(b: Board, uid: str, path: list[str], distance: int) -> str:
@@ -347,7 +423,7 @@ def do_advance(state: State, action: Action, dice: Dice) -> list[Event]:
     start = b.hex_of(uid)
     state.units[uid].hex = target
     events = [Event("advance", f"{b.label(uid)} advances {start} -> {target}", {"unit": uid, "path": [start, target]})]
-    return events + _settle(state)
+    return events + note_entry(state, b, uid, [target], moving=False) + _settle(state)
 
 
 def do_no_advance(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -358,6 +434,16 @@ def do_no_advance(state: State, action: Action, dice: Dice) -> list[Event]:
     else:
         follow.advancers = []
     return _settle(state)
+
+
+def do_remove_overstacked(state: State, action: Action, dice: Dice) -> list[Event]:
+    b = Board(state)
+    if action.get("unit") not in overstacked(b):
+        raise IllegalAction(f"{action.get('unit')!r} is not in an over-full hex", f"{b.case}:7.3")
+    events = [_eliminate(state, b, action["unit"], "over the stacking limit", f"{b.case}:7.3")]
+    if not overstacked(Board(state)):
+        events += _next_phase(state)
+    return events
 
 
 def do_remove(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -382,6 +468,14 @@ HANDLERS = {
     ("advance", "advance"): do_advance,
     ("advance", "no-advance"): do_no_advance,
     ("exchange", "remove"): do_remove,
+    ("overstack", "remove"): do_remove_overstacked,
+    ("move", "enter"): arrivals.do_enter,
+    ("reinforce", "enter"): arrivals.do_enter,
+    ("reinforce", "end-phase"): do_end_phase,
+    ("place-marked", "place"): arrivals.do_place,
+    ("enter-all", "place"): arrivals.do_place,
+    ("bombard", "bombard"): arrivals.do_bombard,
+    ("bombard", "disrupt"): arrivals.do_disrupt,
 }
 
 
@@ -462,8 +556,10 @@ def _next_phase(state: State) -> list[Event]:
             return events + _game_end(state)
         state.turn += 1
         i = 0
+    if state.phase.endswith("move"):
+        state.spent, state.pinned = {}, []
     state.phase = order[i]
-    state.step = "move" if state.phase.endswith("move") else "declare"
+    state.step = _first_step(state.phase)
     state.moved = []
     state.attacks = []
     state.follow_up = None
@@ -481,21 +577,14 @@ def _sudden_death(state: State) -> list[Event]:
     holders = [uid for uid in b.units_of(rule.side) if b.hex_of(uid) in targets]
     if not holders:
         return []
-    state.step = "over"
-    state.winner = rule.side
-    state.win_reason = f"{b.label(holders[0])} holds {b.hex_of(holders[0])} ({rule.case})"
-    return [Event("victory", f"{b.sc.side_name(rule.side)} wins: {state.win_reason}", {}, commit=True)]
+    return _declare_winner(state, rule.side, f"{b.label(holders[0])} holds {b.hex_of(holders[0])} ({rule.case})")
 
 
 def _game_end(state: State) -> list[Event]:
-    b = Board(state)
-    state.step = "over"
-    state.winner = b.sc.info.rules.default_winner
-    state.win_reason = f"the end of turn {state.turn} came with no other victory ({b.case}:4.2)"
-    return [Event("victory", f"{b.sc.side_name(state.winner)} wins: {state.win_reason}", {}, commit=True)]
+    return _declare_winner(state, *final_result(state))
 
 
 def outcome(state: State) -> Outcome | None:
     if state.step != "over":
         return None
-    return Outcome(state.winner, "victory", state.win_reason)
+    return Outcome(state.winner, "victory" if state.winner else "draw", state.win_reason, dict(state.points))

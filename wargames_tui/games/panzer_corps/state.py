@@ -10,7 +10,7 @@ from typing import Any
 @dataclass
 class UnitState:
     hex: str | None
-    status: str = "map"  # "map", "eliminated" or "exited"
+    status: str = "map"  # "map", "pending" (not yet on the map), "eliminated" or "exited"
     disrupted: bool = False
 
 
@@ -52,6 +52,14 @@ class State:
     follow_up: FollowUp | None = None
     winner: str | None = None
     win_reason: str = ""
+    points: dict[str, int] = field(default_factory=dict)  # final points, when the game is over
+    control: dict[str, str] = field(default_factory=dict)  # hex -> side, for tracked places
+    charged: list[str] = field(default_factory=list)  # cities charged into (kharkov 4.2)
+    rail_cuts: dict[str, int] = field(default_factory=dict)  # turn -> VPs for railroad cuts
+    entered_from: dict[str, int] = field(default_factory=dict)  # pool -> units drawn so far
+    spent: dict[str, int] = field(default_factory=dict)  # unit -> MPs paid on entry this phase
+    pinned: list[str] = field(default_factory=list)  # entered an enemy zone: may not move this phase
+    bombard_left: int | None = None
 
     @property
     def side(self) -> str:
@@ -70,6 +78,14 @@ class State:
             "follow_up": asdict(self.follow_up) if self.follow_up else None,
             "winner": self.winner,
             "win_reason": self.win_reason,
+            "points": dict(self.points),
+            "control": dict(self.control),
+            "charged": list(self.charged),
+            "rail_cuts": dict(self.rail_cuts),
+            "entered_from": dict(self.entered_from),
+            "spent": dict(self.spent),
+            "pinned": list(self.pinned),
+            "bombard_left": self.bombard_left,
         }
 
     def copy(self) -> "State":
@@ -99,6 +115,14 @@ class State:
             else None,
             self.winner,
             self.win_reason,
+            dict(self.points),
+            dict(self.control),
+            list(self.charged),
+            dict(self.rail_cuts),
+            dict(self.entered_from),
+            dict(self.spent),
+            list(self.pinned),
+            self.bombard_left,
         )
 
     @classmethod
