@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# Textual reads this once, when it is first imported: set it before any test module imports it.
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 
 @pytest.fixture(autouse=True)

@@ -53,3 +53,77 @@ def sync(test):  # noqa: ANN001, ANN201
         return asyncio.run(test(*args, **kwargs))
 
     return wrapper
+
+
+def first_unit_move(session: Session) -> tuple[str, str, str]:
+    """The first unit of the side to move (where the cursor starts) and a one-hex move for it.
+
+    Returns (unit id, its hex, destination). Read from the position, so the tests
+    follow the scenario data when it changes.
+    """
+    side = session.prompt.side
+    unit = next(u for u in session.view(None)["units"] if u["side"] == side and u["status"] == "map")
+    moves = [a for a in session.prompt.actions if a["type"] == "move" and a["unit"] == unit["id"]]
+    assert moves, f"{unit['id']} has no move"
+    move = min(moves, key=lambda a: (len(a["path"]), a["path"]))
+    return unit["id"], unit["hex"], move["path"][-1]
+
+
+def arrange_attack(session: Session) -> tuple[list[str], str]:
+    """Move German-Italian units straight through the session so an attack is possible.
+
+    Tries one mover at a time, in a fixed order, on a copy of the game, and keeps the
+    first move after which that unit alone may declare an attack.
+    Returns (the attackers of that declare action, the defender); the session is left
+    in the German-Italian movement phase with the move made.
+    """
+    from wargames_tui.engine.dice import Dice
+
+    for action in [a for a in session.prompt.actions if a["type"] == "move"]:
+        trial = Session(session.game, session.scenario, session.options, session.game.copy_state(session.state), Dice(0))
+        trial.act(action)
+        trial.act({"type": "end-phase"})
+        for declare in (a for a in trial.prompt.actions if a["type"] == "declare"):
+            if declare["attackers"] == [action["unit"]]:
+                session.act(action)
+                return declare["attackers"], declare["defender"]
+    raise AssertionError("no attack can be arranged with one move")
+
+
+def seed_giving(step: str, tries: int = 200) -> int:
+    """A dice seed with which the arranged attack (see arrange_attack) leads to `step`."""
+    for seed in range(1, tries):
+        trial = new_session(seed=seed)
+        attackers, defender = arrange_attack(trial)
+        trial.act({"type": "end-phase"})
+        trial.act({"type": "declare", "attackers": attackers, "defender": defender})
+        trial.act({"type": "end-declarations"})
+        trial.act({"type": "resolve", "defender": defender})
+        if trial.state.step == step:
+            return seed
+    raise AssertionError(f"no seed below {tries} leads to {step}")
+
+
+def arrange_exit(session: Session, max_actions: int = 60) -> dict:
+    """Play straight through the session until a British Commonwealth unit may break off the west edge.
+
+    German-Italian units near the west edge step east out of the way; the British unit that
+    gets furthest west moves each turn. Returns the first exit action found (the session is
+    then in a British Commonwealth movement phase).
+    """
+    for _ in range(max_actions):
+        assert session.outcome() is None, "the game ended while arranging a break-off"
+        side, step = session.prompt.side, session.state.step
+        if step == "move" and side == "gi":
+            for u in [u for u in session.view(None)["units"] if u["side"] == "gi" and u["status"] == "map"]:
+                moves = [a for a in session.prompt.actions if a["type"] == "move" and a["unit"] == u["id"]]
+                if int(u["hex"][2:]) >= 15 and moves:
+                    session.act(min(moves, key=lambda a: (int(a["path"][-1][2:]), a["path"])))
+        if step == "move" and side == "bc":
+            exits = [a for a in session.prompt.actions if a["type"] == "exit"]
+            if exits:
+                return exits[0]
+            moves = [a for a in session.prompt.actions if a["type"] == "move"]
+            session.act(max(moves, key=lambda a: (int(a["path"][-1][2:]), a["path"])))
+        session.act({"type": "end-phase" if session.state.step == "move" else "end-declarations"})
+    raise AssertionError("no break-off could be arranged")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.ui.helpers import SCENARIO, SIZE, make_app, new_session, play_screen, sync
+from tests.ui.helpers import SCENARIO, SIZE, first_unit_move, goto, make_app, new_session, play_screen, sync
 from textual.widgets import DataTable, OptionList, Select
 from wargames_tui.engine.saves import read_envelope
 from wargames_tui.ui.screens.load_game import LoadGameScreen
@@ -49,15 +49,18 @@ async def test_new_game_starts_el_alamein(save_dir: Path) -> None:
 @sync
 async def test_save_then_continue_from_the_menu(save_dir: Path) -> None:
     session = new_session()
+    unit, _, dest = first_unit_move(session)
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "up", "enter")  # 8th Panzer 1815 -> 1814
+        await pilot.press("enter")
+        await goto(pilot, app, dest)
+        await pilot.press("enter")
         await pilot.press("ctrl+s")
         await pilot.pause()
         path = play_screen(app).save_path
         assert path is not None and path.parent == save_dir and path.name.startswith("panzer-corps_el-alamein-")
         env = read_envelope(path)
-        assert env.snapshot["units"]["gi-8pz"]["hex"] == "1814"
+        assert env.snapshot["units"][unit]["hex"] == dest
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -68,7 +71,7 @@ async def test_save_then_continue_from_the_menu(save_dir: Path) -> None:
         await pilot.pause()
         play = play_screen(app)
         assert play.session is not session
-        assert play.session.state.units["gi-8pz"].hex == "1814"
+        assert play.session.state.units[unit].hex == dest
         assert play.save_path == path
 
 
@@ -115,7 +118,7 @@ async def test_help_screen_lists_keys_and_rules(save_dir: Path) -> None:
 
         assert isinstance(app.screen, HelpScreen)
         source = app.screen.query_one("#help-text").source
-        assert "Ctrl+S" in source and "(9.5)" in source and "Sequence of play (5.0)" in source
+        assert "Ctrl+S" in source and "(9.5)" in source and "Sequence of play (5.0)" in source and "Highlands" in source
         await pilot.press("escape")
         await pilot.pause()
         play_screen(app)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui.helpers import SIZE, goto, make_app, new_session, play_screen, sync
+from tests.ui.helpers import (
+    SIZE,
+    arrange_attack,
+    arrange_exit,
+    first_unit_move,
+    goto,
+    make_app,
+    new_session,
+    play_screen,
+    seed_giving,
+    sync,
+)
 from wargames_tui.ui.screens.victory import VictoryScreen
 from wargames_tui.ui.widgets.hexmap import HexMap
 
@@ -12,18 +23,20 @@ from wargames_tui.ui.widgets.hexmap import HexMap
 @sync
 async def test_select_and_move_a_german_unit_with_keys(save_dir: Path) -> None:
     session = new_session()
+    unit, start, dest = first_unit_move(session)
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
         screen = play_screen(app)
-        assert screen.query_one(HexMap).cursor == "1815"  # the first German unit, 8th Panzer
+        assert screen.query_one(HexMap).cursor == start  # the cursor starts on the first German-Italian unit
         await pilot.press("enter")
-        assert screen.selected == "gi-8pz"
-        assert screen.query_one(HexMap).highlights.get("1814") == "reach"
-        await pilot.press("up", "enter")
+        assert screen.selected == unit
+        assert screen.query_one(HexMap).highlights.get(dest) == "reach"
+        await goto(pilot, app, dest)
+        await pilot.press("enter")
         await pilot.pause()
-        assert session.state.units["gi-8pz"].hex == "1814"
+        assert session.state.units[unit].hex == dest
         assert screen.selected is None
-        assert "gi-8pz" in session.state.moved
+        assert unit in session.state.moved
 
 
 @sync
@@ -32,7 +45,8 @@ async def test_refused_action_shows_reason_and_case(save_dir: Path) -> None:
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
         screen = play_screen(app)
-        await goto(pilot, app, "1612")  # a British armoured car unit
+        enemy = next(u for u in session.view(None)["units"] if u["side"] == "bc")
+        await goto(pilot, app, enemy["hex"])
         await pilot.press("enter")
         assert screen.message is not None
         text, kind = screen.message
@@ -44,32 +58,32 @@ async def test_refused_action_shows_reason_and_case(save_dir: Path) -> None:
 @sync
 async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
     session = new_session(seed=1)
-    # Arrange: two panzer regiments next to the British armoured cars in 1612.
-    session.act({"type": "move", "unit": "gi-8pz", "path": ["1715", "1614", "1613"]})
-    session.act({"type": "move", "unit": "gi-5pz", "path": ["1714", "1713"]})
+    attackers, defender = arrange_attack(session)  # one German-Italian unit moved next to a British one
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
         screen = play_screen(app)
         await pilot.press("e")  # end the German-Italian movement phase
         await pilot.pause()
         assert session.state.phase == "gi-combat" and session.state.step == "declare"
-        await goto(pilot, app, "1612")
+        target = session.state.units[defender].hex
+        await goto(pilot, app, target)
         await pilot.press("enter")  # choose every unit that may attack it
-        assert sorted(screen.attackers) == ["gi-5pz", "gi-8pz"]
+        chosen = sorted(screen.attackers)
+        assert set(attackers) <= set(chosen)
         column, caption = screen._considered()
-        assert column == "6:1" and "12 vs 1" in caption
+        assert column is not None and column in caption
         await pilot.press("enter")  # declare
         await pilot.pause()
-        assert [(a.attackers, a.defender) for a in session.state.attacks] == [(["gi-5pz", "gi-8pz"], "bc-armdcars")]
+        assert [(a.attackers, a.defender) for a in session.state.attacks] == [(chosen, defender)]
         await pilot.press("e")  # end the declarations
         await pilot.pause()
         assert session.state.step == "resolve"
         await pilot.press("r")
         await pilot.pause()
         attack = session.state.attacks[0] if session.state.attacks else None
-        assert session.log[-1].action == {"type": "resolve", "defender": "bc-armdcars"}
+        assert session.log[-1].action == {"type": "resolve", "defender": defender}
         assert session.log[-1].rolls, "the die roll is recorded"
-        assert screen.last_combat is not None and screen.last_combat["column"] == "6:1"
+        assert screen.last_combat is not None and screen.last_combat["column"] == column
         # Whatever the result, the follow-up choices are playable from the keys.
         for _ in range(4):
             if session.state.step == "retreat":
@@ -87,14 +101,17 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
 @sync
 async def test_undo_takes_back_a_move(save_dir: Path) -> None:
     session = new_session()
+    unit, start, dest = first_unit_move(session)
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter", "up", "enter")
+        await pilot.press("enter")
+        await goto(pilot, app, dest)
+        await pilot.press("enter")
         await pilot.pause()
-        assert session.state.units["gi-8pz"].hex == "1814"
+        assert session.state.units[unit].hex == dest
         await pilot.press("u")
         await pilot.pause()
-        assert session.state.units["gi-8pz"].hex == "1815"
+        assert session.state.units[unit].hex == start
         assert session.log == []
         assert play_screen(app).message == ("Took back the last action.", "info")
 
@@ -124,7 +141,7 @@ async def test_bot_plays_its_side(save_dir: Path) -> None:
         await pilot.press("e")  # end German-Italian movement
         await pilot.pause()
         await pilot.press("e")  # no attacks: end the declarations
-        for _ in range(400):
+        for _ in range(1500):
             await pilot.pause(0.01)
             if session.outcome() is not None or (session.prompt.side == "gi" and session.state.turn == 2):
                 break
@@ -151,3 +168,88 @@ async def test_victory_screen_when_the_game_ends(save_dir: Path) -> None:
         from wargames_tui.ui.screens.menu import MenuScreen
 
         assert isinstance(app.screen, MenuScreen)
+
+
+@sync
+async def test_retreat_and_advance_with_keys(save_dir: Path) -> None:
+    session = new_session(seed=seed_giving("retreat"))
+    attackers, defender = arrange_attack(session)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await pilot.press("e")
+        await goto(pilot, app, session.state.units[defender].hex)
+        await pilot.press("enter", "enter", "e", "r")
+        await pilot.pause()
+        assert session.state.step == "retreat"
+        vacated = screen.vacated
+        hexmap = screen.query_one(HexMap)
+        assert hexmap.cursor == vacated  # the cursor jumps to the unit that must retreat
+        ends = sorted({a["path"][-1] for a in screen.actions_of("retreat")})
+        assert all(hexmap.highlights.get(h) == "retreat" for h in ends)
+        await goto(pilot, app, ends[0])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.units[defender].hex == ends[0]
+        assert session.state.units[defender].disrupted
+        assert screen._counters()[ends[0]].disrupted  # drawn as disrupted
+        if session.state.step == "advance":
+            assert hexmap.cursor == vacated
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.state.units[attackers[0]].hex == vacated
+
+
+@sync
+async def test_break_off_the_map_edge_with_b(save_dir: Path) -> None:
+    session = new_session()
+    exit_action = arrange_exit(session)
+    unit = exit_action["unit"]
+    edge = exit_action["path"][-1] if exit_action["path"] else session.state.units[unit].hex
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await goto(pilot, app, session.state.units[unit].hex)
+        await pilot.press("enter")
+        assert screen.selected == unit
+        assert screen.query_one(HexMap).highlights.get(edge) == "exit"
+        await goto(pilot, app, edge)
+        await pilot.press("b")
+        await pilot.pause()
+        assert session.log[-1].action["type"] == "exit"
+        assert session.outcome() is not None and session.outcome().winner == "bc"
+        assert isinstance(app.screen, VictoryScreen)
+
+
+@sync
+async def test_mouse_click_selects_and_moves(save_dir: Path) -> None:
+    from wargames_tui.hexdraw import cell_origin
+
+    session = new_session()
+    unit, start, dest = first_unit_move(session)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        hexmap = screen.query_one(HexMap)
+
+        async def click(h: str) -> None:
+            x, y = cell_origin(hexmap.data, h)
+            sx, sy = hexmap.scroll_offset
+            await pilot.click(HexMap, offset=(x - sx + 1, y - sy))
+            await pilot.pause()
+
+        await click(start)
+        assert screen.selected == unit
+        await click(dest)
+        assert session.state.units[unit].hex == dest
+        assert hexmap.cursor == dest
+
+
+@sync
+async def test_command_palette_offers_the_less_frequent_things(save_dir: Path) -> None:
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for wanted in ("Save game", "Legal actions", "Undo", "Rules and keys", "Quit to menu"):
+            assert wanted in titles

@@ -95,6 +95,9 @@ class WargamesApp(App):
         except OSError as exc:
             self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", timeout=8)
             return None
+        except Exception as exc:  # noqa: BLE001 - play goes on even if a save cannot be written
+            self.notify(f"Could not save to {path}: {exc!r}", severity="error", timeout=8)
+            return None
         return path
 
     # --- command palette ---------------------------------------------------------------

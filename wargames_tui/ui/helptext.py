@@ -7,29 +7,26 @@ reminders for play, not a replacement for the rules.
 from __future__ import annotations
 
 KEYS = """\
-## Keys
+## Keys on the map
 
-| Key | What it does |
-|---|---|
-| arrows, h j k l | move the cursor over the map (PgUp/PgDn jump five rows) |
-| Enter (or a click) | select a unit / move it to a lit hex / choose attackers and declare / resolve / retreat / advance |
-| Esc | drop the selection |
-| e | end the movement phase, or end the attack declarations |
-| r | resolve the next declared attack (or the one under the cursor) |
-| n | do not advance after combat |
-| b | break off the map edge with the selected unit (cyan hexes) |
-| a | list every legal action in words and pick one (works for every prompt) |
-| u | take back your last action (not past a die roll or a change of side) |
-| ? | this help |
-| Ctrl+S | save now (the game also saves itself after every action) |
-| Ctrl+P | command palette: save, legal actions, help, undo, back to the menu |
-| q | back to the main menu (the game is saved) |
+- **arrows** or **h j k l**: move the cursor (PgUp/PgDn jump five rows)
+- **Enter** or a **click**: act on the hex under the cursor. Select one of your units, then Enter on a
+  green hex moves it; in combat, Enter on your units picks the attackers and Enter on the enemy declares;
+  Enter on a declared defender resolves; Enter on a green hex ends a retreat; Enter on a gold attacker advances
+- **Esc**: drop the selection
+- **e**: end the movement phase, or end the attack declarations
+- **r**: resolve the next declared attack (or the one under the cursor)
+- **n**: do not advance after combat
+- **b**: break off the map edge with the selected unit, from a cyan hex
+- **a**: list every legal action in words and pick one; this plays any prompt from the keyboard
+- **u**: take back your last action (never past a die roll or a change of side)
+- **?**: this help; **Ctrl+S**: save now (the game also saves after every action)
+- **Ctrl+P**: command palette (save, legal actions, help, undo, back to the menu); **q**: back to the menu
 
-**Colours on the map:** green hexes are in reach (or legal retreat ends), cyan hexes are where the
-selected unit can break off the map, red units may be attacked (or have a declared attack waiting),
-gold units are the attackers you chose, orange units already have an attack declared against them.
-A counter's lower line in red means the unit is disrupted; faded counters have moved this phase.
-The cursor is drawn in reverse video.
+**Colours:** green hexes are in reach or are legal ends of a retreat; cyan hexes are where the
+selected unit can break off the map; red units may be attacked, or wait for their declared attack to be
+resolved; gold units are your chosen attackers; orange units already have an attack declared on them.
+A counter whose lower line is red is disrupted; faded counters have moved this phase. The cursor is white.
 """
 
 PANZER_CORPS = """\
@@ -94,8 +91,14 @@ then every declared attack must be fought, in any order (9.1(5)).
 GAME_HELP = {"panzer-corps": PANZER_CORPS}
 
 
-def help_markdown(game_id: str = "") -> str:
+def help_markdown(game_id: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> str:
+    """The keys, the map legend when a game is open, and the rules summary of that game (or of all)."""
     parts = [KEYS]
+    if legend:
+        rows = ", ".join(f"`{glyph}` {name}" for glyph, name, _ in legend)
+        parts.append(f"**Terrain on this map:** {rows}. Hex ids are printed on each hex's upper line.\n")
     if game_id in GAME_HELP:
         parts.append(GAME_HELP[game_id])
+    else:
+        parts.extend(GAME_HELP.values())
     return "\n".join(parts)

@@ -72,10 +72,10 @@ def scenario_title(scenario_id: str) -> str:
 
 
 def describe(entry: SaveEntry) -> str:
-    """One line: scenario, turn, phase and when it was saved."""
+    """Two lines: scenario, turn and phase; then when it was saved."""
     env = entry.envelope
     if env is None:
         return f"{entry.path.name}: {entry.error}"
     turn = f"turn {env.turn}" if env.turn is not None else ""
     bits = [scenario_title(env.scenario), turn, env.phase or "", "finished" if env.finished else ""]
-    return ", ".join(b for b in bits if b) + f"  (saved {when(env.updated)})"
+    return " · ".join(b for b in bits if b) + f"\nsaved {when(env.updated)}"

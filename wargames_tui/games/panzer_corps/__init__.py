@@ -62,6 +62,20 @@ def board(state: State) -> HexMapData:
     return hex_map_data(state.scenario)
 
 
+def nations(state: State) -> dict[str, dict[str, str]]:
+    """Nation id -> name, side and counter colours."""
+    return {k: n.model_dump() for k, n in load_scenario(state.scenario).info.nations.items()}
+
+
+def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
+    """The odds of a possible attack as the rules work them out, with any doubling and its case."""
+    b = Board(state)
+    attack = sum(b.unit(a).strength for a in attackers)
+    defence, note = b.defence(defender, attackers)
+    column = b.column(attackers, defender) if attack > 0 else None
+    return {"attack": attack, "defence": defence, "column": column, "note": note}
+
+
 def view(state: State, viewer: str | None = None) -> dict[str, Any]:
     """Everything a player may see; Panzer Corps hides nothing, so every viewer sees all."""
     b = Board(state)
@@ -113,8 +127,25 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
             }
             for a in state.attacks
         ],
+        "follow_up": _follow_up_view(state),
+        "control": dict(state.control),
         "crt": {"columns": b.sc.crt.columns, "die": b.sc.crt.die, "rows": b.sc.crt.rows},
         "outcome": result.to_json() if result else None,
+    }
+
+
+def _follow_up_view(state: State) -> dict[str, Any] | None:
+    f = state.follow_up
+    if f is None:
+        return None
+    return {
+        "retreating": f.retreating,
+        "distance": f.distance,
+        "vacated": f.vacated,
+        "advancers": f.advancers,
+        "exchange": f.exchange,
+        "advanced": f.advanced,
+        "further": f.further,
     }
 
 

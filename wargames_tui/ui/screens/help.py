@@ -20,14 +20,14 @@ class HelpScreen(ModalScreen[None]):
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
     ]
 
-    def __init__(self, game_id: str = "", scenario: str = "") -> None:
+    def __init__(self, game_id: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> None:
         super().__init__()
         self.game_id = game_id
-        self.scenario = scenario
+        self.legend = legend
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(help_markdown(self.game_id), id="help-text")
+            yield Markdown(help_markdown(self.game_id, self.legend), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -34,14 +34,14 @@ class LoadGameScreen(Screen):
         for i, e in enumerate(self.entries):
             env = e.envelope
             if env is None:
-                bad = Text(f"unreadable: {e.error}", style="#ff5555")
-                table.add_row("?", bad, "", "", "", when(e.sort_key), e.path.name, key=str(i))
+                bad = Text(f"{e.path.name}: {e.error}", style="#ff6b6b")
+                table.add_row("?", Text("unreadable save", style="bold #ff6b6b"), "", "", "", when(e.sort_key), bad, key=str(i))
                 continue
-            game, _, _ = env.scenario.partition("/")
-            title = scenario_title(env.scenario)
+            game_title = self._game_title(env.game)
+            title = scenario_title(env.scenario).removeprefix(f"{game_title}: ")
             status = " (finished)" if env.finished else ""
             table.add_row(
-                env.game or game,
+                game_title,
                 title + status,
                 str(env.turn or ""),
                 env.phase or "",
@@ -56,6 +56,23 @@ class LoadGameScreen(Screen):
         else:
             note.update(Text("Enter loads the highlighted game; Esc goes back.", style="dim"))
         table.focus()
+
+    @staticmethod
+    def _game_title(game_id: str) -> str:
+        from wargames_tui.games import GAMES
+
+        module = GAMES.get(game_id)
+        return getattr(module, "TITLE", game_id) if module else game_id
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        note = self.query_one("#load-note", Static)
+        if not self.entries or event.cursor_row >= len(self.entries):
+            return
+        entry = self.entries[event.cursor_row]
+        if entry.envelope is None:
+            note.update(Text(f"{entry.path.name} cannot be loaded: {entry.error}", style="#ff6b6b", overflow="ellipsis", no_wrap=True))
+        else:
+            note.update(Text(f"{entry.path.name}: Enter loads it; Esc goes back.", style="dim", overflow="ellipsis", no_wrap=True))
 
     @staticmethod
     def _side_name(env) -> str:  # noqa: ANN001 - SaveFile

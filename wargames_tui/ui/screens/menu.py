@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from wargames_tui.ui.saving import describe, latest_unfinished
+from wargames_tui.ui.saving import describe, latest_unfinished, list_saves
 
 BANNER = "wargames-tui"
 
@@ -54,7 +54,8 @@ class MenuScreen(Screen):
         options.clear_options()
         cont = Text("Continue")
         if latest:
-            cont.append(f"\n  {describe(latest)}", "dim")
+            for line in describe(latest).splitlines():
+                cont.append(f"\n  {line}", "dim")
         else:
             cont.append("\n  no unfinished game saved", "dim")
         options.add_options(
@@ -69,7 +70,9 @@ class MenuScreen(Screen):
         options.highlighted = highlighted if highlighted is not None else (1 if latest else 0)
         options.focus()
         note = self.query_one("#menu-note", Static)
-        note.update(Text("n new · c continue · l load · ? help · q quit", style="dim", justify="center"))
+        count = len(list_saves(self.app.save_dir))  # type: ignore[attr-defined]
+        words = "no saved games yet" if count == 0 else f"{count} saved game{'s' if count != 1 else ''}: l to load one"
+        note.update(Text(words, style="dim", justify="center"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id or "")

@@ -24,7 +24,7 @@ def seat_choices() -> list[tuple[str, str]]:
 class NewGameScreen(Screen):
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("ctrl+enter,f5", "start", "Start"),
+        Binding("s,f5", "start", "Start"),
     ]
 
     def __init__(self) -> None:
@@ -55,7 +55,7 @@ class NewGameScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#new-box").border_title = "New game"
-        self.query_one("#new-box").border_subtitle = "Tab moves between fields · Enter on Start begins"
+        self.query_one("#new-box").border_subtitle = "Tab moves between fields · s starts"
         if self.problem:
             self.query_one("#new-description", Static).update(Text(f"The scenarios cannot be read: {self.problem}", style="#ff5555"))
         if self.scenarios:

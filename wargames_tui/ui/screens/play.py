@@ -24,8 +24,8 @@ from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.describe import describe_action, unit_label, units_by_id
+from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.screens.play_enter import EnterMixin
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, compass_note
@@ -422,8 +422,10 @@ class PlayScreen(EnterMixin, Screen):
             return "no-advance" in types
         if action == "break_off":
             return "exit" in types
+        if action in ("undo", "cancel", "actions") and step in ("bot", "over"):
+            return False
         if action == "undo":
-            return True if self.session.can_undo and step != "bot" else None
+            return True if self.session.can_undo else None
         if action == "cancel":
             return True if (self.selected or self.attackers or self.message) else None
         return True
@@ -535,7 +537,7 @@ class PlayScreen(EnterMixin, Screen):
     def action_help(self) -> None:
         from wargames_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(getattr(self.session.game, "GAME_ID", ""), self.session.scenario))
+        self.app.push_screen(HelpScreen(getattr(self.session.game, "GAME_ID", ""), self.board.legend))
 
     def action_save(self) -> None:
         path = self._autosave()
@@ -555,6 +557,9 @@ class PlayScreen(EnterMixin, Screen):
             events = self.session.act(action)
         except IllegalAction as exc:
             self.refuse(exc)
+            return []
+        except Exception as exc:  # noqa: BLE001 - a rules bug must not take the client down; the game is unchanged
+            self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
             return []
         if action.get("type") == "resolve":
             d = units_by_id(before).get(action["defender"])

@@ -48,23 +48,45 @@ class EnterMixin(_Base):
                 return f"{self.label(uid)} cannot move now"
             return "Arrows/hjkl move the cursor; Enter on one of your units; e ends the phase"
         if step == "declare":
-            if enemy and self.attackers:
-                names = " + ".join(self.label(a) for a in self.attackers)
-                return f"Enter: {names} attack {self.label(enemy[0]['id'])}"
+            declares = self.actions_of("declare")
             if enemy:
-                return f"Enter: choose attackers against {self.label(enemy[0]['id'])} (all that may attack it)"
+                did = enemy[0]["id"]
+                if any(att["defender"] == did for att in self.view.get("attacks", [])):
+                    return f"{self.label(did)} already has an attack declared on it"
+                if not any(a["defender"] == did for a in declares):
+                    return f"{self.label(did)} cannot be attacked now (Enter says why)"
+                if self.attackers:
+                    names = " + ".join(self.label(a) for a in self.attackers)
+                    return f"Enter: {names} attack {self.label(did)}"
+                return f"Enter: choose every unit that may attack {self.label(did)}"
             if own:
                 uid = own[0]["id"]
-                verb = "remove from" if uid in self.attackers else "add to"
-                return f"Enter: {verb} the attackers: {self.label(uid)}"
+                if uid in self.attackers:
+                    return f"Enter: drop {self.label(uid)} from the attackers"
+                if any(uid in a["attackers"] for a in declares):
+                    return f"Enter: add {self.label(uid)} to the attackers"
+                return f"{self.label(uid)} cannot attack now (Enter says why)"
             chosen = ", ".join(self.label(a) for a in self.attackers) or "none"
-            return f"Attackers chosen: {chosen}; Enter on a red enemy declares; e ends the declarations"
+            return f"Attackers chosen: {chosen}. Enter on a red enemy declares; e ends the declarations"
         if step == "resolve":
+            ids = {u["id"] for u in here}
+            for att in self.view.get("attacks", []):
+                if not att["resolved"] and (att["defender"] in ids or ids & set(att["attackers"])):
+                    column = f" at {att['column']}" if att.get("column") else ""
+                    return f"Enter: resolve the attack on {self.label(att['defender'])}{column}"
             return "Enter on a red defender resolves its attack; r resolves the next one"
         if step == "retreat":
+            if any(self.dest(a) == h for a in self.actions_of("retreat")):
+                return "Enter: end the retreat here"
             return "Enter on a green hex to end the retreat there"
         if step == "advance":
+            if any(a["unit"] in {u["id"] for u in here} for a in self.actions_of("advance")):
+                return f"Enter: advance {self.label(own[0]['id'])} into {self.vacated or 'the vacated hex'}"
             return "Enter on a gold attacker advances it into the vacated hex; n declines"
+        if step == "bot":
+            return "The bot is playing this side"
+        if step == "over":
+            return "The game is over: q returns to the menu"
         return ""
 
     def activate(self, h: Hex) -> None:
@@ -231,7 +253,7 @@ class EnterMixin(_Base):
         self.say("Enter on one of the gold attackers to advance it, or n to stay.")
 
     def _first_step(self, h: Hex) -> list[Hex]:
-        return self.board.grid.neighbours(h)[:1]
+        return list(self.board.grid.neighbours(h))[:1]
 
     def _hex_path(self, start: Hex, goal: Hex) -> list[Hex]:
         """The hexes of a shortest line from start to goal (start excluded), to ask the rules about."""
