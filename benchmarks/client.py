@@ -1,0 +1,43 @@
+"""Headless client runs for the benchmarks: first screen up, and drawing the map."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+SC = "panzer-corps/el-alamein"
+SIZE = (120, 40)
+
+
+async def first_screen(args: list[str]) -> None:
+    """Start the client as `wargames [play SC]` would, and return once its first screen is drawn."""
+    from wargames_tui.cli import new_session
+    from wargames_tui.ui.app import WargamesApp
+
+    save_dir = Path(os.environ.get("WARGAMES_SAVE_DIR") or tempfile.mkdtemp())
+    session = new_session(args[0], {}, None) if args else None
+    app = WargamesApp(save_dir=save_dir, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+
+
+async def map_frame(repeat: int) -> list[float]:
+    """Seconds to build every visible line of the El Alamein map from nothing (no line cache)."""
+    from wargames_tui.cli import new_session
+    from wargames_tui.ui.app import WargamesApp
+    from wargames_tui.ui.widgets.hexmap import HexMap
+
+    app = WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=new_session(SC, {}, 1))
+    times = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hexmap = app.screen.query_one(HexMap)
+        for _ in range(repeat):
+            hexmap._lines.clear()
+            start = time.perf_counter()
+            for y in range(hexmap.size.height):
+                hexmap.render_line(y)
+            times.append(time.perf_counter() - start)
+    return times
