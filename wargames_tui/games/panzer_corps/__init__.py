@@ -154,7 +154,7 @@ def check_invariants(state: State) -> list[str]:
     b = Board(state)
     problems = []
     for h, here in b.at.items():
-        if len(here) > b.sc.info.rules.stacking[b.side_of(here[0])] and state.step in ("move", "declare"):
+        if len(here) > b.rules.stacking[b.side_of(here[0])] and state.step in ("declare", "reinforce"):
             problems.append(f"{h} holds {len(here)} units")
         sides = {b.side_of(u) for u in here}
         if len(sides) > 1:

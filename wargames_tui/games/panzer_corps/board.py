@@ -204,8 +204,12 @@ class Board:
         return not self.state.units[uid].disrupted and uid not in used
 
     def attack_reach(self, attacker: str, defender: str) -> bool:
-        """Whether attacker is adjacent to defender's hex with nothing (a cliff) between."""
+        """Whether the defender stands in the attacker's zone of control (6.2): adjacent, no cliff
+        between, and not in an area the attacker's zone never reaches (operation-compass 3.2(3))."""
         a, d = self.hex_of(attacker), self.hex_of(defender)
+        side = self.side_of(attacker)
+        if d in self.sc_areas(self.rules.zoc_free.get(side, [])):
+            return False
         return d in self.sc.grid.neighbours(a) and not self.blocked(a, d)
 
     def declarable(self) -> list[tuple[list[str], str]]:

@@ -204,7 +204,8 @@ def _next_setup(state: State) -> list[Event]:
     else:
         state.phase = phase_order(state)[0]
         state.step = _first_step(state.phase)
-    return [Event("phase", f"Set-up: {phase_title(state)}", {}, commit=state.side != old_side)]
+    label = f"Set-up: {phase_title(state)}" if state.phase.endswith("setup") else f"Turn 1: {phase_title(state)} phase"
+    return [Event("phase", label, {}, commit=state.side != old_side)]
 
 
 def _declare_winner(state: State, side: str | None, reason: str, points: dict[str, int] | None = None) -> list[Event]:
@@ -307,9 +308,9 @@ def do_declare(state: State, action: Action, dice: Dice) -> list[Event]:
     side = state.side
     if b.side_of(defender) == side or state.units[defender].status != "map":
         raise IllegalAction(f"{b.label(defender)} is not an enemy unit on the map", f"{b.case}:9.1")
-    if any(att.defender == defender for att in state.attacks):
-        raise IllegalAction(f"{b.label(defender)} is already the target of an attack", f"{b.case}:9.1")
     target = b.hex_of(defender)
+    if any(b.hex_of(att.defender) == target for att in state.attacks if state.units[att.defender].status == "map"):
+        raise IllegalAction(f"{b.label(defender)} is already the target of an attack", f"{b.case}:9.1")
     for a in attackers:
         if b.side_of(a) != side or state.units[a].status != "map":
             raise IllegalAction(f"{b.label(a)} is not one of your units on the map", f"{b.case}:9.1")
@@ -317,8 +318,8 @@ def do_declare(state: State, action: Action, dice: Dice) -> list[Event]:
             raise IllegalAction(f"{b.label(a)} is disrupted and may not attack", f"{b.case}:9.7")
         if not b.can_attack(a):
             raise IllegalAction(f"{b.label(a)} already attacks this phase", f"{b.case}:9.1")
-        if target not in b.sc.grid.neighbours(b.hex_of(a)):
-            raise IllegalAction(f"{b.label(a)} is not adjacent to {b.label(defender)}", f"{b.case}:9.1")
+        if not b.attack_reach(a, defender):
+            raise IllegalAction(f"{b.label(defender)} is not in the zone of control of {b.label(a)}", f"{b.case}:6.2")
     column = b.column(attackers, defender)
     if column is None:
         raise IllegalAction("attacks at 1:3 or worse are not allowed", f"{b.case}:9.2")

@@ -1,0 +1,165 @@
+"""The rules the four Panzer Corps games share, checked on Dunkerque, Khar'kov and Operation Compass.
+
+(El Alamein has its own tests of the same cases in test_el_alamein_*.py.) Each test
+runs on every scenario and cites the case in each game's rulebook.
+"""
+
+import pytest
+
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.games.panzer_corps import rules
+
+from .helpers import Table, act, board
+
+from wargames_tui.games.panzer_corps.data import scenario_folders
+
+FAMILY = [s for s in ("panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass") if s in scenario_folders()]
+
+
+@pytest.fixture(params=FAMILY)
+def t(request) -> Table:
+    return Table(request.param)
+
+
+def mover(t: Table, side: str, min_move: int = 3, skip=()) -> str:
+    return next(u for u, x in t.sc.units.items() if x.side == side and x.move >= min_move and x.strength > 0 and u not in skip)
+
+
+def ring(t: Table, centre: str, d: int) -> list[str]:
+    g = t.sc.grid
+    return [h for h in g.all_hexes() if g.distance(centre, h) == d]
+
+
+@pytest.mark.rules("dunkerque:6.1", "kharkov:6.1", "operation-compass:6.1")
+def test_zones_of_control_stop_movement_and_bar_zone_to_zone_moves(t):
+    a, b = t.sides
+    c = t.open_hex(3)
+    me, enemy_unit = mover(t, a), mover(t, b, 1)
+    enemy = ring(t, c, 2)[0]
+    state = t.cleared(**{me: c, enemy_unit: enemy})
+    zone = board(state).ezoc(a)
+    into = min(t.nbrs(c), key=lambda n: t.sc.grid.distance(n, enemy))
+    assert into in zone
+    onwards = next(n for n in t.nbrs(into) if n not in (c, enemy))
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": me, "path": [into, onwards]})
+    assert err.value.case == f"{t.case}:6.1"
+    state = t.cleared(**{me: c, enemy_unit: t.nbrs(c)[0]})
+    zone = board(state).ezoc(a)
+    zone_step = next(n for n in t.nbrs(c) if n in zone and n != t.nbrs(c)[0])
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": me, "path": [zone_step]})
+    assert err.value.case == f"{t.case}:6.1"
+
+
+@pytest.mark.rules("dunkerque:6.3", "kharkov:6.3", "operation-compass:6.3")
+@pytest.mark.rules("dunkerque:9.7", "kharkov:9.7", "operation-compass:9.7")
+def test_disrupted_units_have_no_zone_and_may_neither_move_nor_attack(t):
+    a, b = t.sides
+    c = t.open_hex(3)
+    me, enemy_unit = mover(t, a), mover(t, b, 1)
+    state = t.cleared(**{me: c, enemy_unit: t.nbrs(c)[0]})
+    state.units[enemy_unit].disrupted = True
+    assert board(state).ezoc(a) == frozenset()
+    state.units[enemy_unit].disrupted = False
+    state.units[me].disrupted = True
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": me, "path": [t.nbrs(c)[1]]})
+    assert err.value.case == f"{t.case}:9.7"
+    state.phase, state.step = f"{a}-combat", "declare"
+    assert [x["type"] for x in rules.prompt(state).actions] == ["end-declarations"]
+
+
+@pytest.mark.rules("dunkerque:7.2", "kharkov:7.2", "operation-compass:7.2")
+@pytest.mark.rules("dunkerque:8.1", "kharkov:8.1", "operation-compass:8.1")
+def test_no_entering_enemy_hexes_and_each_unit_moves_once(t):
+    a, b = t.sides
+    c = t.open_hex(3)
+    me, enemy_unit = mover(t, a), mover(t, b, 1)
+    state = t.cleared(**{me: c, enemy_unit: t.nbrs(c)[0]})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": me, "path": [t.nbrs(c)[0]]})
+    assert err.value.case == f"{t.case}:7.2"
+    free = next(n for n in t.nbrs(c) if n not in board(state).ezoc(a) and n != t.nbrs(c)[0])
+    act(state, {"type": "move", "unit": me, "path": [free]})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": me, "path": [c]})
+    assert err.value.case == f"{t.case}:8.1"
+
+
+@pytest.mark.rules("dunkerque:8.2", "kharkov:8.2", "operation-compass:8.2")
+def test_a_move_costs_at_most_the_movement_allowance(t):
+    a = t.sides[0]
+    c = t.open_hex(2)
+    me = mover(t, a)
+    state = t.cleared(**{me: c})
+    reach = board(state).reach(me)
+    ma = t.sc.units[me].move
+    assert max(reach.cost.values()) <= ma
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": me, "path": t.line_from(c, ma + 1)})
+    assert err.value.case == f"{t.case}:8.2"
+
+
+@pytest.mark.rules("dunkerque:7.1", "kharkov:7.1", "operation-compass:7.1")
+def test_units_pass_through_full_hexes_but_do_not_stop_in_them(t):
+    a = t.sides[0]
+    limit = t.sc.info.rules.stacking[a]
+    c = t.open_hex(3)
+    friends = t.units(a, limit)
+    me = mover(t, a, 2, skip=friends)
+    full = t.nbrs(c)[0]
+    beyond = next(n for n in t.nbrs(full) if t.sc.grid.distance(c, n) == 2)
+    state = t.cleared(**{me: c, **{f: full for f in friends}})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": me, "path": [full]})
+    assert err.value.case == f"{t.case}:7.1"
+    act(state, {"type": "move", "unit": me, "path": [full, beyond]})
+
+
+@pytest.mark.rules("dunkerque:9.1", "kharkov:9.1", "operation-compass:9.1")
+@pytest.mark.rules("dunkerque:9.2", "kharkov:9.2", "operation-compass:9.2")
+def test_declare_then_resolve_at_rounded_odds(t):
+    a, b = t.sides
+    c = t.open_hex(3)
+    defender = t.unit(b, skip=(), tank=None)
+    strong = sorted((u for u, x in t.sc.units.items() if x.side == a), key=lambda u: -t.sc.units[u].strength)[:2]
+    state = t.cleared(phase=f"{a}-combat", **{defender: c, strong[0]: t.nbrs(c)[0], strong[1]: t.nbrs(c)[1]})
+    b_ = board(state)
+    attack = sum(t.sc.units[u].strength for u in strong)
+    defence, _ = b_.defence(defender, strong)
+    from wargames_tui.engine.odds import crt_column
+
+    assert b_.column(strong, defender) == crt_column(attack, defence, t.sc.crt.columns)
+    act(state, {"type": "declare", "attackers": strong, "defender": defender})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "declare", "attackers": [strong[0]], "defender": defender})
+    assert err.value.case == f"{t.case}:9.1"
+    act(state, {"type": "end-declarations"})
+    with pytest.raises(IllegalAction):
+        act(state, {"type": "declare", "attackers": [strong[1]], "defender": defender})
+    assert state.step == "resolve"
+
+
+@pytest.mark.rules("dunkerque:9.5", "kharkov:9.5", "operation-compass:9.5")
+@pytest.mark.rules("dunkerque:6.2", "kharkov:6.2", "operation-compass:6.2")
+def test_retreats_are_chosen_by_the_attacker_and_avoid_zones(t):
+    a, b = t.sides
+    c = t.open_hex(3)
+    defender = t.unit(b)
+    attacker = sorted((u for u, x in t.sc.units.items() if x.side == a), key=lambda u: -t.sc.units[u].strength)[0]
+    state = t.cleared(phase=f"{a}-combat", **{defender: c, attacker: t.nbrs(c)[0]})
+    column = board(state).column([attacker], defender)
+    result = next(r for r in ("DR1", "DR2") if any(row[t.sc.crt.columns.index(column)] == r for row in t.sc.crt.rows))
+    act(state, {"type": "declare", "attackers": [attacker], "defender": defender})
+    act(state, {"type": "end-declarations"})
+    act(state, {"type": "resolve", "defender": defender}, [t.roll_for(column, result)])
+    p = rules.prompt(state)
+    assert p.side == a and p.case == f"{t.case}:9.5"
+    n = int(result[2])
+    zone = board(state).ezoc(b)
+    for x in p.actions:
+        assert len(x["path"]) == n and t.sc.grid.distance(c, x["path"][-1]) == n
+        assert not set(x["path"]) & zone
+    act(state, p.actions[0])
+    assert state.units[defender].disrupted
