@@ -67,5 +67,5 @@ def test_validate(capsys):
 
 
 def test_selfplay_reports_a_summary(capsys):
-    code, out, _ = run(capsys, "selfplay", SC, "--games", "2", "--seed", "5", "--check-every", "25")
+    code, out, _ = run(capsys, "selfplay", SC, "--games", "2", "--seed", "5", "--check-every", "50")
     assert code == 0 and "games: 2" in out and "seconds per game" in out

@@ -219,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--bot", default="random", choices=["random"])
-    sp.add_argument("--check-every", type=int, default=1, help="round-trip the save every N actions")
+    sp.add_argument("--check-every", type=int, default=0, help="also replay the whole log every N actions")
     sp.set_defaults(func=cmd_selfplay)
     return p
 

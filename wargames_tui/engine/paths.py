@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 Hex = str
-StepCost = Callable[[Hex, Hex], "int | None"]
 
 
 @dataclass
@@ -34,12 +33,11 @@ class Reach:
 def movement_range(
     start: Hex,
     budget: int,
-    neighbours: Callable[[Hex], Iterable[Hex]],
-    step_cost: StepCost,
+    steps: Callable[[Hex], Iterable[tuple[Hex, int]]],
     stops_in: Callable[[Hex], bool],
     first_step_ok: Callable[[Hex], bool] = lambda h: True,
 ) -> Reach:
-    """Dijkstra over hexes: step_cost None means the step is forbidden.
+    """Dijkstra over hexes: steps(h) lists the hexes a unit may enter from h and their cost.
 
     A hex where stops_in is true may be entered but not left; first_step_ok
     filters the hexes a unit may enter from its start (a unit leaving an enemy
@@ -54,11 +52,8 @@ def movement_range(
             continue
         if here != start and stops_in(here):
             continue
-        for there in neighbours(here):
+        for there, step in steps(here):
             if here == start and not first_step_ok(there):
-                continue
-            step = step_cost(here, there)
-            if step is None:
                 continue
             total = spent + step
             if total <= budget and total < cost.get(there, budget + 1):

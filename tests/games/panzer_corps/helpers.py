@@ -66,14 +66,16 @@ class Table:
         """A hex whose surroundings to radius are all of one clear terrain, free of places and hexside features."""
         kind = kind or next(k for k, t in self.sc.map.terrain.items() if t.cost == 1 and not t.doubles_defence)
         sc = self.sc
-        special = sc.place_hexes([p.name for p in sc.map.places]) | set(sc.map.battle_positions) | set(avoid)
+        tracked = [p.name for p in sc.map.places if p.kind in sc.info.rules.control or p.kind in ("port", "foothold")]
+        special = sc.place_hexes(tracked) | set(sc.map.battle_positions) | set(avoid)
         special |= {h for hs in sc.map.areas.values() for h in hs}
-        special |= {h for pair in sc.grid.hexsides for h in pair}
         special |= {h for line in sc.map.lines for h in line.hexes}
         for h in sc.grid.all_hexes():
-            ring = [x for x in sc.grid.all_hexes() if sc.grid.distance(h, x) <= radius]
-            if len(ring) == 1 + 3 * radius * (radius + 1) and all(
-                self.terrain(x) == kind and x not in special for x in ring
+            ring = {x for x in sc.grid.all_hexes() if sc.grid.distance(h, x) <= radius}
+            if (
+                len(ring) == 1 + 3 * radius * (radius + 1)
+                and all(self.terrain(x) == kind and x not in special for x in ring)
+                and not any(pair <= ring for pair in sc.grid.hexsides)
             ):
                 return h
         raise LookupError(f"no open {kind} area of radius {radius}")
@@ -82,9 +84,7 @@ class Table:
         """A path of `length` hexes from start (start excluded), each costing one MP and each further away."""
         sc = self.sc
         empty = Board(self.cleared())
-        reach = movement_range(
-            start, length, sc.grid.neighbours, lambda a, b: empty.step_cost(self.sides[0], a, b), stops_in=lambda h: False
-        )
+        reach = movement_range(start, length, empty.steps_from(self.sides[0]), stops_in=lambda h: False)
         for h in sorted(reach.cost):
             path = reach.path_to(h)
             if len(path) == length == reach.cost[h] and sc.grid.distance(start, h) == length:

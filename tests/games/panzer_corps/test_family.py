@@ -33,7 +33,7 @@ def ring(t: Table, centre: str, d: int) -> list[str]:
 @pytest.mark.rules("dunkerque:6.1", "kharkov:6.1", "operation-compass:6.1")
 def test_zones_of_control_stop_movement_and_bar_zone_to_zone_moves(t):
     a, b = t.sides
-    c = t.open_hex(3)
+    c = t.open_hex(2)
     me, enemy_unit = mover(t, a), mover(t, b, 1)
     enemy = ring(t, c, 2)[0]
     state = t.cleared(**{me: c, enemy_unit: enemy})
@@ -56,7 +56,7 @@ def test_zones_of_control_stop_movement_and_bar_zone_to_zone_moves(t):
 @pytest.mark.rules("dunkerque:9.7", "kharkov:9.7", "operation-compass:9.7")
 def test_disrupted_units_have_no_zone_and_may_neither_move_nor_attack(t):
     a, b = t.sides
-    c = t.open_hex(3)
+    c = t.open_hex(2)
     me, enemy_unit = mover(t, a), mover(t, b, 1)
     state = t.cleared(**{me: c, enemy_unit: t.nbrs(c)[0]})
     state.units[enemy_unit].disrupted = True
@@ -74,7 +74,7 @@ def test_disrupted_units_have_no_zone_and_may_neither_move_nor_attack(t):
 @pytest.mark.rules("dunkerque:8.1", "kharkov:8.1", "operation-compass:8.1")
 def test_no_entering_enemy_hexes_and_each_unit_moves_once(t):
     a, b = t.sides
-    c = t.open_hex(3)
+    c = t.open_hex(2)
     me, enemy_unit = mover(t, a), mover(t, b, 1)
     state = t.cleared(**{me: c, enemy_unit: t.nbrs(c)[0]})
     with pytest.raises(IllegalAction) as err:
@@ -93,11 +93,15 @@ def test_a_move_costs_at_most_the_movement_allowance(t):
     c = t.open_hex(2)
     me = mover(t, a)
     state = t.cleared(**{me: c})
-    reach = board(state).reach(me)
+    b = board(state)
+    reach = b.reach(me)
     ma = t.sc.units[me].move
     assert max(reach.cost.values()) <= ma
+    # The farthest hex in reach, then one step more: the path costs more than the allowance.
+    far = max(reach.cost, key=lambda h: (reach.cost[h], h))
+    step = next(n for n, cost in b.steps_from(a)(far) if reach.cost[far] + cost > ma)
     with pytest.raises(IllegalAction) as err:
-        act(state, {"type": "move", "unit": me, "path": t.line_from(c, ma + 1)})
+        act(state, {"type": "move", "unit": me, "path": reach.path_to(far) + [step]})
     assert err.value.case == f"{t.case}:8.2"
 
 
@@ -105,7 +109,7 @@ def test_a_move_costs_at_most_the_movement_allowance(t):
 def test_units_pass_through_full_hexes_but_do_not_stop_in_them(t):
     a = t.sides[0]
     limit = t.sc.info.rules.stacking[a]
-    c = t.open_hex(3)
+    c = t.open_hex(2)
     friends = t.units(a, limit)
     me = mover(t, a, 2, skip=friends)
     full = t.nbrs(c)[0]
@@ -121,7 +125,7 @@ def test_units_pass_through_full_hexes_but_do_not_stop_in_them(t):
 @pytest.mark.rules("dunkerque:9.2", "kharkov:9.2", "operation-compass:9.2")
 def test_declare_then_resolve_at_rounded_odds(t):
     a, b = t.sides
-    c = t.open_hex(3)
+    c = t.open_hex(2)
     defender = t.unit(b, skip=(), tank=None)
     strong = sorted((u for u, x in t.sc.units.items() if x.side == a), key=lambda u: -t.sc.units[u].strength)[:2]
     state = t.cleared(phase=f"{a}-combat", **{defender: c, strong[0]: t.nbrs(c)[0], strong[1]: t.nbrs(c)[1]})
@@ -145,7 +149,7 @@ def test_declare_then_resolve_at_rounded_odds(t):
 @pytest.mark.rules("dunkerque:6.2", "kharkov:6.2", "operation-compass:6.2")
 def test_retreats_are_chosen_by_the_attacker_and_avoid_zones(t):
     a, b = t.sides
-    c = t.open_hex(3)
+    c = t.open_hex(2)
     defender = t.unit(b)
     attacker = sorted((u for u, x in t.sc.units.items() if x.side == a), key=lambda u: -t.sc.units[u].strength)[0]
     state = t.cleared(phase=f"{a}-combat", **{defender: c, attacker: t.nbrs(c)[0]})

@@ -243,7 +243,7 @@ def test_a_line_may_cross_an_enemy_zone_where_a_friendly_unit_stands():
     b = board(state)
     from wargames_tui.engine.paths import movement_range
 
-    path = movement_range("0904", 99, t.sc.grid.neighbours, lambda x, y: b.step_cost("it", x, y), lambda h: False)
+    path = movement_range("0904", 99, b.steps_from("it"), lambda h: False)
     supply = set(t.sc.map.areas["italian supply"])
     goal = min((h for h in path.cost if h in supply), key=lambda h: path.cost[h])
     line = path.path_to(goal)[:-1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from wargames_tui.engine.flow import IllegalAction
@@ -102,19 +103,20 @@ class Board:
 
     def step_cost(self, side: str, a: Hex, b: Hex) -> int | None:
         """MPs to move from a into the adjacent b: terrain, hexside features, lines moved along (8.3)."""
-        cost = self.enter_cost(side, b)
-        if cost is None or self.blocked(a, b):
+        owner = self.occupant_side(b)
+        if owner is not None and owner != side:
             return None
-        if not (self.line_pairs or self.sc.grid.hexsides):
-            return cost
-        if frozenset((a, b)) in self.line_pairs:
-            return 1
-        for kind in self.sc.grid.side_features(a, b):
-            cost += self.rules.hexside_costs.get(kind, 0)
-        return cost
+        return static_costs(self.sc.info.id, side)[1].get((a, b))
 
     def has_room(self, side: str, h: Hex) -> bool:
         return len(self.at.get(h, [])) < self.sc.info.rules.stacking[side]
+
+    def steps_from(self, side: str):
+        """h -> the hexes side may step into from h now, with their MP costs."""
+        table = static_costs(self.sc.info.id, side)[0]
+        enemy = self.enemy_of(side)
+        held = {h for h, here in self.at.items() if self.side_of(here[0]) == enemy}
+        return lambda h: [(b, c) for b, c in table[h] if b not in held]
 
     def reach(self, uid: str) -> Reach:
         side = self.side_of(uid)
@@ -123,8 +125,7 @@ class Board:
         return movement_range(
             start,
             self.allowance(uid),
-            self.sc.grid.neighbours,
-            lambda a, b: self.step_cost(side, a, b),
+            self.steps_from(side),
             stops_in=lambda h: h in zone,
             first_step_ok=(lambda h: h not in zone) if start in zone else (lambda h: True),
         )
@@ -171,7 +172,14 @@ class Board:
 
     # --- combat (9.0) ------------------------------------------------------
     def stack(self, uid: str) -> list[str]:
-        """The units in uid's hex: a stack defends as one (9.1(5) where stacking is allowed)."""
+        """The units that defend with uid as one (9.1(5) where stacking is allowed).
+
+        Once an attack is declared its defenders are fixed: a unit that retreats into
+        the hex later in the phase is not attacked twice (9.1(3)).
+        """
+        for att in self.state.attacks:
+            if uid in att.defenders:
+                return [u for u in att.defenders if self.state.units[u].status == "map"]
         return sorted(self.at.get(self.hex_of(uid), []))
 
     def defence(self, defender: str, attackers: list[str] | None = None) -> tuple[int, str]:
@@ -239,16 +247,15 @@ class Board:
         origin = self.hex_of(uid)
         grid = self.sc.grid
 
-        def ok(h: Hex) -> bool:
-            return h not in zone and self.enter_cost(side, h) is not None
-
         def extend(paths: list[list[Hex]], steps: int) -> list[list[Hex]]:
             for _ in range(steps):
                 paths = [
                     p + [n]
                     for p in paths
                     for n in grid.neighbours(p[-1] if p else origin)
-                    if ok(n) and grid.distance(origin, n) == len(p) + 1
+                    if n not in zone
+                    and self.step_cost(side, p[-1] if p else origin, n) is not None
+                    and grid.distance(origin, n) == len(p) + 1
                 ]
             return paths
 
@@ -258,6 +265,34 @@ class Board:
             return clear
         longer = extend(full, 1)
         return [p for p in longer if self.has_room(side, p[-1])]
+
+
+@cache
+def static_costs(scenario_id: str, side: str) -> tuple[dict[Hex, tuple[tuple[Hex, int], ...]], dict[tuple[Hex, Hex], int]]:
+    """Every step side's units may take on an empty map and its MP cost (8.3), worked out once.
+
+    Terrain, hexside features (rivers cost more, cliffs forbid) and lines moved along
+    (a railroad step costs 1); the units on the map are checked when moving.
+    """
+    sc = load_scenario(scenario_id)
+    rules = sc.info.rules
+    barred = {h for name in rules.barred.get(side, []) for h in sc.map.areas.get(name, [])}
+    lines = sc.line_steps(rules.line_movement)
+    costs: dict[tuple[Hex, Hex], int] = {}
+    for a in sc.grid.all_hexes():
+        for b in sc.grid.neighbours(a):
+            cost = sc.terrain_at[b].cost
+            features = sc.grid.side_features(a, b)
+            if cost is None or b in barred or features & set(rules.blocking_hexsides):
+                continue
+            if frozenset((a, b)) in lines:
+                costs[(a, b)] = 1
+                continue
+            costs[(a, b)] = cost + sum(rules.hexside_costs.get(kind, 0) for kind in features)
+    table: dict[Hex, list[tuple[Hex, int]]] = {h: [] for h in sc.grid.all_hexes()}
+    for (a, b), cost in costs.items():
+        table[a].append((b, cost))
+    return {h: tuple(v) for h, v in table.items()}, costs
 
 
 def _groups(units: list[str], hex_of) -> list[list[str]]:

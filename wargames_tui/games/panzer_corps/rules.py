@@ -323,7 +323,7 @@ def do_declare(state: State, action: Action, dice: Dice) -> list[Event]:
     column = b.column(attackers, defender)
     if column is None:
         raise IllegalAction("attacks at 1:3 or worse are not allowed", f"{b.case}:9.2")
-    state.attacks.append(Attack(sorted(attackers), defender))
+    state.attacks.append(Attack(sorted(attackers), defender, b.stack(defender)))
     names = ", ".join(b.label(a) for a in sorted(attackers))
     return [Event("declare", f"{names} will attack {b.label(defender)} at {column}", {"defender": defender})]
 

@@ -18,6 +18,7 @@ class UnitState:
 class Attack:
     attackers: list[str]
     defender: str
+    defenders: list[str] = field(default_factory=list)  # the defending stack when declared
     resolved: bool = False
     column: str | None = None
     result: str | None = None
@@ -99,7 +100,10 @@ class State:
             self.step,
             {k: UnitState(u.hex, u.status, u.disrupted) for k, u in self.units.items()},
             list(self.moved),
-            [Attack(list(a.attackers), a.defender, a.resolved, a.column, a.result, a.roll) for a in self.attacks],
+            [
+                Attack(list(a.attackers), a.defender, list(a.defenders), a.resolved, a.column, a.result, a.roll)
+                for a in self.attacks
+            ],
             FollowUp(
                 follow.attack,
                 list(follow.retreating),
