@@ -13,6 +13,7 @@ from wargames_tui.engine.datafiles import DataFileError
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.engine.saves import SaveError, load, save
 from wargames_tui.engine.session import Session
+from wargames_tui.bots import BOTS
 from wargames_tui.games import UnknownScenario, all_scenarios, game_for
 
 EXIT_ERROR = 1
@@ -40,10 +41,16 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: Sequence[str] = ()) -> Session:
     game = game_for(scenario)
     sides = next(s.sides for s in game.scenarios() if s.id == scenario)
-    for side in bots:
-        if side not in sides:
-            raise CliError(f"--bot {side}: no such side in {scenario} (sides: {', '.join(sides)})")
-    seats = {side: ("bot:random" if side in bots else "human") for side in sides}
+    for choice in bots:
+        if choice.partition("=")[0] not in sides:
+            raise CliError(f"--bot {choice}: no such side in {scenario} (sides: {', '.join(sides)})")
+    seats = {}
+    for side in sides:
+        chosen = [b for b in bots if b == side or b.startswith(side + "=")]
+        name = chosen[0].partition("=")[2] if chosen and "=" in chosen[0] else "random"
+        if chosen and name not in BOTS:
+            raise CliError(f"--bot {chosen[0]}: no bot called {name!r} (bots: {', '.join(BOTS)})")
+        seats[side] = f"bot:{name}" if chosen else "human"
     return Session.start(game, scenario, options, seed=seed, seats=seats)
 
 
@@ -138,8 +145,17 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from wargames_tui.selfplay import SelfplayFailure, selfplay
 
     game = game_for(args.scenario)
+    default, seats = "random", {}
+    for choice in args.bot or ["random"]:
+        side, sep, name = choice.rpartition("=")
+        if name not in BOTS:
+            raise CliError(f"--bot {choice}: no bot called {name!r} (bots: {', '.join(BOTS)})")
+        if sep:
+            seats[side] = name
+        else:
+            default = name
     try:
-        summary = selfplay(game, args.scenario, args.games, args.seed, args.bot, args.check_every)
+        summary = selfplay(game, args.scenario, args.games, args.seed, default, args.check_every, seats)
     except SelfplayFailure as exc:
         print(f"selfplay failed: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -177,7 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("target", metavar="SCENARIO_ID|SAVE.json")
     play.add_argument("--seed", type=int, help="seed the dice (for repeatable games)")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="an optional rule")
-    play.add_argument("--bot", action="append", default=[], metavar="SIDE", help="let the random bot play SIDE")
+    play.add_argument(
+        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, or greedy)"
+    )
     play.add_argument("--save-dir", help=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
 
@@ -218,7 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("scenario", metavar="SCENARIO_ID")
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--bot", default="random", choices=["random"])
+    sp.add_argument(
+        "--bot", action="append", metavar="NAME|SIDE=NAME", help="the bot for every side, or for one side (random, greedy)"
+    )
     sp.add_argument("--check-every", type=int, default=0, help="also replay the whole log every N actions")
     sp.set_defaults(func=cmd_selfplay)
     return p

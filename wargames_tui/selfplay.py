@@ -44,6 +44,7 @@ def play_one(
     bot: str = "random",
     check_every: int = 0,
     max_actions: int = 20000,
+    seats: dict[str, str] | None = None,
 ) -> Session:
     """One complete game, checked as it goes.
 
@@ -52,14 +53,14 @@ def play_one(
     check_every actions if set, the whole log is replayed from a fresh game and the
     position after every action is compared with the one seen in play. Since replay
     is deterministic, that is what loading each of those saves would check, at a
-    linear rather than quadratic cost.
+    linear rather than quadratic cost. `bot` plays every side not named in `seats`.
     """
     rng = random.Random(seed)
-    choose = BOTS[bot]
+    seats = seats or {}
     session = Session.start(game, scenario, seed=seed)
     seen: list[dict] = []
     for n in range(1, max_actions + 1):
-        action = choose(session.prompt, rng)
+        action = BOTS[seats.get(session.game.active_side(session.state), bot)](session, rng)
         session.act(action)
         where = f"seed {seed}, action {n} {json.dumps(action)}"
         problems = game.check_invariants(session.state)
@@ -100,11 +101,19 @@ def _replay_all(session: Session, seen: list[dict], seed: int) -> None:
         raise SelfplayFailure(str(exc)) from None
 
 
-def selfplay(game: ModuleType, scenario: str, games: int, seed: int, bot: str = "random", check_every: int = 0) -> Summary:
+def selfplay(
+    game: ModuleType,
+    scenario: str,
+    games: int,
+    seed: int,
+    bot: str = "random",
+    check_every: int = 0,
+    seats: dict[str, str] | None = None,
+) -> Summary:
     summary = Summary()
     for i in range(games):
         start = time.perf_counter()
-        session = play_one(game, scenario, seed + i, bot, check_every)
+        session = play_one(game, scenario, seed + i, bot, check_every, seats=seats)
         outcome = session.outcome()
         assert outcome is not None
         summary.games += 1

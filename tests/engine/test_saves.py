@@ -21,7 +21,7 @@ def played(n: int = 12, seed: int = 3) -> Session:
     for _ in range(n):
         if session.outcome() is not None:
             break
-        session.act(random_bot(session.prompt, rng))
+        session.act(random_bot(session, rng))
     return session
 
 

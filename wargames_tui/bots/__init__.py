@@ -5,16 +5,18 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from wargames_tui.engine.flow import Action, Prompt
+from wargames_tui.bots.greedy import greedy_bot
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.session import Session
 
-Bot = Callable[[Prompt, random.Random], Action]
+Bot = Callable[[Session, random.Random], Action]
 
 
-def random_bot(prompt: Prompt, rng: random.Random) -> Action:
+def random_bot(session: Session, rng: random.Random) -> Action:
     """Any legal action, uniformly. Ends a phase only a fifth as often as it does anything else."""
-    actions = prompt.actions
+    actions = session.prompt.actions
     weights = [0.2 if a["type"].startswith("end") else 1.0 for a in actions]
     return rng.choices(actions, weights=weights)[0]
 
 
-BOTS: dict[str, Bot] = {"random": random_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}

@@ -6,7 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, Outcome, Prompt, ScenarioInfo
-from wargames_tui.games.panzer_corps import rules
+from wargames_tui.games.panzer_corps import rules, victory
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders
 from wargames_tui.games.panzer_corps.mapview import HexMapData, hex_map_data
@@ -74,6 +74,11 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     defence, note = b.defence(defender, attackers)
     column = b.column(attackers, defender) if attack > 0 else None
     return {"attack": attack, "defence": defence, "column": column, "note": note}
+
+
+def objectives(state: State, side: str) -> set[str]:
+    """Hexes side's bots should head for: what its victory conditions reward."""
+    return victory.objectives(state, side)
 
 
 def view(state: State, viewer: str | None = None) -> dict[str, Any]:

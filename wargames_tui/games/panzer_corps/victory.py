@@ -234,3 +234,22 @@ def foothold_supplied(b: Board, side: str, h: Hex) -> bool:
         return False
     goals = {x for x in b.sc_areas([rule.supply[side]]) if passable(x)}
     return trace_line([h], goals, b.sc.grid.neighbours, passable, lambda x, y: not b.blocked(x, y))
+
+
+def objectives(state: State, side: str) -> set[Hex]:
+    """The hexes a side's victory conditions reward it for reaching (used by the bots)."""
+    b = Board(state)
+    rules = b.rules
+    enemy = b.enemy_of(side)
+    enemy_hexes = {b.hex_of(u) for u in b.units_of(enemy)}
+    if rules.exit and rules.exit.side == side:
+        return set(b.sc.edge(rules.exit.edge))
+    if rules.sudden_death and rules.sudden_death.side == side:
+        return b.sc.place_hexes(rules.sudden_death.places)
+    tracked = tracked_places(state.scenario)
+    if tracked:
+        wanted = {h for h in tracked if state.control.get(h) != side}
+        return wanted or enemy_hexes
+    if rules.points and rules.points.side != side:
+        return b.sc_areas(rules.points.line_edges)
+    return enemy_hexes
