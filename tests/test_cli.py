@@ -69,3 +69,15 @@ def test_validate(capsys):
 def test_selfplay_reports_a_summary(capsys):
     code, out, _ = run(capsys, "selfplay", SC, "--games", "2", "--seed", "5", "--check-every", "50")
     assert code == 0 and "games: 2" in out and "seconds per game" in out
+
+
+def test_unknown_options_and_bots_are_refused(capsys, tmp_path):
+    code, _, err = run(capsys, "new", SC, "-o", str(tmp_path / "x.json"), "--option", "fog=on")
+    assert code == 1 and "has no option 'fog'" in err
+    code, _, err = run(capsys, "selfplay", SC, "--games", "1", "--bot", "clever")
+    assert code == 1 and "no bot called 'clever'" in err
+
+
+def test_selfplay_with_a_bot_per_side(capsys):
+    code, out, _ = run(capsys, "selfplay", SC, "--games", "1", "--seed", "2", "--bot", "gi=greedy", "--bot", "random")
+    assert code == 0 and "games: 1" in out

@@ -40,7 +40,14 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: Sequence[str] = ()) -> Session:
     game = game_for(scenario)
-    sides = next(s.sides for s in game.scenarios() if s.id == scenario)
+    info = next(s for s in game.scenarios() if s.id == scenario)
+    sides = info.sides
+    for key, value in options.items():
+        if key not in info.options:
+            known = ", ".join(info.options) or "none"
+            raise CliError(f"--option {key}={value}: {scenario} has no option {key!r} (options: {known})")
+        if value not in info.options[key]:
+            raise CliError(f"--option {key}={value}: expected one of {', '.join(info.options[key])}")
     for choice in bots:
         if choice.partition("=")[0] not in sides:
             raise CliError(f"--bot {choice}: no such side in {scenario} (sides: {', '.join(sides)})")
