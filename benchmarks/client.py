@@ -23,13 +23,13 @@ async def first_screen(args: list[str]) -> None:
         await pilot.pause()
 
 
-async def map_frame(repeat: int) -> list[float]:
-    """Seconds to build every visible line of the El Alamein map from nothing (no line cache)."""
+async def map_frame(scenario: str, repeat: int) -> list[float]:
+    """Seconds to build every visible line of a scenario's map from nothing (no line cache)."""
     from wargames_tui.cli import new_session
     from wargames_tui.ui.app import WargamesApp
     from wargames_tui.ui.widgets.hexmap import HexMap
 
-    app = WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=new_session(SC, {}, 1))
+    app = WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=new_session(scenario, {}, 1))
     times = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Callable
 
 SC = "panzer-corps/el-alamein"
+LARGEST = "panzer-corps/kharkov"
+SCENARIOS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
 
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -30,7 +32,7 @@ def timed(fn: Callable[[], object], repeat: int) -> list[float]:
 
 def report(name: str, times: list[float], unit: str = "ms") -> None:
     scale = 1000 if unit == "ms" else 1
-    print(f"{name:<44} median {statistics.median(times) * scale:9.2f} {unit}   "
+    print(f"{name:<52} median {statistics.median(times) * scale:9.2f} {unit}   "
           f"min {min(times) * scale:9.2f} {unit}   (n={len(times)})")
 
 
@@ -49,13 +51,23 @@ def cold_start(args: list[str], repeat: int = 5) -> list[float]:
     return times
 
 
+def bare_game(game, scenario: str, seed: int):
+    """One complete game between random bots, without the selfplay checks."""
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.session import Session
+
+    rng = random.Random(seed)
+    session = Session.start(game, scenario, seed=seed)
+    while session.outcome() is None:
+        session.act(random_bot(session, rng))
+    return session
+
+
 def main() -> None:
     from wargames_tui.engine.saves import load, save
     from wargames_tui.games import game_for
-    from wargames_tui.selfplay import play_one
 
     os.environ.setdefault("WARGAMES_SAVE_DIR", tempfile.mkdtemp())
-    game = game_for(SC)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
 
     report("cold start to the main menu", cold_start([]), "s")
@@ -63,22 +75,26 @@ def main() -> None:
 
     from benchmarks.client import map_frame
 
-    report("one full map frame (El Alamein, 120x40)", asyncio.run(map_frame(repeat=50)))
+    report("one full map frame, Khar'kov (largest, 30x36)", asyncio.run(map_frame(LARGEST, repeat=50)))
 
-    state = game.new(SC, {})
-    prompts = timed(lambda: game.prompt(state), 50)
-    n_actions = len(game.prompt(state).actions)
-    report(f"legal actions at set-up ({n_actions} actions)", prompts)
-    print(f"{'  = legal actions per second':<44} {n_actions / statistics.median(prompts):12.0f}")
+    for sc in SCENARIOS:
+        game = game_for(sc)
+        state = game.new(sc, {})
+        prompts = timed(lambda: game.prompt(state), 20)
+        n_actions = len(game.prompt(state).actions)
+        report(f"{sc}: legal actions at set-up ({n_actions})", prompts)
+        print(f"{'  = legal actions per second':<52} {n_actions / statistics.median(prompts):12.0f}")
+        games = timed(lambda: bare_game(game, sc, random.randrange(10**6)), 5)
+        report(f"{sc}: one complete random game", games, "s")
+        print(f"{'  = complete random games per second':<52} {1 / statistics.median(games):12.2f}")
 
-    games = timed(lambda: play_one(game, SC, random.randrange(10**6), check_every=10**9), 10)
-    report("one complete random game (no save checks)", games, "s")
-    print(f"{'  = complete random games per second':<44} {1 / statistics.median(games):12.2f}")
-
-    session = play_one(game, SC, 7, check_every=10**9)
+    session = bare_game(game_for(SC), SC, 7)
     path = Path(tempfile.mkdtemp()) / "bench.json"
-    report(f"save a finished game ({len(session.log)} actions)", timed(lambda: save(session, path), 20))
+    report(f"save a finished El Alamein game ({len(session.log)} actions)", timed(lambda: save(session, path), 20))
     report("load it (validate + replay + compare)", timed(lambda: load(path), 20))
+    session = bare_game(game_for(LARGEST), LARGEST, 7)
+    report(f"save a finished Khar'kov game ({len(session.log)} actions)", timed(lambda: save(session, path), 10))
+    report("load it (validate + replay + compare)", timed(lambda: load(path), 10))
 
 
 if __name__ == "__main__":
