@@ -261,3 +261,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SaveError, DataFileError, UnknownScenario, CliError) as exc:
         print(f"wargames: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    except BrokenPipeError:  # `wargames show ... | head`: the reader left; nothing to report
+        sys.stderr.close()
+        return 0
