@@ -143,6 +143,7 @@ open_hex = _EA.open_hex
 line_from = _EA.line_from
 roll_for = _EA.roll_for
 nbrs = _EA.nbrs
+fight = _EA.fight
 
 
 def cleared(turn: int = 2, phase: str = "gi-move", **placed: str) -> State:

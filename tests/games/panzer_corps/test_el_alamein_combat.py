@@ -5,7 +5,7 @@ import pytest
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.panzer_corps import rules
 
-from .helpers import act, board, cleared, nbrs, open_hex, roll_for, scenario, terrain, unit
+from .helpers import act, board, cleared, fight, nbrs, open_hex, scenario, terrain, unit
 
 PZ = unit("gi", 6, 10)
 PZ2 = unit("gi", 6, 10, skip=(PZ,))
@@ -105,26 +105,11 @@ def test_battle_positions_double_british_defenders_only_and_never_twice():
         assert british == 4 and german == 4
 
 
-def attack(state, attackers, defender, *results):
-    """Declare and resolve one attack with a die roll giving the first of results the CRT column holds."""
-    column = board(state).column(attackers, defender)
-    for result in results:
-        try:
-            roll = roll_for(column, result)
-        except LookupError:
-            continue
-        act(state, {"type": "declare", "attackers": attackers, "defender": defender})
-        act(state, {"type": "end-declarations"})
-        act(state, {"type": "resolve", "defender": defender}, [roll])
-        return result
-    pytest.fail(f"column {column} holds none of {results}")
-
-
 @pytest.mark.rules("el-alamein:9.4")
 def test_attacker_eliminated():
     c = open_hex(3)
     state = combat_setup(**{ARMD: c, GER: nbrs(c)[0]})  # 4:4 is 1:1
-    attack(state, [GER], ARMD, "AE")
+    fight(state, [GER], ARMD, "AE")
     assert state.units[GER].status == "eliminated"
     assert state.units[ARMD].hex == c
 
@@ -135,7 +120,7 @@ def test_attacker_retreat_disrupts_then_recovers_after_the_phase():
     c = open_hex(3)
     a = nbrs(c)[0]
     state = combat_setup(**{ARMD: c, GER: a})
-    attack(state, [GER], ARMD, "AR")
+    fight(state, [GER], ARMD, "AR")
     assert state.step == "retreat"
     path = rules.prompt(state).actions[0]["path"]
     assert len(path) == 1 and g().distance(a, path[0]) == 1
@@ -151,7 +136,7 @@ def test_defender_retreat_is_chosen_by_the_attacker_and_measured_from_the_combat
     c = open_hex(3)
     a = nbrs(c)[0]
     state = combat_setup(**{BRIT: c, PZ: a})
-    result = attack(state, [PZ], BRIT, "DR2", "DR1")
+    result = fight(state, [PZ], BRIT, "DR2", "DR1")
     n = int(result[2])
     p = rules.prompt(state)
     assert p.side == "gi" and p.case == "el-alamein:9.5"
@@ -175,7 +160,7 @@ def test_a_unit_surrounded_by_zones_cannot_retreat_and_is_eliminated():
     state = combat_setup(**{BRIT: c, IT_WEAK: ring1[0], GER: ring1[1]})  # above and below
     zone = board(state).ezoc("bc")
     assert all(h in zone for h in ring1[2:])
-    attack(state, [IT_WEAK, GER], BRIT, "DR1", "DR2")
+    fight(state, [IT_WEAK, GER], BRIT, "DR1", "DR2")
     assert state.units[BRIT].status == "eliminated"
 
 
@@ -190,7 +175,7 @@ def test_a_retreat_onto_friends_only_goes_one_hex_further():
     fillers = [u for u in scenario().units if scenario().units[u].side == "bc" and u != BRIT][: len(free)]
     for uid, h in zip(fillers, free):
         state.units[uid].hex, state.units[uid].status = h, "map"
-    n = int(attack(state, [PZ], BRIT, "DR1")[2])
+    n = int(fight(state, [PZ], BRIT, "DR1")[2])
     paths = [x["path"] for x in rules.prompt(state).actions if x["type"] == "retreat"]
     assert paths and all(len(p) == n + 1 and g().distance(c, p[-1]) == n + 1 for p in paths)
     assert all(not board(state).at.get(p[-1]) for p in paths)
@@ -205,7 +190,7 @@ def test_defender_eliminated_and_one_attacker_advances_even_into_a_zone():
     beside = next(h for h in nbrs(c) if h not in (a1, a2))
     state = combat_setup(**{BRIT: c, PZ: a1, GER: a2, BRIT2: beside})
     assert c in board(state).ezoc("gi")  # BRIT2 projects a zone into the combat hex
-    attack(state, [PZ, GER], BRIT, "DE")
+    fight(state, [PZ, GER], BRIT, "DE")
     assert state.units[BRIT].status == "eliminated"
     p = rules.prompt(state)
     assert {x["type"] for x in p.actions} == {"advance", "no-advance"}
@@ -220,7 +205,7 @@ def test_defender_eliminated_and_one_attacker_advances_even_into_a_zone():
 def test_the_defender_never_advances_after_an_attacker_retreat():
     c = open_hex(3)
     state = combat_setup(**{ARMD: c, GER: nbrs(c)[0]})
-    attack(state, [GER], ARMD, "AR")
+    fight(state, [GER], ARMD, "AR")
     assert {x["type"] for x in rules.prompt(state).actions} == {"retreat"}
     act(state, rules.prompt(state).actions[0])
     assert state.units[ARMD].hex == c
@@ -230,7 +215,7 @@ def test_the_defender_never_advances_after_an_attacker_retreat():
 def test_disrupted_defenders_stay_disrupted_through_their_own_turn():
     c = open_hex(3)
     state = combat_setup(**{BRIT: c, PZ: nbrs(c)[0]})
-    attack(state, [PZ], BRIT, "DR1", "DR2")
+    fight(state, [PZ], BRIT, "DR1", "DR2")
     act(state, rules.prompt(state).actions[0])
     if state.step == "advance":
         act(state, {"type": "no-advance"})
