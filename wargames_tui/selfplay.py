@@ -117,7 +117,7 @@ def selfplay(
         outcome = session.outcome()
         assert outcome is not None
         summary.games += 1
-        summary.results[f"{outcome.winner} {outcome.level}"] += 1
+        summary.results[f"{outcome.winner} {outcome.level}" if outcome.winner else outcome.level] += 1
         summary.actions.append(len(session.log))
         summary.seconds.append(time.perf_counter() - start)
     return summary

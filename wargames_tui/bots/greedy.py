@@ -52,23 +52,42 @@ def _distances(session: Session, goals: set[str]) -> dict[str, int]:
 
 
 def _approach(session: Session, actions: list[Action], side: str | None, view: dict[str, Any], rng: random.Random) -> Action:
-    goals = set(session.game.objectives(session.state, side))
+    """Raiders head for the side's objectives; guards, nearer what the enemy wants, hold or close in.
+
+    A unit nearer the enemy's objectives than its own is a guard: it stays put unless
+    it can step next to an enemy unit (to block it with its zone of control).
+    """
+    game, state = session.game, session.state
+    goals = set(game.objectives(state, side))
+    enemy = next((s for s in view["sides"] if s != side), None)
+    threats = set(game.objectives(state, enemy)) if enemy else set()
     dist = _distances(session, goals) if goals else {}
-    far = len(dist) + 1
+    danger = _distances(session, threats) if threats else {}
+    grid = game.board(state).grid
+    enemy_hexes = {u["hex"] for u in view["units"] if u["side"] == enemy and u["status"] == "map"}
+    near_enemy = {n for h in enemy_hexes for n in grid.neighbours(h)}
+    far = 10**6
     where = {u["id"]: u["hex"] for u in view["units"]}
     best: list[Action] = []
     best_gain = 0
     for a in actions:
-        if a["type"] in ("move", "enter", "place"):
-            target = a["path"][-1] if a["type"] == "move" else a["hex"]
-            before = dist.get(where.get(a.get("unit")) or "", far)
-            gain = before - dist.get(target, far)
-            if a["type"] != "move":
-                gain = far - dist.get(target, far)  # placing: the nearer the better
-            if gain > best_gain:
-                best, best_gain = [a], gain
-            elif gain == best_gain and gain > 0:
-                best.append(a)
+        if a["type"] not in ("move", "enter", "place"):
+            continue
+        target = a["path"][-1] if a["type"] == "move" else a["hex"]
+        if a["type"] != "move":
+            gain = far - dist.get(target, far)  # placing: the nearer the goals the better
+        else:
+            start = where.get(a["unit"]) or ""
+            guard = danger.get(start, far) < dist.get(start, far)
+            if guard:
+                blocks = target in near_enemy and danger.get(target, far) <= danger.get(start, far)
+                gain = 1 if blocks else 0
+            else:
+                gain = dist.get(start, far) - dist.get(target, far)
+        if gain > best_gain:
+            best, best_gain = [a], gain
+        elif gain == best_gain and gain > 0:
+            best.append(a)
     if best:
         return rng.choice(best)
     ends = [a for a in actions if a["type"].startswith("end")]
