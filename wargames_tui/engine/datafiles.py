@@ -27,16 +27,34 @@ def load_toml(path: Path, model: type[M]) -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise DataFileError(f"{path}: {describe_validation(exc)}") from None
+        raise DataFileError(f"{path}: {describe_validation(exc, raw)}") from None
 
 
-def describe_validation(exc: ValidationError) -> str:
-    """One line per problem: the dotted place in the document and the cause."""
+def describe_validation(exc: ValidationError, raw: object = None) -> str:
+    """One problem after another: the dotted place in the document and the cause.
+
+    Where the place passes through a table with an `id`, the id is named, so a
+    reader finds `unit 'gi-8pz'` rather than counting to the twelfth unit.
+    """
     parts = []
     for err in exc.errors()[:5]:
-        place = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        parts.append(f"at {place}: {err['msg']}")
+        parts.append(f"at {_place(err['loc'], raw)}: {err['msg']}")
     more = len(exc.errors()) - 5
     if more > 0:
         parts.append(f"and {more} more")
     return "; ".join(parts)
+
+
+def _place(loc: tuple, raw: object) -> str:
+    words = []
+    node = raw
+    for key in loc:
+        try:
+            node = node[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            node = None
+        if isinstance(key, int) and isinstance(node, dict) and "id" in node:
+            words[-1] = f"{words[-1]} {node['id']!r}" if words else repr(node["id"])
+        else:
+            words.append(str(key))
+    return ".".join(words) or "(top level)"

@@ -120,7 +120,7 @@ def read_envelope(path: Path) -> SaveFile:
     try:
         return SaveFile.model_validate(raw)
     except ValidationError as exc:
-        raise SaveError(f"{path}: {describe_validation(exc)}") from None
+        raise SaveError(f"{path}: {describe_validation(exc, raw)}") from None
 
 
 def replay(env: SaveFile, path: Path | str = "<save>", seed: int | None = None) -> Session:
