@@ -167,3 +167,14 @@ def test_retreats_are_chosen_by_the_attacker_and_avoid_zones(t):
         assert not set(x["path"]) & zone
     act(state, p.actions[0])
     assert state.units[defender].disrupted
+
+
+@pytest.mark.rules("dunkerque:9.2", "kharkov:9.2", "operation-compass:9.2")
+def test_the_rulebooks_odds_examples_on_each_games_table(t):
+    from wargames_tui.engine.odds import crt_column
+
+    columns = t.sc.crt.columns
+    assert crt_column(11, 4, columns) == "2:1"  # 11:4 is 2.75:1, rounded down
+    assert crt_column(2, 3, columns) == "1:2"  # 2:3 is 1:1.5, rounded up
+    assert crt_column(1, 3, columns) is None  # 1:3 or worse may not attack
+    assert crt_column(40, 3, columns) == "6:1"  # beyond 6:1 uses 6:1
