@@ -203,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, or greedy)"
     )
-    play.add_argument("--save-dir", help=argparse.SUPPRESS)
+    play.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
 
     sub.add_parser("list", help="print every playable scenario id and title").set_defaults(func=cmd_list)

@@ -134,3 +134,12 @@ def test_an_illegal_action_changes_nothing():
     with pytest.raises(IllegalAction):
         session.act({"type": "resolve", "defender": "x"})
     assert session.game.dump(session.state) == before and session.log == []
+
+
+def test_a_handover_to_the_other_side_mid_phase_is_a_commit_point():
+    # Operation Compass set-up: the Italian placement hands over to the British bombardment.
+    sc = "panzer-corps/operation-compass"
+    session = Session.start(game_for(sc), sc, seed=1)
+    while session.game.active_side(session.state) == "it":
+        session.act(session.prompt.actions[0])
+    assert session.game.active_side(session.state) == "br" and not session.can_undo

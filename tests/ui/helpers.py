@@ -127,3 +127,70 @@ def arrange_exit(session: Session, max_actions: int = 60) -> dict:
             session.act(max(moves, key=lambda a: (int(a["path"][-1][2:]), a["path"])))
         session.act({"type": "end-phase" if session.state.step == "move" else "end-declarations"})
     raise AssertionError("no break-off could be arranged")
+
+
+# --- the other Panzer Corps scenarios ------------------------------------------------
+def start(scenario: str, seed: int = 1, seats: dict[str, str] | None = None) -> Session:
+    """A new game of a scenario ('kharkov' or 'panzer-corps/kharkov'), every side human."""
+    sid = scenario if "/" in scenario else f"panzer-corps/{scenario}"
+    game = game_for(sid)
+    sides = game.scenarios()
+    names = next(s.sides for s in sides if s.id == sid)
+    return Session.start(game, sid, seed=seed, seats=seats or {side: "human" for side in names})
+
+
+def pass_until(session: Session, done, limit: int = 200) -> None:  # noqa: ANN001 - predicate on the state
+    """End phases and declarations (nothing else) until done(session.state) holds."""
+    for _ in range(limit):
+        if done(session.state):
+            return
+        kinds = {a["type"] for a in session.prompt.actions}
+        session.act({"type": "end-phase" if "end-phase" in kinds else "end-declarations"})
+    raise AssertionError("the wanted position never came")
+
+
+def isolated_pair(session: Session, movers: list[str], gap: int = 5) -> tuple[str, str]:
+    """Two adjacent hexes of plain ground (cost 1, no doubling, no hexside feature around the
+    second one), at least `gap` hexes from every unit on the map except `movers`."""
+    from wargames_tui.games.panzer_corps.data import load_scenario
+
+    sc = load_scenario(session.scenario)
+    grid = sc.grid
+    others = [st.hex for uid, st in session.state.units.items() if st.status == "map" and uid not in movers]
+
+    def plain(h: str) -> bool:
+        t = sc.terrain_at[h]
+        return t.cost == 1 and not t.doubles_defence and h not in sc.map.battle_positions
+
+    def far(h: str) -> bool:
+        return all(grid.distance(h, o) >= gap for o in others)
+
+    for a in sorted(grid.all_hexes()):
+        if not (plain(a) and far(a)):
+            continue
+        for b in grid.neighbours(a):
+            around = grid.neighbours(b)
+            if plain(b) and far(b) and len(around) == 6 and all(plain(n) and not grid.side_features(b, n) for n in around):
+                return a, b
+    raise AssertionError("no quiet corner of the map")
+
+
+def staged(session: Session, placed: dict[str, str], rolls: list[int]) -> Session:
+    """A copy of the game with units moved by hand (uid -> hex) and the dice scripted."""
+    from wargames_tui.engine.dice import Dice
+
+    state = session.game.copy_state(session.state)
+    for uid, h in placed.items():
+        state.units[uid].hex = h
+        state.units[uid].status = "map"
+    return Session(session.game, session.scenario, session.options, state, Dice.replaying(rolls), dict(session.seats))
+
+
+def die_for(session: Session, attackers: list[str], defender: str, result: str) -> int:
+    """The die roll that gives `result` for this attack on the scenario's table."""
+    column = session.game.odds(session.state, attackers, defender)["column"]
+    crt = session.view(None)["crt"]
+    i = crt["columns"].index(column)
+    die = next((d for d, row in zip(crt["die"], crt["rows"]) if row[i] == result), None)
+    assert die is not None, f"no {result} in the {column} column"
+    return die

@@ -32,6 +32,18 @@ async def test_new_game_starts_el_alamein(save_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         screen = app.screen
+        listed = [o.id for o in screen.query_one(OptionList).options if o.id]
+        assert sorted(listed) == [
+            "panzer-corps/dunkerque",
+            "panzer-corps/el-alamein",
+            "panzer-corps/kharkov",
+            "panzer-corps/operation-compass",
+        ]
+        for _ in listed:
+            if screen.current is not None and screen.current.id == SCENARIO:
+                break
+            await pilot.press("down")
+            await pilot.pause()
         assert screen.current is not None and screen.current.id == SCENARIO
         text = str(screen.query_one("#new-description").render())
         assert "reconstruction" in text.lower()
@@ -119,6 +131,47 @@ async def test_help_screen_lists_keys_and_rules(save_dir: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         source = app.screen.query_one("#help-text").source
         assert "Ctrl+S" in source and "(9.5)" in source and "Sequence of play (5.0)" in source and "Highlands" in source
+        assert "Khar'kov" not in source  # only the open scenario's rules
         await pilot.press("escape")
         await pilot.pause()
         play_screen(app)
+
+
+@sync
+async def test_help_follows_the_scenario(save_dir: Path) -> None:
+    from tests.ui.helpers import start
+    from wargames_tui.ui.screens.help import HelpScreen
+
+    app = make_app(save_dir, start("kharkov"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one("#help-text").source
+        assert "Khar'kov in brief" in source and "Soviet reinforcement" in source and "(4.5)" in source
+        assert "Tab" in source and "1-9" in source and "El Alamein in brief" not in source
+
+
+@sync
+async def test_new_game_starts_operation_compass_with_a_bot(save_dir: Path) -> None:
+    app = make_app(save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        while screen.current is None or screen.current.id != "panzer-corps/operation-compass":
+            await pilot.press("down")
+            await pilot.pause()
+        assert "Sidi Barrani" in str(screen.query_one("#new-description").render())
+        assert screen.query_one("#seat-it", Select).value == "bot:random"
+        await pilot.press("s")
+        await pilot.pause()
+        play = play_screen(app)
+        assert play.session.scenario == "panzer-corps/operation-compass"
+        # The Italian bot places its marked units and the British set-up comes to the player.
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if play.session.prompt.side == "br":
+                break
+        assert play.session.state.step == "bombard" and play.step == "bombard"

@@ -15,3 +15,25 @@ def test_play_screen_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: AN
     # 8th Panzer selected: its reachable hexes lit, the prompt and the panels filled in.
     app = make_app(save_dir, new_session(seed=1))
     assert snap_compare(app, press=["enter"], terminal_size=SIZE)
+
+
+def _opening(snap_compare, save_dir: Path, scenario: str) -> bool:  # noqa: ANN001
+    from tests.ui.helpers import start
+
+    return snap_compare(make_app(save_dir, start(scenario)), terminal_size=SIZE)
+
+
+def test_dunkerque_opening_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
+    # German movement of turn 1 on the 22x25 map, the cursor on the first German unit.
+    assert _opening(snap_compare, save_dir, "dunkerque")
+
+
+def test_kharkov_opening_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
+    # The Soviet reinforcement phase: the waiting units listed, their entry hexes violet,
+    # the cities marked as German-held.
+    assert _opening(snap_compare, save_dir, "kharkov")
+
+
+def test_operation_compass_opening_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
+    # The Italian set-up: the four S units waiting, the footholds, towns and battle positions lit.
+    assert _opening(snap_compare, save_dir, "operation-compass")

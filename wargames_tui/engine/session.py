@@ -76,7 +76,8 @@ class Session:
         self._prompt = None
         self.log.append(LogEntry(action, rolls, side))
         self.updated = now()
-        if rolls or any(e.commit for e in events):
+        handover = self.game.active_side(self.state) not in (side, None)
+        if rolls or handover or any(e.commit for e in events):
             self._undo.clear()
         return events
 

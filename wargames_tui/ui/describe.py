@@ -55,8 +55,22 @@ def describe_action(action: Action, view: dict[str, Any], column: str | None = N
     if kind == "retreat":
         path = action["path"]
         return f"Retreat {name(action['unit'])}{at(action['unit'])} -> {' -> '.join(path)}"
+    if kind == "advance" and action.get("hex"):
+        return f"Advance {name(action['unit'])}{at(action['unit'], 'from')} one hex further, into {action['hex']}"
     if kind == "advance":
         return f"Advance {name(action['unit'])}{at(action['unit'], 'from')} into the vacated hex"
     if kind == "no-advance":
         return "Do not advance"
+    if kind == "place":
+        return f"Place {name(action['unit'])} in {action['hex']}"
+    if kind == "enter" and "pool" in action:
+        return f"Bring on a face-down reinforcement (pool {action['pool']}) at {action['hex']}"
+    if kind == "enter":
+        return f"Bring on {name(action['unit'])} at {action['hex']}"
+    if kind == "bombard":
+        return "Roll the die for the naval bombardment"
+    if kind == "disrupt":
+        return f"Disrupt {name(action['unit'])}{at(action['unit'], 'in')} (naval bombardment)"
+    if kind == "remove":
+        return f"Remove {name(action['unit'])}{at(action['unit'], 'in')}"
     return json.dumps(action, separators=(", ", ": "))

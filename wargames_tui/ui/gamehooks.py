@@ -48,3 +48,8 @@ def dry_run(session: Session, action: Action) -> IllegalAction | None:
     except Exception as exc:  # noqa: BLE001 - malformed probes are reported, never raised
         return IllegalAction(str(exc), session.prompt.case)
     return None
+
+
+def bombard_left(session: Session) -> int | None:
+    """How many units the naval bombardment still disrupts (operation-compass 3.1), once rolled."""
+    return session.view(None).get("bombard_left")

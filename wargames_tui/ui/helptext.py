@@ -9,24 +9,35 @@ from __future__ import annotations
 KEYS = """\
 ## Keys on the map
 
-- **arrows** or **h j k l**: move the cursor (PgUp/PgDn jump five rows)
+- **arrows** or **h j k l**: move the cursor (PgUp/PgDn jump five rows); the map scrolls to follow it
 - **Enter** or a **click**: act on the hex under the cursor. Select one of your units, then Enter on a
   green hex moves it; in combat, Enter on your units picks the attackers and Enter on the enemy declares;
   Enter on a declared defender resolves; Enter on a green hex ends a retreat; Enter on a gold attacker advances
+  (and, for a tank allowed a second hex, Enter on a green hex beyond)
+- **1-9**: act on one unit of a stack, numbered as in the Hex panel (select it, add it to the attackers,
+  advance it, remove it); Enter in a stack takes the first unit that can act, and again the next one
+- **Tab** / **Shift+Tab**: choose the waiting unit to place or bring on (set-up and reinforcements);
+  Enter on a violet hex puts it there
+- **p**: bring on a face-down reinforcement at the cursor (a violet edge hex), as Enter does there
+- **r**: resolve the next declared attack (or the one under the cursor); in a set-up bombardment, roll the die
 - **Esc**: drop the selection
-- **e**: end the movement phase, or end the attack declarations
-- **r**: resolve the next declared attack (or the one under the cursor)
-- **n**: do not advance after combat
+- **e**: end the movement or reinforcement phase, or end the attack declarations
+- **n**: do not advance after combat (or stop a tank after its first hex)
 - **b**: break off the map edge with the selected unit, from a cyan hex
 - **a**: list every legal action in words and pick one; this plays any prompt from the keyboard
-- **u**: take back your last action (never past a die roll or a change of side)
+- **u**: take back your last action (never past a die roll, a revealed unit or a change of side)
 - **?**: this help; **Ctrl+S**: save now (the game also saves after every action)
 - **Ctrl+P**: command palette (save, legal actions, help, undo, back to the menu); **q**: back to the menu
 
-**Colours:** green hexes are in reach or are legal ends of a retreat; cyan hexes are where the
-selected unit can break off the map; red units may be attacked, or wait for their declared attack to be
-resolved; gold units are your chosen attackers; orange units already have an attack declared on them.
-A counter whose lower line is red is disrupted; faded counters have moved this phase. The cursor is white.
+**Colours:** green hexes are in reach or are legal ends of a retreat or an advance; violet hexes are
+where the chosen waiting unit (or a face-down reinforcement) may come on; cyan hexes are where the
+selected unit can break off the map; red units may be attacked, disrupted by a bombardment or removed,
+or wait for their declared attack to be resolved; gold units are your chosen attackers or the selected
+unit; orange units already have an attack declared on them. A counter whose lower line is red is
+disrupted; faded counters have moved this phase; a **+** after the factors means more units stand
+beneath (the Hex panel lists them all). Where cities or footholds count for victory, an empty one
+shows on its lower line, in that side's colour, the short name of the side holding it (like a control
+marker, e.g. `Ger`); the Hex panel says it too. The cursor is white.
 """
 
 PANZER_CORPS = """\
@@ -88,17 +99,171 @@ then every declared attack must be fought, in any order (9.1(5)).
   They recover at the end of their own side's combat phase.
 """
 
-GAME_HELP = {"panzer-corps": PANZER_CORPS}
+DUNKERQUE = """\
+## Panzer Corps: Dunkerque in brief
+
+*A summary in our own words; the case numbers point to the Dunkerque rules. The map, the counter
+values and the combat table are reconstructions.*
+
+**The game (1.0-2.0).** Six turns of two days each, 14 to 25 May 1940. One player has the German
+army, the other the French, British and Belgian forces. A hex is roughly 12 km; on this map north is
+to the left.
+
+**Sequence of play (5.0).** Every turn: German movement, German combat, Allied movement, Allied combat.
+
+**Winning (4.0-4.2).** After turn 6 the Germans count points: one for each strength point of Allied
+units destroyed, minus two for each strength point of their own losses. With 35 or more the Germans
+win, otherwise the Allies do.
+- At the end, an Allied unit that cannot trace a connecting line to the west or south map edge counts
+  as destroyed (4.1). The line may be any length but may not cross a German unit, a German zone of
+  control (even one with an Allied unit in it) or the sea, and the edge hex may not lie in a German zone.
+- A unit cut off from the edges is still saved if it can trace such a line to a Channel port, but each
+  port saves at most 5 strength points; the rest count as destroyed (4.2).
+
+**Zones of control (6.0).** The six hexes around each unit. Entering an enemy zone ends a move; a unit
+that starts in one must first step out of it, never directly into another (6.1). Retreats may not
+enter enemy zones; advances ignore them (6.2). Disrupted units have none (6.3).
+
+**Stacking (7.0).** None: one unit per hex for both sides, checked at the end of movement and of each
+combat; units may pass through friends while moving (7.1). Never enter an enemy hex (7.2).
+
+**Movement (8.0-8.3).** One unit at a time, up to its movement allowance. Clear, city, coast and port
+cost 1; forest, marsh and highlands 2; the sea is closed; crossing a river costs 1 more.
+
+**Combat (9.0-9.7).** Declare every attack of the phase first, then resolve them in any order (9.1).
+Odds are total attack against the defender's strength, rounded for the defender; 1:3 or worse is not
+allowed (9.2). The defender doubles in a city or port, or when every attacker attacks across a river,
+but never more than once (9.3). Results (9.4): AE, AR, C (contact: nothing happens), DR1/DR2, DE.
+The attacker chooses retreat paths (9.5); one attacker may advance into an emptied hex (9.6).
+Retreated units are disrupted until the end of their own side's next combat phase (9.7).
+
+**Reinforcements (10.0).** Seven Allied units arrive face down: one on turn 2 and two on each of turns
+3, 4 and 5. At the start of the Allied movement phase, before any unit moves, put one on a violet hex of
+the south edge (Enter there, or p): the unit is drawn at random and named in the log only then. It has
+already used 1 MP (10.0(5)); it may not enter between two German units, and one placed in a German
+zone may not move that phase (10.0(4)). Entry may be put off to a later turn, never brought forward (10.0(7)).
+"""
+
+KHARKOV = """\
+## Panzer Corps: Khar'kov in brief
+
+*A summary in our own words; the case numbers point to the Khar'kov rules. The map, the counter
+values and the combat table are reconstructions.*
+
+**The game (1.0-2.0).** Eight weekly turns, 19 January to 15 March 1943: the Soviet winter offensive
+and the German counterstroke. On this map north is to the left.
+
+**Sequence of play (5.0).** Every turn has six phases:
+1. Soviet reinforcement
+2. Soviet movement
+3. Soviet combat
+4. German reinforcement
+5. German movement
+6. German combat
+
+**Winning (4.0-4.5).** After turn 8 the side with more victory points wins; equal points are a draw.
+- Cities (4.1): 2 VP for each city hex a side holds at the end. A side holds a city hex when its unit
+  stands there or was the last to enter it; the Germans hold them all at the start.
+- Charges (4.2): the Soviets gain 1 VP the first time they enter each city hex, and keep it even if the
+  city is retaken.
+- Losses (4.3): 1 VP for each enemy unit destroyed; the Soviets get 2 for a German tank or mechanised
+  unit (the dark grey counters).
+- Railroads (4.4): once per turn, the Soviets gain 2 VP for entering or crossing a hex of the main
+  railroad in their movement phase, or 1 VP for the Rostov branch only.
+- Sudden death (4.5): the Soviets win at once when they hold Poltava (0634) or Dnepropetrovsk (1732).
+
+**Zones of control (6.0).** As usual: entering an enemy zone ends a move, leaving one must go to a hex
+outside any (6.1); retreats avoid enemy zones, advances ignore them, but a tank whose first advance hex
+is in an enemy zone may not go on (6.2). Disrupted units have none (6.3).
+
+**Stacking (7.0-7.3).** Up to three German or two Soviet units in a hex, checked at the end of movement
+and of each combat. Extra units must be removed, and count as destroyed (7.3).
+
+**Movement (8.0-8.3).** Clear, city and town cost 1; forest and marsh 2; crossing a major river costs
+2 more, a minor river 1 more. Moving along a railroad costs 1 a hex whatever the ground or rivers.
+
+**Combat (9.0-9.7).** Declare every attack first (9.1(6)). Units of one stack may attack different
+hexes or stay out, but all the units in a defending hex are attacked together (9.1(5)). Odds compare
+the totals (9.2). The defender doubles in forest or a city, or when every attacker crosses a major
+river, once at most; minor rivers do not count (9.3). Results (9.4): AE, AR, EX (each side removes one
+of its own units that fought, the defender choosing its own; no retreat or advance follows), DR1/DR2,
+DE. Units of a stack may retreat different ways (9.5(4)). After a win the attackers may advance into
+the emptied hex up to the stacking limit, and a tank among them may then go one hex further (9.6).
+
+**Reinforcements (10.0).** Each side's reinforcements arrive in its own reinforcement phase, on the
+map-edge hexes of their entry area. Choose the unit with Tab and press Enter on a violet hex; e ends
+the phase and the rest wait. Stacking applies when they are placed; they may not enter between two
+enemy units, and one placed in an enemy zone may not move in the following movement phase. They pay
+nothing to enter and move with their full allowance.
+"""
+
+OPERATION_COMPASS = """\
+## Panzer Corps: Operation Compass in brief
+
+*A summary in our own words; the case numbers point to the Operation Compass rules. The map, the
+counter values and the combat table are reconstructions.*
+
+**The game (1.0-2.0).** Five half-day turns, 9 to 11 December 1940, around Sidi Barrani: the British
+Western Desert Force against the Italian 10th Army.
+
+**Set-up (3.0-3.2), played in the client before turn 1:**
+1. The Italian player places the four tank battalions marked S, each in a foothold, a town or a battle
+   position where no other Italian unit stands (3.0(3)). Tab chooses the unit, Enter on a violet hex places it.
+2. Naval bombardment (3.1): the British player rolls (r or Enter). On 1-3 three Italian units are
+   disrupted, on 4-6 four; the British player picks them (Enter on red units) among those within two
+   hexes of a coast hex (counting the unit's hex but not the coast hex).
+3. The British player places every unit in the six British entry hexes, with no stacking limit (3.2).
+   From then on Italian units may not enter those hexes, and Italian zones do not reach into them.
+
+**Sequence of play (5.0).** Every turn: British movement, British combat, Italian movement, Italian combat.
+
+**Winning (4.0-4.4).** After turn 5 the side with more victory points wins; the Italians win ties.
+- Footholds (4.1): 1702 and 0904 are worth 1 VP, 0107 and 0115 2 VP, to the side holding them at the
+  end (its unit is there or was last to enter); the Italians hold all four at the start.
+- A held foothold scores only if a connecting line runs from it to the side's supply edge (British: the
+  east edge, Italian: the west edge), through no enemy unit, no enemy zone unless a friendly unit stands
+  there, and not across a cliff (4.3).
+- The Italians also score half the number of British units destroyed, rounded down (4.2).
+- The British win at once when they hold all four footholds, lines or not (4.4).
+
+**Zones of control (6.0-6.4).** As usual, but no zone crosses a cliff (6.4); a tank whose first advance
+hex is in an enemy zone may not go on (6.2).
+
+**Stacking (7.0-7.3).** Two units a hex for each side; extra units are removed and count as destroyed.
+
+**Movement (8.3).** Clear, coast, road, lane and foothold hexes cost 1, hills 2; cliffs cannot be
+crossed. Moving along a road or lane costs 1 a hex.
+
+**Combat (9.0-9.7).** As in Khar'kov: declare first, a defending stack is attacked as a whole, units of
+a stack may attack different hexes (9.1). The defender doubles on hills or in a battle position;
+nobody attacks across a cliff (9.3). Results (9.4): AE, AR, C (contact: nothing happens), EX (each side
+removes one of its units that fought), DR1/DR2, DE. Attackers may advance up to the stacking limit and
+a tank may go one hex further (9.6). Disrupted units defend at full strength (9.7(4)).
+"""
+
+# Rules summaries by scenario id; a game id picks every summary of that game.
+SCENARIO_HELP = {
+    "panzer-corps/el-alamein": PANZER_CORPS,
+    "panzer-corps/dunkerque": DUNKERQUE,
+    "panzer-corps/kharkov": KHARKOV,
+    "panzer-corps/operation-compass": OPERATION_COMPASS,
+}
 
 
-def help_markdown(game_id: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> str:
-    """The keys, the map legend when a game is open, and the rules summary of that game (or of all)."""
+def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> str:
+    """The keys, the map legend when a game is open, and the rules summary of that scenario.
+
+    scenario is a scenario id ("panzer-corps/kharkov"); a game id ("panzer-corps") or nothing
+    gives every summary of that game, or of all games.
+    """
     parts = [KEYS]
     if legend:
         rows = ", ".join(f"`{glyph}` {name}" for glyph, name, _ in legend)
         parts.append(f"**Terrain on this map:** {rows}. Hex ids are printed on each hex's upper line.\n")
-    if game_id in GAME_HELP:
-        parts.append(GAME_HELP[game_id])
+    if scenario in SCENARIO_HELP:
+        parts.append(SCENARIO_HELP[scenario])
     else:
-        parts.extend(GAME_HELP.values())
+        game = scenario.split("/")[0]
+        chosen = [text for sid, text in SCENARIO_HELP.items() if not game or sid.split("/")[0] == game]
+        parts.extend(chosen or SCENARIO_HELP.values())
     return "\n".join(parts)

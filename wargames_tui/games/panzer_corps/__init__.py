@@ -133,6 +133,8 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
             for a in state.attacks
         ],
         "follow_up": _follow_up_view(state),
+        "bombard_left": state.bombard_left,
+        "stacking": dict(info.rules.stacking),
         "control": dict(state.control),
         "crt": {"columns": b.sc.crt.columns, "die": b.sc.crt.die, "rows": b.sc.crt.rows},
         "outcome": result.to_json() if result else None,

@@ -20,14 +20,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
     ]
 
-    def __init__(self, game_id: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> None:
+    def __init__(self, scenario: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> None:
+        """scenario: the open game's scenario id, whose rules summary is shown (all of them if empty)."""
         super().__init__()
-        self.game_id = game_id
+        self.scenario = scenario
         self.legend = legend
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(help_markdown(self.game_id, self.legend), id="help-text")
+            yield Markdown(help_markdown(self.scenario, self.legend), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

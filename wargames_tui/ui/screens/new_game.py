@@ -40,10 +40,7 @@ class NewGameScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
             with Horizontal(id="new-body"):
-                yield OptionList(
-                    *[Option(Text.assemble((s.title, "bold"), "\n", (s.subtitle, "dim")), id=s.id) for s in self.scenarios],
-                    id="new-scenarios",
-                )
+                yield OptionList(*self._options(), id="new-scenarios")
                 with VerticalScroll(id="new-detail"):
                     yield Static(id="new-description")
                     yield Label("Options", classes="new-heading")
@@ -53,25 +50,49 @@ class NewGameScreen(Screen):
                     yield Button("Start", id="new-start", variant="primary")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _options(self) -> list[Option | None]:
+        """Each game's name as a heading, then its scenarios (title without the game's name)."""
+        from wargames_tui.games import GAMES
+
+        options: list[Option | None] = []
+        game = None
+        for info in self.scenarios:
+            game_id = info.id.split("/")[0]
+            title = getattr(GAMES.get(game_id), "TITLE", "")
+            if game_id != game:
+                game = game_id
+                if options:
+                    options.append(None)
+                options.append(Option(Text(title or game_id, style="bold #ffd21f"), disabled=True))
+            name = info.title.removeprefix(f"{title}: ") if title else info.title
+            options.append(Option(Text.assemble((name, "bold"), "\n", (info.subtitle, "dim")), id=info.id))
+        return options
+
+    async def on_mount(self) -> None:
         self.query_one("#new-box").border_title = "New game"
         self.query_one("#new-box").border_subtitle = "Tab moves between fields · s starts"
         if self.problem:
             self.query_one("#new-description", Static).update(Text(f"The scenarios cannot be read: {self.problem}", style="#ff5555"))
-        if self.scenarios:
-            self.query_one(OptionList).highlighted = 0
-            self.show_scenario(self.scenarios[0])
         self.query_one(OptionList).focus()
+        if self.scenarios:
+            options = self.query_one(OptionList)
+            options.highlighted = options.get_option_index(self.scenarios[0].id)
+            await self.show_scenario(self.scenarios[0])
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         info = next((s for s in self.scenarios if s.id == event.option.id), None)
         if info and info is not self.current:
-            self.show_scenario(info)
+            await self.show_scenario(info)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#new-start", Button).focus()
 
-    def show_scenario(self, info: ScenarioInfo) -> None:
+    async def show_scenario(self, info: ScenarioInfo) -> None:
+        """Describe the scenario and offer its options and seats.
+
+        The old fields are removed and the new ones mounted before the next scenario is
+        shown (the handlers await this), so quick scrolling never meets half-built fields.
+        """
         self.current = info
         t = Text()
         t.append(f"{info.title}\n", "bold #ffd21f")
@@ -80,23 +101,28 @@ class NewGameScreen(Screen):
         t.append(f"\n\nSides: {' vs '.join(info.sides.values())}", "dim")
         self.query_one("#new-description", Static).update(t)
         options = self.query_one("#new-options", Vertical)
-        options.remove_children()
+        await options.remove_children()
         if not info.options:
-            options.mount(Static(Text("no optional rules", style="italic dim")))
+            await options.mount(Static(Text("no optional rules", style="italic dim")))
         else:
-            for key, values in info.options.items():
-                row = Horizontal(classes="new-row")
-                options.mount(row)
-                row.mount(Label(key, classes="new-label"))
-                row.mount(Select([(v, v) for v in values], value=values[0], allow_blank=False, id=f"opt-{key}"))
+            await options.mount_all(
+                Horizontal(
+                    Label(key, classes="new-label"),
+                    Select([(v, v) for v in values], value=values[0], allow_blank=False, id=f"opt-{key}"),
+                    classes="new-row",
+                )
+                for key, values in info.options.items()
+            )
         seats = self.query_one("#new-seats", Vertical)
-        seats.remove_children()
-        for i, (side, name) in enumerate(info.sides.items()):
-            row = Horizontal(classes="new-row")
-            seats.mount(row)
-            row.mount(Label(name, classes="new-label"))
-            default = HUMAN if i == 0 else "bot:random"
-            row.mount(Select(seat_choices(), value=default, allow_blank=False, id=f"seat-{side}"))
+        await seats.remove_children()
+        await seats.mount_all(
+            Horizontal(
+                Label(name, classes="new-label"),
+                Select(seat_choices(), value=HUMAN if i == 0 else "bot:random", allow_blank=False, id=f"seat-{side}"),
+                classes="new-row",
+            )
+            for i, (side, name) in enumerate(info.sides.items())
+        )
 
     def chosen(self) -> tuple[dict[str, str], dict[str, str]]:
         assert self.current is not None

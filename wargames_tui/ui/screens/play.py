@@ -8,6 +8,7 @@ sees the rules' own reason and case when a key does nothing.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,12 @@ from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.describe import describe_action, unit_label, units_by_id
 from wargames_tui.ui.saving import autosave_path
+from wargames_tui.ui.screens.play_arrivals import ArrivalsMixin
 from wargames_tui.ui.screens.play_enter import EnterMixin
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, compass_note
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
+from wargames_tui.ui.widgets.pending import PendingPanel
 from wargames_tui.ui.widgets.stack import StackPanel
 from wargames_tui.ui.widgets.track import TrackPanel, short_side
 
@@ -40,12 +43,44 @@ ENTER_LABELS = {
     "resolve": "Resolve",
     "retreat": "Retreat here",
     "advance": "Advance",
+    "place": "Place here",
+    "reinforce": "Bring on here",
+    "bombard": "Roll/disrupt",
+    "remove": "Remove",
 }
+
+# The rules' step (view["step"]) -> the kind of choice the keys make in it.
+STEPS = {
+    "move": "move",
+    "declare": "declare",
+    "resolve": "resolve",
+    "retreat": "retreat",
+    "advance": "advance",
+    "place-marked": "place",
+    "enter-all": "place",
+    "bombard": "bombard",
+    "reinforce": "reinforce",
+    "exchange": "remove",
+    "overstack": "remove",
+}
+
+
+def short_name(name: str) -> str:
+    """A side's name without its bracketed detail: 'Italian (10th Army)' -> 'Italian'."""
+    return re.sub(r"\s*\(.*?\)", "", name).strip() or name
 
 
 def step_of(actions: list[Action]) -> str:
     """Which kind of choice the prompt asks for, from its actions' types."""
     types = {a.get("type") for a in actions}
+    if "place" in types:
+        return "place"
+    if types & {"bombard", "disrupt"}:
+        return "bombard"
+    if "remove" in types:
+        return "remove"
+    if any(a.get("type") == "enter" and "unit" in a for a in actions):
+        return "reinforce"
     if types & {"move", "exit", "end-phase"}:
         return "move"
     if types & {"declare", "end-declarations"}:
@@ -59,19 +94,28 @@ def step_of(actions: list[Action]) -> str:
     return "other"
 
 
-class PlayScreen(EnterMixin, Screen):
+class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
     BINDINGS = [
         Binding("enter", "select", ENTER_LABELS["move"], id="select-move"),
         Binding("enter", "select_declare", ENTER_LABELS["declare"], id="select-declare"),
         Binding("enter", "select_resolve", ENTER_LABELS["resolve"], id="select-resolve"),
         Binding("enter", "select_retreat", ENTER_LABELS["retreat"], id="select-retreat"),
         Binding("enter", "select_advance", ENTER_LABELS["advance"], id="select-advance"),
+        Binding("enter", "select_place", ENTER_LABELS["place"], id="select-place"),
+        Binding("enter", "select_reinforce", ENTER_LABELS["reinforce"], id="select-reinforce"),
+        Binding("enter", "select_bombard", ENTER_LABELS["bombard"], id="select-bombard"),
+        Binding("enter", "select_remove", ENTER_LABELS["remove"], id="select-remove"),
+        Binding("tab", "next_pending", "Next unit"),
+        Binding("shift+tab", "prev_pending", "Previous unit", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("e", "end_phase", "End phase"),
         Binding("e", "end_declarations", "End declarations"),
         Binding("r", "resolve", "Resolve next"),
+        Binding("r", "bombard", "Roll"),
+        Binding("p", "pool_entry", "Face-down entry"),
         Binding("n", "no_advance", "No advance"),
         Binding("b", "break_off", "Break off"),
+        *[Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False) for n in range(1, 10)],
         Binding("a", "actions", "Actions"),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -89,7 +133,8 @@ class PlayScreen(EnterMixin, Screen):
         self.attackers: list[str] = []
         self.message: tuple[str, str] | None = None  # (text, "error" | "info")
         self.last_combat: dict[str, Any] | None = None
-        self.vacated: Hex | None = None
+        self.chosen_pending: str | None = None  # the waiting unit that Enter brings on
+        self.picked: str | None = None  # the unit of a stack marked for removal
         self.view: dict[str, Any] = {}
         self._phase_key: tuple[Any, ...] | None = None
         self._bot_timer = None
@@ -105,6 +150,7 @@ class PlayScreen(EnterMixin, Screen):
             yield HexMap(self.board, id="map")
             with Vertical(id="side"):
                 yield StackPanel(id="stack")
+                yield PendingPanel(id="pending")
                 yield CrtPanel(id="crt")
                 yield TrackPanel(id="track")
                 yield LogPanel(id="log")
@@ -115,6 +161,7 @@ class PlayScreen(EnterMixin, Screen):
         seed = getattr(self.app, "seed", None)
         self.bot_rng = random.Random(seed)
         self.query_one("#stack").border_title = "Hex"
+        self.query_one("#pending").border_title = "Waiting to come on"
         self.query_one("#crt").border_title = "Combat results"
         self.query_one("#track").border_title = "Turn"
         self.query_one("#log").border_title = "Log"
@@ -125,6 +172,7 @@ class PlayScreen(EnterMixin, Screen):
             self._autosave()  # a new game shows up under Continue at once
         self.refresh_all()
         hexmap.set_cursor(self._start_cursor())
+        self._cursor_for_step()
         self.on_resize()
         self._after_change()
 
@@ -146,6 +194,20 @@ class PlayScreen(EnterMixin, Screen):
         if not any(u["side"] == self.prompt.side for u in here):
             self.query_one(HexMap).set_cursor(self._start_cursor())
 
+    def _cursor_for_step(self) -> None:
+        """Where the cursor helps at the start of a step: on a hex where Enter does something."""
+        step = self.step
+        if step in ("place", "reinforce"):
+            self.jump_to_lit(self.arrival_hexes(self.chosen_unit()))
+        elif step == "remove":
+            self.jump_to_lit([u["hex"] for u in map(self.unit, self._remove_candidates()) if u and u["hex"]])
+        elif step == "bombard" and not self._only("bombard"):
+            self.jump_to_lit([u["hex"] for u in map(self.unit, self._bombard_targets()) if u and u["hex"]])
+        elif step == "move" and self.pool_entries() and not any(
+            u["side"] == self.prompt.side for u in self.units_at(self.cursor)
+        ):
+            self.jump_to_lit([a["hex"] for a in self.pool_entries()])
+
     def _start_cursor(self) -> Hex:
         """The first unit of the side to act, else the middle of the map."""
         side = self.session.prompt.side
@@ -166,7 +228,12 @@ class PlayScreen(EnterMixin, Screen):
             return "over"
         if self.bot_to_act():
             return "bot"
-        return step_of(self.prompt.actions)
+        return STEPS.get(self.view.get("step", ""), "") or step_of(self.prompt.actions)
+
+    @property
+    def vacated(self) -> Hex | None:
+        """The hex the defender left, while a combat result is being carried out."""
+        return (self.view.get("follow_up") or {}).get("vacated")
 
     def bot_to_act(self) -> str | None:
         side = self.prompt.side
@@ -214,8 +281,12 @@ class PlayScreen(EnterMixin, Screen):
             self._phase_key = key
             self.selected = None
             self.attackers = []
+            self.chosen_pending = None
+            self.picked = None
             if handover and self.prompt.side and not self.bot_to_act():
                 self.call_after_refresh(self._cursor_to_own_unit)
+            if not self.bot_to_act():
+                self.call_after_refresh(self._cursor_for_step)
         self._draw_map()
         self._draw_header()
         self._draw_panels()
@@ -223,7 +294,14 @@ class PlayScreen(EnterMixin, Screen):
         self.refresh_bindings()
 
     def _counters(self) -> dict[Hex, Counter]:
-        pieces = pieces_from_view(self.view)
+        # The unit being handled is drawn on top of its stack.
+        first = [self.selected] if self.selected else []
+        if self.step == "advance" and self._further():
+            first.append(self._tank() or "")
+        first += self.attackers
+        order = {uid: i for i, uid in enumerate(first)}
+        units = sorted(self.view.get("units", []), key=lambda u: order.get(u["id"], len(order)))
+        pieces = pieces_from_view({**self.view, "units": units})
         acting = self.prompt.side
         moving = self.step == "move"
         counters = {}
@@ -240,7 +318,23 @@ class PlayScreen(EnterMixin, Screen):
     def _highlights(self) -> dict[Hex, str]:
         lit: dict[Hex, str] = {}
         step = self.step
-        if step == "move" and self.selected:
+        if step in ("place", "reinforce"):
+            for h in self.arrival_hexes(self.chosen_unit()):
+                lit[h] = "entry"
+        elif step == "bombard":
+            for uid in self._bombard_targets():
+                u = self.unit(uid)
+                if u and u["hex"]:
+                    lit[u["hex"]] = "target"
+        elif step == "remove":
+            for uid in self._remove_candidates():
+                u = self.unit(uid)
+                if u and u["hex"]:
+                    lit[u["hex"]] = "remove"
+        elif step == "move" and not self.selected:
+            for a in self.pool_entries():
+                lit[a["hex"]] = "entry"
+        elif step == "move" and self.selected:
             for a in self.prompt.actions:
                 if a.get("unit") != self.selected:
                     continue
@@ -259,7 +353,9 @@ class PlayScreen(EnterMixin, Screen):
                     lit[d["hex"]] = "declared"
             chosen = set(self.attackers)
             for a in self.actions_of("declare"):
-                if not chosen or set(a["attackers"]) == chosen:
+                # With attackers chosen, light the defenders they may attack together (the
+                # prompt lists every group while few units could join, else stacks and singles).
+                if not chosen or set(a["attackers"]) == chosen or chosen < set(a["attackers"]):
                     d = self.unit(a["defender"])
                     if d and d["hex"]:
                         lit[d["hex"]] = "target"
@@ -286,6 +382,14 @@ class PlayScreen(EnterMixin, Screen):
                 u = self.unit(a["unit"])
                 if u and u["hex"]:
                     lit[u["hex"]] = "selected"
+        elif step == "advance" and self._further():
+            tank = self._tank()
+            for a in self.actions_of("advance"):
+                if a["unit"] == tank:
+                    lit[a["hex"]] = "advance"
+            u = self.unit(tank or "")
+            if u and u["hex"]:
+                lit[u["hex"]] = "selected"
         elif step == "advance":
             for a in self.actions_of("advance"):
                 u = self.unit(a["unit"])
@@ -295,8 +399,20 @@ class PlayScreen(EnterMixin, Screen):
                 lit[self.vacated] = "advance"
         return lit
 
+    def side_colour(self, side: str) -> str:
+        """The colour of a side: that of its first nation."""
+        return next((n.colour for n in self.nations.values() if n.side == side), "#cccccc")
+
+    def _held(self) -> dict[Hex, tuple[str, str]]:
+        """Cities and footholds -> (colour, short name) of the side holding them."""
+        sides = self.view.get("sides", {})
+        return {
+            h: (self.side_colour(side), short_side(sides.get(side, side)))
+            for h, side in (self.view.get("control") or {}).items()
+        }
+
     def _draw_map(self) -> None:
-        self.query_one(HexMap).show(self._counters(), self._highlights())
+        self.query_one(HexMap).show(self._counters(), self._highlights(), self._held())
 
     def _draw_header(self) -> None:
         v = self.view
@@ -322,8 +438,14 @@ class PlayScreen(EnterMixin, Screen):
     def _draw_panels(self) -> None:
         h = self.cursor
         sides = self.view.get("sides", {})
-        self.query_one(StackPanel).show(h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint())
+        holder = (self.view.get("control") or {}).get(h)
+        held = (short_name(sides.get(holder, holder)), self.side_colour(holder)) if holder else None
+        self.query_one(StackPanel).show(
+            h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
+            marks=self._marks(), held=held, compact=self.has_class("short"),
+        )
         self.query_one("#stack").border_title = f"Hex {h}"
+        self._draw_pending()
         column, caption = self._considered()
         roll = self.last_combat.get("roll") if self.last_combat else None
         if self.last_combat:
@@ -333,10 +455,31 @@ class PlayScreen(EnterMixin, Screen):
             if column is None:
                 column = lc.get("column")
         crt = self.query_one(CrtPanel)
-        crt.display = "crt" in self.view
+        crt.display = "crt" in self.view and self.step not in ("place", "reinforce", "bombard")
         if "crt" in self.view:
             crt.show(self.view["crt"], column, roll, caption)
         self.query_one(TrackPanel).show(self.view)
+
+    def _marks(self) -> dict[str, str]:
+        """Tags for the units in the hex panel: what the player has picked."""
+        marks = {uid: "attacker" for uid in self.attackers}
+        if self.selected:
+            marks[self.selected] = "selected"
+        if self.picked and self.step == "remove":
+            marks[self.picked] = "remove?"
+        return marks
+
+    def _draw_pending(self) -> None:
+        panel = self.query_one(PendingPanel)
+        step = self.step
+        waiting = self.waiting_units() if step in ("place", "reinforce") else []
+        note = self.pending_note() if step in ("place", "reinforce", "move") else ""
+        panel.display = bool(waiting or (note and step == "move"))
+        if not panel.display:
+            return
+        rows = 4 if self.has_class("short") else 8
+        panel.border_title = f"Waiting to come on ({len(waiting)})" if waiting else "Reinforcements"
+        panel.show(waiting, self.chosen_unit() if waiting else None, self.nations, note, rows)
 
     def _considered(self) -> tuple[str | None, str]:
         """The odds column of the attack under consideration, and a caption explaining it."""
@@ -384,7 +527,10 @@ class PlayScreen(EnterMixin, Screen):
             t.append(f" {side_name} (bot) is playing: ", "bold")
             t.append(f"{p.text} ({p.case})", "dim")
         else:
-            t.append(f" {side_name}: ", "bold")
+            if not p.text.startswith(f"{side_name}:"):  # some prompts name the side already
+                t.append(f" {side_name}: ", "bold")
+            else:
+                t.append(" ")
             t.append(p.text)
             t.append(f" ({p.case})", "#7ec8e3")
         self.query_one("#prompt", Static).update(t)
@@ -394,7 +540,12 @@ class PlayScreen(EnterMixin, Screen):
         self._draw_prompt()
 
     def refuse(self, exc: IllegalAction) -> None:
-        self.say(f"{exc.reason} ({exc.case})", "error")
+        reason = exc.reason
+        if "'" in reason:  # the rules name units by id: show the counters' labels instead
+            for uid in re.findall(r"'([^']+)'", reason):
+                if self.unit(uid):
+                    reason = reason.replace(f"'{uid}'", self.label(uid))
+        self.say(f"{reason} ({exc.case})", "error")
 
     # --- events from the map ----------------------------------------------------
     def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
@@ -418,6 +569,16 @@ class PlayScreen(EnterMixin, Screen):
             return "end-declarations" in types
         if action == "resolve":
             return "resolve" in types
+        if action == "bombard":
+            return "bombard" in types
+        if action == "pool_entry":
+            return bool(step == "move" and self.pool_entries())
+        if action in ("next_pending", "prev_pending"):
+            if step == "remove":
+                return len(self.removable_here()) > 1
+            return step in ("place", "reinforce") and bool(self.waiting_units())
+        if action == "pick":
+            return step not in ("bot", "over")
         if action == "no_advance":
             return "no-advance" in types
         if action == "break_off":
@@ -427,7 +588,7 @@ class PlayScreen(EnterMixin, Screen):
         if action == "undo":
             return True if self.session.can_undo else None
         if action == "cancel":
-            return True if (self.selected or self.attackers or self.message) else None
+            return True if (self.selected or self.attackers or self.picked or self.message) else None
         return True
 
     def action_select(self) -> None:
@@ -437,11 +598,19 @@ class PlayScreen(EnterMixin, Screen):
     action_select_resolve = action_select
     action_select_retreat = action_select
     action_select_advance = action_select
+    action_select_place = action_select
+    action_select_reinforce = action_select
+    action_select_bombard = action_select
+    action_select_remove = action_select
+
+    def action_pick(self, n: int) -> None:
+        self.pick(n)
 
     def action_cancel(self) -> None:
-        if self.selected or self.attackers:
+        if self.selected or self.attackers or self.picked:
             self.selected = None
             self.attackers = []
+            self.picked = None
             self.message = ("Selection cleared.", "info")
         else:
             self.message = None
@@ -537,7 +706,7 @@ class PlayScreen(EnterMixin, Screen):
     def action_help(self) -> None:
         from wargames_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(getattr(self.session.game, "GAME_ID", ""), self.board.legend))
+        self.app.push_screen(HelpScreen(self.session.scenario, self.board.legend))
 
     def action_save(self) -> None:
         path = self._autosave()
@@ -552,7 +721,7 @@ class PlayScreen(EnterMixin, Screen):
     # --- playing an action ---------------------------------------------------
     def play(self, action: Action, who: str = "") -> list[Event]:
         """Apply one action through the session; a refusal shows its reason, never a traceback."""
-        before = self.view
+        waiting = [u["id"] for u in self.waiting_units()]
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
@@ -561,11 +730,14 @@ class PlayScreen(EnterMixin, Screen):
         except Exception as exc:  # noqa: BLE001 - a rules bug must not take the client down; the game is unchanged
             self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
             return []
-        if action.get("type") == "resolve":
-            d = units_by_id(before).get(action["defender"])
-            self.vacated = d["hex"] if d else None
         if action.get("type") == "move" and action.get("unit") == self.selected:
             self.selected = None
+        if action.get("type") == "remove":
+            self.picked = None
+        if action.get("unit") and action.get("unit") == self.chosen_pending and action["unit"] in waiting:
+            # The next waiting unit in the list is chosen, not the first again.
+            later = waiting[waiting.index(action["unit"]) + 1 :]
+            self.chosen_pending = later[0] if later else None
         log = self.query_one(LogPanel)
         for e in events:
             if e.kind == "combat":
@@ -579,9 +751,15 @@ class PlayScreen(EnterMixin, Screen):
     def _after_change(self) -> None:
         hexmap = self.query_one(HexMap)
         step = self.step
-        if step == "retreat":
+        if step in ("place", "reinforce", "bombard", "remove"):
+            self._cursor_for_step()
+        elif step == "retreat":
             first = self.actions_of("retreat")
             u = self.unit(first[0]["unit"]) if first else None
+            if u and u["hex"]:
+                hexmap.set_cursor(u["hex"])
+        elif step == "advance" and self._further():
+            u = self.unit(self._tank() or "")
             if u and u["hex"]:
                 hexmap.set_cursor(u["hex"])
         elif step == "advance" and self.vacated:
@@ -624,9 +802,17 @@ class PlayScreen(EnterMixin, Screen):
         if bot is None:
             self.say(f"No bot called {name!r}; play this side with the keys.", "error")
             return
-        action = bot(self.prompt, self.bot_rng)
         side = self.view.get("sides", {}).get(self.prompt.side or "", "")
-        self.play(action, who=f"[{short_side(side)} bot] ")
+        played = len(self.session.log)
+        for _ in range(3):  # a refused choice (a rules bug) is retried, never left to stall the game
+            try:
+                action = bot(self.session, self.bot_rng)
+            except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
+                self.say(f"The {name} bot failed: {exc!r}", "error")
+                return
+            self.play(action, who=f"[{short_side(side)} bot] ")
+            if len(self.session.log) != played or self.session.outcome() is not None:
+                return
 
     def _schedule_bot_later(self) -> None:
         if self._bot_timer is None:

@@ -1,8 +1,13 @@
 """What Enter (or a click) on a hex means in each step of the turn, and the hint for it.
 
 Mixed into PlayScreen. Enter only ever plays one of the prompt's enumerated
-actions; anything else is tried on a copy of the position (gamehooks.dry_run)
-so the player reads the rules' own reason and case.
+actions (or, for an attack by a hand-picked group, one the rules accept on a
+copy of the position); anything else is tried on a copy of the position
+(gamehooks.dry_run) so the player reads the rules' own reason and case.
+
+In a stacked hex Enter takes the first unit that can act and, pressed again,
+the next one; the number keys 1-9 pick a unit of the stack by its place in the
+hex panel's list.
 """
 
 from __future__ import annotations
@@ -30,8 +35,14 @@ class EnterMixin(_Base):
         side = self.prompt.side
         own = [u for u in here if u["side"] == side]
         enemy = [u for u in here if u["side"] != side]
+        if step in ("place", "reinforce", "bombard", "remove"):
+            return self.arrival_hint(step, h, here)
         if step == "move":
+            movable = [u["id"] for u in own if self._movable(u["id"])]
             if self.selected:
+                sel = self.unit(self.selected)
+                if sel and sel["hex"] == h and len(movable) > 1:
+                    return "Enter: the next unit of the stack (or 1-9) · Esc drops the selection"
                 moves = [a for a in self.prompt.actions if a.get("unit") == self.selected and self.dest(a) == h]
                 bits = []
                 if any(a["type"] == "move" for a in moves):
@@ -41,17 +52,20 @@ class EnterMixin(_Base):
                 if bits:
                     return " · ".join(bits)
                 return f"{self.label(self.selected)} selected: green hexes are in reach; Esc to drop it"
+            if movable:
+                more = f" (Enter again or 1-{len(here)} for the others)" if len(movable) > 1 else ""
+                return f"Enter: select {self.label(movable[0])} to move it{more}"
             if own:
-                uid = own[0]["id"]
-                if any(a.get("unit") == uid for a in self.prompt.actions):
-                    return f"Enter: select {self.label(uid)} to move it"
-                return f"{self.label(uid)} cannot move now"
+                return f"{self.label(own[0]['id'])} cannot move now"
+            if any(a["hex"] == h for a in self.pool_entries()):
+                return "Enter or p: bring on a face-down reinforcement here"
             return "Arrows/hjkl move the cursor; Enter on one of your units; e ends the phase"
         if step == "declare":
             declares = self.actions_of("declare")
             if enemy:
-                did = enemy[0]["id"]
-                if any(att["defender"] == did for att in self.view.get("attacks", [])):
+                did = self._defender_in(enemy)
+                ids = {u["id"] for u in enemy}
+                if any(att["defender"] in ids for att in self.view.get("attacks", [])):
                     return f"{self.label(did)} already has an attack declared on it"
                 if not any(a["defender"] == did for a in declares):
                     return f"{self.label(did)} cannot be attacked now (Enter says why)"
@@ -60,12 +74,14 @@ class EnterMixin(_Base):
                     return f"Enter: {names} attack {self.label(did)}"
                 return f"Enter: choose every unit that may attack {self.label(did)}"
             if own:
-                uid = own[0]["id"]
-                if uid in self.attackers:
-                    return f"Enter: drop {self.label(uid)} from the attackers"
-                if any(uid in a["attackers"] for a in declares):
-                    return f"Enter: add {self.label(uid)} to the attackers"
-                return f"{self.label(uid)} cannot attack now (Enter says why)"
+                eligible = [u["id"] for u in own if any(u["id"] in a["attackers"] for a in declares)]
+                fresh = [u for u in eligible if u not in self.attackers]
+                numbers = f" (1-{len(here)} pick one)" if len(here) > 1 else ""
+                if fresh:
+                    return f"Enter: add {self.label(fresh[0])} to the attackers{numbers}"
+                if eligible:
+                    return f"Enter: drop {'these units' if len(eligible) > 1 else self.label(eligible[0])} from the attackers{numbers}"
+                return f"{self.label(own[0]['id'])} cannot attack now (Enter says why)"
             chosen = ", ".join(self.label(a) for a in self.attackers) or "none"
             return f"Attackers chosen: {chosen}. Enter on a red enemy declares; e ends the declarations"
         if step == "resolve":
@@ -80,9 +96,7 @@ class EnterMixin(_Base):
                 return "Enter: end the retreat here"
             return "Enter on a green hex to end the retreat there"
         if step == "advance":
-            if any(a["unit"] in {u["id"] for u in here} for a in self.actions_of("advance")):
-                return f"Enter: advance {self.label(own[0]['id'])} into {self.vacated or 'the vacated hex'}"
-            return "Enter on a gold attacker advances it into the vacated hex; n declines"
+            return self._advance_hint(h, here)
         if step == "bot":
             return "The bot is playing this side"
         if step == "over":
@@ -99,6 +113,10 @@ class EnterMixin(_Base):
             "resolve": self._enter_resolve,
             "retreat": self._enter_retreat,
             "advance": self._enter_advance,
+            "place": self._enter_arrival,
+            "reinforce": self._enter_arrival,
+            "bombard": self._enter_bombard,
+            "remove": self._enter_remove,
         }.get(step)
         if handler is None:
             if step == "bot":
@@ -111,13 +129,27 @@ class EnterMixin(_Base):
         handler(h)
         self.refresh_all()
 
+    def _movable(self, uid: str) -> bool:
+        return any(a.get("unit") == uid for a in self.prompt.actions if a.get("type") in ("move", "exit"))
+
+    def _select(self, uid: str) -> None:
+        self.selected = uid
+        n = len({self.dest(a) for a in self.prompt.actions if a.get("unit") == uid})
+        self.say(f"{self.label(uid)} selected: {n} hex{'es' if n != 1 else ''} in reach (green).")
+
     def _enter_move(self, h: Hex) -> None:
         side = self.prompt.side
         here = self.units_at(h)
         own = [u for u in here if u["side"] == side]
+        movable = [u["id"] for u in own if self._movable(u["id"])]
         if self.selected:
             sel = self.unit(self.selected)
             if sel and sel["hex"] == h:
+                # Enter on the selected unit again: the next unit of the stack, then none.
+                i = movable.index(self.selected) if self.selected in movable else len(movable)
+                if i + 1 < len(movable):
+                    self._select(movable[i + 1])
+                    return
                 self.selected = None
                 self.say(f"{self.label(sel['id'])} put down.")
                 return
@@ -127,8 +159,8 @@ class EnterMixin(_Base):
             if move:
                 self.play(move)
                 return
-            if own and any(a.get("unit") == own[0]["id"] for a in self.prompt.actions):
-                self.selected = own[0]["id"]
+            if movable:
+                self._select(movable[0])
                 return
             exits = [a for a in self.actions_of("exit") if a["unit"] == self.selected and self.dest(a) == h]
             if exits:
@@ -146,13 +178,13 @@ class EnterMixin(_Base):
             else:
                 self.say(f"{self.label(self.selected)} cannot stop in {h}.", "error")
             return
+        if movable:
+            self._select(movable[0])
+            return
+        if not own and self._enter_pool(h):
+            return
         if own:
             uid = own[0]["id"]
-            if any(a.get("unit") == uid for a in self.prompt.actions):
-                self.selected = uid
-                n = len({self.dest(a) for a in self.prompt.actions if a.get("unit") == uid})
-                self.say(f"{self.label(uid)} selected: {n} hex{'es' if n != 1 else ''} in reach (green).")
-                return
             exc = gamehooks.dry_run(self.session, {"type": "move", "unit": uid, "path": self._first_step(h)})
             self.refuse(exc) if exc else self.say(f"{self.label(uid)} has no legal move.", "error")
             return
@@ -170,13 +202,15 @@ class EnterMixin(_Base):
         enemy = [u for u in here if u["side"] != side]
         declares = self.actions_of("declare")
         if own:
+            eligible = [u["id"] for u in own if any(u["id"] in a["attackers"] for a in declares)]
+            fresh = [u for u in eligible if u not in self.attackers]
             uid = own[0]["id"]
-            if uid in self.attackers:
-                self.attackers.remove(uid)
-                self.say(f"{self.label(uid)} no longer among the attackers.")
-            elif any(uid in a["attackers"] for a in declares):
-                self.attackers.append(uid)
-                self.say(f"{self.label(uid)} added to the attackers; now Enter on the enemy unit.")
+            if fresh:
+                self._toggle_attacker(fresh[0])
+            elif eligible:
+                self.attackers = [a for a in self.attackers if a not in eligible]
+                dropped = "These units are" if len(eligible) > 1 else f"{self.label(eligible[0])} is"
+                self.say(f"{dropped} no longer among the attackers.")
             else:
                 targets = [u for u in self.view["units"] if u["side"] != side and u["status"] == "map" and u["hex"] in self.board.grid.neighbours(h)]
                 if not targets:
@@ -186,7 +220,7 @@ class EnterMixin(_Base):
                 self.refuse(exc) if exc else self.say(f"{self.label(uid)} cannot attack now.", "error")
             return
         if enemy:
-            did = enemy[0]["id"]
+            did = self._defender_in(enemy)
             if not self.attackers:
                 options = [a for a in declares if a["defender"] == did]
                 if options:
@@ -210,10 +244,23 @@ class EnterMixin(_Base):
                 self.play(match)
                 self.attackers = []
                 return
-            exc = gamehooks.dry_run(self.session, {"type": "declare", "attackers": sorted(chosen), "defender": did})
-            self.refuse(exc) if exc else self.say("That attack is not among the legal ones.", "error")
+            # A group the prompt does not list (with many units it lists whole stacks and single
+            # units only) is still played when the rules accept it.
+            probe = {"type": "declare", "attackers": sorted(chosen), "defender": did}
+            exc = gamehooks.dry_run(self.session, probe)
+            if exc:
+                self.refuse(exc)
+                return
+            self.play(probe)
+            self.attackers = []
             return
         self.say("Enter on your units to choose attackers, then on the enemy unit; e ends the declarations.")
+
+    def _defender_in(self, enemy: list) -> str:  # noqa: ANN001 - unit dicts
+        """The unit that stands for a defending stack in the prompt's declare actions."""
+        ids = {u["id"] for u in enemy}
+        named = next((a["defender"] for a in self.actions_of("declare") if a["defender"] in ids), None)
+        return named or enemy[0]["id"]
 
     def _enter_resolve(self, h: Hex) -> None:
         ids = {u["id"] for u in self.units_at(h)}
@@ -241,16 +288,132 @@ class EnterMixin(_Base):
                 return
         self.say("Not a legal end of the retreat: choose a green hex.", "error")
 
-    def _enter_advance(self, h: Hex) -> None:
-        ids = {u["id"] for u in self.units_at(h)}
+    def _further(self) -> bool:
+        """Whether the advance step is a tank's second hex (9.6(3)) rather than the first advance."""
+        return bool((self.view.get("follow_up") or {}).get("further"))
+
+    def _tank(self) -> str | None:
+        """The advanced tank that Enter moves on: the selected one, else the first that may go on."""
+        tanks = list(dict.fromkeys(a["unit"] for a in self.actions_of("advance")))
+        if not tanks:
+            return None
+        return self.selected if self.selected in tanks else tanks[0]
+
+    def _advance_hint(self, h: Hex, here: list) -> str:  # noqa: ANN001 - unit dicts
+        ids = [u["id"] for u in here]
+        if self._further():
+            tank = self._tank()
+            if tank and any(a["unit"] == tank and a["hex"] == h for a in self.actions_of("advance")):
+                return f"Enter: {self.label(tank)} advances on into {h}"
+            tanks = {a["unit"] for a in self.actions_of("advance")}
+            if len(tanks & set(ids)) > 1:
+                return "Enter or 1-9: choose which tank goes on; then Enter on a green hex"
+            name = self.label(tank) if tank else "The tank"
+            return f"{name} may go one hex further: Enter on a green hex; n stops here"
+        movers = [u for u in ids if any(a["unit"] == u for a in self.actions_of("advance"))]
+        if movers:
+            more = " (Enter again or 1-9 for the others)" if len(movers) > 1 else ""
+            return f"Enter: advance {self.label(movers[0])} into {self.vacated or 'the vacated hex'}{more}"
         advances = self.actions_of("advance")
+        if h == self.vacated and advances:
+            more = "; 1-9 on a gold hex picks another" if len(advances) > 1 else ""
+            return f"Enter: advance {self.label(advances[0]['unit'])} into this hex{more}; n declines"
+        return "Enter on a gold attacker advances it into the vacated hex; n declines"
+
+    def _enter_advance(self, h: Hex) -> None:
+        ids = [u["id"] for u in self.units_at(h)]
+        advances = self.actions_of("advance")
+        if self._further():
+            tank = self._tank()
+            action = next((a for a in advances if a["unit"] == tank and a["hex"] == h), None)
+            action = action or next((a for a in advances if a["hex"] == h), None)
+            if action:
+                self.play(action)
+                return
+            tanks = [t for t in dict.fromkeys(a["unit"] for a in advances) if t in ids]
+            if tanks:
+                i = tanks.index(tank) if tank in tanks else -1
+                self.selected = tanks[(i + 1) % len(tanks)]
+                self.say(f"{self.label(self.selected)} chosen: Enter on a green hex moves it on; n stops.")
+                return
+            exc = gamehooks.dry_run(self.session, {"type": "advance", "unit": tank or "", "hex": h})
+            self.refuse(exc) if exc else self.say("Enter on a green hex, or n to stop here.", "error")
+            return
         match = next((a for a in advances if a["unit"] in ids), None)
-        if match is None and h == self.vacated and len(advances) == 1:
-            match = advances[0]
+        if match is None and h == self.vacated and advances:
+            match = advances[0]  # the next attacker in order; 1-9 on an attacker's hex picks another
         if match:
             self.play(match)
             return
         self.say("Enter on one of the gold attackers to advance it, or n to stay.")
+
+    # --- number keys: one unit of a stack ------------------------------------------
+    def pick(self, n: int) -> None:
+        """Number key n: act on the n-th unit listed for the hex under the cursor."""
+        self.message = None
+        h = self.cursor
+        here = self.units_at(h)
+        step = self.step
+        i = n - 1
+        if step in ("bot", "over"):
+            self.say("The bot is playing this side." if step == "bot" else "The game is over: q returns to the menu.")
+            return
+        if i >= len(here):
+            self.say(f"There is no unit {n} in {h}." if here else "No unit here: the number keys pick a unit of a stack.")
+            self.refresh_all()
+            return
+        uid = here[i]["id"]
+        own = here[i]["side"] == self.prompt.side
+        if step == "move":
+            if own and self._movable(uid):
+                self._select(uid)
+            else:
+                exc = gamehooks.dry_run(self.session, {"type": "move", "unit": uid, "path": self._first_step(h)})
+                self.refuse(exc) if exc else self.say(f"{self.label(uid)} has no legal move.", "error")
+        elif step == "declare":
+            if own:
+                self._toggle_attacker(uid)
+            else:
+                self._enter_declare(h)
+        elif step == "advance":
+            if self._further():
+                if any(a["unit"] == uid for a in self.actions_of("advance")):
+                    self.selected = uid
+                    self.say(f"{self.label(uid)} chosen: Enter on a green hex moves it on; n stops.")
+                else:
+                    self.say(f"{self.label(uid)} may not go on.", "error")
+            else:
+                action = next((a for a in self.actions_of("advance") if a["unit"] == uid), None)
+                if action:
+                    self.play(action)
+                else:
+                    exc = gamehooks.dry_run(self.session, {"type": "advance", "unit": uid})
+                    self.refuse(exc) if exc else self.say(f"{self.label(uid)} may not advance.", "error")
+        elif step == "bombard":
+            self._enter_bombard(h, i)
+        elif step == "remove":
+            self._enter_remove(h, i)
+        else:
+            self.activate(h)
+            return
+        self.refresh_all()
+
+    def _toggle_attacker(self, uid: str) -> None:
+        if uid in self.attackers:
+            self.attackers.remove(uid)
+            self.say(f"{self.label(uid)} no longer among the attackers.")
+            return
+        if not any(uid in a["attackers"] for a in self.actions_of("declare")):
+            targets = [
+                u for u in self.view["units"]
+                if u["side"] != self.prompt.side and u["status"] == "map" and u["hex"] in self.board.grid.neighbours(self.unit(uid)["hex"])
+            ]
+            probe = {"type": "declare", "attackers": [uid], "defender": targets[0]["id"] if targets else ""}
+            exc = gamehooks.dry_run(self.session, probe)
+            self.refuse(exc) if exc else self.say(f"{self.label(uid)} cannot attack now.", "error")
+            return
+        self.attackers.append(uid)
+        self.say(f"{self.label(uid)} added to the attackers ({len(self.attackers)} chosen); now Enter on the enemy unit.")
 
     def _first_step(self, h: Hex) -> list[Hex]:
         return list(self.board.grid.neighbours(h))[:1]

@@ -34,6 +34,8 @@ HIGHLIGHT = {
     "selected": Color.parse("#ffd21f"),
     "retreat": Color.parse("#4cd964"),
     "advance": Color.parse("#4cd964"),
+    "entry": Color.parse("#b48cff"),
+    "remove": Color.parse("#ff4040"),
 }
 DISRUPTED_BG = Color.parse("#b3261e")
 # Terrain is drawn muted (blended toward the dark map background) so that the
@@ -103,6 +105,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.data = data
         self.counters: dict[Hex, Counter] = {}
         self.highlights: dict[Hex, str] = {}
+        self.held: dict[Hex, tuple[str, str]] = {}
         first = next(iter(sorted(data.cells)))
         self.cursor: Hex = first
         self._lines: dict[int, Strip] = {}
@@ -110,12 +113,22 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.virtual_size = Size(width, height)
 
     # --- what to draw ------------------------------------------------------
-    def show(self, counters: dict[Hex, Counter], highlights: dict[Hex, str]) -> None:
-        """Draw a new position and new lit hexes (only changed lines are redrawn)."""
+    def show(
+        self, counters: dict[Hex, Counter], highlights: dict[Hex, str], held: dict[Hex, tuple[str, str]] | None = None
+    ) -> None:
+        """Draw a new position and new lit hexes (only changed lines are redrawn).
+
+        held maps the places whose control counts (cities, footholds) to the colour and short
+        name of the side holding them; an empty one shows it, like a control marker, on its
+        lower line.
+        """
+        held = held or {}
         changed = {h for h in set(counters) | set(self.counters) if counters.get(h) != self.counters.get(h)}
         changed |= {h for h in set(highlights) | set(self.highlights) if highlights.get(h) != self.highlights.get(h)}
+        changed |= {h for h in set(held) | set(self.held) if held.get(h) != self.held.get(h)}
         self.counters = dict(counters)
         self.highlights = dict(highlights)
+        self.held = dict(held)
         for h in changed:
             self._invalidate(h)
 
@@ -224,6 +237,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
                 bg, fg, bold = DISRUPTED_BG, WHITE, True
         else:
             bg = Color.parse(cell.colour).blend(GROUND, MUTE)
+            marker = self.held.get(h) if role == "terrain" else None
+            if marker:
+                bg = Color.parse(marker[0])
             if lowered:
                 bg = bg.darken(0.04)
             if light:
@@ -233,6 +249,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
                 fg, bold = contrast, True
             elif role == "id":
                 fg = bg.blend(contrast, 0.5)
+            elif marker:
+                text = marker[1][: len(text)].center(len(text))
+                fg, bold = contrast, True
             else:
                 fg = bg.blend(contrast, 0.28)
                 if "=" in text:

@@ -22,4 +22,10 @@ EVENT_STYLES = {
     "victory": "bold black on #ffd21f",
     "exit": "bold black on #ffd21f",
     "declare": "#7ec8e3",
+    "reveal": "bold #b48cff",
+    "bombard": "bold",
+    "disrupt": "#ff8c1a",
+    "charge": "#ffd21f",
+    "rail-cut": "#ffd21f",
+    "overstack": "#ff6b6b",
 }

@@ -1,4 +1,8 @@
-"""The panel for the hex under the cursor: terrain, places and the units there."""
+"""The panel for the hex under the cursor: terrain, places, who holds it, and every unit there.
+
+One unit is shown in full; a stack lists its units numbered 1, 2, 3 (the number
+keys pick a unit of the stack), two lines each, or one line each on short screens.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,9 @@ from textual.widgets import Static
 
 from wargames_tui.engine.mapdata import HexCell
 from wargames_tui.ui.gamehooks import Nation
+
+DISRUPTED = "bold white on #b3261e"
+MARK_STYLE = "bold black on #ffd21f"
 
 
 class StackPanel(Static):
@@ -24,7 +31,13 @@ class StackPanel(Static):
         nations: dict[str, Nation],
         sides: dict[str, str],
         hint: str = "",
+        marks: dict[str, str] | None = None,
+        held: tuple[str, str] | None = None,
+        compact: bool = False,
     ) -> None:
+        """held is (side name, colour) for a place whose control counts; marks tag the units of a
+        stack that the player has picked ('selected', 'attacker'); one unit alone needs none."""
+        marks = marks or {}
         t = Text()
         t.append(f" {cell.glyph} ", f"on {cell.colour}")
         t.append(f" {cell.terrain}")
@@ -35,28 +48,85 @@ class StackPanel(Static):
         if cell.places:
             t.append("\n")
             t.append(", ".join(cell.places), "italic")
-        for u in units:
-            nation = nations.get(u.get("nation", ""))
-            t.append("\n")
-            swatch = f"on {nation.colour}" if nation else "reverse"
-            fg = nation.text if nation else ""
-            t.append(f" {u['short']:<4} ", f"bold {fg} {swatch}".strip())
-            who = nation.name if nation else sides.get(u["side"], u["side"])
-            t.append(f" {who}", "italic")
-            t.append(f"\n {u['name']}")
-            t.append("\n ")
-            t.append(f"{u['strength']}-{u['move']}", "bold")
-            allowance = u.get("allowance", u["move"])
-            t.append(f"  MA {allowance} this turn" if allowance != u["move"] else f"  MA {allowance}")
-            if u.get("moved"):
-                t.append("  moved", "italic")
-            if u.get("disrupted"):
-                t.append("  ")
-                t.append(" DISRUPTED ", "bold white on #b3261e")
-        if not units:
+        if held:
+            name, colour = held
+            t.append("  " if cell.places else "\n")
+            t.append(f" held by {name} ", f"bold black on {colour}")
+        if len(units) == 1:
+            self._one(t, units[0], nations, sides)
+        elif units:
+            width = max(self.content_size.width, 28)
+            rows = 4 if compact else 6
+            focus = next((i for i, u in enumerate(units) if marks.get(u["id"]) in ("selected", "remove?")), 0)
+            start = max(0, min(focus - rows // 2, len(units) - rows))
+            if start:
+                t.append(f"\n  ↑ {start} more", "dim")
+            for i, u in enumerate(units[start : start + rows], start=start + 1):
+                self._listed(t, i, u, nations, marks.get(u["id"]), compact, width)
+            below = len(units) - start - rows
+            if below > 0:
+                t.append(f"\n  ↓ {below} more", "dim")
+        else:
             t.append("\n")
             t.append("no unit here", "dim")
         if hint:
             t.append("\n")
             t.append(hint, "bold #7ec8e3")
         self.update(t)
+
+    @staticmethod
+    def _swatch(t: Text, u: dict[str, Any], nation: Nation | None) -> None:
+        swatch = f"on {nation.colour}" if nation else "reverse"
+        fg = nation.text if nation else ""
+        t.append(f" {u['short']:<4} ", f"bold {fg} {swatch}".strip())
+
+    def _one(self, t: Text, u: dict[str, Any], nations: dict[str, Nation], sides: dict[str, str]) -> None:
+        nation = nations.get(u.get("nation", ""))
+        t.append("\n")
+        self._swatch(t, u, nation)
+        who = nation.name if nation else sides.get(u["side"], u["side"])
+        t.append(f" {who}", "italic")
+        t.append(f"\n {u['name']}")
+        t.append("\n ")
+        t.append(f"{u['strength']}-{u['move']}", "bold")
+        allowance = u.get("allowance", u["move"])
+        t.append(f"  MA {allowance} this turn" if allowance != u["move"] else f"  MA {allowance}")
+        if u.get("moved"):
+            t.append("  moved", "italic")
+        if u.get("disrupted"):
+            t.append("  ")
+            t.append(" DISRUPTED ", DISRUPTED)
+
+    def _listed(
+        self, t: Text, i: int, u: dict[str, Any], nations: dict[str, Nation], mark: str | None, compact: bool, width: int
+    ) -> None:
+        nation = nations.get(u.get("nation", ""))
+        t.append("\n")
+        t.append(f"{i}", "bold #7ec8e3")
+        self._swatch(t, u, nation)
+        line = f" {u['strength']}-{u['move']}"
+        t.append(line, "bold")
+        used = 1 + 6 + len(line)
+        allowance = u.get("allowance", u["move"])
+        if allowance != u["move"]:
+            t.append(f" MA {allowance}")
+            used += 5 + len(str(allowance))
+        if u.get("moved"):
+            t.append(" moved", "italic")
+            used += 6
+        if u.get("disrupted"):
+            t.append(" ")
+            t.append("DISR", DISRUPTED)
+            used += 5
+        if mark:
+            t.append(" ")
+            t.append(f" {mark} ", MARK_STYLE)
+            used += len(mark) + 3
+        name = u["name"]
+        if compact:
+            room = width - used - 1
+            if room >= 6:
+                t.append(" " + (name if len(name) <= room else name[: room - 1] + "…"), "dim")
+        else:
+            room = width - 3
+            t.append("\n   " + (name if len(name) <= room else name[: room - 1] + "…"), "italic")
