@@ -1,0 +1,63 @@
+"""Alarm, activation, obstacles, reinforcements and the victory tally (dieppe 7, 8, 10, 12)."""
+
+import pytest
+
+from wargames_tui.games.dieppe.tables import (
+    Tally,
+    activates,
+    bangalore_clears,
+    mine_hits,
+    next_entry_zone,
+    raise_alarm,
+    reinforcements,
+)
+
+
+@pytest.mark.rules("dieppe:7")
+def test_alarm_events_count_once_except_explosions_and_stop_at_nine():
+    seen: set[str] = set()
+    level = 0
+    for event in ("first-landing", "first-landing", "first-fire", "explosion", "explosion", "first-assault", "first-b"):
+        level = raise_alarm(level, event, seen)
+    assert level == 1 + 1 + 1 + 1 + 2 + 2
+    assert raise_alarm(8, "first-a", set()) == 9 and raise_alarm(9, "explosion", set()) == 9
+
+
+@pytest.mark.rules("dieppe:10")
+def test_the_activation_example():
+    # Alarm 4: the first landing (+1), the first A marker (+1), the first assault (+2).
+    seen: set[str] = set()
+    level = 0
+    for event in ("first-landing", "first-a", "first-assault"):
+        level = raise_alarm(level, event, seen)
+    assert level == 4
+    assert activates(level, 4)  # a 4 on the D10 turns the marker over
+    assert not activates(level, 5)
+
+
+@pytest.mark.rules("dieppe:10")
+def test_mines_and_wire():
+    assert mine_hits(6, 2) and not mine_hits(5, 2) and mine_hits(0, 8)
+    assert bangalore_clears(0) and bangalore_clears(4) and not bangalore_clears(7)
+
+
+@pytest.mark.rules("dieppe:8")
+def test_reinforcements_from_alarm_six():
+    assert reinforcements(5, 0, 3, 6) is None
+    assert reinforcements(7, 7, 3, 6) is None  # a roll not under the alarm brings nobody
+    arrival = reinforcements(7, 6, 3, 5)
+    assert arrival is not None and (arrival.zone, arrival.count) == ("R3", 3)
+    assert [reinforcements(9, 0, 0, d).count for d in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    assert next_entry_zone("R9") == "R0" and next_entry_zone("R4") == "R5"
+
+
+@pytest.mark.rules("dieppe:12")
+def test_the_victory_tally_and_its_three_outcomes():
+    late = Tally(2, 6, True, None, 10, (), 1)  # battery down on turn 6 (06:00), 10 levels lost
+    assert late.points()["battery timetable"] == 2
+    assert late.outcome() == (20 + 2 + 2 - 10 + 1, "semi success")
+    early = Tally(2, 5, True, "officer", 2, (), 2)
+    assert early.outcome() == (20 + 5 + 2 + 4 - 2 + 2, "complete success")
+    bad = Tally(1, None, False, None, 6, ("lovat", "mills-roberts"), 0)
+    assert bad.outcome() == (10 - 6 - 8, "failure")
+    assert Tally(2, 12, False, "unit", 0, (), 0).points()["battery timetable"] == 0

@@ -1,0 +1,101 @@
+"""The Dieppe rules that are small tables: alarm, activation, mines, wire, reinforcements, victory.
+
+Pure functions of the situation and the dice rolled (dieppe 7, 8, 10, 12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ALARM_MAX = 9
+# dieppe 7: what raises the alarm, and by how much. "first-*" events count only once.
+ALARM_EVENTS = {
+    "first-landing": 1,
+    "first-fire": 1,
+    "explosion": 1,  # mines or a Bangalore torpedo, every time
+    "first-assault": 2,
+    "first-a": 1,  # the first A marker revealing units
+    "first-b": 2,
+    "ships-detected": 1,
+}
+
+
+def raise_alarm(level: int, event: str, seen: set[str]) -> int:
+    """The alarm after event; first-time events that already happened add nothing (dieppe 7)."""
+    if event.startswith("first-") or event == "ships-detected":
+        if event in seen:
+            return level
+        seen.add(event)
+    return min(ALARM_MAX, level + ALARM_EVENTS[event])
+
+
+def activates(alarm: int, d10: int) -> bool:
+    """A marker next to a British unit turns over on a D10 at or under the alarm level (dieppe 10)."""
+    return d10 <= alarm
+
+
+def mine_hits(d10: int, levels: int) -> bool:
+    """Mines reduce the front unit on D10 + stacking levels of 8 or more (dieppe 10)."""
+    return d10 + levels >= 8
+
+
+def bangalore_clears(d10: int) -> bool:
+    """A Bangalore torpedo clears the wire on an even D10 (dieppe 10)."""
+    return d10 % 2 == 0
+
+
+@dataclass(frozen=True)
+class Arrival:
+    zone: str
+    count: int
+
+
+def reinforcements(alarm: int, arrival_d10: int, zone_d10: int, count_d6: int) -> Arrival | None:
+    """From alarm 6: a D10 under the alarm brings 1-3 units into zone R0-R9 (dieppe 8)."""
+    if alarm < 6 or arrival_d10 >= alarm:
+        return None
+    return Arrival(f"R{zone_d10}", (count_d6 + 1) // 2)
+
+
+def next_entry_zone(zone: str) -> str:
+    """Where a blocked arrival comes the next turn: the next R zone, R9 wrapping to R0 (dieppe 8)."""
+    return f"R{(int(zone[1:]) + 1) % 10}"
+
+
+@dataclass(frozen=True)
+class Tally:
+    guns_destroyed: int  # 155 mm counters eliminated, of 2
+    battery_turn: int | None  # the turn the last one fell
+    telephone_cut: bool
+    prisoner: str | None  # None, "unit" or "officer", brought home
+    levels_left_behind: int  # commando levels not in Newhaven at the end
+    lost_officers: tuple[str, ...]  # "lovat", "mills-roberts"
+    flak_and_pillboxes: int
+
+    def points(self) -> dict[str, int]:
+        """Each line of the victory tally (dieppe 12)."""
+        lines = {
+            "Hess battery guns": 10 * self.guns_destroyed,
+            "battery timetable": self._timetable(),
+            "telephone line": 2 if self.telephone_cut else 0,
+            "prisoner": {"unit": 2, "officer": 4}.get(self.prisoner or "", 0),
+            "commandos not home": -self.levels_left_behind,
+            "officers lost": -sum({"lovat": 5, "mills-roberts": 3}[o] for o in self.lost_officers),
+            "flak and pillboxes": self.flak_and_pillboxes,
+        }
+        return lines
+
+    def _timetable(self) -> int:
+        if self.guns_destroyed < 2 or self.battery_turn is None:
+            return 0
+        if self.battery_turn <= 5:
+            return 5
+        return 2 if self.battery_turn <= 8 else 0
+
+    def outcome(self) -> tuple[int, str]:
+        total = sum(self.points().values())
+        if total >= 20:
+            return total, "complete success"
+        if total >= 10:
+            return total, "semi success"
+        return total, "failure"
