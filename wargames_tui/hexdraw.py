@@ -3,7 +3,9 @@
 Each hex is a cell four characters wide and two lines high; columns that the map
 draws lower sit one line down, so the cells form the usual brick pattern of an
 offset hex grid. The top line names the hex (its id, a place label, or the unit's
-short name); the bottom line shows terrain glyphs or the unit's factors.
+short name); the bottom line shows terrain glyphs or the unit's factors. A railroad,
+road or lane through an empty hex replaces its terrain glyphs (all four on open ground,
+the middle two elsewhere, so the terrain glyph still shows at the ends).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from wargames_tui.engine.mapdata import HexMapData
 
 CELL_W = 4
 CELL_H = 2
+# Glyphs of the lines through a hex, the first kind present winning.
+LINE_GLYPHS = {"main": "╪", "branch": "┼", "road": "=", "lane": "-"}
+OPEN_GROUND = ".,"
 
 
 @dataclass(frozen=True)
@@ -69,8 +74,14 @@ def _cell_text(data: HexMapData, h: Hex, part: int, piece: Piece | None) -> Segm
         if cell.label:
             return Segment(cell.label.center(CELL_W), h, "label")
         return Segment(h, h, "id")
-    glyph = "=" if cell.road and cell.glyph in ".," else cell.glyph
-    return Segment(glyph * CELL_W, h, "terrain")
+    line = next((g for kind, g in LINE_GLYPHS.items() if kind in cell.lines), None)
+    if line is None and cell.road:
+        line = LINE_GLYPHS["road"]
+    if line is None:
+        return Segment(cell.glyph * CELL_W, h, "terrain")
+    if cell.glyph in OPEN_GROUND:
+        return Segment(line * CELL_W, h, "terrain")
+    return Segment(cell.glyph + line * (CELL_W - 2) + cell.glyph, h, "terrain")
 
 
 def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:

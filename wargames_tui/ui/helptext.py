@@ -40,6 +40,16 @@ shows on its lower line, in that side's colour, the short name of the side holdi
 marker, e.g. `Ger`); the Hex panel says it too. The cursor is white.
 """
 
+MAP_FEATURES = """\
+**Hexsides and lines:** a feature on a hexside colours the edge of both hexes it divides (the corner
+or the middle of the upper or lower line that faces the other hex), so it runs across the map as a band:
+**rivers** and minor rivers in light blue, **major rivers** in deep blue, **cliffs** in dark brown.
+The edges stay coloured under counters. Lines through an empty hex replace its terrain glyphs on the
+lower line (on rough ground the glyph stays at both ends): `╪╪╪╪` a main railroad and `┼┼┼┼` a branch
+line, in white; `====` a road and `----` a lane, in sand. The Hex panel names the features of the hex
+under the cursor and the hexes across each one.
+"""
+
 PANZER_CORPS = """\
 ## Panzer Corps: El Alamein in brief
 
@@ -260,6 +270,7 @@ def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] =
     if legend:
         rows = ", ".join(f"`{glyph}` {name}" for glyph, name, _ in legend)
         parts.append(f"**Terrain on this map:** {rows}. Hex ids are printed on each hex's upper line.\n")
+        parts.append(MAP_FEATURES)
     if scenario in SCENARIO_HELP:
         parts.append(SCENARIO_HELP[scenario])
     else:

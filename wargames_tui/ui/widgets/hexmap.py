@@ -4,6 +4,10 @@ Layout comes from `hexdraw.map_line` (cells four characters wide, two lines
 high, every other column half a hex lower). Terrain is the background colour,
 units are counters in their nation's colours, and each character carries the
 hex id in its style's meta so a click needs no inverse hex arithmetic.
+
+Hexside features colour the background of the characters at that edge of the cell
+(top line: first char upper-left, middle two above, last upper-right; the bottom line
+likewise below), so a river runs as a band of blue through the cells on both banks.
 """
 
 from __future__ import annotations
@@ -46,6 +50,16 @@ CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True)
 WHITE = Color.parse("#ffffff")
 BLACK = Color.parse("#000000")
 ROAD_LINE = Color.parse("#f0e0b0")
+RAIL_LINE = Color.parse("#ffffff")
+# Hexside features: (background, foreground) of the edge characters.
+SIDE_COLOURS = {
+    "river": (Color.parse("#3b8fe8"), WHITE),
+    "minor-river": (Color.parse("#3b8fe8"), WHITE),
+    "major-river": (Color.parse("#1433c8"), WHITE),
+    "cliff": (Color.parse("#2b1a0b"), Color.parse("#f5d9a8")),
+}
+# Where each hexside direction (mapdata.SIDE_NAMES, three a line) sits on its line of the cell.
+EDGE_SPANS = ((0, 1), (1, CELL_W - 1), (CELL_W - 1, CELL_W))
 
 ARROWS = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
 
@@ -213,7 +227,17 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             origin_y = cell_origin(self.data, seg.hex)[1]
             part = y - origin_y
             text, style = self._cell_style(seg.hex, seg.role, part, seg.text)
-            segments.append(RichSegment(text, style + Style.from_meta({"hex": seg.hex})))
+            meta = Style.from_meta({"hex": seg.hex})
+            sides = self.data.cells[seg.hex].sides[3 * part : 3 * part + 3]
+            if seg.hex == self.cursor or not any(sides):
+                segments.append(RichSegment(text, style + meta))
+                continue
+            for kind, (start, end) in zip(sides, EDGE_SPANS):
+                edge = style
+                if kind in SIDE_COLOURS:
+                    bg, fg = SIDE_COLOURS[kind]
+                    edge = style + Style(color=fg.rich_color, bgcolor=bg.rich_color)
+                segments.append(RichSegment(text[start:end], edge + meta))
         return Strip(segments, sum(len(s.text) for s in segments))
 
     def _cell_style(self, h: Hex, role: str, part: int, text: str) -> tuple[str, Style]:
@@ -254,8 +278,10 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
                 fg, bold = contrast, True
             else:
                 fg = bg.blend(contrast, 0.28)
-                if "=" in text:
-                    fg, bold = bg.blend(ROAD_LINE, 0.8), True
+                if cell.lines or cell.road:
+                    rail = "main" in cell.lines or "branch" in cell.lines
+                    fg = bg.blend(RAIL_LINE if rail else ROAD_LINE, 0.9 if rail else 0.8)
+                    bold = rail or "road" in cell.lines or cell.road
                 if cell.features:
                     mark = "".join(w[0] for w in cell.features[0].split())[:2].upper()
                     text = (text[0] + mark + text[-1]) if len(mark) == 2 else text

@@ -15,6 +15,13 @@ from wargames_tui.engine.mapdata import HexCell
 from wargames_tui.ui.gamehooks import Nation
 
 DISRUPTED = "bold white on #b3261e"
+SIDE_STYLE = {
+    "river": "bold white on #3b8fe8",
+    "minor-river": "bold white on #3b8fe8",
+    "major-river": "bold white on #1433c8",
+    "cliff": "bold #f5d9a8 on #2b1a0b",
+}
+LINE_NAMES = {"main": "main railroad", "branch": "branch railroad", "road": "road", "lane": "lane"}
 MARK_STYLE = "bold black on #ffd21f"
 
 
@@ -41,10 +48,15 @@ class StackPanel(Static):
         t = Text()
         t.append(f" {cell.glyph} ", f"on {cell.colour}")
         t.append(f" {cell.terrain}")
-        if cell.road:
-            t.append(", road")
+        lines = [LINE_NAMES.get(kind, kind) for kind in cell.lines] or (["road"] if cell.road else [])
+        for line in lines:
+            t.append(f", {line}")
         for feature in cell.features:
             t.append(f", {feature}", "bold")
+        for i, (kind, hexes) in enumerate(cell.side_list()):
+            t.append("\n" if i == 0 else "; ")
+            t.append(f" {kind.replace('-', ' ')} ", SIDE_STYLE.get(kind, "bold"))
+            t.append(f"to {', '.join(hexes)}")
         if cell.places:
             t.append("\n")
             t.append(", ".join(cell.places), "italic")
