@@ -1,9 +1,12 @@
 """The Panzer Corps sequence of play (case 5.0 of each game) as a phase machine.
 
-Each game turn runs, for each side in order, a Movement Phase (8.0) and a
-Combat Phase (9.0). The combat phase has steps: declare every attack (9.1(5)),
-then resolve them one by one (9.2), each result leaving the attacker to choose
-retreats (9.5) and an advance (9.6).
+Set-up steps come first where a scenario has them (Operation Compass 3.0-3.2,
+arrivals.py). Each game turn then runs, for each side in order, the scenario's
+phases: a Reinforcement Phase (Khar'kov 10.0), a Movement Phase (8.0) and a Combat
+Phase (9.0). The combat phase has steps: declare every attack (9.1(5)), then
+resolve them one by one (9.2), each result leaving choices: exchange losses
+(9.4), retreats chosen by the attacker (9.5) and advances (9.6). Victory is
+checked after every action and at the end (victory.py).
 """
 
 from __future__ import annotations
