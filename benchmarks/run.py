@@ -63,6 +63,18 @@ def bare_game(game, scenario: str, seed: int):
     return session
 
 
+def first_movement(game, scenario: str):
+    """The position at the first movement step: set-up done with the first legal choices."""
+    from wargames_tui.engine.dice import Dice
+
+    state = game.new(scenario, {})
+    while state.step != "move":
+        actions = game.prompt(state).actions
+        end = [a for a in actions if a["type"] == "end-phase"]
+        game.apply(state, end[0] if end else actions[0], Dice(1))
+    return state
+
+
 def main() -> None:
     from wargames_tui.engine.saves import load, save
     from wargames_tui.games import game_for
@@ -79,10 +91,10 @@ def main() -> None:
 
     for sc in SCENARIOS:
         game = game_for(sc)
-        state = game.new(sc, {})
+        state = first_movement(game, sc)
         prompts = timed(lambda: game.prompt(state), 20)
         n_actions = len(game.prompt(state).actions)
-        report(f"{sc}: legal actions at set-up ({n_actions})", prompts)
+        report(f"{sc}: legal moves, first movement ({n_actions})", prompts)
         print(f"{'  = legal actions per second':<52} {n_actions / statistics.median(prompts):12.0f}")
         games = timed(lambda: bare_game(game, sc, random.randrange(10**6)), 5)
         report(f"{sc}: one complete random game", games, "s")
