@@ -249,7 +249,7 @@ def objectives(state: State, side: str) -> set[Hex]:
     tracked = tracked_places(state.scenario)
     if tracked:
         wanted = {h for h in tracked if state.control.get(h) != side}
-        return wanted or enemy_hexes
+        return wanted or set(tracked)  # holding them all: stay on them
     if rules.points and rules.points.side != side:
         return b.sc_areas(rules.points.line_edges)
     return enemy_hexes
