@@ -205,3 +205,16 @@ def test_soviet_control_of_poltava_or_dnepropetrovsk_wins_at_once():
     act(state, {"type": "move", "unit": su, "path": ["0634"]})
     result = rules.outcome(state)
     assert result.winner == "su" and "kharkov:4.5" in result.reason
+
+
+@pytest.mark.rules("kharkov:9.5")
+def test_a_retreat_ends_in_an_empty_hex_when_one_is_free():
+    c = t.open_hex(2)
+    german, friend = t.units("de", 2, tank=False)
+    soviet = t.strongest("su", 1)[0]
+    beside = t.nbrs(c)[1]
+    state = t.cleared(phase="su-combat", **{german: c, friend: beside, soviet: t.nbrs(c)[0]})
+    t.fight(state, [soviet], german, "DR1")
+    finals = {tuple(a["path"])[-1] for a in rules.prompt(state).actions if a["type"] == "retreat"}
+    assert finals and beside not in finals  # the friend's hex has room, but empty hexes come first
+    assert all(not board(state).at.get(h) for h in finals)

@@ -286,3 +286,18 @@ def test_all_four_footholds_win_for_britain_at_once():
     act(state, {"type": "move", "unit": brits[0], "path": ["0115"]})
     result = rules.outcome(state)
     assert result.winner == "br" and "operation-compass:4.4" in result.reason
+
+
+@pytest.mark.rules("operation-compass:3.1")
+def test_the_bombardment_die_is_rolled_once_and_before_any_disruption():
+    state = rules.new_state(SC, {})
+    while state.step == "place-marked":
+        act(state, rules.prompt(state).actions[0])
+    target = next(u for u, x in t.sc.units.items() if x.side == "it" and state.units[u].status == "map")
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "disrupt", "unit": target})
+    assert err.value.case == "operation-compass:3.1"
+    act(state, {"type": "bombard"}, [2])
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "bombard"}, [5])
+    assert "already been rolled" in err.value.reason and state.bombard_left == 3

@@ -83,6 +83,8 @@ def do_bombard(state: State, action: Action, dice: Dice) -> list[Event]:
     b = Board(state)
     rule = b.rules.bombardment
     assert rule is not None
+    if state.bombard_left is not None:
+        raise IllegalAction("the bombardment die has already been rolled", f"{b.case}:3.1")
     roll = dice.roll(6)
     state.bombard_left = rule.many if roll >= rule.many_from else rule.few
     text = f"Naval bombardment: die {roll}, {state.bombard_left} units to disrupt ({b.case}:3.1)"
@@ -92,10 +94,11 @@ def do_bombard(state: State, action: Action, dice: Dice) -> list[Event]:
 def do_disrupt(state: State, action: Action, dice: Dice) -> list[Event]:
     b = Board(state)
     uid = action.get("unit")
+    if not state.bombard_left:
+        raise IllegalAction("roll the bombardment die first", f"{b.case}:3.1")
     if uid not in bombard_targets(b):
         raise IllegalAction(f"{uid!r} is not a unit within range of the coast", f"{b.case}:3.1")
     state.units[uid].disrupted = True
-    assert state.bombard_left is not None
     state.bombard_left -= 1
     return [Event("disrupt", f"{b.label(uid)} disrupted by the bombardment ({b.case}:3.1)", {"unit": uid})]
 

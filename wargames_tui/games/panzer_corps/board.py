@@ -108,6 +108,9 @@ class Board:
             return None
         return static_costs(self.sc.info.id, side)[1].get((a, b))
 
+    def is_empty(self, h: Hex) -> bool:
+        return not self.at.get(h)
+
     def has_room(self, side: str, h: Hex) -> bool:
         return len(self.at.get(h, [])) < self.sc.info.rules.stacking[side]
 
@@ -259,12 +262,18 @@ class Board:
                 ]
             return paths
 
+        # 9.5(2): end in an empty hex if possible; else in one with room; else one hex further,
+        # again empty if possible.
         full = extend([[]], distance)
-        clear = [p for p in full if self.has_room(side, p[-1])]
-        if clear:
-            return clear
         longer = extend(full, 1)
-        return [p for p in longer if self.has_room(side, p[-1])]
+        def room(h: Hex) -> bool:
+            return self.has_room(side, h)
+
+        for paths, test in ((full, self.is_empty), (full, room), (longer, self.is_empty), (longer, room)):
+            chosen = [p for p in paths if test(p[-1])]
+            if chosen:
+                return chosen
+        return []
 
 
 @cache

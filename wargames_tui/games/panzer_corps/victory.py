@@ -226,7 +226,7 @@ def foothold_supplied(b: Board, side: str, h: Hex) -> bool:
     enemy = b.enemy_of(side)
 
     def passable(x: Hex) -> bool:
-        if b.occupant_side(x) == enemy or b.sc.terrain_at[x].cost is None:
+        if b.occupant_side(x) == enemy or b.sc.terrain_at[x].cost is None or x in b.barred.get(side, ()):
             return False
         return x not in zone or b.occupant_side(x) == side
 
