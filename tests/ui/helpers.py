@@ -131,12 +131,19 @@ def arrange_exit(session: Session, max_actions: int = 60) -> dict:
 
 # --- the other Panzer Corps scenarios ------------------------------------------------
 def start(scenario: str, seed: int = 1, seats: dict[str, str] | None = None) -> Session:
-    """A new game of a scenario ('kharkov' or 'panzer-corps/kharkov'), every side human."""
+    """A new game of a scenario ('kharkov' or 'panzer-corps/kharkov'), every side human.
+
+    A set-up that opens the game with the placement of every set-up unit (Khar'kov 3.0(4)) is
+    done with the first legal choices, so tests start from the first turn.
+    """
     sid = scenario if "/" in scenario else f"panzer-corps/{scenario}"
     game = game_for(sid)
     sides = game.scenarios()
     names = next(s.sides for s in sides if s.id == sid)
-    return Session.start(game, sid, seed=seed, seats=seats or {side: "human" for side in names})
+    session = Session.start(game, sid, seed=seed, seats=seats or {side: "human" for side in names})
+    while session.state.step == "enter-all":
+        session.act(session.prompt.actions[0])
+    return session
 
 
 def pass_until(session: Session, done, limit: int = 200) -> None:  # noqa: ANN001 - predicate on the state

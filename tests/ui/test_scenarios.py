@@ -219,15 +219,17 @@ async def test_advance_of_a_stack_and_a_tank_second_hex(save_dir: Path) -> None:
 async def test_enter_and_number_keys_choose_in_a_stack(save_dir: Path) -> None:
     session = start("kharkov")
     pass_until(session, lambda s: s.phase == "su-move")
-    stack = "0601"  # 25T and 15R start there
+    hexes = [st.hex for u, st in session.state.units.items() if st.status == "map" and u.startswith("su-")]
+    stack = next(h for h in sorted(set(hexes)) if hexes.count(h) == 2)
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
         screen = play_screen(app)
         await goto(pilot, app, stack)
-        ids = [u["id"] for u in screen.units_at(stack)]
+        units = screen.units_at(stack)
+        ids = [u["id"] for u in units]
         assert len(ids) == 2
         panel = str(screen.query_one("#stack").render())
-        assert "1" in panel and "25th Tank Corps" in panel and "15th Rifle Corps" in panel
+        assert "1" in panel and all(u["name"][:20] in panel for u in units)
         await pilot.press("enter")
         assert screen.selected == ids[0]
         await pilot.press("enter")

@@ -23,10 +23,32 @@ def test_the_counter_mix_and_the_printed_cities():
         assert named[name] == [h]
 
 
+def deployed():
+    """The opening position after the Soviet player has placed the set-up units (first choices)."""
+    state = rules.new_state(t.id, {})
+    while state.step == "enter-all":
+        act(state, rules.prompt(state).actions[0])
+    return state
+
+
+@pytest.mark.rules("kharkov:3.0")
+def test_the_soviet_player_places_the_marked_units_on_their_armies_edges_within_stacking():
+    state = rules.new_state(t.id, {})
+    assert state.step == "enter-all" and rules.acting_side(state) == "su"
+    marked = {u for u, x in t.sc.units.items() if x.side == "su" and x.mark}
+    assert len(marked) == 18 and all(state.units[u].status == "pending" for u in marked)
+    for a in rules.prompt(state).actions:
+        assert a["unit"] in marked and a["hex"] in t.sc.map.areas[t.sc.units[a["unit"]].entry]
+    state = deployed()
+    hexes = Counter(state.units[u].hex for u in marked)
+    assert max(hexes.values()) <= 2  # kharkov 7.0: two Soviet units a hex
+    assert state.phase == "su-reinforce"
+
+
 @pytest.mark.rules("kharkov:3.0")
 @pytest.mark.rules("kharkov:5.0")
 def test_set_up_and_the_sequence_with_reinforcement_phases():
-    state = rules.new_state(t.id, {})
+    state = deployed()
     on_map = [u for u, st in state.units.items() if st.status == "map"]
     assert Counter(t.sc.units[u].side for u in on_map) == {"de": 6, "su": 18}
     assert {t.sc.units[u].mark for u in on_map if t.sc.units[u].side == "su"} == {"6", "1GD", "Ppv"}
@@ -41,7 +63,7 @@ def test_set_up_and_the_sequence_with_reinforcement_phases():
 
 @pytest.mark.rules("kharkov:10.0")
 def test_reinforcements_enter_on_their_area_from_their_turn_and_pay_nothing():
-    state = rules.new_state(t.id, {})
+    state = deployed()
     entries = [a for a in rules.prompt(state).actions if a["type"] == "enter"]
     assert entries
     for a in entries:

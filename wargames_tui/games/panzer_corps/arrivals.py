@@ -65,8 +65,15 @@ def setup_actions(b: Board) -> list[Action]:
         return [{"type": "disrupt", "unit": u} for u in bombard_targets(b)]
     rule = b.rules.enter_all
     assert rule is not None
-    hexes = [h for h in b.sc_areas([rule.area]) if b.occupant_side(h) in (None, side)]
-    return [{"type": "place", "unit": u, "hex": h} for u in pending(b, side) for h in sorted(hexes)]
+    actions = []
+    for u in pending(b, side):
+        unit = b.unit(u)
+        if unit.entry_turn is not None or not unit.entry:
+            continue  # a reinforcement, not a set-up unit
+        for h in sorted(b.sc_areas([unit.entry])):
+            if b.occupant_side(h) in (None, side) and (not rule.stacking or b.has_room(side, h)):
+                actions.append({"type": "place", "unit": u, "hex": h})
+    return actions
 
 
 def do_place(state: State, action: Action, dice: Dice) -> list[Event]:

@@ -187,10 +187,13 @@ class Bombardment(Strict):
 
 
 class EnterAll(Strict):
-    """All of a side's units are placed in an area before play, stacking ignored (operation-compass 3.2)."""
+    """A side places its set-up units before play, each on a hex of its entry area.
+
+    Operation Compass 3.2 ignores stacking for this; Khar'kov 3.0(4) observes it.
+    """
 
     side: str
-    area: str
+    stacking: bool
 
 
 class Rules(Strict):

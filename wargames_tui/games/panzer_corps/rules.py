@@ -122,7 +122,7 @@ def prompt(state: State) -> Prompt:
 SETUP_TEXT = {
     "place-marked": ("Place your marked units in footholds, towns or battle positions.", "3.0"),
     "bombard": ("Naval bombardment: roll, then choose the units it disrupts.", "3.1"),
-    "enter-all": ("Place every unit in the entry hexes.", "3.2"),
+    "enter-all": ("Place every set-up unit on a hex of its entry area.", "3.0"),
 }
 
 
