@@ -61,3 +61,23 @@ def test_the_victory_tally_and_its_three_outcomes():
     bad = Tally(1, None, False, None, 6, ("lovat", "mills-roberts"), 0)
     assert bad.outcome() == (10 - 6 - 8, "failure")
     assert Tally(2, 12, False, "unit", 0, (), 0).points()["battery timetable"] == 0
+
+
+def rolls(*values):
+    it = iter(values)
+    return lambda: next(it)
+
+
+@pytest.mark.rules("dieppe:5")
+def test_turn_one_random_events():
+    from wargames_tui.games.dieppe.tables import unforeseen
+
+    battery = unforeseen(2, rolls(4))  # (a), even: LCA 4 sunk, the ships spotted
+    assert (battery.alarm, battery.lca_lost, battery.delayed) == (1, [4], {})
+    assert unforeseen(2, rolls(9)).delayed == {"G2": 2}  # Group 2 lands from 5:00
+    convoy = unforeseen(3, rolls(8, 0, 9, 6))  # (b) odd: Group 1 from 5:15, then (d) rerolls 0 and 9
+    assert (convoy.alarm, convoy.delayed, convoy.lca_lost) == (1, {"G1": 3}, [6])
+    assert unforeseen(4, rolls(0)).lca_lost == []  # a near miss
+    course = unforeseen(5, rolls(2))  # (c) Group 1 lands at the Gorge des Moutiers, and (d)
+    assert (course.alarm, course.diverted, course.lca_lost) == (0, {"G1": "C5"}, [2])
+    assert unforeseen(6, rolls()).diverted == {"G2": "C6"}

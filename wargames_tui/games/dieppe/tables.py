@@ -5,7 +5,8 @@ Pure functions of the situation and the dice rolled (dieppe 7, 8, 10, 12).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable
 
 ALARM_MAX = 9
 # dieppe 7: what raises the alarm, and by how much. "first-*" events count only once.
@@ -99,3 +100,36 @@ class Tally:
         if total >= 10:
             return total, "semi success"
         return total, "failure"
+
+
+@dataclass
+class Unforeseen:
+    """What the turn-1 random events do to the British (dieppe 5)."""
+
+    alarm: int = 0
+    lca_lost: list[int] = field(default_factory=list)
+    delayed: dict[str, int] = field(default_factory=dict)  # group -> first turn it may land
+    diverted: dict[str, str] = field(default_factory=dict)  # group -> the beach it lands on
+
+
+def unforeseen(d6: int, d10: Callable[[], int]) -> Unforeseen:
+    """The turn-1 random events for a D6 result; d10() rolls each further D10 the events call for."""
+    result = Unforeseen()
+    if d6 <= 4:  # (a) the Saint-Valery battery, or (b) a German convoy: the ships are spotted
+        result.alarm += 1
+        roll = d10()
+        late = 2 if d6 <= 2 else 3
+        if 1 <= roll <= 7:
+            result.lca_lost.append(roll)
+        elif roll == 8:
+            result.delayed["G1"] = late
+        elif roll == 9:
+            result.delayed["G2"] = late
+    else:  # (c) a course error
+        result.diverted = {"G1": "C5"} if d6 == 5 else {"G2": "C6"}
+    if d6 % 2 == 1:  # (d) a wooden landing craft breaks down: an LCA numbered 1-7 is lost
+        roll = d10()
+        while not 1 <= roll <= 7:
+            roll = d10()
+        result.lca_lost.append(roll)
+    return result
