@@ -81,3 +81,18 @@ def test_turn_one_random_events():
     course = unforeseen(5, rolls(2))  # (c) Group 1 lands at the Gorge des Moutiers, and (d)
     assert (course.alarm, course.diverted, course.lca_lost) == (0, {"G1": "C5"}, [2])
     assert unforeseen(6, rolls()).diverted == {"G2": "C6"}
+
+
+@pytest.mark.rules("dieppe:13")
+def test_the_optional_rules_and_difficulty_levels():
+    from wargames_tui.games.dieppe.tables import difficulty, german_mp, revealed_infantry, starting_alarm
+
+    assert starting_alarm({}) == 0 and starting_alarm({"alarm": "on"}) == 2
+    assert german_mp(3, {"vorwarts": "on"}) == 4 and german_mp(0, {"vorwarts": "on"}) == 0
+    assert german_mp(3, {}) == 3
+    assert revealed_infantry(2, True, {"bad-luck": "on"}) == 4
+    assert revealed_infantry(2, False, {"bad-luck": "on"}) == 2 and revealed_infantry(2, True, {}) == 2
+    assert difficulty({"bad-luck": "on"}) == "green commando"
+    assert difficulty({"bad-luck": "on", "alarm": "on"}) == "hardened commando"
+    assert difficulty({"bad-luck": "on", "alarm": "on", "vorwarts": "on"}) == "seasoned commando"
+    assert difficulty({"vorwarts": "on"}) == "custom"

@@ -133,3 +133,32 @@ def unforeseen(d6: int, d10: Callable[[], int]) -> Unforeseen:
             roll = d10()
         result.lca_lost.append(roll)
     return result
+
+
+OPTIONS = {"bad-luck": ["off", "on"], "alarm": ["off", "on"], "vorwarts": ["off", "on"]}
+
+
+def starting_alarm(options: dict[str, str]) -> int:
+    """Alarm!: the alarm starts at 2 instead of 0 (dieppe 13)."""
+    return 2 if options.get("alarm") == "on" else 0
+
+
+def german_mp(mp: int, options: dict[str, str]) -> int:
+    """Vorwärts!: every German unit that can move has 4 MP (dieppe 13)."""
+    return 4 if options.get("vorwarts") == "on" and mp > 0 else mp
+
+
+def revealed_infantry(count: int, first_of_its_letter: bool, options: dict[str, str]) -> int:
+    """Bad luck!: the first A and the first B marker revealing infantry show twice as many (dieppe 13)."""
+    return count * 2 if options.get("bad-luck") == "on" and first_of_its_letter else count
+
+
+def difficulty(options: dict[str, str]) -> str:
+    """The name the rules give each set of optional rules (dieppe 13)."""
+    on = [k for k in ("bad-luck", "alarm", "vorwarts") if options.get(k) == "on"]
+    return {
+        (): "standard",
+        ("bad-luck",): "green commando",
+        ("bad-luck", "alarm"): "hardened commando",
+        ("bad-luck", "alarm", "vorwarts"): "seasoned commando",
+    }.get(tuple(on), "custom")
