@@ -90,8 +90,10 @@ def test_the_optional_rules_and_difficulty_levels():
     assert starting_alarm({}) == 0 and starting_alarm({"alarm": "on"}) == 2
     assert german_mp(3, {"vorwarts": "on"}) == 4 and german_mp(0, {"vorwarts": "on"}) == 0
     assert german_mp(3, {}) == 3
-    assert revealed_infantry(2, True, {"bad-luck": "on"}) == 4
-    assert revealed_infantry(2, False, {"bad-luck": "on"}) == 2 and revealed_infantry(2, True, {}) == 2
+    assert revealed_infantry(2, True, {"bad-luck": "on"}, fits=5) == 4
+    assert revealed_infantry(2, True, {"bad-luck": "on"}, fits=3) == 3  # stacking caps the doubling
+    assert revealed_infantry(2, False, {"bad-luck": "on"}, fits=5) == 2
+    assert revealed_infantry(2, True, {}, fits=5) == 2
     assert difficulty({"bad-luck": "on"}) == "green commando"
     assert difficulty({"bad-luck": "on", "alarm": "on"}) == "hardened commando"
     assert difficulty({"bad-luck": "on", "alarm": "on", "vorwarts": "on"}) == "seasoned commando"

@@ -148,9 +148,12 @@ def german_mp(mp: int, options: dict[str, str]) -> int:
     return 4 if options.get("vorwarts") == "on" and mp > 0 else mp
 
 
-def revealed_infantry(count: int, first_of_its_letter: bool, options: dict[str, str]) -> int:
-    """Bad luck!: the first A and the first B marker revealing infantry show twice as many (dieppe 13)."""
-    return count * 2 if options.get("bad-luck") == "on" and first_of_its_letter else count
+def revealed_infantry(count: int, first_of_its_letter: bool, options: dict[str, str], fits: int) -> int:
+    """Bad luck!: the first A and the first B marker revealing infantry show twice as many, as far
+    as the zone's stacking allows (fits: how many infantry units it can still take) (dieppe 13)."""
+    if options.get("bad-luck") == "on" and first_of_its_letter:
+        return max(count, min(count * 2, fits))
+    return count
 
 
 def difficulty(options: dict[str, str]) -> str:
