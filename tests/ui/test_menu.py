@@ -164,7 +164,7 @@ async def test_new_game_starts_operation_compass_with_a_bot(save_dir: Path) -> N
             await pilot.press("down")
             await pilot.pause()
         assert "Sidi Barrani" in str(screen.query_one("#new-description").render())
-        assert screen.query_one("#seat-it", Select).value == "bot:random"
+        assert screen.query_one("#seat-it", Select).value == "bot:greedy"
         await pilot.press("s")
         await pilot.pause()
         play = play_screen(app)

@@ -118,7 +118,7 @@ class NewGameScreen(Screen):
         await seats.mount_all(
             Horizontal(
                 Label(name, classes="new-label"),
-                Select(seat_choices(), value=HUMAN if i == 0 else "bot:random", allow_blank=False, id=f"seat-{side}"),
+                Select(seat_choices(), value=HUMAN if i == 0 else "bot:greedy", allow_blank=False, id=f"seat-{side}"),
                 classes="new-row",
             )
             for i, (side, name) in enumerate(info.sides.items())
