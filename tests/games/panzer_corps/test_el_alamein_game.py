@@ -7,7 +7,7 @@ import pytest
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.panzer_corps import rules
 
-from .helpers import SC, line_from, act, board, cleared, nbrs, open_hex, scenario, unit
+from .helpers import SC, act, cleared, line_from, nbrs, open_hex, scenario, unit
 
 GER = unit("gi", 4, 10)
 BRIT = unit("bc", 2, 4)

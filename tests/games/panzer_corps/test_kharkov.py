@@ -165,7 +165,6 @@ def test_advance_up_to_the_stack_limit_and_a_tank_one_hex_more():
 def test_control_follows_the_last_unit_in_and_charges_count_once():
     city = "1911"  # Kadievka
     su = t.unit("su", move=8)
-    de = t.unit("de")
     start = next(n for n in t.nbrs(city) if t.sc.terrain_at[n].cost)
     state = t.cleared(phase="su-move", **{su: start})
     act(state, {"type": "move", "unit": su, "path": [city]})
