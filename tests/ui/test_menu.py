@@ -33,7 +33,7 @@ async def test_new_game_starts_el_alamein(save_dir: Path) -> None:
         assert isinstance(app.screen, NewGameScreen)
         screen = app.screen
         listed = [o.id for o in screen.query_one(OptionList).options if o.id]
-        assert sorted(listed) == [
+        assert sorted(s for s in listed if s.startswith("panzer-corps/")) == [
             "panzer-corps/dunkerque",
             "panzer-corps/el-alamein",
             "panzer-corps/kharkov",
