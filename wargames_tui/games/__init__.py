@@ -5,9 +5,9 @@ from __future__ import annotations
 from types import ModuleType
 
 from wargames_tui.engine.flow import ScenarioInfo
-from wargames_tui.games import panzer_corps
+from wargames_tui.games import dieppe, panzer_corps
 
-GAMES: dict[str, ModuleType] = {panzer_corps.GAME_ID: panzer_corps}
+GAMES: dict[str, ModuleType] = {panzer_corps.GAME_ID: panzer_corps, dieppe.GAME_ID: dieppe}
 
 
 class UnknownScenario(Exception):
