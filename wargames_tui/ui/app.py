@@ -59,11 +59,17 @@ class WargamesApp(App):
         self.push_screen(MenuScreen())
 
     def open_session(self, session: Session, save_path: Path | None = None) -> None:
+        """The play screen for the game's kind of map: zones (MAP_KIND = "area") or hexes."""
+        from wargames_tui.ui.screens.area_play import AreaPlayScreen
         from wargames_tui.ui.screens.play import PlayScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(PlayScreen(session, save_path or autosave_path(self.save_dir, session)))
+        path = save_path or autosave_path(self.save_dir, session)
+        if getattr(session.game, "MAP_KIND", "hex") == "area":
+            self.push_screen(AreaPlayScreen(session, path))
+        else:
+            self.push_screen(PlayScreen(session, path))
 
     def start_new(self, scenario: str, options: dict[str, str], seats: dict[str, str]) -> None:
         from wargames_tui.engine.datafiles import DataFileError
@@ -102,9 +108,10 @@ class WargamesApp(App):
 
     # --- command palette ---------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from wargames_tui.ui.screens.area_play import AreaPlayScreen
         from wargames_tui.ui.screens.play import PlayScreen
 
-        if isinstance(screen, PlayScreen):
+        if isinstance(screen, (PlayScreen, AreaPlayScreen)):
             yield SystemCommand("Save game", "Save now (the game also saves after every action)", screen.action_save)
             yield SystemCommand("Legal actions", "List every legal action in words and pick one", screen.action_actions)
             yield SystemCommand("Undo", "Take back your last action, if no die roll or change of side came since", screen.action_undo)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -22,13 +23,14 @@ class ActionsScreen(ModalScreen[Action | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="actions-box"):
-            yield Label(self.title_text, id="actions-title")
+            yield Label(Text(self.title_text), id="actions-title")
             yield Input(placeholder="type to filter, Enter or click to choose, Esc to close", id="actions-filter")
             yield OptionList(*self._options(""), id="actions-list")
 
     def _options(self, needle: str) -> list[Option]:
         needle = needle.lower()
-        return [Option(text, id=str(i)) for i, (text, _) in enumerate(self.labelled) if needle in text.lower()]
+        # Text, not markup: zone ids like "[OR2]" and JSON lists must show as written.
+        return [Option(Text(text), id=str(i)) for i, (text, _) in enumerate(self.labelled) if needle in text.lower()]
 
     def on_mount(self) -> None:
         self.query_one("#actions-box").border_title = f"Legal actions ({len(self.labelled)})"

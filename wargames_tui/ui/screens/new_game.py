@@ -115,19 +115,30 @@ class NewGameScreen(Screen):
             )
         seats = self.query_one("#new-seats", Vertical)
         await seats.remove_children()
+        solo = self.solitaire(info)
         await seats.mount_all(
             Horizontal(
                 Label(name, classes="new-label"),
-                Select(seat_choices(), value=HUMAN if i == 0 else "bot:greedy", allow_blank=False, id=f"seat-{side}"),
+                Static(Text("played by the game", style="italic"), classes="new-solo")
+                if side in solo
+                else Select(seat_choices(), value=HUMAN if i == 0 else "bot:greedy", allow_blank=False, id=f"seat-{side}"),
                 classes="new-row",
             )
             for i, (side, name) in enumerate(info.sides.items())
         )
 
+    @staticmethod
+    def solitaire(info: ScenarioInfo) -> dict[str, str]:
+        """The sides a solitaire game plays itself, with their seat ("german": "game" in Dieppe)."""
+        from wargames_tui.games import GAMES
+
+        return dict(getattr(GAMES.get(info.id.split("/")[0]), "SOLITAIRE", {}) or {})
+
     def chosen(self) -> tuple[dict[str, str], dict[str, str]]:
         assert self.current is not None
         options = {k: str(self.query_one(f"#opt-{k}", Select).value) for k in self.current.options}
-        seats = {s: str(self.query_one(f"#seat-{s}", Select).value) for s in self.current.sides}
+        solo = self.solitaire(self.current)
+        seats = {s: solo[s] if s in solo else str(self.query_one(f"#seat-{s}", Select).value) for s in self.current.sides}
         return options, seats
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -1,0 +1,301 @@
+"""The area play screen with the Dieppe rules, driven with keys as a player would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, Select
+
+from tests.ui.helpers import SIZE, make_app, sync
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
+from wargames_tui.ui.screens.actions import ActionsScreen
+from wargames_tui.ui.screens.area_play import AreaPlayScreen
+from wargames_tui.ui.screens.victory import VictoryScreen
+from wargames_tui.ui.widgets.areamap import HIGHLIGHT, AreaMap
+from wargames_tui.ui.widgets.log import LogPanel
+
+DIEPPE = "dieppe/raid"
+SEATS = {"british": "human", "german": "game"}
+
+
+def dieppe(seed: int = 1, setup_done: bool = False) -> Session:
+    session = Session.start(game_for(DIEPPE), DIEPPE, seed=seed, seats=dict(SEATS))
+    if setup_done:
+        session.act({"type": "end-setup"})
+    return session
+
+
+def area_screen(app) -> AreaPlayScreen:  # noqa: ANN001
+    screen = app.screen
+    assert isinstance(screen, AreaPlayScreen), f"expected the area play screen, got {type(screen).__name__}"
+    return screen
+
+
+def log_text(screen: AreaPlayScreen) -> str:
+    """The log as one line of words (the panel wraps long lines)."""
+    return " ".join(" ".join(line.text for line in screen.query_one(LogPanel).lines).split())
+
+
+async def goto(pilot, screen: AreaPlayScreen, zone: str) -> None:  # noqa: ANN001
+    """Walk the cursor to a zone with the arrow keys, as a player would."""
+    area = screen.query_one(AreaMap)
+    for _ in range(40):
+        if area.cursor == zone:
+            return
+        (x0, y0), (x1, y1) = area.layout_.centres[area.cursor], area.layout_.centres[zone]
+        dx, dy = x1 - x0, 2 * (y1 - y0)
+        key = ("right" if dx > 0 else "left") if abs(dx) >= abs(dy) else ("down" if dy > 0 else "up")
+        before = area.cursor
+        await pilot.press(key)
+        if area.cursor == before:  # nothing that way: try the other axis
+            await pilot.press(("down" if dy > 0 else "up") if abs(dx) >= abs(dy) else ("right" if dx > 0 else "left"))
+    assert area.cursor == zone, f"could not walk to {zone}"
+
+
+async def pick_in_list(pilot, app, needle: str) -> None:  # noqa: ANN001
+    """In the open action list, type a filter and take the first match."""
+    assert isinstance(app.screen, ActionsScreen)
+    await pilot.press(*needle)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@sync
+async def test_new_dieppe_game_from_the_menu_opens_the_area_map(save_dir: Path) -> None:
+    app = make_app(save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        while screen.current is None or screen.current.id != DIEPPE:
+            await pilot.press("down")
+            await pilot.pause()
+        # The Germans have no seat to choose: the game plays them.
+        assert not screen.query("#seat-german")
+        assert isinstance(screen.query_one("#seat-british"), Select)
+        await pilot.press("s")
+        await pilot.pause()
+        play = area_screen(app)
+        assert play.session.seats == SEATS
+        assert play.query_one(AreaMap).cursor == "DE1"  # on the first British units
+        assert list(save_dir.glob("dieppe_raid-*.json")), "a new game is saved at once"
+        assert "dieppe:3.3" in str(play.query_one("#prompt").render())
+
+
+@sync
+async def test_setup_transfer_with_the_list_and_undo(save_dir: Path) -> None:
+    session = dieppe()
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        await goto(pilot, screen, "DE2")
+        assert "Lovat" in str(screen.query_one("#zone-text").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        texts = [text for text, _ in app.screen.labelled]
+        assert texts and all(t.startswith("Load ") for t in texts) and any("Lovat" in t for t in texts)
+        await pick_in_list(pilot, app, "Lovat")  # the LCA are full: only the officer (no level) may change
+        assert session.log and session.log[-1].action["type"] == "transfer"
+        assert session.log[-1].action["unit"] == "g2-lovat"
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.log == []
+        assert "taken back" in log_text(screen)
+
+
+@sync
+async def test_land_step_stop_end_turn_and_the_germans_play(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        area = screen.query_one(AreaMap)
+        await goto(pilot, screen, "DE2")
+        # The units under the cursor light where they may go.
+        assert area.highlights.get("OR2") == "reach" and area.highlights.get("DE2") == "selected"
+        await goto(pilot, screen, "OR2")
+        assert area.highlights.get("OR2") == "reach", "the reach stays lit while the cursor looks at it"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        assert all("[OR2]" in text for text, _ in app.screen.labelled)
+        await pick_in_list(pilot, app, "2A1")
+        assert session.state.units["g2-a1"].zone == "OR2"
+        assert session.view()["move"]["zone"] == "OR2"
+        assert area.cursor == "OR2" and area.highlights.get("OR2") == "party"
+        assert "MP left" in str(screen.query_one("#prompt").render())
+        # One step at a time: Enter on a lit zone next door takes the step at once.
+        step = next(a for a in session.prompt.actions if a["type"] == "move")
+        await goto(pilot, screen, step["to"])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.units["g2-a1"].zone == step["to"]
+        kinds = {a["type"] for a in session.prompt.actions}
+        if "halt" in kinds:  # the step revealed barbed wire (dieppe:10): halt before it
+            await pilot.press("enter")
+            await pilot.pause()
+            await pick_in_list(pilot, app, "Halt")
+            kinds = {a["type"] for a in session.prompt.actions}
+        if "stop" in kinds:
+            await pilot.press("x")
+            await pilot.pause()
+            assert session.state.move is None
+        assert "end-turn" in {a["type"] for a in session.prompt.actions}
+        await pilot.press("e")  # end the British actions: the Germans play on their own
+        await pilot.pause()
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if session.state.phase == "british":
+                break
+        assert session.state.phase == "british" and session.state.turn == 2
+        text = log_text(screen)
+        assert "D. German actions" in text and "Turn 2" in text
+        assert "Turn 2/12 5:00" in str(screen.query_one("#header-left").render())
+
+
+@sync
+async def test_german_steps_one_at_a_time_when_paused(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        screen.auto = False
+        await pilot.press("e")
+        await pilot.pause(0.05)
+        assert session.state.phase == "german"
+        assert "n next step" in str(screen.query_one("#prompt").render())
+        played = len(session.log)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(session.log) == played + 1
+        await pilot.press("r")  # run the rest
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if session.state.phase == "british":
+                break
+        assert session.state.turn == 2
+
+
+@sync
+async def test_picked_units_act_without_their_stack(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        await goto(pilot, screen, "DE2")
+        n = screen.numbered.index("g2-a1") + 1
+        await pilot.press(str(n))
+        await pilot.pause()
+        assert screen.picked == ["g2-a1"]
+        assert "picked: 2A1" in str(screen.query_one("#prompt").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        moves = [a for _, a in app.screen.labelled if a["type"] == "move"]
+        assert moves and all(a["units"] == ["g2-a1"] for a in moves)
+        await pick_in_list(pilot, app, "OR2")
+        assert session.state.units["g2-a1"].zone == "OR2"
+        assert session.state.units["g2-a2"].zone == "DE2", "the rest of the LCA's troops stay aboard"
+        assert screen.picked == []
+
+
+@sync
+async def test_refusal_shows_the_reason_and_the_case(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        screen.play({"type": "move", "units": ["g2-a1"], "to": "HESS"})
+        await pilot.pause()
+        assert screen.message and screen.message[1] == "error"
+        assert "(dieppe:" in screen.message[0] and "g2-a1" not in screen.message[0]
+        assert len(session.log) == 1  # only the end of the set-up
+        await goto(pilot, screen, "HESS")
+        await pilot.press("enter")  # nothing to do there yet: a hint, no list
+        await pilot.pause()
+        assert isinstance(app.screen, AreaPlayScreen) and "Nothing to do" in screen.message[0]
+
+
+@sync
+async def test_save_and_resume(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        await pilot.press("e")
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if session.state.phase == "british":
+                break
+        await pilot.press("s")
+        await pilot.pause()
+        path = screen.save_path
+        played = len(session.log)
+        await pilot.press("q")
+        await pilot.pause()
+        app.open_save(path)
+        await pilot.pause()
+        again = area_screen(app)
+        assert again is not screen and len(again.session.log) == played
+        assert again.session.state.turn == 2
+        assert f"Loaded: {played} actions" in log_text(again)
+
+
+@sync
+async def test_the_end_shows_the_victory_screen(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    while session.state.turn < 12 or session.state.phase != "german":
+        session.act({"type": "end-turn"} if session.state.phase == "british" else {"type": "german"})
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, VictoryScreen):
+                break
+        assert isinstance(app.screen, VictoryScreen)
+        text = str(app.screen.query_one("#victory-text").render())
+        assert "failure" in text and "German" in text and "victory points" in text
+        assert "commandos not home" in text
+        await pilot.press("escape")  # look at the final position
+        await pilot.pause()
+        screen = area_screen(app)
+        assert "Game over" in str(screen.query_one("#prompt").render())
+
+
+@sync
+async def test_small_terminal_keeps_the_cursor_zone_in_view(save_dir: Path) -> None:
+    app = make_app(save_dir, dieppe(setup_done=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = area_screen(app)
+        area = screen.query_one(AreaMap)
+        await goto(pilot, screen, "DIE")
+        col, row = area.zones["DIE"]["at"]
+        sx, sy = area.scroll_offset
+        width, height = area.scrollable_content_region.size
+        assert sx <= col - 1 and col + 4 <= sx + width and sy <= row < sy + height
+        assert width >= 44, "the map keeps most of an 80-column terminal"
+
+
+def test_command_palette_offers_the_play_commands() -> None:
+    from wargames_tui.ui.app import WargamesApp
+
+    screen = AreaPlayScreen(dieppe())
+    app = WargamesApp(save_dir=Path("."))
+    names = [c.title for c in app.get_system_commands(screen)]
+    assert {"Save game", "Legal actions", "Undo", "Rules and keys", "Quit to menu"} <= set(names)
+
+
+def test_refused_actions_are_illegal_in_the_rules_too() -> None:
+    # The move the refusal test plays really is refused by the rules.
+    session = dieppe(setup_done=True)
+    try:
+        session.act({"type": "move", "units": ["g2-a1"], "to": "HESS"})
+    except IllegalAction:
+        return
+    raise AssertionError("expected the rules to refuse")
+
+
+_ = (OptionList, HIGHLIGHT)

@@ -1,0 +1,622 @@
+"""The play screen for games on an area map (Dieppe first): the zone map, the panels, the keys.
+
+The rules decide everything. Enter on a zone lists the legal actions that concern it (units
+there, or a move, fire or assault going there) in words; `a` lists them all. Keys 1-9 pick
+some of the player's units in the zone under the cursor, so a stack can act in part: the
+prompt's actions for the whole stack are narrowed to the picked units and each is tried on a
+copy of the position before it is offered.
+
+The side the game plays itself (Dieppe's Germans) acts in steps; each step's events go to the
+log. By default the steps run on their own with a short pause; `r` pauses or resumes them and
+`n` (or space) plays one step.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from wargames_tui.engine.flow import Action, Event, IllegalAction
+from wargames_tui.engine.session import Session
+from wargames_tui.ui import gamehooks
+from wargames_tui.ui.areawords import AreaTerms, terms_for, zone_name
+from wargames_tui.ui.saving import autosave_path
+from wargames_tui.ui.widgets.areamap import AreaMap
+from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
+from wargames_tui.ui.widgets.zonepanel import AreaTrack, ZonePanel
+
+# Seconds between two steps of the side the game plays (never more than the app's bot delay).
+STEP_PAUSE = 0.3
+
+
+def units_in(action: Action) -> list[str]:
+    """Every unit an action names."""
+    out = list(action.get("units") or [])
+    for key in ("unit", "lca", "escort", "aim"):
+        if action.get(key):
+            out.append(action[key])
+    out += list(action.get("contacts") or [])
+    for extra in (action.get("supports") or {}).values():
+        out += list(extra)
+    return out
+
+
+class AreaPlayScreen(Screen):
+    BINDINGS = [
+        Binding("a", "actions", "Actions"),
+        Binding("e", "proceed('setup')", "Start the raid", id="proceed-setup"),
+        Binding("e", "proceed('events')", "Roll events", id="proceed-events"),
+        Binding("e", "proceed('turn')", "End turn", id="proceed-turn"),
+        Binding("j", "job_done", "Job Done"),
+        Binding("x", "stop", "Stop here"),
+        Binding("n,space", "step", "Next step"),
+        Binding("r", "run", "Run/pause"),
+        *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False) for n in range(1, 10)],
+        Binding("0", "unpick", "Unpick all", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("s,ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("q", "menu", "Menu"),
+    ]
+
+    def __init__(self, session: Session, save_path: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+        self.terms: AreaTerms = terms_for(session.scenario)
+        self.view: dict[str, Any] = session.view(None)
+        self.picked: list[str] = []  # units picked with 1-9 to act without the rest of their stack
+        self.numbered: list[str] = []  # the player's units in the zone panel, in their numbered order
+        self.source: str | None = None  # the zone whose units' reach is lit
+        self.message: tuple[str, str] | None = None
+        self.auto = True  # the game's own side plays its steps without a key
+        self._phase_key: tuple[Any, ...] | None = None
+        self._step_timer = None
+        self._shown_outcome = False
+
+    # --- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="header"):
+            yield Static(id="header-left")
+            yield Static(id="header-right")
+        with Horizontal(id="body"):
+            yield AreaMap(self.view, id="map")
+            with Vertical(id="side"):
+                with VerticalScroll(id="zone", can_focus=False):
+                    yield ZonePanel(id="zone-text")
+                yield AreaTrack(id="track")
+                yield LogPanel(id="log")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#zone").border_title = "Zone"
+        self.query_one("#track").border_title = "Turn"
+        self.query_one("#log").border_title = "Log"
+        area = self.query_one(AreaMap)
+        area.focus()
+        self._write_history()
+        if not self.session.log:
+            self._autosave()  # a new game shows up under Continue at once
+        area.set_cursor(self._start_zone(), scroll=False)
+        self.refresh_all()
+        self.on_resize()
+        self._after_change()
+
+    def on_resize(self, event: Any = None) -> None:
+        narrow = self.app.size.width < 110
+        short = self.app.size.height < 32
+        self.set_class(narrow, "narrow")
+        self.set_class(short, "short")
+        self.query_one(Footer).compact = narrow
+        map_width = self.query_one(AreaMap).virtual_size.width
+        side = self.app.size.width - map_width
+        self.query_one("#side").styles.width = max(33 if narrow else 36, min(side, 46))
+        self._draw_header()
+        self.call_after_refresh(self.query_one(AreaMap).scroll_to_cursor)
+
+    def _start_zone(self) -> str:
+        """The first zone holding the player's units, else the first zone."""
+        for u in self.view.get("units", []):
+            if u["side"] == self.terms.player and u.get("zone"):
+                return u["zone"]
+        return next(iter(self.view["zones"]))
+
+    # --- reading the position ----------------------------------------------------------
+    @property
+    def prompt(self):  # noqa: ANN201 - engine Prompt
+        return self.session.prompt
+
+    @property
+    def cursor(self) -> str:
+        return self.query_one(AreaMap).cursor
+
+    def types(self) -> set[str]:
+        return {a.get("type", "") for a in self.prompt.actions}
+
+    def automatic(self) -> bool:
+        """The game's own side is to act: every action is one of its steps."""
+        actions = self.prompt.actions
+        return bool(actions) and all(a.get("type") == self.terms.automatic_action for a in actions)
+
+    def over(self) -> bool:
+        return self.session.outcome() is not None
+
+    def unit(self, uid: str) -> dict[str, Any] | None:
+        return next((u for u in self.view.get("units", []) if u["id"] == uid), None)
+
+    def zone_of(self, uid: str) -> str | None:
+        u = self.unit(uid)
+        return u.get("zone") if u else None
+
+    def describe(self, action: Action) -> str:
+        return self.terms.describe(action, self.view)
+
+    def acting(self) -> tuple[str | None, list[str]]:
+        """The zone and units acting now (a stack on the move, or the party), if any."""
+        move = self.view.get("move") or {}
+        if move.get("units"):
+            return move.get("zone") or self.zone_of(move["units"][0]), list(move["units"])
+        party = (self.view.get("party") or {}).get("units") or []
+        if party:
+            return self.zone_of(party[0]), list(party)
+        return None, []
+
+    def mp_left(self) -> int | None:
+        move = self.view.get("move") or {}
+        mp = move.get("mp")
+        if isinstance(mp, dict) and mp:
+            return min(mp.values())
+        if isinstance(mp, int):
+            return mp
+        return (self.view.get("party") or {}).get("mp")
+
+    # --- which actions concern what ------------------------------------------------------
+    def narrowed(self, actions: list[Action]) -> list[Action]:
+        """With units picked, the actions for those units alone (stack actions narrowed and
+        tried on a copy of the position); without, the actions as the prompt lists them."""
+        if not self.picked:
+            return list(actions)
+        picked = set(self.picked)
+        out: list[Action] = []
+        seen: set[str] = set()
+        for a in actions:
+            if a.get("units"):
+                units = [u for u in a["units"] if u in picked]
+                if not units:
+                    continue
+                if len(units) < len(a["units"]):
+                    a = {**a, "units": units}
+                    if gamehooks.dry_run(self.session, a) is not None:
+                        continue
+            elif a.get("unit") and a["unit"] not in picked:
+                continue
+            key = json.dumps(a, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        return out
+
+    def concerns(self, action: Action, zone: str) -> bool:
+        if zone in (action.get("to"), action.get("target")):
+            return True
+        if any(self.zone_of(u) == zone for u in units_in(action)):
+            return True
+        kind = action.get("type")
+        assault = self.view.get("assault") or {}
+        if kind in ("assault-round", "withdraw", "take-prisoner") and zone in (assault.get("zone"), assault.get("from")):
+            return True
+        if kind in ("stop", "bangalore", "halt", "job-done"):
+            return self.acting()[0] == zone
+        return False
+
+    def zone_actions(self, zone: str) -> list[Action]:
+        actions = [a for a in self.narrowed(self.prompt.actions) if self.concerns(a, zone)]
+        source_units = set(self.picked) or set(self.source_units())
+        # Actions of the lit stack first, then the others.
+        return sorted(actions, key=lambda a: not (set(units_in(a)) & source_units))
+
+    def source_units(self) -> list[str]:
+        zone, acting = self.acting()
+        if acting:
+            return acting
+        if self.picked:
+            return list(self.picked)
+        if self.source:
+            return [u["id"] for u in self.view.get("units", []) if u.get("zone") == self.source and u["side"] == self.terms.player]
+        return []
+
+    def highlights(self) -> dict[str, str]:
+        lit: dict[str, str] = {}
+        assault = self.view.get("assault") or {}
+        if assault.get("zone"):
+            lit[assault["zone"]] = "active"
+        if self.over() or self.automatic():
+            return lit
+        zone, acting = self.acting()
+        source = zone or (self.zone_of(self.picked[0]) if self.picked else self.source)
+        units = set(self.source_units())
+        if not source or not units:
+            return lit
+        for a in self.narrowed(self.prompt.actions):
+            if not set(a.get("units") or []) & units:
+                continue
+            kind = a.get("type")
+            if kind == "move" and a.get("to"):
+                lit.setdefault(a["to"], "reach")
+            elif kind == "fire" and a.get("target"):
+                lit[a["target"]] = "target"
+            elif kind == "assault" and a.get("target"):
+                lit[a["target"]] = "assault"
+        lit.setdefault(source, "party" if acting else "selected")
+        return lit
+
+    def _update_source(self) -> None:
+        """Light the reach of the player's units under the cursor, and keep it lit while the
+        cursor goes to look at where they may go."""
+        zone = self.cursor
+        mine = {u["id"] for u in self.view.get("units", []) if u.get("zone") == zone and u["side"] == self.terms.player}
+        if mine and any(set(a.get("units") or []) & mine for a in self.prompt.actions):
+            self.source = zone
+        elif self.source and not any(u.get("zone") == self.source and u["side"] == self.terms.player for u in self.view.get("units", [])):
+            self.source = None
+
+    # --- drawing -----------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        self.view = self.session.view(None)
+        key = (self.view.get("turn"), self.view.get("phase"), self.prompt.side)
+        if key != self._phase_key:
+            self._phase_key = key
+            self.picked = []
+        units = {u["id"] for u in self.view.get("units", [])}
+        self.picked = [u for u in self.picked if u in units]
+        self._update_source()
+        area = self.query_one(AreaMap)
+        area.show(self.view, self.highlights())
+        self._draw_header()
+        self._draw_panels()
+        self._draw_prompt()
+        self.refresh_bindings()
+
+    def _draw_panels(self) -> None:
+        self.numbered = self.query_one(ZonePanel).show(self.view, self.cursor, self.terms, self.picked)
+        self.query_one("#zone").border_title = f"Zone {self.cursor}"
+        self.query_one(AreaTrack).show(self.view, self.terms)
+
+    def _draw_header(self) -> None:
+        v = self.view
+        labels = v.get("turn_labels") or []
+        turn = v.get("turn", 0)
+        time = f" {labels[turn - 1]}" if 0 < turn <= len(labels) else ""
+        left = Text(no_wrap=True, overflow="ellipsis")
+        narrow = self.app.size.width < 110
+        if not narrow:
+            left.append(f" {v.get('title', '')} ", "bold #ffd21f")
+        left.append(f" Turn {turn}/{v.get('turns', '?')}{time} ", "bold black on #ffd21f")
+        left.append(f" {v.get('phase_title', '')}", "bold")
+        right = Text(no_wrap=True)
+        if v.get("alarm") is not None:
+            alarm = v["alarm"]
+            right.append(f"Alarm {alarm} ", "bold #ff6b6b" if alarm >= 6 else "bold")
+        if v.get("total") is not None:
+            right.append(f"· VP {v['total']} ", "#ffd21f")
+        if self.automatic() and not self.over():
+            right.append("· running " if self.auto and not self._step_paused() else "· paused ", "#7ec8e3")
+        self.query_one("#header-left", Static).update(left)
+        self.query_one("#header-right", Static).update(right)
+
+    def _step_paused(self) -> bool:
+        return not self.auto
+
+    def _draw_prompt(self) -> None:
+        p = self.prompt
+        t = Text(no_wrap=True, overflow="ellipsis")
+        side = self.terms.side_name(p.side)
+        if self.message:
+            text, kind = self.message
+            t.append(f" {text}", "bold #ff6b6b" if kind == "error" else "bold #9be29b")
+        elif self.over():
+            o = self.session.outcome()
+            winner = self.terms.side_name(o.winner) if o and o.winner else "Nobody"
+            t.append(f" Game over: {winner}, {o.level if o else ''}. ", "bold")
+            t.append(o.reason if o else "", "dim")
+        elif self.automatic():
+            t.append(f" {side} (the game): ", "bold")
+            t.append(f"{p.text} ({p.case})", "dim")
+            t.append("  r pause" if self.auto else "  n next step · r run", "#7ec8e3")
+        else:
+            t.append(f" {side}: ", "bold")
+            t.append(p.text)
+            mp = self.mp_left()
+            if mp is not None and self.view.get("move"):
+                t.append(f" · {mp} MP left", "#ffd21f")
+            t.append(f" ({p.case})", "#7ec8e3")
+            if self.picked:
+                names = " ".join(self.unit(u)["short"] for u in self.picked if self.unit(u))
+                t.append(f" · picked: {names}", "bold #7ec8e3")
+        self.query_one("#prompt", Static).update(t)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = (text, kind)
+        self._draw_prompt()
+
+    def refuse(self, exc: IllegalAction) -> None:
+        reason = exc.reason
+        for uid in sorted({u["id"] for u in self.view.get("units", [])}, key=len, reverse=True):
+            if uid in reason:
+                reason = re.sub(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", self.unit(uid)["short"], reason)  # type: ignore[index]
+        self.say(f"{reason} ({exc.case})", "error")
+
+    # --- events from the map --------------------------------------------------------------
+    def on_area_map_cursor_moved(self, event: AreaMap.CursorMoved) -> None:
+        self.message = None
+        before = self.source
+        self._update_source()
+        if self.source != before:
+            self.query_one(AreaMap).set_highlights(self.highlights())
+        self._draw_panels()
+        self._draw_prompt()
+        self.refresh_bindings()
+
+    def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
+        self.act_on_zone(event.zone)
+
+    def act_on_zone(self, zone: str) -> None:
+        """Enter on a zone: its actions in a list (a single step of the moving stack is taken at once)."""
+        if self.over():
+            self.say("The game is over.")
+            return
+        if self.automatic():
+            self.say("The Germans are acting: n plays the next step, r runs or pauses them.")
+            return
+        actions = self.zone_actions(zone)
+        if not actions:
+            if all(not units_in(a) and not a.get("to") and not a.get("target") for a in self.prompt.actions):
+                self.action_actions()  # nothing on the map to choose: offer the prompt's actions
+                return
+            name = zone_name(self.view, zone)
+            self.say(f"Nothing to do at {name}: move the cursor to your units or where they may go; a lists every action.")
+            return
+        moving = self.view.get("move") or {}
+        steps = [a for a in actions if a.get("type") == "move" and a.get("to") == zone]
+        if len(actions) == 1 and steps and moving.get("units") and set(steps[0]["units"]) <= set(moving["units"]):
+            self.play(steps[0])
+            return
+        self.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
+
+    def choose(self, actions: list[Action], title: str) -> None:
+        from wargames_tui.ui.screens.actions import ActionsScreen
+
+        labelled = [(self.describe(a), a) for a in actions]
+
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.play(action)
+
+        self.app.push_screen(ActionsScreen(title, labelled), chosen)
+
+    # --- keys ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("help", "save", "menu", "cancel"):
+            return True
+        if self.over():
+            return False
+        auto = self.automatic()
+        types = self.types()
+        if action in ("step", "run"):
+            return auto
+        if auto and action in ("actions", "proceed", "job_done", "stop", "pick", "unpick", "undo"):
+            return False
+        if action == "proceed":
+            kind = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}.get(str(parameters[0]) if parameters else "")
+            return kind in types and kind in self.terms.proceed
+        if action == "job_done":
+            return self.terms.done_action in types
+        if action == "stop":
+            return "stop" in types
+        if action == "pick":
+            return bool(parameters) and int(parameters[0]) <= len(self.numbered)  # type: ignore[call-overload]
+        if action == "unpick":
+            return bool(self.picked)
+        if action == "undo":
+            return True if self.session.can_undo else None
+        return True
+
+    def _play_type(self, kind: str) -> None:
+        action = next((a for a in self.prompt.actions if a.get("type") == kind), None)
+        if action is None:
+            self.say(f"{self.describe({'type': kind})}: not possible now.", "error")
+            return
+        self.play(action)
+
+    def action_proceed(self, which: str) -> None:
+        kind = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}.get(which, "")
+        self._play_type(kind)
+
+    def action_job_done(self) -> None:
+        self._play_type(self.terms.done_action)
+
+    def action_stop(self) -> None:
+        self._play_type("stop")
+
+    def action_pick(self, n: int) -> None:
+        if n > len(self.numbered):
+            return
+        uid = self.numbered[n - 1]
+        if self.picked and self.zone_of(self.picked[0]) != self.zone_of(uid):
+            self.picked = []
+        if uid in self.picked:
+            self.picked.remove(uid)
+        else:
+            self.picked.append(uid)
+        self.message = None
+        self.refresh_all()
+
+    def action_unpick(self) -> None:
+        self.picked = []
+        self.message = ("Picked units dropped: actions are for whole stacks again.", "info")
+        self.refresh_all()
+
+    def action_cancel(self) -> None:
+        if self.picked or self.message:
+            self.picked = []
+            self.message = None
+            self.refresh_all()
+            return
+        self.action_menu()
+
+    def action_actions(self) -> None:
+        if self.automatic():
+            self.say("The Germans are acting: n plays the next step, r runs or pauses them.")
+            return
+        actions = self.narrowed(self.prompt.actions)
+        if not actions:
+            self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
+            return
+        self.choose(actions, f"{self.prompt.text} ({self.prompt.case})")
+
+    def action_step(self) -> None:
+        if self.automatic():
+            self._cancel_step()
+            self._auto_step(once=True)
+
+    def action_run(self) -> None:
+        self.auto = not self.auto
+        if self.auto:
+            self.say("The German steps run on their own (r pauses them).")
+            self._schedule_step()
+        else:
+            self._cancel_step()
+            self.say("German steps paused: n plays the next one, r runs them again.")
+        self._draw_header()
+
+    def action_undo(self) -> None:
+        last = self.session.log[-1].action if self.session.log else None
+        if not self.session.undo():
+            self.say("Nothing to take back: undo stops at a die roll or the end of a phase.", "error")
+            return
+        taken = self.terms.describe(last, self.view, past=True) if last else ""
+        self.query_one(LogPanel).write(f"↶ taken back: {taken}")
+        self.picked = []
+        self.message = ("Took back the last action.", "info")
+        self._autosave()
+        self.refresh_all()
+
+    def action_help(self) -> None:
+        from wargames_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.scenario))
+
+    def action_save(self) -> None:
+        path = self._autosave()
+        if path:
+            self.notify(f"Saved to {path}", title="Game saved")
+
+    def action_menu(self) -> None:
+        self._autosave()
+        self._cancel_step()
+        self.app.show_menu()  # type: ignore[attr-defined]
+
+    # --- playing an action ----------------------------------------------------------------
+    def play(self, action: Action, who: str = "") -> list[Event]:
+        """Apply one action; a refusal shows the rules' reason and case, never a traceback."""
+        try:
+            events = self.session.act(action)
+        except IllegalAction as exc:
+            self.refuse(exc)
+            return []
+        except Exception as exc:  # noqa: BLE001 - a rules bug must not take the client down; the game is unchanged
+            self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
+            return []
+        self.message = None
+        self.picked = []
+        log = self.query_one(LogPanel)
+        if not events and action.get("type") != self.terms.automatic_action:
+            log.write(Text(self.terms.describe(action, self.view, past=True), style="dim"))
+        for e in events:
+            log.write(Text(f"{who}{e.text}", style=EVENT_STYLES.get(e.kind, "")))
+        self._autosave()
+        self.refresh_all()
+        self._after_change()
+        return events
+
+    def _after_change(self) -> None:
+        zone, _ = self.acting()
+        if zone and zone != self.cursor and self.view.get("move"):
+            self.query_one(AreaMap).set_cursor(zone)  # follow the stack on the move
+        assault = self.view.get("assault") or {}
+        if assault.get("zone") and assault["zone"] != self.cursor:
+            self.query_one(AreaMap).set_cursor(assault["zone"])
+        if self.over() and not self._shown_outcome:
+            self._shown_outcome = True
+            self._cancel_step()
+            self._show_victory()
+            return
+        self._schedule_step()
+
+    def _show_victory(self) -> None:
+        from wargames_tui.ui.screens.victory import VictoryScreen
+
+        def done(choice: str | None) -> None:
+            if choice == "menu":
+                self.app.show_menu()  # type: ignore[attr-defined]
+
+        view = {**self.view, "sides": dict(self.terms.sides)}
+        self.app.push_screen(VictoryScreen(self.session.outcome(), view), done)
+
+    # --- the side the game plays ------------------------------------------------------------
+    def _pause(self) -> float:
+        return min(STEP_PAUSE, float(getattr(self.app, "bot_delay", STEP_PAUSE)))
+
+    def _schedule_step(self) -> None:
+        if self.auto and self.automatic() and not self.over() and self._step_timer is None:
+            self._step_timer = self.set_timer(self._pause(), self._auto_step)
+
+    def _cancel_step(self) -> None:
+        if self._step_timer is not None:
+            self._step_timer.stop()
+            self._step_timer = None
+
+    def _auto_step(self, once: bool = False) -> None:
+        self._step_timer = None
+        if not self.is_current and not once:
+            self._step_timer = self.set_timer(0.5, self._auto_step)  # wait for the dialog to close
+            return
+        action = next((a for a in self.prompt.actions if a.get("type") == self.terms.automatic_action), None)
+        if action is None:
+            return
+        self.play(action)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_all()
+        if not self._shown_outcome:
+            self._schedule_step()
+
+    # --- saving and history -----------------------------------------------------------------
+    def _autosave(self) -> Path | None:
+        if self.save_path is None:
+            self.save_path = autosave_path(self.app.save_dir, self.session)  # type: ignore[attr-defined]
+        return self.app.autosave(self.session, self.save_path)  # type: ignore[attr-defined]
+
+    def _write_history(self) -> None:
+        """A loaded game: how many actions so far, and the last ones in words."""
+        log = self.query_one(LogPanel)
+        if not self.session.log:
+            log.write(f"New game: {self.view.get('title', self.session.scenario)}")
+            return
+        log.write(f"Loaded: {len(self.session.log)} actions played so far")
+        for entry in self.session.log[-20:]:
+            if entry.action.get("type") == self.terms.automatic_action:
+                continue
+            rolls = f" (dice {', '.join(map(str, entry.rolls))})" if entry.rolls else ""
+            log.write(f"  {self.terms.describe(entry.action, self.view, past=True)}{rolls}")
