@@ -96,4 +96,13 @@ class AreaGraph:
 
     def within(self, a: Area, r: int, carries: Callable[[Kind], bool] = lambda k: True) -> Iterable[Area]:
         """Every area at most r connections from a (a itself included)."""
-        return [x for x in self.areas if (d := self.radius(a, x, carries)) is not None and d <= r]
+        seen = {a}
+        frontier = [a]
+        for _ in range(r):
+            frontier = [
+                there
+                for here in frontier
+                for there in self.neighbours(here)
+                if there not in seen and carries(self.kinds[self.links[here][there]]) and not seen.add(there)
+            ]
+        return sorted(seen)

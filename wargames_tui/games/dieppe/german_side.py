@@ -130,7 +130,7 @@ def _move_step(state: State, dice: Dice, events: list[Event]) -> bool:
         state.units[u].done = True
         if "move" not in state.units[u].actions:
             state.units[u].actions.append("move")
-    path = _route(pos, stack.zone, dice)
+    _, path = route(pos, stack.zone, dice)
     if not path:
         events.append(Event("move", f"Germans at {pos.raid.zones[stack.zone].name} have nowhere to go (dieppe:9.3)"))
         return True
@@ -138,8 +138,9 @@ def _move_step(state: State, dice: Dice, events: list[Event]) -> bool:
     return True
 
 
-def _route(pos: Position, start: str, dice: Dice) -> list[str]:
-    """The zones toward the goal: the nearest friends below alarm 6, the nearest British from 6."""
+def route(pos: Position, start: str, dice: Dice) -> tuple[Stack | None, list[str]]:
+    """The stack a German stack heads for and the zones toward it: the nearest friends below
+    alarm 6, the nearest British from 6; nearest by MP, then the biggest (dieppe:9.3)."""
     costs, back = _paths(pos, start)
     if pos.state.alarm < TWO_ACTIONS:
         goals = [Stack(z, pos.german_levels(z)) for z in pos.german_zones() if z != start and z in costs]
@@ -162,14 +163,14 @@ def _route(pos: Position, start: str, dice: Dice) -> list[str]:
                 dist[z], ends[z] = best
     chosen = movement_goal(dist, goals)
     if not chosen:
-        return []
+        return None, []
     goal = _pick(chosen, dice) if len(chosen) > 1 else chosen[0]
     end = ends[goal.zone]
     path = []
     while end != start:
         path.append(end)
         end = back[end]
-    return path[::-1]
+    return goal, path[::-1]
 
 
 def _walk(state: State, pos: Position, movers: list[str], start: str, path: list[str], events: list[Event]) -> None:

@@ -6,7 +6,7 @@ Plain JSON-ready data so that a save is the state itself; the rules live elsewhe
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 
@@ -69,7 +69,12 @@ class State:
     diverted: dict[str, str] = field(default_factory=dict)  # group -> beach it must land on, turn 1
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = {f.name: copy.copy(getattr(self, f.name)) for f in fields(self)}
+        data["units"] = {k: {**vars(u), "actions": list(u.actions)} for k, u in self.units.items()}
+        data["move"] = asdict(self.move) if self.move else None
+        data["assault"] = asdict(self.assault) if self.assault else None
+        data["marker_pools"] = {k: list(v) for k, v in self.marker_pools.items()}
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
@@ -80,4 +85,4 @@ class State:
         return cls(**data)
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        return State.from_json(self.to_json())
