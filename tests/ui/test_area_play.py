@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import OptionList, Select
+from textual.widgets import Select
 
 from tests.ui.helpers import SIZE, make_app, sync
 from wargames_tui.engine.flow import IllegalAction
@@ -13,7 +13,7 @@ from wargames_tui.games import game_for
 from wargames_tui.ui.screens.actions import ActionsScreen
 from wargames_tui.ui.screens.area_play import AreaPlayScreen
 from wargames_tui.ui.screens.victory import VictoryScreen
-from wargames_tui.ui.widgets.areamap import HIGHLIGHT, AreaMap
+from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import LogPanel
 
 DIEPPE = "dieppe/raid"
@@ -154,6 +154,39 @@ async def test_land_step_stop_end_turn_and_the_germans_play(save_dir: Path) -> N
         text = log_text(screen)
         assert "D. German actions" in text and "Turn 2" in text
         assert "Turn 2/12 5:00" in str(screen.query_one("#header-left").render())
+
+
+@sync
+async def test_assault_rounds_from_the_zone(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    land = next(a for a in session.prompt.actions if a["type"] == "move" and "g2-a1" in a["units"] and a["to"] == "OR2")
+    session.act(land)
+    if "stop" in {a["type"] for a in session.prompt.actions}:
+        session.act({"type": "stop"})
+    target = next(a["target"] for a in session.prompt.actions if a["type"] == "assault")
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        area = screen.query_one(AreaMap)
+        await goto(pilot, screen, "OR2")
+        assert area.highlights.get(target) == "assault"
+        await goto(pilot, screen, target)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pick_in_list(pilot, app, "Assault")
+        assert session.state.assault is not None and area.cursor == target
+        assert area.highlights.get(target) == "active"
+        assert "Assault under way" in str(screen.query_one("#zone-text").render())
+        for _ in range(20):
+            if session.state.assault is None:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ActionsScreen)
+            assert any(text.startswith("Fight a round") for text, _ in app.screen.labelled)
+            await pick_in_list(pilot, app, "Fight")
+        assert session.state.assault is None
+        assert "Assault on" in log_text(screen)
 
 
 @sync
@@ -298,4 +331,18 @@ def test_refused_actions_are_illegal_in_the_rules_too() -> None:
     raise AssertionError("expected the rules to refuse")
 
 
-_ = (OptionList, HIGHLIGHT)
+@sync
+async def test_help_has_the_area_keys_and_the_dieppe_rules(save_dir: Path) -> None:
+    from wargames_tui.ui.screens.help import HelpScreen
+
+    app = make_app(save_dir, dieppe())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one("#help-text").source
+        assert "Keys on an area map" in source and "Dieppe 1942 in brief" in source and "(11.2)" in source
+        assert "El Alamein in brief" not in source and "Keys on the map" not in source
+        await pilot.press("escape")
+        await pilot.pause()
+        area_screen(app)

@@ -37,3 +37,18 @@ def test_kharkov_opening_snapshot(snap_compare, save_dir: Path) -> None:  # noqa
 def test_operation_compass_opening_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
     # The Italian set-up: the four S units waiting, the footholds, towns and battle positions lit.
     assert _opening(snap_compare, save_dir, "operation-compass")
+
+
+def test_dieppe_setup_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
+    # The Dieppe set-up: the zone map, Group 1's landing craft and troops in the Zone panel.
+    from tests.ui.test_area_play import dieppe
+
+    assert snap_compare(make_app(save_dir, dieppe()), terminal_size=SIZE)
+
+
+def test_dieppe_landing_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
+    # Turn 1: the cursor on Group 2's waiting zone (gold), 2A1 picked (2), the beaches it may land on green.
+    from tests.ui.test_area_play import dieppe
+
+    app = make_app(save_dir, dieppe(setup_done=True))
+    assert snap_compare(app, press=["shift+tab", "2"], terminal_size=SIZE)

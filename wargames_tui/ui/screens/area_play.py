@@ -543,8 +543,10 @@ class AreaPlayScreen(Screen):
         log = self.query_one(LogPanel)
         if not events and action.get("type") != self.terms.automatic_action:
             log.write(Text(self.terms.describe(action, self.view, past=True), style="dim"))
-        for e in events:
-            log.write(Text(f"{who}{e.text}", style=EVENT_STYLES.get(e.kind, "")))
+        # Each step of the game's own side starts with a mark, so its steps read apart in the log.
+        mark = "» " if action.get("type") == self.terms.automatic_action else ""
+        for i, e in enumerate(events):
+            log.write(Text(f"{mark if i == 0 else ''}{who}{e.text}", style=EVENT_STYLES.get(e.kind, "")))
         self._autosave()
         self.refresh_all()
         self._after_change()
@@ -614,7 +616,8 @@ class AreaPlayScreen(Screen):
         if not self.session.log:
             log.write(f"New game: {self.view.get('title', self.session.scenario)}")
             return
-        log.write(f"Loaded: {len(self.session.log)} actions played so far")
+        n = len(self.session.log)
+        log.write(f"Loaded: {n} action{'' if n == 1 else 's'} played so far")
         for entry in self.session.log[-20:]:
             if entry.action.get("type") == self.terms.automatic_action:
                 continue
