@@ -290,8 +290,8 @@ async def test_the_end_shows_the_victory_screen(save_dir: Path) -> None:
                 break
         assert isinstance(app.screen, VictoryScreen)
         text = str(app.screen.query_one("#victory-text").render())
-        assert "failure" in text and "German" in text and "victory points" in text
-        assert "commandos not home" in text
+        assert "Failure" in text and "German win" in text and "victory points" in text
+        assert "commandos not home" in text and "total" in text
         await pilot.press("escape")  # look at the final position
         await pilot.pause()
         screen = area_screen(app)

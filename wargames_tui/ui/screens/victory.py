@@ -32,6 +32,18 @@ class VictoryScreen(ModalScreen[str]):
         t.append(f"{self.game_view.get('title', '')}\n\n", "bold")
         if o is None:
             t.append("The game is not over.")
+        elif o.points and not set(o.points) & set(sides):
+            # A tally of objectives (a solitaire game's victory points): the level first, then each line.
+            winner = sides.get(o.winner, o.winner) if o.winner else "Nobody"
+            t.append(f"{o.level[:1].upper()}{o.level[1:]}\n", "bold #ffd21f")
+            t.append(f"({winner} win)\n\n", "dim")
+            t.append(f"{o.reason}\n")
+            width = max(len(line) for line in o.points) + 2
+            for line, points in o.points.items():
+                t.append(f"\n{line:<{width}}{points:>+5d}" if isinstance(points, int) else f"\n{line:<{width}}{points}")
+            total = self.game_view.get("total")
+            if isinstance(total, int):
+                t.append(f"\n{'total':<{width}}{total:>+5d}", "bold")
         else:
             winner = sides.get(o.winner, o.winner) if o.winner else "Nobody"
             t.append(f"{winner}\n", "bold #ffd21f")
