@@ -19,6 +19,7 @@ from typing import Callable
 SC = "panzer-corps/el-alamein"
 LARGEST = "panzer-corps/kharkov"
 SCENARIOS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
+SOLITAIRE = "dieppe/raid"
 
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -68,6 +69,9 @@ def first_movement(game, scenario: str):
     from wargames_tui.engine.dice import Dice
 
     state = game.new(scenario, {})
+    if scenario == SOLITAIRE:  # the British actions of turn 1, once the craft are loaded
+        game.apply(state, {"type": "end-setup"}, Dice(1))
+        return state
     while state.step != "move":
         actions = game.prompt(state).actions
         end = [a for a in actions if a["type"] == "end-phase"]
@@ -89,7 +93,7 @@ def main() -> None:
 
     report("one full map frame, Khar'kov (largest, 30x36)", asyncio.run(map_frame(LARGEST, repeat=50)))
 
-    for sc in SCENARIOS:
+    for sc in SCENARIOS + [SOLITAIRE]:
         game = game_for(sc)
         state = first_movement(game, sc)
         prompts = timed(lambda: game.prompt(state), 20)
@@ -106,6 +110,9 @@ def main() -> None:
     report("load it (validate + replay + compare)", timed(lambda: load(path), 20))
     session = bare_game(game_for(LARGEST), LARGEST, 7)
     report(f"save a finished Khar'kov game ({len(session.log)} actions)", timed(lambda: save(session, path), 10))
+    report("load it (validate + replay + compare)", timed(lambda: load(path), 10))
+    session = bare_game(game_for(SOLITAIRE), SOLITAIRE, 7)
+    report(f"save a finished Dieppe raid ({len(session.log)} actions)", timed(lambda: save(session, path), 10))
     report("load it (validate + replay + compare)", timed(lambda: load(path), 10))
 
 

@@ -81,3 +81,15 @@ def test_unknown_options_and_bots_are_refused(capsys, tmp_path):
 def test_selfplay_with_a_bot_per_side(capsys):
     code, out, _ = run(capsys, "selfplay", SC, "--games", "1", "--seed", "2", "--bot", "gi=greedy", "--bot", "random")
     assert code == 0 and "games: 1" in out
+
+
+def test_the_dieppe_raid_from_the_command_line(tmp_path, capsys):
+    save = tmp_path / "raid.json"
+    assert run(capsys, "new", "dieppe/raid", "-o", str(save), "--option", "alarm=on")[0] == 0
+    run(capsys, "act", str(save), '{"type": "end-setup"}')
+    code, out, _ = run(capsys, "show", str(save))
+    assert code == 0 and "[HESS]" in out and "alarm 2/9" in out and "LCA 7" in out
+    code, out, _ = run(capsys, "actions", str(save))
+    assert "British (No. 4 Commando)" in out and '"to":"OR2"' in out
+    code, _, err = run(capsys, "act", str(save), '{"type": "move", "units": ["g2-lovat"], "to": "C6"}')
+    assert code == 2 and "dieppe:9.2" in err

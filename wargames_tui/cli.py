@@ -81,9 +81,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(view, indent=1, ensure_ascii=False))
         return 0
+    print(f"{view['title']}  turn {view['turn']}/{view['turns']}  {view['phase_title']}")
+    if getattr(session.game, "MAP_KIND", "hex") == "area":
+        from wargames_tui.areadraw import text_area
+
+        print("\n".join(text_area(view)))
+        return _print_result(view)
     from wargames_tui.hexdraw import text_map
 
-    print(f"{view['title']}  turn {view['turn']}/{view['turns']}  {view['phase_title']}")
     print("\n".join(text_map(session.game.board(session.state), view)))
     for side, name in view["sides"].items():
         print(f"\n{name}:")
@@ -92,6 +97,10 @@ def cmd_show(args: argparse.Namespace) -> int:
                 where = u["hex"] if u["status"] == "map" else u["status"]
                 flags = " disrupted" if u["disrupted"] else ""
                 print(f"  {u['id']:<10} {u['short']:<4} {u['strength']}-{u['move']}  {where}{flags}  {u['name']}")
+    return _print_result(view)
+
+
+def _print_result(view: dict) -> int:
     if view["outcome"]:
         o = view["outcome"]
         print(f"\nResult: {view['sides'].get(o['winner'], o['winner'])} {o['level']}: {o['reason']}")

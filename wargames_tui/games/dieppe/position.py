@@ -62,7 +62,8 @@ class Position:
         return [u for u in self.british(zone) if self.kind(u) == "lca"]
 
     def aboard(self, lca: str) -> list[str]:
-        return list(self.cargo.get(lca, []))
+        """The units under an LCA (a prisoner is counted apart, see prisoner_levels)."""
+        return [u for u in self.cargo.get(lca, []) if self.state.units[u].status == "map"]
 
     def prisoner_levels(self, zone: str, lca: str | None = None) -> int:
         p = self.state.prisoner

@@ -323,6 +323,7 @@ def view(state: State) -> dict[str, Any]:
         "phase": state.phase,
         "phase_title": PHASE_TITLES[state.phase],
         "side": acting_side(state),
+        "sides": {"british": "British (No. 4 Commando)", "german": "German (played by the game)"},
         "alarm": state.alarm,
         "zones": {
             z.id: {
