@@ -96,7 +96,7 @@ async def test_setup_transfer_with_the_list_and_undo(save_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
         texts = [text for text, _ in app.screen.labelled]
-        assert texts and all(t.startswith("Load ") for t in texts) and any("Lovat" in t for t in texts)
+        assert texts and all(t.startswith("Put ") for t in texts) and any("Lovat" in t for t in texts)
         await pick_in_list(pilot, app, "Lovat")  # the LCA are full: only the officer (no level) may change
         assert session.log and session.log[-1].action["type"] == "transfer"
         assert session.log[-1].action["unit"] == "g2-lovat"
@@ -346,3 +346,41 @@ async def test_help_has_the_area_keys_and_the_dieppe_rules(save_dir: Path) -> No
         await pilot.press("escape")
         await pilot.pause()
         area_screen(app)
+
+
+@sync
+async def test_random_events_are_rolled_with_e(save_dir: Path) -> None:
+    session = Session.start(game_for(DIEPPE), DIEPPE, {"events": "on"}, seed=2, seats=dict(SEATS))
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = area_screen(app)
+        await pilot.press("e")  # end the set-up
+        await pilot.pause()
+        assert session.state.phase == "events"
+        assert screen.check_action("proceed", ("events",)) and not screen.check_action("proceed", ("turn",))
+        await pilot.press("e")  # roll the events
+        await pilot.pause()
+        assert session.state.phase == "british"
+        assert "Unforeseen events" in log_text(screen)
+
+
+def test_every_action_of_a_playout_reads_in_words() -> None:
+    import random
+
+    from wargames_tui.ui.areawords import describe_dieppe
+
+    rng = random.Random(5)
+    session = Session.start(game_for(DIEPPE), DIEPPE, {"events": "on"}, seed=5, seats=dict(SEATS))
+    kinds = set()
+    for _ in range(400):
+        if session.outcome() is not None:
+            break
+        view = session.view()
+        for action in session.prompt.actions:
+            text = describe_dieppe(action, view)
+            kinds.add(action["type"])
+            assert "{" not in text and "g2-" not in text and "g1-" not in text, text
+        actions = session.prompt.actions
+        ends = [a for a in actions if a["type"] in ("end-turn", "job-done")]
+        session.act(ends[0] if ends and rng.random() < 0.3 else rng.choice(actions))
+    assert {"transfer", "move", "end-turn", "german"} <= kinds

@@ -70,8 +70,8 @@ def describe_dieppe(action: Action, view: View, past: bool = False) -> str:
     units = action.get("units")
     if kind == "transfer":
         u = units_of(view).get(action.get("unit", ""), {})
-        now = f" (now aboard {short(view, u['aboard'])})" if u.get("aboard") else ""
-        return f"Load {short(view, action.get('unit', ''))}{now} aboard {short(view, action.get('lca', ''))}"
+        now = f" (from {short(view, u['aboard'])})" if u.get("aboard") else ""
+        return f"Put {short(view, action.get('unit', ''))} under {short(view, action.get('lca', ''))}{now}"
     if kind == "end-setup":
         return "Set-up done: start the raid"
     if kind == "roll-events":
