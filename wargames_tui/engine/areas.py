@@ -39,6 +39,10 @@ class AreaGraph:
     def areas(self) -> list[Area]:
         return sorted(self.links)
 
+    def link_list(self) -> list[dict[str, str]]:
+        """Every connection once, as JSON-ready dicts for a view."""
+        return [{"a": a, "b": b, "kind": k} for a, ns in sorted(self.links.items()) for b, k in sorted(ns.items()) if a < b]
+
     def kind(self, a: Area, b: Area) -> Kind | None:
         name = self.links.get(a, {}).get(b)
         return self.kinds[name] if name else None

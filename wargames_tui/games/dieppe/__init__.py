@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.engine.dice import Dice
-from wargames_tui.engine.flow import Action, Event, Outcome, Prompt, ScenarioInfo
+from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.dieppe import rules
 from wargames_tui.games.dieppe.data import Raid, load_raid
 from wargames_tui.games.dieppe.firing import targets_in
 from wargames_tui.games.dieppe.position import Position
 from wargames_tui.games.dieppe.state import State
+from wargames_tui.games.protocol import delegates
 
 GAME_ID = "dieppe"
 TITLE = "COMMANDO n°4: Dieppe 1942"
@@ -34,32 +34,7 @@ def scenarios() -> list[ScenarioInfo]:
     ]
 
 
-def new(scenario_id: str, options: dict[str, str]) -> State:
-    return rules.new_state(scenario_id, options)
-
-
-def prompt(state: State) -> Prompt:
-    return rules.prompt(state)
-
-
-def apply(state: State, action: Action, dice: Dice) -> list[Event]:
-    return rules.apply(state, action, dice)
-
-
-def outcome(state: State) -> Outcome | None:
-    return rules.outcome(state)
-
-
-def dump(state: State) -> dict[str, Any]:
-    return state.to_json()
-
-
-def load(data: dict[str, Any]) -> State:
-    return State.from_json(data)
-
-
-def copy_state(state: State) -> State:
-    return state.copy()
+new, prompt, apply, outcome, dump, load, copy_state = delegates(rules, State)
 
 
 def active_side(state: State) -> str | None:

@@ -338,7 +338,7 @@ def view(state: State) -> dict[str, Any]:
             }
             for z in raid.zones.values()
         },
-        "links": [{"a": a, "b": b, "kind": k} for a, ns in sorted(raid.graph.links.items()) for b, k in sorted(ns.items()) if a < b],
+        "links": raid.graph.link_list(),
         "picture": list(raid.picture),
         "units": units,
         "party": {"units": list(state.party)} if state.party else None,

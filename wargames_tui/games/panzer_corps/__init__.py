@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.engine.dice import Dice
-from wargames_tui.engine.flow import Action, Event, Outcome, Prompt, ScenarioInfo
+from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.panzer_corps import rules, victory
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders
 from wargames_tui.games.panzer_corps.mapview import HexMapData, hex_map_data
 from wargames_tui.games.panzer_corps.state import State
+from wargames_tui.games.protocol import delegates
 
 GAME_ID = "panzer-corps"
 TITLE = "Panzer Corps"
@@ -25,32 +25,7 @@ def scenarios() -> list[ScenarioInfo]:
     return found
 
 
-def new(scenario_id: str, options: dict[str, str]) -> State:
-    return rules.new_state(scenario_id, options)
-
-
-def prompt(state: State) -> Prompt:
-    return rules.prompt(state)
-
-
-def apply(state: State, action: Action, dice: Dice) -> list[Event]:
-    return rules.apply(state, action, dice)
-
-
-def outcome(state: State) -> Outcome | None:
-    return rules.outcome(state)
-
-
-def dump(state: State) -> dict[str, Any]:
-    return state.to_json()
-
-
-def load(data: dict[str, Any]) -> State:
-    return State.from_json(data)
-
-
-def copy_state(state: State) -> State:
-    return state.copy()
+new, prompt, apply, outcome, dump, load, copy_state = delegates(rules, State)
 
 
 def active_side(state: State) -> str | None:
