@@ -5,9 +5,13 @@ from __future__ import annotations
 from types import ModuleType
 
 from wargames_tui.engine.flow import ScenarioInfo
-from wargames_tui.games import dieppe, panzer_corps
+from wargames_tui.games import dieppe, panzer_corps, strange_victory
 
-GAMES: dict[str, ModuleType] = {panzer_corps.GAME_ID: panzer_corps, dieppe.GAME_ID: dieppe}
+GAMES: dict[str, ModuleType] = {
+    panzer_corps.GAME_ID: panzer_corps,
+    dieppe.GAME_ID: dieppe,
+    strange_victory.GAME_ID: strange_victory,
+}
 
 
 class UnknownScenario(Exception):
