@@ -35,10 +35,10 @@ def test_the_british_fire_example():
 
 
 @pytest.mark.rules("dieppe:11.1")
-def test_units_that_acted_lend_no_bonus_and_cover_subtracts():
+def test_units_that_acted_lend_no_bonus_and_cover_protects():
     tired = Piece("commando", 3, 4, 2, acted=True)
     assert shooter_value(COMMANDO, [COMMANDO, tired, OFFICER], 1, "D6", 9).total == 3 + 1 + 1
-    assert target_value(GERMAN_INFANTRY, [GERMAN_INFANTRY], 4, "D10", protection=3).total == 3 + 4 - 3
+    assert target_value(GERMAN_INFANTRY, [GERMAN_INFANTRY], 4, "D10", protection=3).total == 3 + 4 + 3
     assert fire_hits_target(shooter_value(COMMANDO, [COMMANDO], 4, "D6", 9), target_value(GERMAN_INFANTRY, [GERMAN_INFANTRY], 4, "D10", 0))
 
 

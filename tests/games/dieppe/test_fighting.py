@@ -45,7 +45,7 @@ def test_the_mortar_fires_two_zones_away_and_inflicts_two_losses():
     state.turn = 9  # full daylight
     put(state, "SAL", "g1-mortar")
     put(state, "CP", "g-mg-01", "g-inf-01", reduced=("g-inf-01",))
-    # FF 5 + D6 3 - 1 at R = 2 = 7 against the machine gun: FF 5 + D10 0 - 1 protection = 4.
+    # FF 5 + D6 3 - 1 at R = 2 = 7 against the machine gun: FF 5 + D10 0 + 1 protection = 6.
     act(state, {"type": "fire", "units": ["g1-mortar"], "target": "CP"}, 3, d10(0))
     assert state.units["g-mg-01"].status == "eliminated"
     assert state.units["g-inf-01"].status == "eliminated"  # the second loss goes to the unit beneath

@@ -83,6 +83,8 @@ def check_invariants(state: State) -> list[str]:
         if troops and pos.germans(zone) and not (state.assault and state.assault.zone == zone):
             problems.append(f"{zone} holds both sides outside an assault")
         moving = state.move is not None and state.move.zone == zone
+        if pos.german_levels(zone) > pos.limit(zone):
+            problems.append(f"{zone} holds {pos.german_levels(zone)} German levels")
         if not pos.is_land(zone) and not moving and len(pos.lcas(zone)) > pos.limit(zone):
             problems.append(f"{zone} holds {len(pos.lcas(zone))} LCA")
         for lca in pos.lcas(zone):

@@ -6,7 +6,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.games.dieppe.assault import Line, case_one, case_two, german_column, support_levels
 from wargames_tui.games.dieppe.combat import assault_values
-from wargames_tui.games.dieppe.effects import alarm, d10, eliminate, lose_level, place
+from wargames_tui.games.dieppe.effects import adjacent_tests, alarm, cut_telephone, d10, eliminate, lose_level, place
 from wargames_tui.games.dieppe.position import Position
 from wargames_tui.games.dieppe.state import Assault, State
 
@@ -27,7 +27,7 @@ def start(
     events.append(Event("combat", f"Assault on {pos.raid.zones[zone].name} (dieppe:11.2)", {"zone": zone}))
     alarm(state, "first-assault", dice, events)
     if not _commandos(state):
-        withdraw(state, events, "no commando to lead an assault")
+        withdraw(state, dice, events, "no commando to lead an assault")
 
 
 def _commandos(state: State) -> list[str]:
@@ -104,7 +104,7 @@ def _after_round(state: State, dice: Dice, events: list[Event]) -> None:
     name = pos.raid.zones[a.zone].name
     if not pos.germans(a.zone):
         events.append(Event("combat", f"{name} is taken; the commandos stay and enjoy a cup of tea (dieppe:11.2)"))
-        state.assault = None
+        _won(state, a.zone, dice, events)
     elif not _commandos(state):
         lost = [u for u in a.british if pos.on_map(u)]
         for u in lost:  # officers, sniper or mortar left without commandos are taken
@@ -113,7 +113,14 @@ def _after_round(state: State, dice: Dice, events: list[Event]) -> None:
         state.assault = None
 
 
-def withdraw(state: State, events: list[Event], why: str = "the player stops the assault") -> None:
+def _won(state: State, zone: str, dice: Dice, events: list[Event]) -> None:
+    """The zone is the commandos': the line may be cut here, and the zones around are tested (dieppe:10, 12)."""
+    state.assault = None
+    cut_telephone(state, zone, events)
+    adjacent_tests(state, zone, dice, events)
+
+
+def withdraw(state: State, dice: Dice, events: list[Event], why: str = "the player stops the assault") -> None:
     """The commandos left go back where they came from (dieppe:11.2)."""
     a = state.assault
     if a is None:
@@ -126,6 +133,8 @@ def withdraw(state: State, events: list[Event], why: str = "the player stops the
             place(state, u, a.origin, back)
     events.append(Event("combat", f"{why.capitalize()}: back to {pos.raid.zones[a.origin].name} (dieppe:11.2)"))
     state.assault = None
+    if any(pos.on_map(u) for u in a.british):
+        adjacent_tests(state, a.origin, dice, events)
 
 
 def check_prisoner(state: State, escort: str) -> str:
@@ -140,10 +149,12 @@ def check_prisoner(state: State, escort: str) -> str:
         raise IllegalAction("only a last German unit of one level (reduced infantry, machine gun, officer) surrenders", "dieppe:12")
     if escort not in _commandos(state):
         raise IllegalAction("a commando of the assault must take the prisoner", "dieppe:12")
+    if pos.british_levels(a.zone) + pos.levels(left[0]) > pos.limit(a.zone):
+        raise IllegalAction("the prisoner counts for stacking and there is no room for him", "dieppe:12")
     return left[0]
 
 
-def take_prisoner(state: State, escort: str, events: list[Event]) -> None:
+def take_prisoner(state: State, escort: str, dice: Dice, events: list[Event]) -> None:
     uid = check_prisoner(state, escort)
     pos = Position(state)
     a = state.assault
@@ -152,7 +163,7 @@ def take_prisoner(state: State, escort: str, events: list[Event]) -> None:
     s.status, s.zone, s.aboard = "prisoner", a.zone, None
     state.prisoner, state.escort, state.prisoner_taken = uid, escort, True
     events.append(Event("victory", f"{pos.raid.counters[uid].name} surrenders to {pos.raid.counters[escort].name} (dieppe:12)"))
-    state.assault = None
+    _won(state, a.zone, dice, events)
 
 
 def candidates(state: State) -> list[Action]:

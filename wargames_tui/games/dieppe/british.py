@@ -9,7 +9,7 @@ from __future__ import annotations
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.games.dieppe import assaults
-from wargames_tui.games.dieppe.effects import adjacent_tests, alarm, d10, mines, place, reveal
+from wargames_tui.games.dieppe.effects import adjacent_tests, alarm, cut_telephone, d10, mines, place, reveal
 from wargames_tui.games.dieppe.firing import resolve_fire, targets_in
 from wargames_tui.games.dieppe.position import FOOT_LINKS, Position
 from wargames_tui.games.dieppe.state import Move, State
@@ -126,19 +126,23 @@ def check_step(state: State, units: list[str], to: str) -> tuple[str, int]:
     zone = _stack_zone(pos, units)
     if state.assault or (state.move and state.move.wire):
         raise IllegalAction("finish the assault or the barbed wire first", "dieppe:10")
-    if state.move and set(units) <= set(state.move.units):
-        mp = {u: state.move.mp[u] for u in units}
-    else:
-        if state.move:
-            raise IllegalAction("stop the stack that is moving before another moves", "dieppe:6")
-        kind = "maritime" if _mover_kind(pos, units) == "maritime" else "move"
-        check_may_act(state, units, kind)
-        if any(state.units[u].halted for u in units):
-            raise IllegalAction("a stack stopped by a marker, the enemy or wire may not move again this turn", "dieppe:9.2")
-        mp = {u: allowance(pos, u) for u in units}
+    if to not in pos.raid.zones:
+        raise IllegalAction(f"no zone {to!r}", "dieppe:9")
     mover = _mover_kind(pos, units)
     link = pos.link(zone, to)
     where = pos.raid.zones[to]
+    if state.move and set(units) <= set(state.move.units):
+        mp = {u: state.move.mp[u] for u in units}
+        left = [u for u in state.move.units if u not in units]
+        if left and pos.is_land(zone) and pos.british_levels(zone) - _party_levels(pos, units) > pos.limit(zone):
+            raise IllegalAction(f"the units left behind would overfill {pos.raid.zones[zone].name}", "dieppe:2.2")
+    else:
+        if state.move:
+            raise IllegalAction("stop the stack that is moving before another moves", "dieppe:6")
+        check_may_act(state, units, action_kind(mover, link))
+        if any(state.units[u].halted for u in units):
+            raise IllegalAction("a stack stopped by a marker, the enemy or wire may not move again this turn", "dieppe:9.2")
+        mp = {u: allowance(pos, u) for u in units}
     if mover == "maritime":
         if link != "sea":
             raise IllegalAction("LCA move only along the sea lanes", "dieppe:9")
@@ -166,6 +170,13 @@ def check_step(state: State, units: list[str], to: str) -> tuple[str, int]:
     return mover, cost
 
 
+def action_kind(mover: str, link: str | None) -> str:
+    """Which of the six actions a first step starts: embarking is one of its own (dieppe:6)."""
+    if mover == "maritime":
+        return "maritime"
+    return "embark" if mover == "land" and link == "landing" else "move"
+
+
 def _check_landing(pos: Position, units: list[str], beach: str) -> None:
     state = pos.state
     for u in units:
@@ -183,9 +194,9 @@ def _check_entry(pos: Position, units: list[str], to: str, left: dict[str, int])
     if pos.germans(to):
         raise IllegalAction(f"Germans hold {name}: only an assault goes in", "dieppe:11.2")
     marker = pos.state.markers.get(to)
-    stops = marker in ("A", "B")
-    if marker and not any(pos.kind(u) == "commando" for u in units):
-        raise IllegalAction("officers, the sniper and the mortar may not go alone where the enemy may be", "dieppe:9.2")
+    stops = marker in ("A", "B", "wire")
+    if marker and not any(pos.kind(u) in ("commando", "mortar") for u in units):
+        raise IllegalAction("officers and the sniper may not go alone where the enemy may be", "dieppe:9.2")
     origin = pos.state.units[units[0]].zone or ""
     if stops and pos.is_land(origin) and pos.british_levels(origin) > pos.limit(origin):
         raise IllegalAction(f"the stack could not fall back to an overfull {pos.raid.zones[origin].name} from an assault", "dieppe:2.2")
@@ -223,7 +234,7 @@ def step(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     origin = state.units[units[0]].zone or ""
     before = {u: state.units[u].aboard or "" for u in units}
     if not (state.move and set(units) <= set(state.move.units)):
-        begin(state, units, "maritime" if mover == "maritime" else "move")
+        begin(state, units, action_kind(mover, pos.link(origin, to)))
         state.move = Move(units, origin, {u: allowance(pos, u) for u in units})
     move = state.move
     assert move is not None
@@ -248,6 +259,7 @@ def step(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
             place(state, u, to, state.units[u].aboard if mover == "maritime" else None)
         events.append(Event("move", f"{_names(pos, units)} move to {name} ({cost} MP)"))
     if mover == "maritime":
+        adjacent_tests(state, to, dice, events)  # sailing next to a marker is an action there too (dieppe:10)
         return
     _arrive(state, units, origin, to, before, dice, events)
 
@@ -256,11 +268,6 @@ def _arrive(
     state: State, units: list[str], origin: str, to: str, aboard: dict[str, str], dice: Dice, events: list[Event]
 ) -> None:
     """Telephone, markers, mines, wire and the activation tests on entering a zone (dieppe:9.2, 10, 12)."""
-    pos = Position(state)
-    if to in state.telephone and any(pos.kind(u) == "commando" for u in units):
-        state.telephone.remove(to)
-        state.telephone_cut = True
-        events.append(Event("victory", f"The telephone line is cut at {pos.raid.zones[to].name} (dieppe:12)"))
     marker = state.markers.get(to)
     if marker in ("A", "B"):
         for u in units:
@@ -278,6 +285,7 @@ def _arrive(
     if state.markers.get(to) == "wire" and state.move:
         state.move.wire = True
         events.append(Event("move", "Barbed wire: halt here, or try a Bangalore torpedo (dieppe:10)"))
+    cut_telephone(state, to, events)
     adjacent_tests(state, to, dice, events)
     if state.move and not state.move.wire and not _can_go_on(state):
         state.move = None
@@ -287,7 +295,7 @@ def _can_go_on(state: State) -> bool:
     move = state.move
     assert move is not None
     pos = Position(state)
-    if any(state.units[u].halted for u in move.units):
+    if not move.units or any(state.units[u].halted for u in move.units):
         return False
     return min(move.mp.values()) >= min(_exit_cost(pos, move.zone), 2)
 
@@ -330,6 +338,8 @@ def wire(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     alarm(state, "explosion", dice, events)
     if roll % 2 == 0:
         state.markers.pop(zone, None)
+        for u in move.units:
+            state.units[u].halted = False  # through the gap, the stack may go on
         events.append(Event("combat", f"Bangalore torpedo: D10 {roll}, the wire is cleared (dieppe:10)"))
         if state.move and not _can_go_on(state):
             state.move = None
@@ -392,11 +402,11 @@ def check_assault(state: State, units: list[str], target: str) -> None:
     check_may_act(state, units, "assault")
     if any(state.units[u].halted for u in units):
         raise IllegalAction("a stack stopped this turn may not move into another zone", "dieppe:9.2")
-    if pos.link(zone, target) not in ("road", "track"):
+    if target not in pos.raid.zones or pos.link(zone, target) not in ("road", "track"):
         raise IllegalAction("an assault goes in along a road or track to the next zone", "dieppe:11.2")
     if not pos.germans(target):
         raise IllegalAction(f"no German unit in {pos.raid.zones[target].name} to assault", "dieppe:11.2")
-    levels = sum(pos.levels(u) for u in units)
+    levels = _party_levels(pos, units)
     if levels > pos.limit(target):
         raise IllegalAction(f"{levels} levels may not go in: at most {pos.limit(target)} a side", "dieppe:1.2")
 

@@ -75,9 +75,9 @@ def target_value(target: Piece, stack: list[Piece], roll: int, die: str, protect
         if company:
             parts.append(f"+{company} stacked")
         total += company
-    if protection:
-        parts.append(f"-{protection} protection")
-        total -= protection
+    if protection:  # cover helps the target, as in an assault (reading 29 in NOTES.md)
+        parts.append(f"+{protection} protection")
+        total += protection
     return Value(total, tuple(parts))
 
 

@@ -100,6 +100,15 @@ def adjacent_tests(state: State, zone: str, dice: Dice, events: list[Event]) -> 
                 reveal(state, n, dice, events)
 
 
+def cut_telephone(state: State, zone: str, events: list[Event]) -> None:
+    """Commandos standing in a T zone cut the line: 2 VP, once (dieppe:12)."""
+    pos = Position(state)
+    if zone in state.telephone and any(pos.kind(u) == "commando" for u in pos.british(zone)) and not pos.germans(zone):
+        state.telephone.remove(zone)
+        state.telephone_cut = True
+        events.append(Event("victory", f"The telephone line is cut at {pos.raid.zones[zone].name} (dieppe:12)"))
+
+
 def mines(state: State, units: list[str], zone: str, dice: Dice, events: list[Event]) -> None:
     """Mines: D10 + the stack's levels, 8 or more reduces the unit on top (dieppe:10)."""
     pos = Position(state)
@@ -127,11 +136,14 @@ def place(state: State, uid: str, zone: str | None, aboard: str | None = None) -
 
 
 def take_losses(state: State, stack: list[str], losses: int, dice: Dice, events: list[Event], by_assault: bool, first: str | None = None) -> None:
-    """losses hits on a stack: each on the unit on top (or first), the next on the one beneath (dieppe:11.1)."""
-    for n in range(losses):
+    """losses hits on a stack, all on the unit on top (or first) while it stands, then on the one
+    beneath: the mortar's two losses eliminate a full unit (dieppe:11.1)."""
+    target = first
+    for _ in range(losses):
         pos = Position(state)
         alive = [u for u in stack if pos.on_map(u)]
-        target = first if n == 0 and first in alive else pos.front(alive)
+        if target not in alive:
+            target = pos.front(alive)
         if target is None:
             return
         lose_level(state, target, dice, events, by_assault)

@@ -188,21 +188,22 @@ def _walk(state: State, pos: Position, movers: list[str], start: str, path: list
     if here == start:
         events.append(Event("move", f"Germans at {pos.raid.zones[start].name} lack the MP to move (dieppe:9.3)"))
         return
-    staying = pos.german_levels(here)
-    arriving = sorted(movers, key=lambda u: (-pos.rating(u).ff, u))
+    # The best FF go furthest; what does not fit stays in the last zone on the way with room
+    # (the start always has room: they stood there) (dieppe:9.3).
+    room = {z: pos.limit(z) - pos.german_levels(z) for z in trail}
+    room[start] += sum(pos.levels(u) for u in movers)
     left_behind = []
-    for u in arriving:
-        if staying + pos.levels(u) <= pos.limit(here):
-            staying += pos.levels(u)
-            place(state, u, here)
-        else:
-            left_behind.append(u)
-            place(state, u, trail[-2])
+    for u in sorted(movers, key=lambda u: (-pos.rating(u).ff, u)):
+        stop = next(z for z in reversed(trail) if room[z] >= pos.levels(u))
+        room[stop] -= pos.levels(u)
+        place(state, u, stop)
+        if stop != here:
+            left_behind.append(f"{pos.raid.counters[u].name} in {pos.raid.zones[stop].name}")
     names = ", ".join(pos.raid.counters[u].name for u in movers)
     route = " - ".join(pos.raid.zones[z].name for z in trail)
     text = f"Germans move ({names}): {route} (dieppe:9.3)"
     if left_behind:
-        text += f"; {len(left_behind)} stay behind in {pos.raid.zones[trail[-2]].name}, the stack being full"
+        text += f"; the stack being full, {', '.join(left_behind)} stay behind"
     events.append(Event("move", text, {"from": start, "to": here}))
 
 
@@ -235,12 +236,19 @@ def _reinforce(state: State, dice: Dice, events: list[Event]) -> None:
         events.append(Event("move", f"Reinforcements find commandos at {pos.raid.zones[zone].name}: they come next turn at {later} (dieppe:8)"))
         return
     names = []
+    room = pos.limit(zone) - pos.german_levels(zone)
     for _ in range(min(count, len(pool))):
         uid = dice.choice(pool)
+        if pos.levels(uid) > room:
+            break  # the rest wait in the container: stacking holds (dieppe:1.2)
+        room -= pos.levels(uid)
         pool.remove(uid)
         s = state.units[uid]
         s.status, s.zone, s.done = "map", zone, True
         names.append(pos.raid.counters[uid].name)
+    if not names:
+        events.append(Event("move", f"Reinforcements find {pos.raid.zones[zone].name} full: none enter (dieppe:1.2, 8)"))
+        return
     events.append(Event("reveal", f"Reinforcements enter at {pos.raid.zones[zone].name}: {', '.join(names)} (dieppe:8)", commit=True))
 
 

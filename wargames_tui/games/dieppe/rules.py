@@ -103,7 +103,10 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if state.phase != phase:
         raise IllegalAction(f"{kind} is not an action of the {PHASE_TITLES.get(state.phase, state.phase)} phase", case)
     events: list[Event] = []
-    handler(state, action, dice, events)
+    try:
+        handler(state, action, dice, events)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise IllegalAction(f"malformed {kind} action: {exc!r}", case) from None
     return events
 
 
@@ -144,6 +147,8 @@ def _move(state: State, action: Action, dice: Dice, events: list[Event]) -> None
 def _stop(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     if state.move is None:
         raise IllegalAction("no stack is moving", "dieppe:9.2")
+    if state.move.wire:
+        raise IllegalAction("at the wire: halt, or try a Bangalore torpedo", "dieppe:10")
     british.stop(state)
     british.settle_party(state)
 
@@ -169,12 +174,12 @@ def _round(state: State, action: Action, dice: Dice, events: list[Event]) -> Non
 def _withdraw(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     if state.assault is None or state.assault.round < 1:
         raise IllegalAction("an assault is fought for at least one round before the player may stop it", "dieppe:11.2")
-    assaults.withdraw(state, events)
+    assaults.withdraw(state, dice, events)
     british.settle_party(state)
 
 
 def _prisoner(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
-    assaults.take_prisoner(state, action.get("escort", ""), events)
+    assaults.take_prisoner(state, action.get("escort", ""), dice, events)
     british.settle_party(state)
 
 
