@@ -316,3 +316,16 @@ def test_a_bloody_firefight_needs_no_dice():
     assert rules.view(state)["combat"]["strength"] == 6
     act(state, {"type": "roll"}, 6, 1, 1)
     assert "Pitched Battle" in act(state, {"type": "accept"})
+
+
+@pytest.mark.rules("strange-victory:7.0")
+def test_malformed_actions_are_refused():
+    state = campaign()
+    for action in ({"type": "move"}, {"type": "move", "division": "7pz", "to": "XXX"}, {"type": "stand"}, {"type": "dance"}):
+        with pytest.raises(IllegalAction):
+            act(state, action)
+    state.pools["B"] = ["B-inf-2a"]
+    act(state, {"type": "move", "division": "1pz", "to": "CHE", "extra": None}, 1)
+    for action in ({"type": "asset"}, {"type": "reroll"}, {"type": "accept"}, {"type": "asset", "asset": "stuka-1", "returns": 5}):
+        with pytest.raises(IllegalAction):
+            act(state, action)

@@ -177,7 +177,10 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if phase and state.phase != phase:
         raise IllegalAction(f"{kind} belongs to the {PHASE_TITLES[phase]}", "strange-victory:7.0")
     events: list[Event] = []
-    handler(state, action, dice, events)
+    try:
+        handler(state, action, dice, events)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise IllegalAction(f"malformed {kind} action: {exc!r}", "strange-victory:7.0") from None
     _after(state, events)
     return events
 
