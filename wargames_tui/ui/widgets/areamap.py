@@ -1,6 +1,6 @@
 """The area map: a line-API widget that draws a game's zone picture with live colours.
 
-An area game (Dieppe, later Strange Victory) ships its map as a text picture in which each
+An area game (Dieppe, Strange Victory) ships its map as a text picture in which each
 zone's id is printed as "[ID]" and the lines between zones are drawn with characters that
 say what kind of link they are (for Dieppe: `-|/\\` road, `.` track or landing, `~` sea lane,
 `:` fire only). The view gives the picture, the zones (with the anchor `at` = (col, row) of
@@ -18,13 +18,17 @@ the first letter of the id) and the links; this widget paints:
 
 Every character of a zone label carries `{"zone": id}` in its style's meta, so a click needs no
 coordinate arithmetic. The widget posts messages; the screen decides what they mean.
+
+What differs between games (the colours of the ids, the markers, the link characters) is a
+`MapLook`, chosen by the game id of the view's scenario: Dieppe's is described above, Strange
+Victory's under STRANGE_VICTORY below.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -88,6 +92,115 @@ def zone_colour(zone: dict[str, Any]) -> str:
     return KIND_COLOURS.get(zone.get("kind", ""), PROTECTION_COLOURS.get(zone.get("protection", 0), DEFAULT_ZONE))
 
 
+Units = list[dict[str, Any]]
+Marker = tuple[str, str, str]  # (character, foreground, background)
+
+
+@dataclass(frozen=True)
+class MapLook:
+    """How one game's zones are painted.
+
+    colour(zone): the id's colour. backgrounds(zone, units): the label's background, one colour
+    or two (left and right halves, both sides present), or None for the bare ground.
+    markers(zone, units): the marker cells beside the label, in order (the first one without a
+    spot colours the brackets). brackets(zone): a colour for the brackets, else the id's.
+    underline(zone): the id underlined."""
+
+    colour: Callable[[dict[str, Any]], str]
+    backgrounds: Callable[[dict[str, Any], Units], tuple[str, ...] | None]
+    markers: Callable[[dict[str, Any], Units], list[Marker]]
+    brackets: Callable[[dict[str, Any]], str | None] = lambda zone: None
+    underline: Callable[[dict[str, Any]], bool] = lambda zone: False
+    link_chars: dict[str, str] = field(default_factory=lambda: dict(LINK_CHARS))
+    link_colours: dict[str, str] = field(default_factory=lambda: dict(LINK_COLOURS))
+    over_links: bool = False  # markers may cover the first character of a line of links
+
+
+def _dieppe_backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | None:
+    sides = {u["side"] for u in units}
+    if len(sides) > 1:  # both sides here (an assault): brown on the left half, grey on the right
+        return SIDE_BG["british"], SIDE_BG["german"]
+    if sides:
+        return (SIDE_BG.get(next(iter(sides)), GROUND),)
+    return None
+
+
+def _dieppe_markers(zone: dict[str, Any], units: Units) -> list[Marker]:
+    marker = zone.get("marker")
+    return [MARKERS.get(marker, ("?", "#000000", "#dddddd"))] if marker else []
+
+
+DIEPPE = MapLook(
+    colour=zone_colour,
+    backgrounds=_dieppe_backgrounds,
+    markers=_dieppe_markers,
+    underline=lambda zone: bool(zone.get("telephone")),
+)
+
+# --- Strange Victory ----------------------------------------------------------------------------
+# An id's colour says what it is worth and what garrison it hides (strange-victory:3.1): the
+# letters A, B, C in deepening shades, ports blue, Avesnes red, the staging areas grey; strategic
+# areas are underlined. Brackets are green around a forest (3.1.2). The label's background is
+# grey where a division stands (darker once it has activated this turn), blue where revealed Allied
+# counters stand (half and half in a combat), dark green on an empty captured area (11.0). After the
+# label: the letter of a face-down garrison (4.3) and, on blue, the number of face-down coastal
+# counters in a port (10.2).
+SV_LETTERS = {"A": "#f3e9a8", "B": "#f2bd4b", "C": "#ff8a3d", "I": "#ff5c5c"}
+SV_KINDS = {"staging": "#9aa4b0", "port": "#6fb3ff", "fortress": "#ff4d4d"}
+SV_BG = {"german": "#5b6068", "german-done": "#383c42", "allied": "#2b4f96", "captured": "#1f3d27"}
+SV_FOREST = "#4cbf5a"
+SV_COASTAL = ("#ffffff", "#1f5fbf")
+SV_LINK_CHARS = {"-": "border", "|": "border", "/": "border", "\\": "border", "=": "bridge", "#": "bridge", "~": "sea"}
+SV_LINK_COLOURS = {"border": "#8f8463", "bridge": "#e6e6e6", "sea": "#3f6da3"}
+
+
+def sv_colour(zone: dict[str, Any]) -> str:
+    return SV_KINDS.get(zone.get("kind", ""), SV_LETTERS.get(zone.get("letter", ""), DEFAULT_ZONE))
+
+
+def _sv_backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | None:
+    german = [u for u in units if u["side"] == "german"]
+    allied = [u for u in units if u["side"] != "german"]
+    grey = SV_BG["german"] if any(not u.get("resupply") for u in german) else SV_BG["german-done"]
+    if german and allied:
+        return grey, SV_BG["allied"]
+    if german:
+        return (grey,)
+    if allied:
+        return (SV_BG["allied"],)
+    return (SV_BG["captured"],) if zone.get("captured") else None
+
+
+def _sv_markers(zone: dict[str, Any], units: Units) -> list[Marker]:
+    out: list[Marker] = []
+    letter = zone.get("marker")
+    if letter:
+        out.append((letter, "#000000", SV_LETTERS.get(letter, "#dddddd")))
+    coastal = int(zone.get("coastal") or 0)
+    if coastal:
+        out.append((str(coastal) if coastal < 10 else "+", *SV_COASTAL))
+    return out
+
+
+STRANGE_VICTORY = MapLook(
+    colour=sv_colour,
+    backgrounds=_sv_backgrounds,
+    markers=_sv_markers,
+    brackets=lambda zone: SV_FOREST if zone.get("forest") else None,
+    underline=lambda zone: zone.get("kind") == "strategic",
+    link_chars=SV_LINK_CHARS,
+    link_colours=SV_LINK_COLOURS,
+    over_links=True,
+)
+
+LOOKS = {"dieppe": DIEPPE, "strange-victory": STRANGE_VICTORY}
+
+
+def look_for(view: dict[str, Any]) -> MapLook:
+    """The look of the view's game (Dieppe's for a view without a known scenario)."""
+    return LOOKS.get(str(view.get("scenario", "")).split("/")[0], DIEPPE)
+
+
 @dataclass(frozen=True)
 class Cell:
     """What the picture holds at one place: part of a zone label, a link, text or nothing."""
@@ -106,7 +219,7 @@ class Layout:
     cells: tuple[tuple[Cell, ...], ...]
     centres: dict[str, tuple[float, float]]
     labels: dict[str, tuple[int, int, int]]  # zone -> (row, first col of "[", last col of "]")
-    marker_at: dict[str, tuple[int, int] | None]  # zone -> the blank cell beside its label, if any
+    spots: dict[str, tuple[tuple[int, int], ...]]  # zone -> cells beside its label for markers, in order of use
 
 
 def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -119,8 +232,19 @@ def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[f
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
-def build_layout(picture: list[str], zones: dict[str, dict[str, Any]], links: Iterable[dict[str, str]]) -> Layout:
-    """Classify every cell of the picture (see the module docstring)."""
+def build_layout(
+    picture: list[str],
+    zones: dict[str, dict[str, Any]],
+    links: Iterable[dict[str, str]],
+    link_chars: dict[str, str] | None = None,
+    over_links: bool = False,
+) -> Layout:
+    """Classify every cell of the picture (see the module docstring).
+
+    link_chars: character -> link kind (Dieppe's by default). Marker spots are the blank cell
+    after a label, then the blank one before it; with over_links, also the first character of
+    a line of two or more link characters that touches the label (the line stays visible)."""
+    link_chars = LINK_CHARS if link_chars is None else link_chars
     height = len(picture)
     width = max((len(line) for line in picture), default=0)
     labels: dict[str, tuple[int, int, int]] = {}
@@ -153,15 +277,15 @@ def build_layout(picture: list[str], zones: dict[str, dict[str, Any]], links: It
     for r in range(height):
         line = picture[r].ljust(width)
         legend = r > bottom
-        named = _legend_kinds(line) if legend else {}
+        named = _legend_kinds(line, link_chars) if legend else {}
         cells = []
         for c, ch in enumerate(line):
             if (r, c) in owner:
                 cells.append(owner[(r, c)])
             elif ch == " ":
                 cells.append(Cell("blank"))
-            elif ch in LINK_CHARS and not _in_word(line, c):
-                kind = LINK_CHARS[ch]
+            elif ch in link_chars and not _in_word(line, c):
+                kind = link_chars[ch]
                 if legend:
                     kind = named.get(c, "track" if kind == "dotted" else kind)
                 elif kind == "dotted":
@@ -170,15 +294,26 @@ def build_layout(picture: list[str], zones: dict[str, dict[str, Any]], links: It
             else:
                 cells.append(Cell("text"))
         rows.append(tuple(cells))
-    marker_at: dict[str, tuple[int, int] | None] = {}
-    for zid, (row, first, last) in labels.items():
-        spot = None
-        for c in (last + 1, first - 1):
-            if 0 <= c < width and rows[row][c].role == "blank":
-                spot = (row, c)
-                break
-        marker_at[zid] = spot
-    return Layout(width, height, tuple(rows), centres, labels, marker_at)
+    claimed: set[tuple[int, int]] = set()
+    found: dict[str, list[tuple[int, int]]] = {zid: [] for zid in labels}
+
+    def role(row: int, c: int) -> str:
+        return rows[row][c].role if 0 <= c < width else "edge"
+
+    for side in (1, -1):  # every zone's cell after its label first, then the cells before
+        for zid, (row, first, last) in labels.items():
+            c = last + 1 if side == 1 else first - 1
+            if (row, c) in claimed or not 0 <= c < width:
+                continue
+            beyond = role(row, c + side)
+            free = role(row, c) == "blank" or (
+                over_links and role(row, c) == "link" and beyond == "link" and (row, c + side) not in claimed
+            )
+            if free:
+                claimed.add((row, c))
+                found[zid].append((row, c))
+    spots = {zid: tuple(cells) for zid, cells in found.items()}
+    return Layout(width, height, tuple(rows), centres, labels, spots)
 
 
 def _in_word(line: str, c: int) -> bool:
@@ -188,19 +323,20 @@ def _in_word(line: str, c: int) -> bool:
     return left.isalnum() or right.isalnum()
 
 
-def _legend_kinds(line: str) -> dict[int, str]:
+def _legend_kinds(line: str, link_chars: dict[str, str] | None = None) -> dict[int, str]:
     """In a legend line ("-|/\\ road 1 MP   .. track 2 MP"), each run of link characters takes
     the kind named in the words after it, so the legend shows the colours it explains."""
-    kinds = ("road", "track", "landing", "sea", "fire")
+    link_chars = LINK_CHARS if link_chars is None else link_chars
+    kinds = ("road", "track", "landing", "sea", "fire", "border", "bridge")
     found: dict[int, str] = {}
     c = 0
     while c < len(line):
-        if line[c] in LINK_CHARS and not _in_word(line, c):
+        if line[c] in link_chars and not _in_word(line, c):
             start = c
-            while c < len(line) and line[c] in LINK_CHARS:
+            while c < len(line) and line[c] in link_chars:
                 c += 1
             rest = line[c:]
-            nxt = next((i for i, ch in enumerate(rest) if ch in LINK_CHARS and not _in_word(rest, i)), len(rest))
+            nxt = next((i for i, ch in enumerate(rest) if ch in link_chars and not _in_word(rest, i)), len(rest))
             words = rest[:nxt].lower()
             hits = [(words.find(k), k) for k in kinds if k in words]
             if hits:
@@ -250,6 +386,8 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.layout_: Layout | None = None
         self.highlights: dict[str, str] = {}
         self.occupants: dict[str, set[str]] = {}
+        self.here: dict[str, Units] = {}  # zone -> the units in it
+        self.look: MapLook = look_for(view)
         self.cursor: str = ""
         self._version = 0
         self._lines: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
@@ -261,18 +399,29 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
     # --- what to draw ------------------------------------------------------
     def show(self, view: dict[str, Any], highlights: dict[str, str] | None = None) -> None:
         """Draw a new position and new lit zones."""
-        picture_key = (tuple(view.get("picture", [])), tuple(sorted((k, tuple(z["at"])) for k, z in view["zones"].items())))
+        self.look = look_for(view)
+        picture_key = (
+            id(self.look),
+            tuple(view.get("picture", [])),
+            tuple(sorted((k, tuple(z["at"])) for k, z in view["zones"].items())),
+        )
         if picture_key != self._picture_key:
             self._picture_key = picture_key
-            self.layout_ = build_layout(view.get("picture", []), view["zones"], view.get("links", []))
+            look = self.look
+            self.layout_ = build_layout(
+                view.get("picture", []), view["zones"], view.get("links", []), look.link_chars, look.over_links
+            )
             self.virtual_size = Size(self.layout_.width, self.layout_.height)
         self.view = view
         self.highlights = dict(highlights or {})
         occupants: dict[str, set[str]] = {}
+        here: dict[str, Units] = {}
         for u in view.get("units", []):
             if u.get("zone"):
                 occupants.setdefault(u["zone"], set()).add(u["side"])
+                here.setdefault(u["zone"], []).append(u)
         self.occupants = occupants
+        self.here = here
         self._version += 1
         self.refresh()
 
@@ -395,16 +544,22 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         line = self.view.get("picture", [])
         text = line[row].ljust(layout.width) if row < len(line) else " " * layout.width
         ground = Style(bgcolor=GROUND)
-        marker_cells = {spot[1]: zid for zid, spot in layout.marker_at.items() if spot and spot[0] == row}
+        marker_cells: dict[int, tuple[str, int]] = {}  # column -> (zone, which of its markers)
+        for zid, spots in layout.spots.items():
+            for i, (r, c) in enumerate(spots):
+                if r == row:
+                    marker_cells[c] = (zid, i)
+        colours = self.look.link_colours
         segments: list[Segment] = []
         for c, cell in enumerate(layout.cells[row]):
             ch = text[c]
+            marker = self._marker(*marker_cells[c]) if c in marker_cells else None
             if cell.role in ("open", "id", "close"):
                 ch, style = self._label_cell(cell, ch, c)
-            elif c in marker_cells and self._marker(marker_cells[c]):
-                ch, style = self._marker_cell(marker_cells[c])
+            elif marker is not None:
+                ch, style = self._marker_cell(marker_cells[c][0], marker)
             elif cell.role == "link":
-                style = ground + Style(color=LINK_COLOURS.get(cell.kind, TEXT_COLOUR))
+                style = ground + Style(color=colours.get(cell.kind, TEXT_COLOUR))
             elif cell.role == "text":
                 style = ground + Style(color=TEXT_COLOUR)
             else:
@@ -415,38 +570,47 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
                 segments.append(Segment(ch, style))
         return Strip(segments, layout.width)
 
-    def _marker(self, zone: str) -> str | None:
-        return self.zones.get(zone, {}).get("marker")
+    def markers(self, zone: str) -> list[Marker]:
+        z = self.zones.get(zone)
+        return self.look.markers(z, self.here.get(zone, [])) if z is not None else []
 
-    def _marker_cell(self, zone: str) -> tuple[str, Style]:
-        letter, fg, bg = MARKERS.get(self._marker(zone) or "", ("?", "#000000", "#dddddd"))
+    def _marker(self, zone: str, index: int) -> Marker | None:
+        markers = self.markers(zone)
+        return markers[index] if index < len(markers) else None
+
+    def _marker_cell(self, zone: str, marker: Marker) -> tuple[str, Style]:
+        letter, fg, bg = marker
         return letter, Style(color=fg, bgcolor=bg, bold=True) + Style.from_meta({"zone": zone})
 
     def _label_cell(self, cell: Cell, ch: str, col: int) -> tuple[str, Style]:
         zid = cell.zone
         zone = self.zones[zid]
-        fg = zone_colour(zone)
+        look = self.look
+        fg = look.colour(zone)
         light = self.highlights.get(zid)
-        sides = self.occupants.get(zid, set())
         assert self.layout_ is not None
         row, first, last = self.layout_.labels[zid]
         bold = cell.role == "id"
+        backgrounds = look.backgrounds(zone, self.here.get(zid, []))
         if light:
             bg, fg = HIGHLIGHT.get(light, "#ffffff"), "#000000"
-        elif len(sides) > 1:
-            # Both sides here (an assault): brown on the left half, grey on the right.
-            bg = SIDE_BG["british"] if col <= (first + last) // 2 else SIDE_BG["german"]
-        elif sides:
-            bg = SIDE_BG.get(next(iter(sides)), GROUND)
+        elif backgrounds:
+            # Two colours: the left half and the right half of the label.
+            bg = backgrounds[0] if col <= (first + last) // 2 else backgrounds[-1]
         else:
             bg = GROUND
-        marker = self._marker(zid)
-        if cell.role != "id" and marker and self.layout_.marker_at.get(zid) is None:
-            # No room beside the label: the brackets carry the marker's colours.
-            _, mfg, mbg = MARKERS.get(marker, ("?", "#000000", "#dddddd"))
-            fg, bg, bold = mfg, mbg, True
+        if cell.role != "id":
+            markers = self.markers(zid)
+            spots = self.layout_.spots.get(zid, ())
+            bracket = look.brackets(zone)
+            if len(markers) > len(spots):
+                # No room beside the label: the brackets carry the first homeless marker's colours.
+                _, fg, bg = markers[len(spots)]
+                bold = True
+            elif bracket and not light:
+                fg, bold = bracket, True
         style = Style(color=fg, bgcolor=bg, bold=bold)
-        if cell.role == "id" and zone.get("telephone"):
+        if cell.role == "id" and look.underline(zone):
             style += Style(underline=True)
         if cell.role == "id" and zid == self.cursor:
             style += CURSOR
