@@ -1,14 +1,18 @@
-"""The play screen for games on an area map (Dieppe first): the zone map, the panels, the keys.
+"""The play screen for games on an area map (Dieppe, Strange Victory): the map, the panels, the keys.
 
 The rules decide everything. Enter on a zone lists the legal actions that concern it (units
-there, or a move, fire or assault going there) in words; `a` lists them all. Keys 1-9 pick
-some of the player's units in the zone under the cursor, so a stack can act in part: the
-prompt's actions for the whole stack are narrowed to the picked units and each is tried on a
-copy of the position before it is offered.
+there, or a move, fire, assault or counterattack going there) in words; `a` lists them all.
+Keys 1-9 pick some of the player's units in the zone under the cursor, so a stack can act in
+part: the prompt's actions for the whole stack are narrowed to the picked units and each is
+tried on a copy of the position before it is offered.
 
-The side the game plays itself (Dieppe's Germans) acts in steps; each step's events go to the
-log. By default the steps run on their own with a short pause; `r` pauses or resumes them and
-`n` (or space) plays one step.
+The side the game plays itself in steps (Dieppe's Germans) has its events written to the log.
+By default the steps run on their own with a short pause; `r` pauses or resumes them and `n`
+(or space) plays one step. Strange Victory's Allies have no steps: the rules play them inside
+the player's actions, and their reveals and reactions are in the events of those actions.
+
+What differs between games is in areawords.AreaTerms (words, who acts, what an action
+concerns), widgets.zonepanel (the panels' content) and widgets.areamap.MapLook (colours).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.areawords import AreaTerms, terms_for, zone_name
+from wargames_tui.ui.widgets.zonepanel import FightPanel, vp
 from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
@@ -41,7 +46,7 @@ STEP_PAUSE = 0.3
 def units_in(action: Action) -> list[str]:
     """Every unit an action names."""
     out = list(action.get("units") or [])
-    for key in ("unit", "lca", "escort", "aim"):
+    for key in ("unit", "lca", "escort", "aim", "division"):
         if action.get(key):
             out.append(action[key])
     out += list(action.get("contacts") or [])
@@ -50,16 +55,26 @@ def units_in(action: Action) -> list[str]:
     return out
 
 
+def actors(action: Action) -> set[str]:
+    """The units that act in an action (a stack that moves, fires or assaults; a division), not
+    those it merely names (a landing craft loaded, a unit aimed at)."""
+    return set(action.get("units") or []) | ({action["division"]} if action.get("division") else set())
+
+
 class AreaPlayScreen(Screen):
     BINDINGS = [
         Binding("a", "actions", "Actions"),
         Binding("e", "proceed('setup')", "Start the raid", id="proceed-setup"),
         Binding("e", "proceed('events')", "Roll events", id="proceed-events"),
         Binding("e", "proceed('turn')", "End turn", id="proceed-turn"),
+        Binding("e", "do('end-activation')", "End activation", id="do-end-activation"),
         Binding("j", "job_done", "Job Done"),
         Binding("x", "stop", "Stop here"),
         Binding("n,space", "step", "Next step"),
+        Binding("n", "next_unit", "Next division"),
         Binding("r", "run", "Run/pause"),
+        Binding("r", "do('roll')", "Roll", id="do-roll"),
+        Binding("c", "do('accept')", "Accept", id="do-accept"),
         *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False) for n in range(1, 10)],
         Binding("0", "unpick", "Unpick all", show=False),
         Binding("u", "undo", "Undo"),
@@ -83,6 +98,8 @@ class AreaPlayScreen(Screen):
         self._phase_key: tuple[Any, ...] | None = None
         self._step_timer = None
         self._shown_outcome = False
+        self._last_acting: str | None = None  # the zone of the units acting at the last change
+        self.known_assets: dict[str, tuple[str, str]] = {}  # asset id -> (kind, name), once seen in a view
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -94,13 +111,14 @@ class AreaPlayScreen(Screen):
             with Vertical(id="side"):
                 with VerticalScroll(id="zone", can_focus=False):
                     yield ZonePanel(id="zone-text")
+                yield FightPanel(id="fight")
                 yield AreaTrack(id="track")
                 yield LogPanel(id="log")
         yield Static(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#zone").border_title = "Zone"
+        self.query_one("#zone").border_title = self.terms.zone_word
         self.query_one("#track").border_title = "Turn"
         self.query_one("#log").border_title = "Log"
         area = self.query_one(AreaMap)
@@ -121,12 +139,25 @@ class AreaPlayScreen(Screen):
         self.query_one(Footer).compact = narrow
         map_width = self.query_one(AreaMap).virtual_size.width
         side = self.app.size.width - map_width
-        self.query_one("#side").styles.width = max(33 if narrow else 36, min(side, 46))
+        self.query_one("#side").styles.width = max(33 if narrow else 34, min(side, 46))
         self._draw_header()
         self.call_after_refresh(self.query_one(AreaMap).scroll_to_cursor)
 
     def _start_zone(self) -> str:
-        """The first zone holding the player's units, else the first zone."""
+        """Where something is going on: the units acting, a fight, a zone the prompt lights, the
+        units that may act (games with a `n` key); else the first zone holding the player's units,
+        else the first zone."""
+        zone, _ = self.acting()
+        zone = zone or self.terms.fight_zone(self.view)
+        if zone:
+            return zone
+        order = self.query_one(AreaMap).zone_order()
+        lit = self.terms.lights(self.prompt.actions, self.view)
+        ready = self._ready_zones() if self.terms.next_key else []
+        for candidates in (lit, ready):
+            first = next((z for z in order if z in candidates), None)
+            if first:
+                return first
         for u in self.view.get("units", []):
             if u["side"] == self.terms.player and u.get("zone"):
                 return u["zone"]
@@ -163,14 +194,8 @@ class AreaPlayScreen(Screen):
         return self.terms.describe(action, self.view)
 
     def acting(self) -> tuple[str | None, list[str]]:
-        """The zone and units acting now (a stack on the move, or the party), if any."""
-        move = self.view.get("move") or {}
-        if move.get("units"):
-            return move.get("zone") or self.zone_of(move["units"][0]), list(move["units"])
-        party = (self.view.get("party") or {}).get("units") or []
-        if party:
-            return self.zone_of(party[0]), list(party)
-        return None, []
+        """The zone and units acting now (a stack on the move, the party, the active division), if any."""
+        return self.terms.acting(self.view)
 
     def mp_left(self) -> int | None:
         move = self.view.get("move") or {}
@@ -201,6 +226,8 @@ class AreaPlayScreen(Screen):
                         continue
             elif a.get("unit") and a["unit"] not in picked:
                 continue
+            elif a.get("division") and a["division"] not in picked:
+                continue
             key = json.dumps(a, sort_keys=True)
             if key not in seen:
                 seen.add(key)
@@ -208,17 +235,11 @@ class AreaPlayScreen(Screen):
         return out
 
     def concerns(self, action: Action, zone: str) -> bool:
-        if zone in (action.get("to"), action.get("target")):
+        if zone in (action.get("to"), action.get("target"), action.get("area")):
             return True
         if any(self.zone_of(u) == zone for u in units_in(action)):
             return True
-        kind = action.get("type")
-        assault = self.view.get("assault") or {}
-        if kind in ("assault-round", "withdraw", "take-prisoner") and zone in (assault.get("zone"), assault.get("from")):
-            return True
-        if kind in ("stop", "bangalore", "halt", "job-done"):
-            return self.acting()[0] == zone
-        return False
+        return self.terms.concerns(action, zone, self.view)
 
     def zone_actions(self, zone: str) -> list[Action]:
         actions = [a for a in self.narrowed(self.prompt.actions) if self.concerns(a, zone)]
@@ -238,18 +259,20 @@ class AreaPlayScreen(Screen):
 
     def highlights(self) -> dict[str, str]:
         lit: dict[str, str] = {}
-        assault = self.view.get("assault") or {}
-        if assault.get("zone"):
-            lit[assault["zone"]] = "active"
+        fight = self.terms.fight_zone(self.view)
+        if fight:
+            lit[fight] = "active"
         if self.over() or self.automatic():
             return lit
+        for zid, light in self.terms.lights(self.prompt.actions, self.view).items():
+            lit.setdefault(zid, light)
         zone, acting = self.acting()
         source = zone or (self.zone_of(self.picked[0]) if self.picked else self.source)
         units = set(self.source_units())
         if not source or not units:
             return lit
         for a in self.narrowed(self.prompt.actions):
-            if not set(a.get("units") or []) & units:
+            if not actors(a) & units:
                 continue
             kind = a.get("type")
             if kind == "move" and a.get("to"):
@@ -266,7 +289,7 @@ class AreaPlayScreen(Screen):
         cursor goes to look at where they may go."""
         zone = self.cursor
         mine = {u["id"] for u in self.view.get("units", []) if u.get("zone") == zone and u["side"] == self.terms.player}
-        if mine and any(set(a.get("units") or []) & mine for a in self.prompt.actions):
+        if mine and any(actors(a) & mine for a in self.prompt.actions):
             self.source = zone
         elif self.source and not any(u.get("zone") == self.source and u["side"] == self.terms.player for u in self.view.get("units", [])):
             self.source = None
@@ -274,6 +297,8 @@ class AreaPlayScreen(Screen):
     # --- drawing -----------------------------------------------------------------------
     def refresh_all(self) -> None:
         self.view = self.session.view(None)
+        for a in self.view.get("assets") or []:
+            self.known_assets[a["id"]] = (a.get("kind", ""), a.get("name", ""))
         key = (self.view.get("turn"), self.view.get("phase"), self.prompt.side)
         if key != self._phase_key:
             self._phase_key = key
@@ -290,8 +315,12 @@ class AreaPlayScreen(Screen):
 
     def _draw_panels(self) -> None:
         self.numbered = self.query_one(ZonePanel).show(self.view, self.cursor, self.terms, self.picked)
-        self.query_one("#zone").border_title = f"Zone {self.cursor}"
-        self.query_one(AreaTrack).show(self.view, self.terms)
+        self.query_one("#zone").border_title = f"{self.terms.zone_word} {self.cursor}"
+        self.query_one("#track").border_title = self.query_one(AreaTrack).show(self.view, self.terms)
+        fight = self.query_one(FightPanel)
+        title, shown = fight.show(self.view, self.terms, self.known_assets)
+        fight.border_title = title
+        fight.display = shown
 
     def _draw_header(self) -> None:
         v = self.view
@@ -302,14 +331,18 @@ class AreaPlayScreen(Screen):
         narrow = self.app.size.width < 110
         if not narrow:
             left.append(f" {v.get('title', '')} ", "bold #ffd21f")
-        left.append(f" Turn {turn}/{v.get('turns', '?')}{time} ", "bold black on #ffd21f")
+        turns = f"/{v['turns']}" if v.get("turns") else ""
+        left.append(f" Turn {turn}{turns}{time} ", "bold black on #ffd21f")
         left.append(f" {v.get('phase_title', '')}", "bold")
         right = Text(no_wrap=True)
         if v.get("alarm") is not None:
             alarm = v["alarm"]
             right.append(f"Alarm {alarm} ", "bold #ff6b6b" if alarm >= 6 else "bold")
+        if v.get("panic") is not None:
+            panic, halt = v["panic"], v.get("halt") or 21
+            right.append(f"Panic {panic}/{halt} ", "bold #ff6b6b" if panic >= halt - 3 else "bold")
         if v.get("total") is not None:
-            right.append(f"· VP {v['total']} ", "#ffd21f")
+            right.append(f"· VP {vp(v['total'])} ", "#ffd21f")
         if self.automatic() and not self.over():
             right.append("· running " if self.auto and not self._step_paused() else "· paused ", "#7ec8e3")
         self.query_one("#header-left", Static).update(left)
@@ -377,7 +410,7 @@ class AreaPlayScreen(Screen):
             self.say("The game is over.")
             return
         if self.automatic():
-            self.say("The Germans are acting: n plays the next step, r runs or pauses them.")
+            self.say(self._automatic_note())
             return
         actions = self.zone_actions(zone)
         if not actions:
@@ -387,12 +420,21 @@ class AreaPlayScreen(Screen):
             name = zone_name(self.view, zone)
             self.say(f"Nothing to do at {name}: move the cursor to your units or where they may go; a lists every action.")
             return
-        moving = self.view.get("move") or {}
+        _, moving = self.acting()
         steps = [a for a in actions if a.get("type") == "move" and a.get("to") == zone]
-        if len(actions) == 1 and steps and moving.get("units") and set(steps[0]["units"]) <= set(moving["units"]):
+        if len(actions) == 1 and steps and moving and set(units_in(steps[0])) <= set(moving) and self._on_the_move():
             self.play(steps[0])
             return
         self.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
+
+    def _on_the_move(self) -> bool:
+        """A stack is moving (Dieppe) or a division is activating (Strange Victory): its next step
+        may be taken with a single Enter."""
+        return bool(self.view.get("move")) or any(u.get("active") for u in self.view.get("units", []))
+
+    def _automatic_note(self) -> str:
+        side = self.terms.side_name(self.prompt.side)
+        return f"The {side}s are acting: n plays the next step, r runs or pauses them."
 
     def choose(self, actions: list[Action], title: str) -> None:
         from wargames_tui.ui.screens.actions import ActionsScreen
@@ -415,8 +457,13 @@ class AreaPlayScreen(Screen):
         types = self.types()
         if action in ("step", "run"):
             return auto
-        if auto and action in ("actions", "proceed", "job_done", "stop", "pick", "unpick", "undo"):
+        if auto and action in ("actions", "proceed", "job_done", "stop", "pick", "unpick", "undo", "do", "next_unit"):
             return False
+        if action == "do":
+            kind = str(parameters[0]) if parameters else ""
+            return kind in types and kind in self.terms.keys
+        if action == "next_unit":
+            return bool(self.terms.next_key) and not self.acting()[0] and bool(self._ready_zones())
         if action == "proceed":
             kind = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}.get(str(parameters[0]) if parameters else "")
             return kind in types and kind in self.terms.proceed
@@ -442,6 +489,26 @@ class AreaPlayScreen(Screen):
     def action_proceed(self, which: str) -> None:
         kind = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}.get(which, "")
         self._play_type(kind)
+
+    def action_do(self, kind: str) -> None:
+        self._play_type(kind)
+
+    def _ready_zones(self) -> list[str]:
+        """Zones of the player's units that an action of the prompt names, in reading order."""
+        named = {u for a in self.prompt.actions for u in units_in(a)}
+        zones = {u["zone"] for u in self.view.get("units", []) if u["id"] in named and u.get("zone")}
+        return [z for z in self.query_one(AreaMap).zone_order() if z in zones]
+
+    def action_next_unit(self) -> None:
+        """The cursor to the next zone holding a unit that may act (after the cursor, in reading order)."""
+        zones = self._ready_zones()
+        if not zones:
+            return
+        order = self.query_one(AreaMap).zone_order()
+        here = order.index(self.cursor) if self.cursor in order else -1
+        later = [z for z in zones if order.index(z) > here]
+        self.message = None
+        self.query_one(AreaMap).set_cursor((later or zones)[0])
 
     def action_job_done(self) -> None:
         self._play_type(self.terms.done_action)
@@ -477,7 +544,7 @@ class AreaPlayScreen(Screen):
 
     def action_actions(self) -> None:
         if self.automatic():
-            self.say("The Germans are acting: n plays the next step, r runs or pauses them.")
+            self.say(self._automatic_note())
             return
         actions = self.narrowed(self.prompt.actions)
         if not actions:
@@ -554,11 +621,13 @@ class AreaPlayScreen(Screen):
 
     def _after_change(self) -> None:
         zone, _ = self.acting()
-        if zone and zone != self.cursor and self.view.get("move"):
-            self.query_one(AreaMap).set_cursor(zone)  # follow the stack on the move
-        assault = self.view.get("assault") or {}
-        if assault.get("zone") and assault["zone"] != self.cursor:
-            self.query_one(AreaMap).set_cursor(assault["zone"])
+        moving = bool(self.view.get("move"))
+        if zone and zone != self.cursor and (moving or (self._on_the_move() and zone != self._last_acting)):
+            self.query_one(AreaMap).set_cursor(zone)  # follow the stack on the move, or the division activating
+        self._last_acting = zone
+        fight = self.terms.fight_zone(self.view)
+        if fight and fight != self.cursor:
+            self.query_one(AreaMap).set_cursor(fight)
         if self.over() and not self._shown_outcome:
             self._shown_outcome = True
             self._cancel_step()
@@ -573,7 +642,7 @@ class AreaPlayScreen(Screen):
             if choice == "menu":
                 self.app.show_menu()  # type: ignore[attr-defined]
 
-        view = {**self.view, "sides": dict(self.terms.sides)}
+        view = {**self.view, "sides": dict(self.terms.sides), "player": self.terms.player}
         self.app.push_screen(VictoryScreen(self.session.outcome(), view), done)
 
     # --- the side the game plays ------------------------------------------------------------
@@ -621,5 +690,5 @@ class AreaPlayScreen(Screen):
         for entry in self.session.log[-20:]:
             if entry.action.get("type") == self.terms.automatic_action:
                 continue
-            rolls = f" (dice {', '.join(map(str, entry.rolls))})" if entry.rolls else ""
+            rolls = f" (dice {', '.join(map(str, entry.rolls))})" if entry.rolls and self.terms.history_rolls else ""
             log.write(f"  {self.terms.describe(entry.action, self.view, past=True)}{rolls}")

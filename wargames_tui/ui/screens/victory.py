@@ -14,6 +14,16 @@ from textual.widgets import Static
 from wargames_tui.engine.flow import Outcome
 
 
+def points_text(points: Any) -> str:
+    """+3 for whole points, 12½ for halves (Strange Victory's villages)."""
+    if isinstance(points, int):
+        return f"{points:>+5d}"
+    if isinstance(points, float):
+        whole, half = int(points), abs(points - int(points)) >= 0.25
+        return f"{(str(whole) if whole else '') + '½' if half else str(whole):>5}"
+    return str(points)
+
+
 class VictoryScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("enter,m,q", "menu", "Main menu"),
@@ -36,14 +46,16 @@ class VictoryScreen(ModalScreen[str]):
             # A tally of objectives (a solitaire game's victory points): the level first, then each line.
             winner = sides.get(o.winner, o.winner) if o.winner else "Nobody"
             t.append(f"{o.level[:1].upper()}{o.level[1:]}\n", "bold #ffd21f")
-            t.append(f"({winner} win)\n\n", "dim")
+            if o.winner != self.game_view.get("player"):  # the player's own side "winning" says nothing
+                t.append(f"({winner} win)\n", "dim")
+            t.append("\n")
             t.append(f"{o.reason}\n")
             width = max(len(line) for line in o.points) + 2
             for line, points in o.points.items():
-                t.append(f"\n{line:<{width}}{points:>+5d}" if isinstance(points, int) else f"\n{line:<{width}}{points}")
+                t.append(f"\n{line:<{width}}{points_text(points)}")
             total = self.game_view.get("total")
-            if isinstance(total, int):
-                t.append(f"\n{'total':<{width}}{total:>+5d}", "bold")
+            if isinstance(total, (int, float)):
+                t.append(f"\n{'total':<{width}}{points_text(total)}", "bold")
         else:
             winner = sides.get(o.winner, o.winner) if o.winner else "Nobody"
             t.append(f"{winner}\n", "bold #ffd21f")
@@ -52,7 +64,9 @@ class VictoryScreen(ModalScreen[str]):
             for side, points in (o.points or {}).items():
                 t.append(f"\n{sides.get(side, side)}: {points} points")
         turn = self.game_view.get("turn")
-        t.append(f"\n\nEnded in turn {turn} of {self.game_view.get('turns')}, {self.game_view.get('phase_title', '')}.", "dim")
+        turns = f" of {self.game_view['turns']}" if self.game_view.get("turns") else ""
+        phase = str(self.game_view.get("phase_title", "")).rstrip(".!")
+        t.append(f"\n\nEnded in turn {turn}{turns}, {phase}.", "dim")
         t.append("\n\nEnter: main menu    Esc: look at the final position", "#7ec8e3")
         with Vertical(id="victory-box"):
             yield Static(t, id="victory-text")
