@@ -27,13 +27,14 @@ async def map_frame(scenario: str, repeat: int) -> list[float]:
     """Seconds to build every visible line of a scenario's map from nothing (no line cache)."""
     from wargames_tui.cli import new_session
     from wargames_tui.ui.app import WargamesApp
+    from wargames_tui.ui.widgets.areamap import AreaMap
     from wargames_tui.ui.widgets.hexmap import HexMap
 
     app = WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=new_session(scenario, {}, 1))
     times = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        hexmap = app.screen.query_one(HexMap)
+        hexmap = (list(app.screen.query(HexMap)) or list(app.screen.query(AreaMap)))[0]
         for _ in range(repeat):
             hexmap._lines.clear()
             start = time.perf_counter()

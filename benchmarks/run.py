@@ -19,7 +19,10 @@ from typing import Callable
 SC = "panzer-corps/el-alamein"
 LARGEST = "panzer-corps/kharkov"
 SCENARIOS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
-SOLITAIRE = "dieppe/raid"
+SOLITAIRE = {  # the area-map games and the action that ends their set-up
+    "dieppe/raid": {"type": "end-setup"},
+    "strange-victory/campaign": {"type": "setup", "placement": {"XV": "I", "XXXI": "II", "XIX": "III"}},
+}
 
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -69,8 +72,8 @@ def first_movement(game, scenario: str):
     from wargames_tui.engine.dice import Dice
 
     state = game.new(scenario, {})
-    if scenario == SOLITAIRE:  # the British actions of turn 1, once the craft are loaded
-        game.apply(state, {"type": "end-setup"}, Dice(1))
+    if scenario in SOLITAIRE:  # the first turn's actions, once set up
+        game.apply(state, SOLITAIRE[scenario], Dice(1))
         return state
     while state.step != "move":
         actions = game.prompt(state).actions
@@ -92,8 +95,10 @@ def main() -> None:
     from benchmarks.client import map_frame
 
     report("one full map frame, Khar'kov (largest, 30x36)", asyncio.run(map_frame(LARGEST, repeat=50)))
+    for sc in SOLITAIRE:
+        report(f"one full map frame, {sc}", asyncio.run(map_frame(sc, repeat=50)))
 
-    for sc in SCENARIOS + [SOLITAIRE]:
+    for sc in SCENARIOS + list(SOLITAIRE):
         game = game_for(sc)
         state = first_movement(game, sc)
         prompts = timed(lambda: game.prompt(state), 20)
@@ -111,9 +116,10 @@ def main() -> None:
     session = bare_game(game_for(LARGEST), LARGEST, 7)
     report(f"save a finished Khar'kov game ({len(session.log)} actions)", timed(lambda: save(session, path), 10))
     report("load it (validate + replay + compare)", timed(lambda: load(path), 10))
-    session = bare_game(game_for(SOLITAIRE), SOLITAIRE, 7)
-    report(f"save a finished Dieppe raid ({len(session.log)} actions)", timed(lambda: save(session, path), 10))
-    report("load it (validate + replay + compare)", timed(lambda: load(path), 10))
+    for sc in SOLITAIRE:
+        session = bare_game(game_for(sc), sc, 7)
+        report(f"save a finished {sc} ({len(session.log)} actions)", timed(lambda: save(session, path), 10))
+        report("load it (validate + replay + compare)", timed(lambda: load(path), 10))
 
 
 if __name__ == "__main__":
