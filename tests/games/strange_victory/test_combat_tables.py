@@ -40,6 +40,7 @@ def test_the_five_results():
     assert RESULTS["desperate-victory"].damage == "shocked"  # 4.6: shocked by a Desperate Victory
     assert RESULTS["pitched-battle"].damage == "disorder" and RESULTS["pitched-battle"].panic == 1  # 8.3.7
     assert RESULTS["devastating-overrun"].audacity == 1 and RESULTS["devastating-overrun"].goes_on
+    assert RESULTS["brutal-breakthrough"].goes_on and RESULTS["brutal-breakthrough"].panic == 1  # reconstructed (NOTES.md)
 
 
 @pytest.mark.rules("strange-victory:11.1")

@@ -23,7 +23,7 @@ class Result:
 
 RESULTS = {
     "devastating-overrun": Result("Devastating Overrun", 0, None, True, 1),
-    "brutal-breakthrough": Result("Brutal Breakthrough", 0, None, True),
+    "brutal-breakthrough": Result("Brutal Breakthrough", 1, None, True),
     "pitched-battle": Result("Pitched Battle", 1, "disorder", False),
     "desperate-victory": Result("Desperate Victory", 2, "shocked", False),
     "bloody-firefight": Result("Bloody Firefight", 3, "shocked", False),
