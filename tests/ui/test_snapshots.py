@@ -52,3 +52,12 @@ def test_dieppe_landing_snapshot(snap_compare, save_dir: Path) -> None:  # noqa:
 
     app = make_app(save_dir, dieppe(setup_done=True))
     assert snap_compare(app, press=["shift+tab", "2"], terminal_size=SIZE)
+
+
+def test_strange_victory_first_blitz_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
+    # Turn 1 after the historical set-up: the garrison letters beside the areas, the cursor on
+    # Rommel's divisions at Dinant (gold) with the areas across the bridges lit green, the panic
+    # track, the commanders' audacity and the assets box.
+    from tests.ui.test_strange_victory import strange_victory
+
+    assert snap_compare(make_app(save_dir, strange_victory(seed=1)), terminal_size=SIZE)

@@ -422,7 +422,10 @@ class AreaPlayScreen(Screen):
             return
         _, moving = self.acting()
         steps = [a for a in actions if a.get("type") == "move" and a.get("to") == zone]
-        if len(actions) == 1 and steps and moving and set(units_in(steps[0])) <= set(moving) and self._on_the_move():
+        # A lone free step of the units on the move is taken at once; one that costs something
+        # (Strange Victory's third area, paid with Gas or audacity) is offered in the list.
+        free = bool(steps) and not steps[0].get("extra")
+        if len(actions) == 1 and free and moving and set(units_in(steps[0])) <= set(moving) and self._on_the_move():
             self.play(steps[0])
             return
         self.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
