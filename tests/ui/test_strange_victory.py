@@ -299,7 +299,7 @@ async def test_help_has_the_strange_victory_keys_and_rules(save_dir: Path) -> No
         assert isinstance(app.screen, HelpScreen)
         source = app.screen.query_one("#help-text").source
         assert "Keys on an area map (Strange Victory)" in source and "Strange Victory in brief" in source
-        assert "(8.3.7)" in source and "(10.5.2)" in source
+        assert "(8.3.7)" in source and "(10.5.2)" in source and "a Brutal Breakthrough (may go on" in source
         assert "Dieppe" not in source and "Keys on the map" not in source
 
 

@@ -229,11 +229,39 @@ def hits(dice: list[int], strength: int) -> int:
     return sum(1 for d in dice if d >= strength)
 
 
-def result_name(strength: int, dice: list[int] | None) -> str:
-    """The name of the combat result these dice give, as the rules reckon it (strange-victory:8.3.6)."""
-    from wargames_tui.games.strange_victory.combat import RESULTS, result_for
+def result_key(strength: int, dice: list[int] | None) -> str:
+    """The combat result these dice give, as the rules reckon it (strange-victory:8.3.6)."""
+    from wargames_tui.games.strange_victory.combat import result_for
 
-    return RESULTS[result_for(strength, list(dice or []))].name
+    return result_for(strength, list(dice or []))
+
+
+def result_name(strength: int, dice: list[int] | None, effects: bool = False, counterattack: bool = False) -> str:
+    """The name of the result ('Pitched Battle'); with effects=True followed by what it does
+    ('Pitched Battle (disorder, panic +1)')."""
+    from wargames_tui.games.strange_victory.combat import RESULTS
+
+    key = result_key(strength, dice)
+    name = RESULTS[key].name
+    return f"{name} ({result_effects(key, counterattack)})" if effects else name
+
+
+def result_effects(key: str, counterattack: bool = False) -> str:
+    """What a combat result does, in words, from the rules' own table (strange-victory:8.3.6); after
+    a counterattack the division never moves on (9.1.5)."""
+    from wargames_tui.games.strange_victory.combat import RESULTS
+
+    r = RESULTS[key]
+    parts = []
+    if r.goes_on and not counterattack:
+        parts.append("may go on")
+    if r.damage:
+        parts.append(SV_DAMAGE.get(r.damage, r.damage).replace("disordered", "disorder").replace("shocked", "shock"))
+    if r.panic:
+        parts.append(f"panic +{r.panic}")
+    if r.audacity:
+        parts.append(f"+{r.audacity} audacity")
+    return ", ".join(parts) or "no effect"
 
 
 def sv_staging(view: View, numeral: str) -> str | None:
@@ -292,7 +320,7 @@ def describe_strange_victory(action: Action, view: View, past: bool = False) -> 
     if kind == "roll":
         n = combat.get("dice_count", 0)
         if strength >= 7:
-            return f"Fight on: strength {strength}, a Bloody Firefight without dice"
+            return f"Fight on: strength {strength}, a Bloody Firefight without dice ({result_effects('bloody-firefight')})"
         return f"Roll {n} dice: each {max(strength, 1)} or more is a hit"
     if kind == "reroll":
         dice = combat.get("dice") or []
@@ -304,7 +332,8 @@ def describe_strange_victory(action: Action, view: View, past: bool = False) -> 
     if kind == "accept":
         dice = combat.get("dice") or []
         n = hits(dice, strength)
-        return f"Accept {n} hit{'' if n == 1 else 's'}: {result_name(strength, dice)}"
+        counter = combat.get("kind") == "counterattack"
+        return f"Accept {n} hit{'' if n == 1 else 's'}: {result_name(strength, dice, effects=True, counterattack=counter)}"
     if kind == "counterattack":
         area = action.get("area")
         zone = view.get("zones", {}).get(area or "", {})

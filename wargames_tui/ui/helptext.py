@@ -414,11 +414,8 @@ Before the roll you may spend one asset of each kind (8.3.3): Stuka -2, Guns -1 
 -1 (or a re-roll later), Gas -1 against armour only, Recon one more die and a used starting asset back to
 the box. At strength 7 or more there is no roll: a Bloody Firefight (8.3.4). Every die at or above the
 strength is a hit (8.3.5). Once a turn a commander may spend a point to roll some dice again, and Giraud
-may be spent for the same (8.3.7). The hits give the result (8.3.6): three or more a Devastating Overrun
-(the division may go on and its commander regains a point), two a Brutal Breakthrough (it may go on), one a
-Pitched Battle (disorder, panic +1), none a Desperate Victory (shock, panic +2); a Bloody Firefight shocks
-the division and adds 3 to the panic. Each combat removes one Allied counter, the weakest of a port (8.3.8);
-the assets used are discarded.
+may be spent for the same (8.3.7). The hits give the result (8.3.6): {results}. Each combat removes one
+Allied counter, the weakest of a port (8.3.8); the assets used are discarded.
 
 **Counterattack (9.1).** Choose one undamaged division in a B or C area: a reaction counter of that letter
 is drawn. Recon joins your box, refugees cancel the counterattack, armour fights the division, which rolls
@@ -439,6 +436,22 @@ for each C matched with a scoring B (11.1). Results (11.2): under 15 Frantic Nig
 Bloody Day, 23-32 Sea Lions Unleashed, 33-40 Miracle Evacuation, 41-50 The Crown Bows; everything taken,
 Axis Triumphant (5.1).
 """
+
+def sv_results() -> str:
+    """The five combat results and their effects, read from the rules' own (reconstructed) table."""
+    from wargames_tui.ui.areawords import result_effects
+
+    said = [
+        ("three hits or more", "devastating-overrun"),
+        ("two", "brutal-breakthrough"),
+        ("one", "pitched-battle"),
+        ("none", "desperate-victory"),
+        ("no roll at strength 7 or more", "bloody-firefight"),
+    ]
+    from wargames_tui.games.strange_victory.combat import RESULTS
+
+    return "; ".join(f"{when}, a {RESULTS[key].name} ({result_effects(key)})" for when, key in said)
+
 
 # Rules summaries by scenario id; a game id picks every summary of that game.
 SCENARIO_HELP = {
@@ -475,4 +488,5 @@ def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] =
         game = scenario.split("/")[0]
         chosen = [text for sid, text in SCENARIO_HELP.items() if not game or sid.split("/")[0] == game]
         parts.extend(chosen or SCENARIO_HELP.values())
-    return "\n".join(parts)
+    # Strange Victory's combat results come from the rules' table, so the help never disagrees with it.
+    return "\n".join(parts).replace("{results}", sv_results())

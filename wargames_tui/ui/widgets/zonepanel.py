@@ -22,6 +22,8 @@ from wargames_tui.ui.areawords import (
     hits,
     pz,
     ratings,
+    result_effects,
+    result_key,
     result_name,
     short,
     zone_name,
@@ -391,6 +393,7 @@ def sv_fight(view: dict[str, Any], terms: AreaTerms, known: Known) -> tuple[str,
     dice = combat.get("dice")
     if strength >= 7 and dice is None:
         t.append("\nBloody Firefight: no dice", "bold #ff4040")
+        t.append(f" ({result_effects('bloody-firefight')})", "dim")
     elif dice is None:
         t.append(f"\n{combat.get('dice_count', 0)} dice, hits on {max(strength, 1)}+", "")
     else:
@@ -402,6 +405,8 @@ def sv_fight(view: dict[str, Any], terms: AreaTerms, known: Known) -> tuple[str,
         t.append(f"{n} hit{'' if n == 1 else 's'}", "bold")
         t.append("\n")
         t.append(result_name(strength, dice), "bold #ffd21f")
+        counterattack = combat.get("kind") == "counterattack"
+        t.append(f" ({result_effects(result_key(strength, dice), counterattack)})", "dim")
     t.append("\nr roll · Enter assets" if dice is None else "\nc accept · Enter re-roll", "#7ec8e3")
     return title, t
 
