@@ -309,6 +309,7 @@ async def test_small_terminal_keeps_the_combat_in_view(save_dir: Path) -> None:
     session.act({"type": "move", "division": "7pz", "to": "FLO", "extra": None})
     app = make_app(save_dir, session)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
         screen = area_screen(app)
         area = screen.query_one(AreaMap)
         col, row = area.zones["FLO"]["at"]
@@ -318,6 +319,45 @@ async def test_small_terminal_keeps_the_combat_in_view(save_dir: Path) -> None:
         fight = screen.query_one(FightPanel)
         assert fight.display and fight.region.height >= 4
         assert "Panic 1/21" in text_of(screen, "#header-right")
+
+
+def test_map_colours_letters_forest_captured_and_markers() -> None:
+    from tests.ui.test_areamap import line_styles
+    from wargames_tui.ui.widgets.areamap import SV_BG, SV_COASTAL, SV_FOREST, SV_LETTERS, SV_KINDS
+
+    session = strange_victory(seed=2)
+    session.act({"type": "move", "division": "7pz", "to": "FLO", "extra": None})
+    fight_through(session)
+    view = session.view()
+    view["zones"]["CAL"]["coastal"] = 2  # as if two coastal counters had come to Calais (10.2)
+    area = AreaMap(view)
+    area.set_cursor("SED", scroll=False)
+
+    def cells(zid: str, before: int = 0, after: int = 0) -> list[tuple[str, object]]:
+        col, row = view["zones"][zid]["at"]
+        return line_styles(area, row)[col - 1 - before : col + len(zid) + 1 + after]
+
+    # A B village in a forest (Monthermé): gold id, green brackets, its face-down B garrison after it.
+    mth = cells("MTH", after=1)
+    assert "".join(ch for ch, _ in mth) == "[MTH]B"
+    assert mth[1][1].color.name == SV_LETTERS["B"] and mth[0][1].color.name == SV_FOREST
+    assert mth[-1][1].bgcolor.name == SV_LETTERS["B"] and mth[-1][1].meta == {"zone": "MTH"}
+    # A strategic area is underlined; Avesnes is red.
+    assert all(s.underline for _, s in cells("CAM")[1:4]) and not any(s.underline for _, s in cells("MTC")[:1])
+    assert cells("AVE")[1][1].color.name == SV_KINDS["fortress"]
+    # Calais: its I garrison after the label, the coastal counters counted on blue before it.
+    cal = cells("CAL", before=1, after=1)
+    assert "".join(ch for ch, _ in cal) == "2[CAL]I"
+    assert (cal[0][1].color.name, cal[0][1].bgcolor.name) == SV_COASTAL
+    # Florennes was taken: no garrison letter any more; 7. Pz, done for the turn, on a darker grey.
+    flo = cells("FLO", after=1)
+    assert flo[-1][0] != "C" and flo[1][1].bgcolor.name == SV_BG["german-done"]
+    # Once the division has gone on, the captured area is dark green.
+    gone = AreaMap({**view, "units": [u for u in view["units"] if u["id"] != "7pz"]})
+    col, row = view["zones"]["FLO"]["at"]
+    assert line_styles(gone, row)[col][1].bgcolor.name == SV_BG["captured"]
+    # Guderian's divisions at Sedan, still to activate: a grey label (the cursor's id is white).
+    assert cells("SED")[0][1].bgcolor.name == SV_BG["german"]
 
 
 def test_full_map_fits_beside_the_panels_at_120_columns() -> None:

@@ -26,7 +26,6 @@ from wargames_tui.ui.areawords import (
     result_key,
     result_name,
     short,
-    zone_name,
 )
 from wargames_tui.ui.widgets.areamap import SIDE_BG, SV_BG, SV_COASTAL, SV_FOREST, SV_LETTERS, sv_colour, zone_colour
 
