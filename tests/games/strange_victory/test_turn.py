@@ -155,7 +155,10 @@ def test_a_port_fight():
         state.active = "2pz"
         act(state, {"type": "move", "division": "2pz", "to": "DES", "extra": None})
     state.active = None
-    text = act(state, {"type": "stand", "division": "2pz"})  # next turn it must attack again
+    text = act(state, {"type": "stand", "division": "2pz"})  # next turn it only shakes off the shock
+    assert "recovers" in text and state.combat is None and state.divisions["2pz"].damage is None
+    state.phase, state.divisions["2pz"].resupply = "blitz", False
+    text = act(state, {"type": "stand", "division": "2pz"})  # the turn after, it must attack again
     assert "Combat at Calais" in text and state.combat.base == 6
 
 
@@ -264,6 +267,21 @@ def test_repairs():
     with pytest.raises(IllegalAction) as used:
         act(state, {"type": "repair", "division": "7pz"})
     assert used.value.case == "strange-victory:10.1.1"
+    at(state, "2pz", "STO", resupply=True, damage="disorder")
+    with pytest.raises(IllegalAction):  # Guderian has repaired once this turn
+        act(state, {"type": "repair", "division": "2pz"})
+
+
+@pytest.mark.rules("strange-victory:4.6", "strange-victory:3.2.6")
+def test_damage_may_also_be_repaired_at_the_start_of_the_blitz():
+    state = campaign()
+    at(state, "1pz", "CHE", damage="disorder")
+    assert {"type": "repair", "division": "1pz"} in rules.prompt(state).actions
+    act(state, {"type": "repair", "division": "1pz"})
+    assert state.divisions["1pz"].damage is None and state.audacity["guderian"] == 3
+    at(state, "7pz", "PHI", damage="shocked")
+    act(state, {"type": "stand", "division": "5pz"})
+    assert not [a for a in rules.prompt(state).actions if a["type"] == "repair"]  # once a division has acted
 
 
 @pytest.mark.rules("strange-victory:10.2.1", "strange-victory:10.2.3", "strange-victory:4.5")

@@ -73,7 +73,7 @@ def check_invariants(state: State) -> list[str]:
             problems.append(f"{area} holds {len(units)} Allied counters")
         if state.combat is None and c.areas[area].kind != "port" and units:
             problems.append(f"{area} holds Allied counters outside a combat")
-    if not 1 <= state.panic <= rules.HALT + 8:
+    if state.panic < 1:
         problems.append(f"panic {state.panic}")
     for m, p in state.audacity.items():
         if not 0 <= p <= c.commanders[m].audacity:

@@ -127,7 +127,7 @@ def _blitz_actions(state: State, c: Campaign) -> list[Action]:
             out.append({"type": "stand", "division": d})
     if state.active:
         out.append({"type": "end-activation"})
-    return out
+    return out + [{"type": "repair", "division": d} for d in _repairable(state, c)]
 
 
 def _ok(check, *args) -> bool:  # noqa: ANN001 - any check
@@ -157,6 +157,10 @@ def eligible_counterattacks(state: State, c: Campaign) -> list[str]:
 
 
 def _repairable(state: State, c: Campaign) -> list[str]:
+    """Damaged divisions a commander may repair now: in the Determination Phase if he used no
+    audacity this turn (10.1.1), or at the start of the Blitz before anyone moves (4.6)."""
+    if state.phase == "blitz" and (state.active or any(d.resupply for d in state.divisions.values())):
+        return []
     out = []
     for d, s in sorted(state.divisions.items()):
         boss = c.commander_of(korps_of(c, d))
@@ -309,10 +313,10 @@ def _stand(state: State, action: Action, dice: Dice, events: list[Event]) -> Non
         raise IllegalAction("only a division that may activate now can stand", "strange-victory:7.0")
     _activate(state, d)
     s = state.divisions[d]
-    if s.damage == "shocked":
+    if s.damage == "shocked":  # it only turns over: no move, no fight this turn (8.2.10)
         s.damage = None
         events.append(Event("move", f"{c.divisions[d].name} recovers from its shock (strange-victory:8.2.10)"))
-    if state.allied.get(s.area):
+    elif state.allied.get(s.area):
         fighting.start(state, d, s.area, "encounter", events)
         return
     end_activation(state, events)
@@ -349,10 +353,11 @@ def _counterattack(state: State, action: Action, dice: Dice, events: list[Event]
 def _repair(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     c = load_campaign()
     d = action.get("division", "")
-    if d not in _repairable(state, c):
+    if state.phase not in ("blitz", "repairs") or d not in _repairable(state, c):
         raise IllegalAction("repairs need damage and a commander with audacity who used none this turn", "strange-victory:10.1.1")
     boss = c.commander_of(korps_of(c, d))
     state.audacity[boss] -= 1
+    state.spent.append(boss)  # one repair a turn: it uses his audacity (10.1.1)
     state.divisions[d].damage = None
     events.append(Event("move", f"{c.commanders[boss].name} spends audacity: {c.divisions[d].name} is repaired (strange-victory:10.1.2)"))
 
@@ -422,7 +427,6 @@ PHASE_OF = {
     "stand": "blitz",
     "end-activation": "blitz",
     "counterattack": "counterattack",
-    "repair": "repairs",
     "end-turn": "repairs",
 }
 
@@ -442,7 +446,10 @@ def outcome(state: State) -> Outcome | None:
 
 
 def _vp(total: Fraction) -> str:
-    return f"{int(total)}½" if total.denominator == 2 else str(int(total))
+    whole = int(total)
+    if total.denominator == 2:
+        return f"{whole}½" if whole else "½"
+    return str(whole)
 
 
 def view(state: State) -> dict[str, Any]:
