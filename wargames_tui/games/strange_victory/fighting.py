@@ -294,5 +294,7 @@ def combat_view(state: State) -> dict | None:
         "strength": strength(state, c),
         "dice_count": pool(state, c),
         "assets": list(combat.assets),
+        "asset_names": {a: _name(c, a) for a in combat.assets},
         "dice": list(combat.dice) if combat.dice is not None else None,
+        "result": result_for(strength(state, c), combat.dice) if combat.dice is not None else None,
     }

@@ -492,13 +492,16 @@ def view(state: State) -> dict[str, Any]:
                 "side": "german",
                 "kind": "division",
                 "name": c.divisions[d].name,
-                "short": c.divisions[d].name.split(".")[0] + " Pz",
+                "short": c.divisions[d].name.split(".")[0] + ". Pz",
                 "korps": c.divisions[d].korps,
                 "zone": s.area,
                 "dice": c.divisions[d].resupply if s.resupply else c.divisions[d].advancing,
                 "resupply": s.resupply,
                 "damage": s.damage,
                 "active": d == state.active,
+                "moved": s.moved if d == state.active else 0,
+                "limit": s.limit,
+                "extra": s.extra,
             }
             for d, s in state.divisions.items()
         ]
@@ -508,6 +511,9 @@ def view(state: State) -> dict[str, Any]:
             for u in units
         ],
         "assets": [{"id": a, "kind": asset_kind(c, a), "name": asset_name(c, a)} for a in state.box],
+        "discarded": [{"id": a, "kind": asset_kind(c, a), "name": asset_name(c, a)} for a in state.discarded],
+        "korps": state.korps,
+        "may_activate": [] if state.active or state.phase != "blitz" else activatable(state, c),
         "combat": fighting.combat_view(state),
         "pools": {k: len(v) for k, v in state.pools.items()},
         "points": {k: float(v) for k, v in lines.items()},
