@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from pathlib import Path
+from typing import Callable, Iterable, Protocol
+
+from wargames_tui.engine.datafiles import DataFileError
 
 Area = str
 
@@ -22,6 +25,12 @@ class Kind:
     cost: int | None = 1
     movers: frozenset[str] = frozenset()  # who may move across; empty means everyone
     fire: bool = True
+
+
+class LinkLike(Protocol):
+    a: str
+    b: str
+    kind: str
 
 
 @dataclass
@@ -110,3 +119,16 @@ class AreaGraph:
                 if there not in seen and carries(self.kinds[self.links[here][there]]) and not seen.add(there)
             ]
         return sorted(seen)
+
+
+def graph_from_links(kinds: dict[str, Kind], links: Iterable[LinkLike], areas: Iterable[Area], where: Path) -> AreaGraph:
+    """The graph of a map file's links; a link to an area the file does not define is refused
+    with the file, the link and the cause."""
+    known = set(areas)
+    graph = AreaGraph(dict(kinds))
+    for i, link in enumerate(links):
+        for end in (link.a, link.b):
+            if end not in known:
+                raise DataFileError(f"{where}: at link {i} ({link.a}-{link.b}): no area {end!r}")
+        graph.connect(link.a, link.b, link.kind)
+    return graph

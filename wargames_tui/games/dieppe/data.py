@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from wargames_tui.engine.areas import AreaGraph, Kind
+from wargames_tui.engine.areas import AreaGraph, Kind, graph_from_links
 from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, load_toml
 
 FOLDER = SCENARIOS_DIR / "dieppe" / "raid"
@@ -106,12 +106,7 @@ def load_raid(folder: Path = FOLDER) -> Raid:
     markers = load_toml(folder / "markers.toml", MarkersFile)
     picture = (folder / "picture.txt").read_text(encoding="utf-8").splitlines()
     zones = {z.id: z for z in zones_file.zone}
-    graph = AreaGraph(dict(LINK_KINDS))
-    for i, link in enumerate(zones_file.link):
-        for end in (link.a, link.b):
-            if end not in zones:
-                raise DataFileError(f"{folder / 'zones.toml'}: at link {i} ({link.a}-{link.b}): no zone {end!r}")
-        graph.connect(link.a, link.b, link.kind)
+    graph = graph_from_links(LINK_KINDS, zones_file.link, zones, folder / "zones.toml")
     raid = Raid(zones, graph, {c.id: c for c in counters.counter}, {m.id: m for m in markers.marker}, picture)
     _check(folder, raid)
     return raid

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from wargames_tui.engine.areas import AreaGraph, Kind
+from wargames_tui.engine.areas import AreaGraph, Kind, graph_from_links
 from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, load_toml
 
 FOLDER = SCENARIOS_DIR / "strange_victory" / "campaign"
@@ -111,12 +111,7 @@ def load_campaign(folder: Path = FOLDER) -> Campaign:
     counters = load_toml(folder / "counters.toml", CountersFile)
     picture = (folder / "picture.txt").read_text(encoding="utf-8").splitlines()
     areas = {a.id: a for a in areas_file.area}
-    graph = AreaGraph(dict(LINK_KINDS))
-    for i, link in enumerate(areas_file.link):
-        for end in (link.a, link.b):
-            if end not in areas:
-                raise DataFileError(f"{folder / 'areas.toml'}: at link {i} ({link.a}-{link.b}): no area {end!r}")
-        graph.connect(link.a, link.b, link.kind)
+    graph = graph_from_links(LINK_KINDS, areas_file.link, areas, folder / "areas.toml")
     allied = {c.id: c for c in counters.garrison + counters.reaction + counters.coastal}
     campaign = Campaign(
         areas,
