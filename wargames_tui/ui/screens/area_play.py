@@ -26,15 +26,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.areawords import AreaTerms, terms_for, zone_name
+from wargames_tui.ui.screens.play_session import SessionScreen
 from wargames_tui.ui.widgets.zonepanel import FightPanel, vp
-from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, ZonePanel
@@ -61,7 +60,7 @@ def actors(action: Action) -> set[str]:
     return set(action.get("units") or []) | ({action["division"]} if action.get("division") else set())
 
 
-class AreaPlayScreen(Screen):
+class AreaPlayScreen(SessionScreen):
     BINDINGS = [
         Binding("a", "actions", "Actions"),
         Binding("e", "proceed('setup')", "Start the raid", id="proceed-setup"),
@@ -132,14 +131,7 @@ class AreaPlayScreen(Screen):
         self._after_change()
 
     def on_resize(self, event: Any = None) -> None:
-        narrow = self.app.size.width < 110
-        short = self.app.size.height < 32
-        self.set_class(narrow, "narrow")
-        self.set_class(short, "short")
-        self.query_one(Footer).compact = narrow
-        map_width = self.query_one(AreaMap).virtual_size.width
-        side = self.app.size.width - map_width
-        self.query_one("#side").styles.width = max(33 if narrow else 34, min(side, 46))
+        self._fit_to_window(self.query_one(AreaMap).virtual_size.width, 34)
         self._draw_header()
         self.call_after_refresh(self.query_one(AreaMap).scroll_to_cursor)
 
@@ -165,10 +157,6 @@ class AreaPlayScreen(Screen):
 
     # --- reading the position ----------------------------------------------------------
     @property
-    def prompt(self):  # noqa: ANN201 - engine Prompt
-        return self.session.prompt
-
-    @property
     def cursor(self) -> str:
         return self.query_one(AreaMap).cursor
 
@@ -192,6 +180,9 @@ class AreaPlayScreen(Screen):
 
     def describe(self, action: Action) -> str:
         return self.terms.describe(action, self.view)
+
+    def played_words(self, action: Action) -> str:
+        return self.terms.describe(action, self.view, past=True)
 
     def acting(self) -> tuple[str | None, list[str]]:
         """The zone and units acting now (a stack on the move, the party, the active division), if any."""
@@ -378,10 +369,6 @@ class AreaPlayScreen(Screen):
                 names = " ".join(self.unit(u)["short"] for u in self.picked if self.unit(u))
                 t.append(f" · picked: {names}", "bold #7ec8e3")
         self.query_one("#prompt", Static).update(t)
-
-    def say(self, text: str, kind: str = "info") -> None:
-        self.message = (text, kind)
-        self._draw_prompt()
 
     def refuse(self, exc: IllegalAction) -> None:
         reason = exc.reason
@@ -571,48 +558,21 @@ class AreaPlayScreen(Screen):
         self._draw_header()
 
     def action_undo(self) -> None:
-        last = self.session.log[-1].action if self.session.log else None
-        if not self.session.undo():
-            self.say("Nothing to take back: undo stops at a die roll or the end of a phase.", "error")
-            return
-        taken = self.terms.describe(last, self.view, past=True) if last else ""
-        self.query_one(LogPanel).write(f"↶ taken back: {taken}")
-        self.picked = []
-        self.message = ("Took back the last action.", "info")
-        self._autosave()
-        self.refresh_all()
-
-    def action_help(self) -> None:
-        from wargames_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.scenario))
-
-    def action_save(self) -> None:
-        path = self._autosave()
-        if path:
-            self.notify(f"Saved to {path}", title="Game saved")
-
-    def action_menu(self) -> None:
-        self._autosave()
-        self._cancel_step()
-        self.app.show_menu()  # type: ignore[attr-defined]
+        if self._take_back("a die roll or the end of a phase"):
+            self.picked = []
+            self.refresh_all()
 
     # --- playing an action ----------------------------------------------------------------
     def play(self, action: Action, who: str = "") -> list[Event]:
         """Apply one action; a refusal shows the rules' reason and case, never a traceback."""
-        try:
-            events = self.session.act(action)
-        except IllegalAction as exc:
-            self.refuse(exc)
-            return []
-        except Exception as exc:  # noqa: BLE001 - a rules bug must not take the client down; the game is unchanged
-            self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
+        events = self._apply(action)
+        if events is None:
             return []
         self.message = None
         self.picked = []
         log = self.query_one(LogPanel)
         if not events and action.get("type") != self.terms.automatic_action:
-            log.write(Text(self.terms.describe(action, self.view, past=True), style="dim"))
+            log.write(Text(self.played_words(action), style="dim"))
         # Each step of the game's own side starts with a mark, so its steps read apart in the log.
         mark = "» " if action.get("type") == self.terms.automatic_action else ""
         for i, e in enumerate(events):
@@ -631,22 +591,10 @@ class AreaPlayScreen(Screen):
         fight = self.terms.fight_zone(self.view)
         if fight and fight != self.cursor:
             self.query_one(AreaMap).set_cursor(fight)
-        if self.over() and not self._shown_outcome:
-            self._shown_outcome = True
-            self._cancel_step()
-            self._show_victory()
-            return
-        self._schedule_step()
+        self._end_or_go_on()
 
-    def _show_victory(self) -> None:
-        from wargames_tui.ui.screens.victory import VictoryScreen
-
-        def done(choice: str | None) -> None:
-            if choice == "menu":
-                self.app.show_menu()  # type: ignore[attr-defined]
-
-        view = {**self.view, "sides": dict(self.terms.sides), "player": self.terms.player}
-        self.app.push_screen(VictoryScreen(self.session.outcome(), view), done)
+    def _victory_view(self) -> dict[str, Any]:
+        return {**self.view, "sides": dict(self.terms.sides), "player": self.terms.player}
 
     # --- the side the game plays ------------------------------------------------------------
     def _pause(self) -> float:
@@ -655,11 +603,6 @@ class AreaPlayScreen(Screen):
     def _schedule_step(self) -> None:
         if self.auto and self.automatic() and not self.over() and self._step_timer is None:
             self._step_timer = self.set_timer(self._pause(), self._auto_step)
-
-    def _cancel_step(self) -> None:
-        if self._step_timer is not None:
-            self._step_timer.stop()
-            self._step_timer = None
 
     def _auto_step(self, once: bool = False) -> None:
         self._step_timer = None
@@ -671,17 +614,7 @@ class AreaPlayScreen(Screen):
             return
         self.play(action)
 
-    def on_screen_resume(self) -> None:
-        self.refresh_all()
-        if not self._shown_outcome:
-            self._schedule_step()
-
-    # --- saving and history -----------------------------------------------------------------
-    def _autosave(self) -> Path | None:
-        if self.save_path is None:
-            self.save_path = autosave_path(self.app.save_dir, self.session)  # type: ignore[attr-defined]
-        return self.app.autosave(self.session, self.save_path)  # type: ignore[attr-defined]
-
+    # --- history ----------------------------------------------------------------------------
     def _write_history(self) -> None:
         """A loaded game: how many actions so far, and the last ones in words."""
         log = self.query_one(LogPanel)
@@ -694,4 +627,4 @@ class AreaPlayScreen(Screen):
             if entry.action.get("type") == self.terms.automatic_action:
                 continue
             rolls = f" (dice {', '.join(map(str, entry.rolls))})" if entry.rolls and self.terms.history_rolls else ""
-            log.write(f"  {self.terms.describe(entry.action, self.view, past=True)}{rolls}")
+            log.write(f"  {self.played_words(entry.action)}{rolls}")

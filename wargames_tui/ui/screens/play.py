@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from wargames_tui.bots import BOTS
@@ -26,9 +25,9 @@ from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.describe import describe_action, unit_label, units_by_id
-from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.screens.play_arrivals import ArrivalsMixin
 from wargames_tui.ui.screens.play_enter import EnterMixin
+from wargames_tui.ui.screens.play_session import SessionScreen
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, compass_note
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
@@ -94,7 +93,7 @@ def step_of(actions: list[Action]) -> str:
     return "other"
 
 
-class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
+class PlayScreen(EnterMixin, ArrivalsMixin, SessionScreen):
     BINDINGS = [
         Binding("enter", "select", ENTER_LABELS["move"], id="select-move"),
         Binding("enter", "select_declare", ENTER_LABELS["declare"], id="select-declare"),
@@ -137,7 +136,7 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
         self.picked: str | None = None  # the unit of a stack marked for removal
         self.view: dict[str, Any] = {}
         self._phase_key: tuple[Any, ...] | None = None
-        self._bot_timer = None
+        self._step_timer = None  # the bot's next step
         self._shown_outcome = False
         self.bot_rng = random.Random()
 
@@ -177,14 +176,7 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
         self._after_change()
 
     def on_resize(self, event: Any = None) -> None:
-        narrow = self.app.size.width < 110
-        short = self.app.size.height < 32
-        self.set_class(narrow, "narrow")
-        self.set_class(short, "short")
-        self.query_one(Footer).compact = narrow
-        map_width = self.query_one(HexMap).virtual_size.width + 1
-        side = self.app.size.width - map_width
-        self.query_one("#side").styles.width = max(33 if narrow else 36, min(side, 46))
+        self._fit_to_window(self.query_one(HexMap).virtual_size.width + 1, 36)
         if self.view:
             self._draw_header()
         self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
@@ -218,10 +210,6 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
         return cells[len(cells) // 2]
 
     # --- reading the position ----------------------------------------------
-    @property
-    def prompt(self):  # noqa: ANN201 - engine Prompt
-        return self.session.prompt
-
     @property
     def step(self) -> str:
         if self.session.outcome() is not None:
@@ -257,6 +245,9 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
 
     def label(self, uid: str) -> str:
         return unit_label(self.unit(uid), uid)
+
+    def played_words(self, action: Action) -> str:
+        return describe_action(action, self.view)
 
     def actions_of(self, kind: str) -> list[Action]:
         return [a for a in self.prompt.actions if a.get("type") == kind]
@@ -535,10 +526,6 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
             t.append(f" ({p.case})", "#7ec8e3")
         self.query_one("#prompt", Static).update(t)
 
-    def say(self, text: str, kind: str = "info") -> None:
-        self.message = (text, kind)
-        self._draw_prompt()
-
     def refuse(self, exc: IllegalAction) -> None:
         reason = exc.reason
         if "'" in reason:  # the rules name units by id: show the counters' labels instead
@@ -692,43 +679,20 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
     def action_undo(self) -> None:
         if self.step == "bot":
             return
-        last = self.session.log[-1].action if self.session.log else None
-        if not self.session.undo():
-            self.say("Nothing to take back: undo stops at a die roll or a change of side.", "error")
-            return
-        self.query_one(LogPanel).write(f"↶ taken back: {describe_action(last, self.view) if last else ''}")
-        self.selected = None
-        self.attackers = []
-        self.message = ("Took back the last action.", "info")
-        self._autosave()
-        self.refresh_all()
+        if self._take_back("a die roll or a change of side"):
+            self.selected = None
+            self.attackers = []
+            self.refresh_all()
 
-    def action_help(self) -> None:
-        from wargames_tui.ui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.scenario, self.board.legend))
-
-    def action_save(self) -> None:
-        path = self._autosave()
-        if path:
-            self.notify(f"Saved to {path}", title="Game saved")
-
-    def action_menu(self) -> None:
-        self._autosave()
-        self._cancel_bot()
-        self.app.show_menu()  # type: ignore[attr-defined]
+    def help_legend(self) -> tuple[tuple[str, str, str], ...]:
+        return self.board.legend
 
     # --- playing an action ---------------------------------------------------
     def play(self, action: Action, who: str = "") -> list[Event]:
         """Apply one action through the session; a refusal shows its reason, never a traceback."""
         waiting = [u["id"] for u in self.waiting_units()]
-        try:
-            events = self.session.act(action)
-        except IllegalAction as exc:
-            self.refuse(exc)
-            return []
-        except Exception as exc:  # noqa: BLE001 - a rules bug must not take the client down; the game is unchanged
-            self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
+        events = self._apply(action)
+        if events is None:
             return []
         if action.get("type") == "move" and action.get("unit") == self.selected:
             self.selected = None
@@ -764,34 +728,16 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
                 hexmap.set_cursor(u["hex"])
         elif step == "advance" and self.vacated:
             hexmap.set_cursor(self.vacated)
-        if self.session.outcome() is not None and not self._shown_outcome:
-            self._shown_outcome = True
-            self._show_victory()
-            return
-        self._schedule_bot()
-
-    def _show_victory(self) -> None:
-        from wargames_tui.ui.screens.victory import VictoryScreen
-
-        def done(choice: str | None) -> None:
-            if choice == "menu":
-                self.app.show_menu()  # type: ignore[attr-defined]
-
-        self.app.push_screen(VictoryScreen(self.session.outcome(), self.view), done)
+        self._end_or_go_on()
 
     # --- bots ---------------------------------------------------------------------
-    def _schedule_bot(self) -> None:
-        if self.bot_to_act() and self._bot_timer is None:
+    def _schedule_step(self) -> None:
+        if self.bot_to_act() and self._step_timer is None:
             delay = getattr(self.app, "bot_delay", 0.5)
-            self._bot_timer = self.set_timer(delay, self._bot_step)
-
-    def _cancel_bot(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
+            self._step_timer = self.set_timer(delay, self._bot_step)
 
     def _bot_step(self) -> None:
-        self._bot_timer = None
+        self._step_timer = None
         if not self.is_current:
             self._schedule_bot_later()
             return
@@ -815,20 +761,10 @@ class PlayScreen(EnterMixin, ArrivalsMixin, Screen):
                 return
 
     def _schedule_bot_later(self) -> None:
-        if self._bot_timer is None:
-            self._bot_timer = self.set_timer(0.5, self._bot_step)
+        if self._step_timer is None:
+            self._step_timer = self.set_timer(0.5, self._bot_step)
 
-    def on_screen_resume(self) -> None:
-        self.refresh_all()
-        if not self._shown_outcome:
-            self._schedule_bot()
-
-    # --- saving and history --------------------------------------------------------
-    def _autosave(self) -> Path | None:
-        if self.save_path is None:
-            self.save_path = autosave_path(self.app.save_dir, self.session)  # type: ignore[attr-defined]
-        return self.app.autosave(self.session, self.save_path)  # type: ignore[attr-defined]
-
+    # --- history -------------------------------------------------------------------
     def _write_history(self) -> None:
         """Show the actions already played (a loaded game) in the log, in words."""
         log = self.query_one(LogPanel)
