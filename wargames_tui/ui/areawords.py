@@ -63,20 +63,30 @@ def where(view: View, uids: list[str] | None) -> str | None:
     return None
 
 
+# Dieppe actions whose words do not depend on the position.
+DIEPPE_FIXED = {
+    "end-setup": "Set-up done: start the raid",
+    "roll-events": "Roll for the unforeseen events of turn 1",
+    "stop": "Stop here: the party ends its movement",
+    "bangalore": "Blow the wire with a Bangalore torpedo (even: wire gone; odd: stuck this turn)",
+    "halt": "Halt before the wire for this turn",
+    "end-turn": "End the British actions for this turn",
+    "german": "Play the next German step",
+}
+
+
 def describe_dieppe(action: Action, view: View, past: bool = False) -> str:
     """One Dieppe action in words, from the view (units by their short names, zones by name).
 
     past=True leaves out where the units stand now (for actions already played)."""
     kind = action.get("type")
     units = action.get("units")
+    if kind in DIEPPE_FIXED:
+        return DIEPPE_FIXED[kind]
     if kind == "transfer":
         u = units_of(view).get(action.get("unit", ""), {})
         now = f" (from {short(view, u['aboard'])})" if u.get("aboard") else ""
         return f"Put {short(view, action.get('unit', ''))} under {short(view, action.get('lca', ''))}{now}"
-    if kind == "end-setup":
-        return "Set-up done: start the raid"
-    if kind == "roll-events":
-        return "Roll for the unforeseen events of turn 1"
     if kind == "move":
         start = where(view, units)
         to = action.get("to")
@@ -89,12 +99,6 @@ def describe_dieppe(action: Action, view: View, past: bool = False) -> str:
             verb = "Land" if zones.get(start, {}).get("kind") == "waiting" else "Embark"
         frm = f" from {zone_name(view, start)}" if start and not past else ""
         return f"{verb} {shorts(view, units)}{frm} to {zone_name(view, to)}"
-    if kind == "stop":
-        return "Stop here: the party ends its movement"
-    if kind == "bangalore":
-        return "Blow the wire with a Bangalore torpedo (even: wire gone; odd: stuck this turn)"
-    if kind == "halt":
-        return "Halt before the wire for this turn"
     if kind == "fire":
         aim = f", aiming at {short(view, action['aim'])}" if action.get("aim") else ""
         return f"Fire: {shorts(view, units)} at {zone_name(view, action.get('target'))}{aim}"
@@ -118,10 +122,6 @@ def describe_dieppe(action: Action, view: View, past: bool = False) -> str:
         party = (view.get("party") or {}).get("units") or []
         who = f" for {shorts(view, party)}" if party else ""
         return f"Job Done{who}: these units have finished this turn"
-    if kind == "end-turn":
-        return "End the British actions for this turn"
-    if kind == "german":
-        return "Play the next German step"
     return json.dumps(action, separators=(", ", ": "), ensure_ascii=False)
 
 
