@@ -41,6 +41,9 @@ from wargames_tui.ui.widgets.zonepanel import AreaTrack, ZonePanel
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
 STEP_PAUSE = 0.3
 
+# The e key's `proceed` parameter -> the action type it plays.
+PROCEED = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}
+
 
 def units_in(action: Action) -> list[str]:
     """Every unit an action names."""
@@ -455,7 +458,7 @@ class AreaPlayScreen(SessionScreen):
         if action == "next_unit":
             return bool(self.terms.next_key) and not self.acting()[0] and bool(self._ready_zones())
         if action == "proceed":
-            kind = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}.get(str(parameters[0]) if parameters else "")
+            kind = PROCEED.get(str(parameters[0]) if parameters else "")
             return kind in types and kind in self.terms.proceed
         if action == "job_done":
             return self.terms.done_action in types
@@ -477,7 +480,7 @@ class AreaPlayScreen(SessionScreen):
         self.play(action)
 
     def action_proceed(self, which: str) -> None:
-        kind = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}.get(which, "")
+        kind = PROCEED.get(which, "")
         self._play_type(kind)
 
     def action_do(self, kind: str) -> None:
