@@ -1,13 +1,17 @@
-"""Helpers for the client tests: sessions, the app, and walking the cursor with keys."""
+"""Helpers for the client tests: sessions, the app, the menu, help, and walking the cursor with keys."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import OptionList
+
 from wargames_tui.engine.hexgrid import parse_hex
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 from wargames_tui.ui.app import WargamesApp
+from wargames_tui.ui.screens.help import HelpScreen
+from wargames_tui.ui.screens.new_game import NewGameScreen
 from wargames_tui.ui.screens.play import PlayScreen
 from wargames_tui.ui.widgets.hexmap import HexMap
 
@@ -41,6 +45,38 @@ async def goto(pilot, app: WargamesApp, target: str) -> None:  # noqa: ANN001 - 
         await pilot.press(*keys)
     await pilot.pause()
     assert app.screen.query_one(HexMap).cursor == target
+
+
+async def choose_scenario(pilot, app: WargamesApp, scenario: str) -> NewGameScreen:  # noqa: ANN001
+    """n on the menu, then down the list of the new game screen to a scenario."""
+    await pilot.press("n")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    for _ in screen.query_one(OptionList).options:
+        if screen.current is not None and screen.current.id == scenario:
+            break
+        await pilot.press("down")
+        await pilot.pause()
+    assert screen.current is not None and screen.current.id == scenario
+    return screen
+
+
+async def help_source(pilot, app: WargamesApp) -> str:  # noqa: ANN001
+    """? on the play screen: the help screen's text (Markdown)."""
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    return app.screen.query_one("#help-text").source
+
+
+async def wait_until(pilot, done, tries: int = 300) -> None:  # noqa: ANN001 - textual Pilot, a predicate
+    """Let the app run (bots and the game's own side play their steps) until done() holds, or `tries`
+    short pauses have passed."""
+    for _ in range(tries):
+        await pilot.pause(0.01)
+        if done():
+            return
 
 
 def sync(test):  # noqa: ANN001, ANN201

@@ -5,12 +5,24 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.ui.helpers import SCENARIO, SIZE, first_unit_move, goto, make_app, new_session, play_screen, sync
+from tests.ui.helpers import (
+    SCENARIO,
+    SIZE,
+    choose_scenario,
+    first_unit_move,
+    goto,
+    help_source,
+    make_app,
+    new_session,
+    play_screen,
+    start,
+    sync,
+    wait_until,
+)
 from textual.widgets import DataTable, OptionList, Select
 from wargames_tui.engine.saves import read_envelope
 from wargames_tui.ui.screens.load_game import LoadGameScreen
 from wargames_tui.ui.screens.menu import MenuScreen
-from wargames_tui.ui.screens.new_game import NewGameScreen
 
 
 @sync
@@ -28,10 +40,7 @@ async def test_menu_opens_without_a_session(save_dir: Path) -> None:
 async def test_new_game_starts_el_alamein(save_dir: Path) -> None:
     app = make_app(save_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        screen = app.screen
+        screen = await choose_scenario(pilot, app, SCENARIO)
         listed = [o.id for o in screen.query_one(OptionList).options if o.id]
         assert sorted(s for s in listed if s.startswith("panzer-corps/")) == [
             "panzer-corps/dunkerque",
@@ -39,12 +48,6 @@ async def test_new_game_starts_el_alamein(save_dir: Path) -> None:
             "panzer-corps/kharkov",
             "panzer-corps/operation-compass",
         ]
-        for _ in listed:
-            if screen.current is not None and screen.current.id == SCENARIO:
-                break
-            await pilot.press("down")
-            await pilot.pause()
-        assert screen.current is not None and screen.current.id == SCENARIO
         text = str(screen.query_one("#new-description").render())
         assert "reconstruction" in text.lower()
         assert "no optional rules" in str(screen.query_one("#new-options").children[0].render())
@@ -124,12 +127,7 @@ async def test_load_list_shows_unreadable_saves_without_touching_them(save_dir: 
 async def test_help_screen_lists_keys_and_rules(save_dir: Path) -> None:
     app = make_app(save_dir, new_session())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        from wargames_tui.ui.screens.help import HelpScreen
-
-        assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one("#help-text").source
+        source = await help_source(pilot, app)
         assert "Ctrl+S" in source and "(9.5)" in source and "Sequence of play (5.0)" in source and "Highlands" in source
         assert "Khar'kov" not in source  # only the open scenario's rules
         await pilot.press("escape")
@@ -139,15 +137,9 @@ async def test_help_screen_lists_keys_and_rules(save_dir: Path) -> None:
 
 @sync
 async def test_help_follows_the_scenario(save_dir: Path) -> None:
-    from tests.ui.helpers import start
-    from wargames_tui.ui.screens.help import HelpScreen
-
     app = make_app(save_dir, start("kharkov"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one("#help-text").source
+        source = await help_source(pilot, app)
         assert "Khar'kov in brief" in source and "Soviet reinforcement" in source and "(4.5)" in source
         assert "Tab" in source and "1-9" in source and "El Alamein in brief" not in source
 
@@ -156,13 +148,7 @@ async def test_help_follows_the_scenario(save_dir: Path) -> None:
 async def test_new_game_starts_operation_compass_with_a_bot(save_dir: Path) -> None:
     app = make_app(save_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
-        while screen.current is None or screen.current.id != "panzer-corps/operation-compass":
-            await pilot.press("down")
-            await pilot.pause()
+        screen = await choose_scenario(pilot, app, "panzer-corps/operation-compass")
         assert "Sidi Barrani" in str(screen.query_one("#new-description").render())
         assert screen.query_one("#seat-it", Select).value == "bot:greedy"
         await pilot.press("s")
@@ -170,8 +156,5 @@ async def test_new_game_starts_operation_compass_with_a_bot(save_dir: Path) -> N
         play = play_screen(app)
         assert play.session.scenario == "panzer-corps/operation-compass"
         # The Italian bot places its marked units and the British set-up comes to the player.
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if play.session.prompt.side == "br":
-                break
+        await wait_until(pilot, lambda: play.session.prompt.side == "br", tries=200)
         assert play.session.state.step == "bombard" and play.step == "bombard"
