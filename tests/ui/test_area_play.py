@@ -4,94 +4,44 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Select
-
-from tests.ui.helpers import SIZE, make_app, sync
+from tests.ui.areahelpers import (
+    DIEPPE,
+    DIEPPE_SEATS,
+    area_screen,
+    dieppe,
+    goto,
+    in_view,
+    log_text,
+    new_game_from_menu,
+    pick_in_list,
+    playing,
+    save_and_reopen,
+    text_of,
+)
+from tests.ui.helpers import SIZE, help_source, make_app, sync, wait_until
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.engine.session import Session
-from wargames_tui.games import game_for
 from wargames_tui.ui.screens.actions import ActionsScreen
 from wargames_tui.ui.screens.area_play import AreaPlayScreen
 from wargames_tui.ui.screens.victory import VictoryScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
-from wargames_tui.ui.widgets.log import LogPanel
-
-DIEPPE = "dieppe/raid"
-SEATS = {"british": "human", "german": "game"}
-
-
-def dieppe(seed: int = 1, setup_done: bool = False) -> Session:
-    session = Session.start(game_for(DIEPPE), DIEPPE, seed=seed, seats=dict(SEATS))
-    if setup_done:
-        session.act({"type": "end-setup"})
-    return session
-
-
-def area_screen(app) -> AreaPlayScreen:  # noqa: ANN001
-    screen = app.screen
-    assert isinstance(screen, AreaPlayScreen), f"expected the area play screen, got {type(screen).__name__}"
-    return screen
-
-
-def log_text(screen: AreaPlayScreen) -> str:
-    """The log as one line of words (the panel wraps long lines)."""
-    return " ".join(" ".join(line.text for line in screen.query_one(LogPanel).lines).split())
-
-
-async def goto(pilot, screen: AreaPlayScreen, zone: str) -> None:  # noqa: ANN001
-    """Walk the cursor to a zone with the arrow keys, as a player would."""
-    area = screen.query_one(AreaMap)
-    for _ in range(40):
-        if area.cursor == zone:
-            return
-        (x0, y0), (x1, y1) = area.layout_.centres[area.cursor], area.layout_.centres[zone]
-        dx, dy = x1 - x0, 2 * (y1 - y0)
-        key = ("right" if dx > 0 else "left") if abs(dx) >= abs(dy) else ("down" if dy > 0 else "up")
-        before = area.cursor
-        await pilot.press(key)
-        if area.cursor == before:  # nothing that way: try the other axis
-            await pilot.press(("down" if dy > 0 else "up") if abs(dx) >= abs(dy) else ("right" if dx > 0 else "left"))
-    assert area.cursor == zone, f"could not walk to {zone}"
-
-
-async def pick_in_list(pilot, app, needle: str) -> None:  # noqa: ANN001
-    """In the open action list, type a filter and take the first match."""
-    assert isinstance(app.screen, ActionsScreen)
-    await pilot.press(*needle)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 @sync
 async def test_new_dieppe_game_from_the_menu_opens_the_area_map(save_dir: Path) -> None:
     app = make_app(save_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        while screen.current is None or screen.current.id != DIEPPE:
-            await pilot.press("down")
-            await pilot.pause()
-        # The Germans have no seat to choose: the game plays them.
-        assert not screen.query("#seat-german")
-        assert isinstance(screen.query_one("#seat-british"), Select)
-        await pilot.press("s")
-        await pilot.pause()
-        play = area_screen(app)
-        assert play.session.seats == SEATS
+        play = await new_game_from_menu(pilot, app, DIEPPE, DIEPPE_SEATS)  # the game plays the Germans
         assert play.query_one(AreaMap).cursor == "DE1"  # on the first British units
         assert list(save_dir.glob("dieppe_raid-*.json")), "a new game is saved at once"
-        assert "dieppe:3.3" in str(play.query_one("#prompt").render())
+        assert "dieppe:3.3" in text_of(play, "#prompt")
 
 
 @sync
 async def test_setup_transfer_with_the_list_and_undo(save_dir: Path) -> None:
     session = dieppe()
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         await goto(pilot, screen, "DE2")
-        assert "Lovat" in str(screen.query_one("#zone-text").render())
+        assert "Lovat" in text_of(screen, "#zone-text")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
@@ -109,9 +59,7 @@ async def test_setup_transfer_with_the_list_and_undo(save_dir: Path) -> None:
 @sync
 async def test_land_step_stop_end_turn_and_the_germans_play(save_dir: Path) -> None:
     session = dieppe(setup_done=True)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         await goto(pilot, screen, "DE2")
         # The units under the cursor light where they may go.
@@ -126,7 +74,7 @@ async def test_land_step_stop_end_turn_and_the_germans_play(save_dir: Path) -> N
         assert session.state.units["g2-a1"].zone == "OR2"
         assert session.view()["move"]["zone"] == "OR2"
         assert area.cursor == "OR2" and area.highlights.get("OR2") == "party"
-        assert "MP left" in str(screen.query_one("#prompt").render())
+        assert "MP left" in text_of(screen, "#prompt")
         # One step at a time: Enter on a lit zone next door takes the step at once.
         step = next(a for a in session.prompt.actions if a["type"] == "move")
         await goto(pilot, screen, step["to"])
@@ -146,14 +94,11 @@ async def test_land_step_stop_end_turn_and_the_germans_play(save_dir: Path) -> N
         assert "end-turn" in {a["type"] for a in session.prompt.actions}
         await pilot.press("e")  # end the British actions: the Germans play on their own
         await pilot.pause()
-        for _ in range(300):
-            await pilot.pause(0.01)
-            if session.state.phase == "british":
-                break
+        await wait_until(pilot, lambda: session.state.phase == "british")
         assert session.state.phase == "british" and session.state.turn == 2
         text = log_text(screen)
         assert "D. German actions" in text and "Turn 2" in text
-        assert "Turn 2/12 5:00" in str(screen.query_one("#header-left").render())
+        assert "Turn 2/12 5:00" in text_of(screen, "#header-left")
 
 
 @sync
@@ -164,9 +109,7 @@ async def test_assault_rounds_from_the_zone(save_dir: Path) -> None:
     if "stop" in {a["type"] for a in session.prompt.actions}:
         session.act({"type": "stop"})
     target = next(a["target"] for a in session.prompt.actions if a["type"] == "assault")
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         await goto(pilot, screen, "OR2")
         assert area.highlights.get(target) == "assault"
@@ -176,7 +119,7 @@ async def test_assault_rounds_from_the_zone(save_dir: Path) -> None:
         await pick_in_list(pilot, app, "Assault")
         assert session.state.assault is not None and area.cursor == target
         assert area.highlights.get(target) == "active"
-        assert "Assault under way" in str(screen.query_one("#zone-text").render())
+        assert "Assault under way" in text_of(screen, "#zone-text")
         for _ in range(20):
             if session.state.assault is None:
                 break
@@ -192,38 +135,31 @@ async def test_assault_rounds_from_the_zone(save_dir: Path) -> None:
 @sync
 async def test_german_steps_one_at_a_time_when_paused(save_dir: Path) -> None:
     session = dieppe(setup_done=True)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         screen.auto = False
         await pilot.press("e")
         await pilot.pause(0.05)
         assert session.state.phase == "german"
-        assert "n next step" in str(screen.query_one("#prompt").render())
+        assert "n next step" in text_of(screen, "#prompt")
         played = len(session.log)
         await pilot.press("n")
         await pilot.pause()
         assert len(session.log) == played + 1
         await pilot.press("r")  # run the rest
-        for _ in range(300):
-            await pilot.pause(0.01)
-            if session.state.phase == "british":
-                break
+        await wait_until(pilot, lambda: session.state.phase == "british")
         assert session.state.turn == 2
 
 
 @sync
 async def test_picked_units_act_without_their_stack(save_dir: Path) -> None:
     session = dieppe(setup_done=True)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         await goto(pilot, screen, "DE2")
         n = screen.numbered.index("g2-a1") + 1
         await pilot.press(str(n))
         await pilot.pause()
         assert screen.picked == ["g2-a1"]
-        assert "picked: 2A1" in str(screen.query_one("#prompt").render())
+        assert "picked: 2A1" in text_of(screen, "#prompt")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
@@ -238,9 +174,7 @@ async def test_picked_units_act_without_their_stack(save_dir: Path) -> None:
 @sync
 async def test_refusal_shows_the_reason_and_the_case(save_dir: Path) -> None:
     session = dieppe(setup_done=True)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         screen.play({"type": "move", "units": ["g2-a1"], "to": "HESS"})
         await pilot.pause()
         assert screen.message and screen.message[1] == "error"
@@ -255,26 +189,12 @@ async def test_refusal_shows_the_reason_and_the_case(save_dir: Path) -> None:
 @sync
 async def test_save_and_resume(save_dir: Path) -> None:
     session = dieppe(setup_done=True)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         await pilot.press("e")
-        for _ in range(300):
-            await pilot.pause(0.01)
-            if session.state.phase == "british":
-                break
-        await pilot.press("s")
-        await pilot.pause()
-        path = screen.save_path
-        played = len(session.log)
-        await pilot.press("q")
-        await pilot.pause()
-        app.open_save(path)
-        await pilot.pause()
-        again = area_screen(app)
-        assert again is not screen and len(again.session.log) == played
+        await wait_until(pilot, lambda: session.state.phase == "british")
+        again = await save_and_reopen(pilot, app, screen)
         assert again.session.state.turn == 2
-        assert f"Loaded: {played} actions" in log_text(again)
+        assert f"Loaded: {len(again.session.log)} actions" in log_text(again)
 
 
 @sync
@@ -284,32 +204,23 @@ async def test_the_end_shows_the_victory_screen(save_dir: Path) -> None:
         session.act({"type": "end-turn"} if session.state.phase == "british" else {"type": "german"})
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(300):
-            await pilot.pause(0.01)
-            if isinstance(app.screen, VictoryScreen):
-                break
+        await wait_until(pilot, lambda: isinstance(app.screen, VictoryScreen))
         assert isinstance(app.screen, VictoryScreen)
         text = str(app.screen.query_one("#victory-text").render())
         assert "Failure" in text and "German win" in text and "victory points" in text
         assert "commandos not home" in text and "total" in text
         await pilot.press("escape")  # look at the final position
         await pilot.pause()
-        screen = area_screen(app)
-        assert "Game over" in str(screen.query_one("#prompt").render())
+        assert "Game over" in text_of(area_screen(app), "#prompt")
 
 
 @sync
 async def test_small_terminal_keeps_the_cursor_zone_in_view(save_dir: Path) -> None:
-    app = make_app(save_dir, dieppe(setup_done=True))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, dieppe(setup_done=True), size=(80, 24)) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         await goto(pilot, screen, "DIE")
-        col, row = area.zones["DIE"]["at"]
-        sx, sy = area.scroll_offset
-        width, height = area.scrollable_content_region.size
-        assert sx <= col - 1 and col + 4 <= sx + width and sy <= row < sy + height
-        assert width >= 44, "the map keeps most of an 80-column terminal"
+        assert in_view(area, "DIE")
+        assert area.scrollable_content_region.width >= 44, "the map keeps most of an 80-column terminal"
 
 
 def test_command_palette_offers_the_play_commands() -> None:
@@ -333,14 +244,8 @@ def test_refused_actions_are_illegal_in_the_rules_too() -> None:
 
 @sync
 async def test_help_has_the_area_keys_and_the_dieppe_rules(save_dir: Path) -> None:
-    from wargames_tui.ui.screens.help import HelpScreen
-
-    app = make_app(save_dir, dieppe())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one("#help-text").source
+    async with playing(save_dir, dieppe()) as (app, pilot, _):
+        source = await help_source(pilot, app)
         assert "Keys on an area map" in source and "Dieppe 1942 in brief" in source and "(11.2)" in source
         assert "El Alamein in brief" not in source and "Keys on the map" not in source
         await pilot.press("escape")
@@ -350,10 +255,8 @@ async def test_help_has_the_area_keys_and_the_dieppe_rules(save_dir: Path) -> No
 
 @sync
 async def test_random_events_are_rolled_with_e(save_dir: Path) -> None:
-    session = Session.start(game_for(DIEPPE), DIEPPE, {"events": "on"}, seed=2, seats=dict(SEATS))
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    session = dieppe(seed=2, options={"events": "on"})
+    async with playing(save_dir, session) as (app, pilot, screen):
         await pilot.press("e")  # end the set-up
         await pilot.pause()
         assert session.state.phase == "events"
@@ -370,7 +273,7 @@ def test_every_action_of_a_playout_reads_in_words() -> None:
     from wargames_tui.ui.areawords import describe_dieppe
 
     rng = random.Random(5)
-    session = Session.start(game_for(DIEPPE), DIEPPE, {"events": "on"}, seed=5, seats=dict(SEATS))
+    session = dieppe(seed=5, options={"events": "on"})
     kinds = set()
     for _ in range(400):
         if session.outcome() is not None:

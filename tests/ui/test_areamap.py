@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.style import Style
 from textual.app import App, ComposeResult
 
-from tests.ui.areaview import raid_view
+from tests.ui.areahelpers import in_view, line_styles, raid_view
 from tests.ui.helpers import sync
 from wargames_tui.ui.widgets.areamap import (
     CURSOR,
@@ -35,12 +35,6 @@ class MapApp(App):
 
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
         self.chosen.append(event.zone)
-
-
-def line_styles(area: AreaMap, row: int) -> list[tuple[str, Style]]:
-    """(character, style) for every cell of a picture row as drawn."""
-    strip = area._build_line(row)
-    return [(ch, seg.style) for seg in strip for ch in seg.text]
 
 
 def test_layout_finds_every_zone_and_link_kind() -> None:
@@ -162,14 +156,10 @@ async def test_small_terminal_scrolls_to_show_every_zone() -> None:
     async with app.run_test(size=(47, 21)) as pilot:
         area = app.query_one(AreaMap)
         await pilot.pause()
-        for zid, z in app.game_view["zones"].items():
+        for zid in app.game_view["zones"]:
             area.set_cursor(zid)
             await pilot.pause()
-            col, row = z["at"]
-            sx, sy = area.scroll_offset
-            width, height = area.scrollable_content_region.size
-            assert sx <= col - 1 and col + len(zid) + 1 <= sx + width, zid
-            assert sy <= row < sy + height, zid
+            assert in_view(area, zid), zid
         # A click on a scrolled map still finds the zone under the mouse.
         area.set_cursor("DIE")
         await pilot.pause()

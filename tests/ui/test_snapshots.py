@@ -41,14 +41,14 @@ def test_operation_compass_opening_snapshot(snap_compare, save_dir: Path) -> Non
 
 def test_dieppe_setup_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
     # The Dieppe set-up: the zone map, Group 1's landing craft and troops in the Zone panel.
-    from tests.ui.test_area_play import dieppe
+    from tests.ui.areahelpers import dieppe
 
     assert snap_compare(make_app(save_dir, dieppe()), terminal_size=SIZE)
 
 
 def test_dieppe_landing_snapshot(snap_compare, save_dir: Path) -> None:  # noqa: ANN001
     # Turn 1: the cursor on Group 2's waiting zone (gold), 2A1 picked (2), the beaches it may land on green.
-    from tests.ui.test_area_play import dieppe
+    from tests.ui.areahelpers import dieppe
 
     app = make_app(save_dir, dieppe(setup_done=True))
     assert snap_compare(app, press=["shift+tab", "2"], terminal_size=SIZE)
@@ -58,6 +58,6 @@ def test_strange_victory_first_blitz_snapshot(snap_compare, save_dir: Path) -> N
     # Turn 1 after the historical set-up: the garrison letters beside the areas, the cursor on
     # Rommel's divisions at Dinant (gold) with the areas across the bridges lit green, the panic
     # track, the commanders' audacity and the assets box.
-    from tests.ui.test_strange_victory import strange_victory
+    from tests.ui.areahelpers import strange_victory
 
     assert snap_compare(make_app(save_dir, strange_victory(seed=1)), terminal_size=SIZE)

@@ -10,31 +10,31 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from textual.widgets import Select
-
-from tests.ui.helpers import SIZE, make_app, sync
-from tests.ui.test_area_play import area_screen, goto, log_text, pick_in_list
+from tests.ui.areahelpers import (
+    SV,
+    SV_SEATS,
+    goto,
+    in_view,
+    line_styles,
+    log_text,
+    new_game_from_menu,
+    pick_in_list,
+    playing,
+    save_and_reopen,
+    strange_victory,
+    text_of,
+)
+from tests.ui.helpers import SIZE, help_source, make_app, sync
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
-from wargames_tui.games import game_for
 from wargames_tui.ui.areawords import describe_strange_victory
 from wargames_tui.ui.screens.actions import ActionsScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.zonepanel import FightPanel
 
-SV = "strange-victory/campaign"
-SEATS = {"german": "human", "allied": "game"}
-HISTORICAL = {"type": "setup", "placement": {"XV": "I", "XXXI": "II", "XIX": "III"}}
 ACTION_TYPES = {
     "setup", "move", "stand", "end-activation", "asset", "roll", "reroll", "accept", "counterattack", "repair", "end-turn",
 }
-
-
-def strange_victory(seed: int = 2, setup_done: bool = True) -> Session:
-    session = Session.start(game_for(SV), SV, seed=seed, seats=dict(SEATS))
-    if setup_done:
-        session.act(HISTORICAL)
-    return session
 
 
 def fight_through(session: Session) -> None:
@@ -58,27 +58,11 @@ def to_counterattack(seed: int = 3) -> Session:
     return session
 
 
-def text_of(screen, selector: str) -> str:  # noqa: ANN001
-    return str(screen.query_one(selector).render())
-
-
 @sync
 async def test_new_strange_victory_game_from_the_menu(save_dir: Path) -> None:
     app = make_app(save_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        while screen.current is None or screen.current.id != SV:
-            await pilot.press("down")
-            await pilot.pause()
-        # The Allies have no seat to choose: the rules play them.
-        assert not screen.query("#seat-allied")
-        assert isinstance(screen.query_one("#seat-german"), Select)
-        await pilot.press("s")
-        await pilot.pause()
-        play = area_screen(app)
-        assert play.session.seats == SEATS
+        play = await new_game_from_menu(pilot, app, SV, SV_SEATS)  # the rules play the Allies
         assert "strange-victory:6.0" in text_of(play, "#prompt")
         assert list(save_dir.glob("strange-victory_campaign-*.json")), "a new game is saved at once"
         area = play.query_one(AreaMap)
@@ -91,9 +75,7 @@ async def test_new_strange_victory_game_from_the_menu(save_dir: Path) -> None:
 @sync
 async def test_setup_from_a_staging_area(save_dir: Path) -> None:
     session = strange_victory(setup_done=False)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
@@ -112,9 +94,7 @@ async def test_setup_from_a_staging_area(save_dir: Path) -> None:
 @sync
 async def test_a_division_moves_and_its_combat_is_rolled_and_accepted(save_dir: Path) -> None:
     session = strange_victory(seed=2)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         assert area.cursor == "DIN"
         # Both divisions at Dinant may cross its two bridges.
@@ -162,9 +142,7 @@ async def test_enter_next_to_the_active_division_moves_it_and_e_ends_its_activat
     session = strange_victory(seed=9)  # 7. Pz finds an asset at Florennes and may go on
     session.act({"type": "move", "division": "7pz", "to": "FLO", "extra": None})
     assert session.state.active == "7pz" and session.state.combat is None
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         assert area.cursor == "FLO" and area.highlights.get("FLO") == "party"
         assert area.highlights.get("BEA") == "reach"
@@ -205,9 +183,7 @@ async def test_the_last_activation_leads_to_the_counterattack_phase(save_dir: Pa
         session.act(next(a for a in session.prompt.actions if a["type"] == "stand"))
         fight_through(session)
     last = next(a["division"] for a in session.prompt.actions if a["type"] == "stand")
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         await pilot.press("n")
         await pilot.pause()
         assert screen.cursor == session.state.divisions[last].area
@@ -223,9 +199,7 @@ async def test_the_last_activation_leads_to_the_counterattack_phase(save_dir: Pa
 @sync
 async def test_counterattack_repairs_and_the_end_of_the_turn(save_dir: Path) -> None:
     session = to_counterattack(seed=3)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         assert area.highlights.get("MTH") == "target" and area.cursor == "MTH"
         assert not screen.check_action("proceed", ("turn",)), "the counterattack must be chosen first"
@@ -264,25 +238,14 @@ async def test_counterattack_repairs_and_the_end_of_the_turn(save_dir: Path) -> 
 async def test_save_and_resume(save_dir: Path) -> None:
     session = strange_victory(seed=2)
     session.act({"type": "move", "division": "7pz", "to": "FLO", "extra": None})
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = area_screen(app)
+    async with playing(save_dir, session) as (app, pilot, screen):
         await pilot.press("r")  # roll in the middle of the combat, then save and leave
         await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        path = screen.save_path
-        played = len(session.log)
-        await pilot.press("q")
-        await pilot.pause()
-        app.open_save(path)
-        await pilot.pause()
-        again = area_screen(app)
-        assert again is not screen and len(again.session.log) == played
+        again = await save_and_reopen(pilot, app, screen)
         assert again.session.state.combat is not None and again.session.state.combat.dice is not None
         assert again.query_one(FightPanel).display and again.cursor == "FLO"
         text = log_text(again)
-        assert f"Loaded: {played} actions" in text and "Roll the dice" in text and "(dice" not in text
+        assert f"Loaded: {len(again.session.log)} actions" in text and "Roll the dice" in text and "(dice" not in text
         await pilot.press("c")
         await pilot.pause()
         assert again.session.state.combat is None
@@ -290,14 +253,8 @@ async def test_save_and_resume(save_dir: Path) -> None:
 
 @sync
 async def test_help_has_the_strange_victory_keys_and_rules(save_dir: Path) -> None:
-    from wargames_tui.ui.screens.help import HelpScreen
-
-    app = make_app(save_dir, strange_victory())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one("#help-text").source
+    async with playing(save_dir, strange_victory()) as (app, pilot, _):
+        source = await help_source(pilot, app)
         assert "Keys on an area map (Strange Victory)" in source and "Strange Victory in brief" in source
         assert "(8.3.7)" in source and "(10.5.2)" in source and "a Brutal Breakthrough (may go on" in source
         assert "Dieppe" not in source and "Keys on the map" not in source
@@ -307,22 +264,15 @@ async def test_help_has_the_strange_victory_keys_and_rules(save_dir: Path) -> No
 async def test_small_terminal_keeps_the_combat_in_view(save_dir: Path) -> None:
     session = strange_victory(seed=2)
     session.act({"type": "move", "division": "7pz", "to": "FLO", "extra": None})
-    app = make_app(save_dir, session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with playing(save_dir, session, size=(80, 24)) as (app, pilot, screen):
         await pilot.pause()
-        screen = area_screen(app)
-        area = screen.query_one(AreaMap)
-        col, row = area.zones["FLO"]["at"]
-        sx, sy = area.scroll_offset
-        width, height = area.scrollable_content_region.size
-        assert sx <= col - 1 and col + 4 <= sx + width and sy <= row < sy + height
+        assert in_view(screen.query_one(AreaMap), "FLO")
         fight = screen.query_one(FightPanel)
         assert fight.display and fight.region.height >= 4
         assert "Panic 1/21" in text_of(screen, "#header-right")
 
 
 def test_map_colours_letters_forest_captured_and_markers() -> None:
-    from tests.ui.test_areamap import line_styles
     from wargames_tui.ui.widgets.areamap import SV_BG, SV_COASTAL, SV_FOREST, SV_LETTERS, SV_KINDS
 
     session = strange_victory(seed=2)
