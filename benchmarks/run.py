@@ -21,7 +21,7 @@ LARGEST = "panzer-corps/kharkov"
 SCENARIOS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
 SOLITAIRE = {  # the area-map games and the action that ends their set-up
     "dieppe/raid": {"type": "end-setup"},
-    "strange-victory/campaign": {"type": "setup", "placement": {"XV": "I", "XXXI": "II", "XIX": "III"}},
+    "strange-victory/campaign": None,  # the historical set-up is the default
 }
 
 
@@ -73,7 +73,8 @@ def first_movement(game, scenario: str):
 
     state = game.new(scenario, {})
     if scenario in SOLITAIRE:  # the first turn's actions, once set up
-        game.apply(state, SOLITAIRE[scenario], Dice(1))
+        if SOLITAIRE[scenario]:
+            game.apply(state, SOLITAIRE[scenario], Dice(1))
         return state
     while state.step != "move":
         actions = game.prompt(state).actions

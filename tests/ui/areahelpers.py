@@ -43,7 +43,7 @@ def dieppe(seed: int = 1, setup_done: bool = False, options: dict[str, str] | No
 
 def strange_victory(seed: int = 2, setup_done: bool = True) -> Session:
     """A new Strange Victory game, by default past the historical set-up."""
-    session = Session.start(game_for(SV), SV, seed=seed, seats=dict(SV_SEATS))
+    session = Session.start(game_for(SV), SV, {"setup": "choice"}, seed=seed, seats=dict(SV_SEATS))
     if setup_done:
         session.act(HISTORICAL)
     return session

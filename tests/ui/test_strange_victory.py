@@ -63,13 +63,13 @@ async def test_new_strange_victory_game_from_the_menu(save_dir: Path) -> None:
     app = make_app(save_dir)
     async with app.run_test(size=SIZE) as pilot:
         play = await new_game_from_menu(pilot, app, SV, SV_SEATS)  # the rules play the Allies
-        assert "strange-victory:6.0" in text_of(play, "#prompt")
+        # The historical set-up is the default: the Korps stand in their staging areas and the
+        # prompt asks for a division to activate (strange-victory:6.0, 8.2).
+        assert "strange-victory:8.2" in text_of(play, "#prompt")
         assert list(save_dir.glob("strange-victory_campaign-*.json")), "a new game is saved at once"
-        area = play.query_one(AreaMap)
-        # The staging areas the set-up fills are lit, and the cursor starts on the first of them.
-        assert {z for z, light in area.highlights.items() if light == "entry"} == {"DIN", "MAU", "SED"}
-        assert area.cursor == "DIN"
-        assert "Area DIN" in str(play.query_one("#zone").border_title)
+        view = play.session.view()
+        assert {u["zone"] for u in view["units"] if u["side"] == "german"} == {"DIN", "MAU", "SED"}
+        assert view["panic"] == 1 and all(z["marker"] for z in view["zones"].values() if z["kind"] != "staging")
 
 
 @sync

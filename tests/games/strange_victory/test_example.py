@@ -18,7 +18,7 @@ def act(state, action, *rolls):
     "strange-victory:8.2.7", "strange-victory:8.2.2", "strange-victory:4.2.2",
 )
 def test_the_combat_and_reroll_example():
-    state = rules.new_state("strange-victory/campaign", {})
+    state = rules.new_state("strange-victory/campaign", {"setup": "choice"})
     act(state, {"type": "setup", "placement": dict(rules.HISTORICAL)})
     # The 7th Division has entered its first area (Beaumont) and goes on into Avesnes.
     seventh = state.divisions["7pz"]

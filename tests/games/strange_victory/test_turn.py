@@ -17,7 +17,7 @@ def act(state, action, *rolls):
 
 
 def campaign():
-    state = rules.new_state("strange-victory/campaign", {})
+    state = rules.new_state("strange-victory/campaign", {"setup": "choice"})
     act(state, {"type": "setup", "placement": dict(rules.HISTORICAL)})
     return state
 
@@ -43,7 +43,7 @@ def kinds(state):
 @pytest.mark.rules("strange-victory:6.0", "strange-victory:3.2.1", "strange-victory:3.2.3", "strange-victory:3.2.8",
                    "strange-victory:4.1.2", "strange-victory:4.3.1", "strange-victory:3.2.5", "strange-victory:3.2.7")
 def test_the_set_up():
-    state = rules.new_state("strange-victory/campaign", {})
+    state = rules.new_state("strange-victory/campaign", {"setup": "choice"})
     c = load_campaign()
     setups = rules.prompt(state).actions
     assert len(setups) == 6 and {"type": "setup", "placement": rules.HISTORICAL} in setups
@@ -347,3 +347,12 @@ def test_malformed_actions_are_refused():
     for action in ({"type": "asset"}, {"type": "reroll"}, {"type": "accept"}, {"type": "asset", "asset": "stuka-1", "returns": 5}):
         with pytest.raises(IllegalAction):
             act(state, action)
+
+
+@pytest.mark.rules("strange-victory:6.0")
+def test_the_historical_set_up_is_the_default():
+    state = rules.new_state("strange-victory/campaign", {})
+    assert state.phase == "blitz" and state.divisions["7pz"].area == "DIN" and state.divisions["1pz"].area == "SED"
+    assert {a["type"] for a in rules.prompt(state).actions} >= {"move", "stand"}
+    with pytest.raises(ValueError):
+        rules.new_state("strange-victory/campaign", {"setup": "random"})

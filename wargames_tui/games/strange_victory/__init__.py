@@ -27,7 +27,7 @@ def scenarios() -> list[ScenarioInfo]:
             "Lead Reinhardt's, Guderian's and Rommel's panzer divisions across the Meuse bridges and on to "
             "the Channel ports, taking as many areas as you can before Hitler's panic halts the offensive. "
             "The map and counters are reconstructions (see NOTES.md).",
-            {},
+            dict(rules.OPTIONS),
         )
     ]
 

@@ -14,6 +14,7 @@ from wargames_tui.games.strange_victory.state import Div, State
 from wargames_tui.games.strange_victory.victory import campaign_result, points
 
 HALT = 21  # Der Halt! (strange-victory:10.5.2)
+OPTIONS = {"setup": ["historical", "choice"]}  # the Korps where they stood, or where the player puts them (6.0)
 HISTORICAL = {"XV": "I", "XXXI": "II", "XIX": "III"}  # Rommel at Dinant, Reinhardt at Maubeuge, Guderian at Sedan (6.0)
 PHASE_TITLES = {
     "setup": "Set-up: the Korps to their staging areas",
@@ -25,10 +26,11 @@ PHASE_TITLES = {
 
 
 def new_state(scenario: str, options: dict[str, str]) -> State:
-    if options:
-        raise ValueError(f"Strange Victory has no options; got {options}")
+    for key, value in options.items():
+        if key not in OPTIONS or value not in OPTIONS[key]:
+            raise ValueError(f"unknown option {key}={value}; Strange Victory knows {OPTIONS}")
     c = load_campaign()
-    state = State(scenario, {})
+    state = State(scenario, {"setup": options.get("setup", "historical")})
     state.audacity = {m.id: m.audacity for m in c.commanders.values()}
     for a in c.areas.values():
         if a.kind != "staging":
@@ -39,6 +41,8 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
         state.pools[f"reaction-{letter}"] = sorted(r for r in c.reactions if c.allied[r].letter == letter)
     state.pools["coastal"] = sorted(c.coastal)
     state.box = sorted(a.id for a in c.assets.values() if a.starting)
+    if state.options["setup"] == "historical":
+        _place(state, c, HISTORICAL, [])
     return state
 
 
@@ -194,6 +198,10 @@ def _setup(state: State, action: Action, dice: Dice, events: list[Event]) -> Non
     placing = action.get("placement", {})
     if sorted(placing) != sorted(HISTORICAL) or sorted(placing.values()) != ["I", "II", "III"]:
         raise IllegalAction("each Korps goes whole into a staging area of its own", "strange-victory:6.0")
+    _place(state, c, placing, events)
+
+
+def _place(state: State, c: Campaign, placing: dict[str, str], events: list[Event]) -> None:
     staging = {a.staging: a.id for a in c.areas.values() if a.staging}
     for d in c.divisions.values():
         state.divisions[d.id] = Div(staging[placing[d.korps]])
