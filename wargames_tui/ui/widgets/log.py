@@ -28,4 +28,7 @@ EVENT_STYLES = {
     "charge": "#ffd21f",
     "rail-cut": "#ffd21f",
     "overstack": "#ff6b6b",
+    "loss": "#ff6b6b",  # the area games: a unit reduced or eliminated
+    "alarm": "bold #ff8c1a",
+    "roll": "#7ec8e3",
 }
