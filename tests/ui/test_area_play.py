@@ -287,3 +287,18 @@ def test_every_action_of_a_playout_reads_in_words() -> None:
         ends = [a for a in actions if a["type"] in ("end-turn", "job-done")]
         session.act(ends[0] if ends and rng.random() < 0.3 else rng.choice(actions))
     assert {"transfer", "move", "end-turn", "german"} <= kinds
+
+
+@sync
+async def test_typing_on_the_action_list_keeps_every_key(save_dir: Path) -> None:
+    from textual.widgets import Input
+
+    session = dieppe()
+    async with playing(save_dir, session) as (app, pilot, screen):
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        for key in ("L", "o", "v", "a", "t", "space", "u"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert app.screen.query_one(Input).value == "Lovat u"

@@ -319,7 +319,7 @@ wire is gone; odd, the stack is stuck this turn).
 
 **Fire (11.1).** One zone fires at one adjacent zone (the mortar also at two links, with -1). Each side adds
 its front unit's FF, its die (D6 British, D10 German) and +1 per level of infantry with it; an officer adds
-1 to the shooter; the target subtracts its zone's protection. If the shooter's total reaches the target's,
+1 to the shooter; the target adds its zone's protection (reading 29 in the data's NOTES.md). If the shooter's total reaches the target's,
 the target takes a hit, otherwise the shooter does. A hit turns a unit to its reduced side or eliminates a
 reduced one; a mortar hit counts twice. The sniper picks his target and fires alone, without bonuses; in
 the dim light sniper and mortar take -2 until 5:45 and -1 from 6:00 to 6:30.

@@ -4,7 +4,7 @@ import pytest
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.games.dieppe import german_side
+from wargames_tui.games.dieppe import german_side, rules
 from wargames_tui.games.dieppe.position import Position
 
 from .helpers import act, d10, empty_raid, levels, put, texts, where
@@ -170,3 +170,21 @@ def test_route_is_pure():
     put(state, "SAU", "g-inf-01")
     put(state, "LON", "g-inf-02")
     assert german_side.route(Position(state), "SAU", Dice(0))[0].zone == "LON"
+
+
+@pytest.mark.rules("dieppe:12", "dieppe:11.2")
+def test_the_escort_stays_with_his_prisoner_and_one_commando_has_one_lineup():
+    state = empty_raid()
+    put(state, "OR2", "g2-a1")
+    put(state, "C6", "g-inf-01", "g-inf-02")
+    act(state, {"type": "assault", "units": ["g2-a1"], "target": "C6"})
+    rounds = [a for a in rules.prompt(state).actions if a["type"] == "assault-round"]
+    assert rounds == [{"type": "assault-round", "contacts": ["g2-a1"], "supports": {}}]
+    state = empty_raid()
+    put(state, "C6", "g2-a1", "g2-a2")
+    put(state, "SAV", "g-inf-01")
+    state.prisoner, state.escort, state.prisoner_taken = "g-mg-01", "g2-a1", True
+    put(state, "C6", "g-mg-01")
+    state.units["g-mg-01"].status = "prisoner"
+    with pytest.raises(IllegalAction, match="escort"):
+        act(state, {"type": "assault", "units": ["g2-a1", "g2-a2"], "target": "SAV"})

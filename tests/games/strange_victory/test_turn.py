@@ -356,3 +356,17 @@ def test_the_historical_set_up_is_the_default():
     assert {a["type"] for a in rules.prompt(state).actions} >= {"move", "stand"}
     with pytest.raises(ValueError):
         rules.new_state("strange-victory/campaign", {"setup": "random"})
+
+
+@pytest.mark.rules("strange-victory:8.3.3", "strange-victory:4.5")
+def test_recon_offers_each_kind_once_and_the_coastal_count_is_what_is_left():
+    state = campaign()
+    state.discarded = ["stuka-1", "stuka-2", "guns-1"]
+    state.box = ["recon-1"]
+    state.pools["B"] = ["B-inf-2a"]
+    act(state, {"type": "move", "division": "1pz", "to": "CHE", "extra": None}, 1)
+    returns = [a.get("returns") for a in rules.prompt(state).actions if a["type"] == "asset"]
+    assert sorted(r for r in returns if r) == ["guns-1", "stuka-1"]
+    state = campaign()
+    state.coastal_hidden = {"ETA": 1, "DUN": 1}
+    assert rules.view(state)["pools"]["coastal"] == 4

@@ -188,7 +188,8 @@ def lineups(pos: Position, british: list[str], germans: list[str]) -> list[dict]
     strong = sorted(british, key=lambda u: (-pos.rating(u).af, -pos.levels(u), u))
     column = [g[0] for g in german_column(_fighters(pos, germans))]
     if len(strong) < len(column):
-        return [{"contacts": strong, "supports": {}}, {"contacts": strong[::-1], "supports": {}}]
+        orders = [strong, strong[::-1]] if len(strong) > 1 else [strong]
+        return [{"contacts": order, "supports": {}} for order in orders]
     contacts, spare = strong[: len(column)], strong[len(column) :]
     spread: dict[str, list[str]] = {}
     for i, u in enumerate(spare):

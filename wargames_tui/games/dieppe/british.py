@@ -195,6 +195,8 @@ def _check_entry(pos: Position, units: list[str], to: str, left: dict[str, int])
         raise IllegalAction(f"Germans hold {name}: only an assault goes in", "dieppe:11.2")
     marker = pos.state.markers.get(to)
     stops = marker in ("A", "B", "wire")
+    if stops and pos.state.escort in units:
+        raise IllegalAction("the escort stays with his prisoner: he may not walk into unknown ground", "dieppe:12")
     if marker and not any(pos.kind(u) in ("commando", "mortar") for u in units):
         raise IllegalAction("officers and the sniper may not go alone where the enemy may be", "dieppe:9.2")
     origin = pos.state.units[units[0]].zone or ""
@@ -399,6 +401,8 @@ def check_assault(state: State, units: list[str], target: str) -> None:
         raise IllegalAction("finish the movement or assault under way first", "dieppe:6")
     if any(pos.kind(u) != "commando" or state.units[u].aboard for u in units):
         raise IllegalAction("only commandos ashore may assault", "dieppe:11.2")
+    if state.escort in units:
+        raise IllegalAction("the escort stays with his prisoner", "dieppe:12")
     check_may_act(state, units, "assault")
     if any(state.units[u].halted for u in units):
         raise IllegalAction("a stack stopped this turn may not move into another zone", "dieppe:9.2")

@@ -63,7 +63,8 @@ def prompt(state: State) -> Prompt:
         return Prompt(None, "over", "The raid is over", "dieppe:12", [])
     actions = british.candidates(state)
     if state.assault:
-        return Prompt("british", "british", "Assault: line up the next round, or stop", "dieppe:11.2", actions)
+        text = "Assault: line up the next round, or stop" if state.assault.round else "Assault: line up the first round"
+        return Prompt("british", "british", text, "dieppe:11.2", actions)
     if state.move and state.move.wire:
         return Prompt("british", "british", "Barbed wire: halt, or blow it with a Bangalore torpedo", "dieppe:10", actions)
     if not state.move or british.ok_to_stop(state):
@@ -346,6 +347,11 @@ def view(state: State) -> dict[str, Any]:
         "links": raid.graph.link_list(),
         "picture": list(raid.picture),
         "units": units,
+        "fronts": {
+            z: {side: u for side, u in (("british", pos.front(pos.british(z))), ("german", pos.german_front(z))) if u}
+            for z in raid.zones
+            if pos.british(z) or pos.germans(z)
+        },
         "party": {"units": list(state.party)} if state.party else None,
         "move": {"units": list(state.move.units), "zone": state.move.zone, "mp": dict(state.move.mp)} if state.move else None,
         "assault": (

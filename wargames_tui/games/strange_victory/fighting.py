@@ -135,8 +135,9 @@ def candidates(state: State) -> list[Action]:
             if kind in used or kind in seen or (kind == "gas" and not _armour(state, c)):
                 continue
             seen.add(kind)
-            if kind == "recon":
-                out += [{"type": "asset", "asset": aid, "returns": r} for r in sorted(set(state.discarded))]
+            if kind == "recon":  # one return offered for each kind of discarded starting asset
+                back = {asset_kind(c, r): r for r in sorted(state.discarded, reverse=True)}
+                out += [{"type": "asset", "asset": aid, "returns": r} for r in sorted(back.values())]
             out.append({"type": "asset", "asset": aid})
         out.append({"type": "roll"})
         return out
@@ -220,7 +221,8 @@ def reroll(state: State, action: Action, dice: Dice, events: list[Event]) -> Non
         combat.dice[i] = dice.roll(6)
     combat.rerolled = True
     target = strength(state, c)
-    events.append(Event("roll", f"{who} re-rolls {len(which)} dice: {combat.dice}, {hits(combat.dice, target)} hit(s) (strange-victory:8.3.7)", commit=True))
+    dice_word = "die" if len(which) == 1 else "dice"
+    events.append(Event("roll", f"{who} re-rolls {len(which)} {dice_word}: {combat.dice}, {hits(combat.dice, target)} hit(s) (strange-victory:8.3.7)", commit=True))
 
 
 def accept(state: State, action: Action, dice: Dice, events: list[Event]) -> tuple[str, bool]:
@@ -246,8 +248,9 @@ def finish(state: State, key: str, events: list[Event]) -> tuple[str, bool]:
     d = state.divisions[combat.division]
     boss = c.commander_of(c.divisions[combat.division].korps)
     state.panic += result.panic
+    before = state.audacity[boss]
     if result.audacity:
-        state.audacity[boss] = min(c.commanders[boss].audacity, state.audacity[boss] + result.audacity)
+        state.audacity[boss] = min(c.commanders[boss].audacity, before + result.audacity)
     if result.damage and d.damage != "shocked":
         d.damage = result.damage
     parts = [f"{c.allied[loser].name} eliminated"]
@@ -255,7 +258,7 @@ def finish(state: State, key: str, events: list[Event]) -> tuple[str, bool]:
         parts.append(f"the division is {'disordered' if result.damage == 'disorder' else 'shocked'}")
     if result.panic:
         parts.append(f"panic +{result.panic}")
-    if result.audacity:
+    if state.audacity[boss] > before:
         parts.append(f"{c.commanders[boss].name} regains an audacity point")
     events.append(Event("combat", f"{result.name}: {', '.join(parts)} (strange-victory:8.3.6)", {"result": key}, commit=True))
     state.combat = None

@@ -523,7 +523,7 @@ def view(state: State) -> dict[str, Any]:
         "korps": state.korps,
         "may_activate": [] if state.active or state.phase != "blitz" else activatable(state, c),
         "combat": fighting.combat_view(state),
-        "pools": {k: len(v) for k, v in state.pools.items()},
+        "pools": {k: len(v) - (sum(state.coastal_hidden.values()) if k == "coastal" else 0) for k, v in state.pools.items()},
         "points": {k: float(v) for k, v in lines.items()},
         "total": float(sum(lines.values(), Fraction(0))),
         "outcome": result.to_json() if result else None,

@@ -24,7 +24,11 @@ class ActionsScreen(ModalScreen[Action | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="actions-box"):
             yield Label(Text(self.title_text), id="actions-title")
-            yield Input(placeholder="type to filter, Enter or click to choose, Esc to close", id="actions-filter")
+            yield Input(
+                placeholder="type to filter, Enter or click to choose, Esc to close",
+                id="actions-filter",
+                select_on_focus=False,  # the first key typed on the list must not be selected and lost
+            )
             yield OptionList(*self._options(""), id="actions-list")
 
     def _options(self, needle: str) -> list[Option]:
@@ -55,11 +59,10 @@ class ActionsScreen(ModalScreen[Action | None]):
     def on_key(self, event) -> None:  # noqa: ANN001 - textual Key
         # Printable keys typed on the list go to the filter box.
         if event.character and event.character.isprintable() and not self.query_one(Input).has_focus:
-            if event.character not in (" ",):
-                box = self.query_one(Input)
-                box.focus()
-                box.insert_text_at_cursor(event.character)
-                event.stop()
+            box = self.query_one(Input)
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+            event.stop()
 
     def _choose(self, option_id: str | None) -> None:
         if option_id is not None:

@@ -108,7 +108,7 @@ def dieppe_zone(view: dict[str, Any], zid: str, terms: AreaTerms, picked: list[s
         t.append(f"\nAssault under way, round {assault.get('round', 1)}", "bold #ff8c1a")
     numbered: list[str] = []
     for side in terms.sides:
-        mine = [u for u in here if u["side"] == side]
+        mine = [u for u in here if (u["side"] == side) != bool(u.get("prisoner"))]  # a prisoner stands with his captors
         if not mine:
             continue
         limit = zone.get("stacking")
