@@ -53,3 +53,8 @@ class Dice:
     def choice(self, options: Sequence[str]) -> str:
         """Draw one of several hidden items; recorded as the 1-based roll on len(options)."""
         return options[self.roll(len(options)) - 1]
+
+
+def dice_words(n: int) -> str:
+    """'1 die', '3 dice': a number of dice in words for the log and the client."""
+    return "1 die" if n == 1 else f"{n} dice"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from wargames_tui.engine.flow import Action
+from wargames_tui.engine.dice import dice_words
 
 View = dict[str, Any]
 
@@ -308,8 +309,8 @@ def describe_strange_victory(action: Action, view: View, past: bool = False) -> 
         akind = asset_kind(aid, view)
         dstr, ddice = asset_effect(akind, combat_armour(view))
         effects = []
-        if dstr:
-            effects.append(f"strength {strength} → {strength + dstr}")
+        if dstr and max(strength + dstr, 1) != strength:  # the strength track stops at 1
+            effects.append(f"strength {strength} → {max(strength + dstr, 1)}")
         if ddice:
             n = combat.get("dice_count", 0)
             effects.append(f"{n} → {n + ddice} dice")
@@ -321,7 +322,7 @@ def describe_strange_victory(action: Action, view: View, past: bool = False) -> 
         n = combat.get("dice_count", 0)
         if strength >= 7:
             return f"Fight on: strength {strength}, a Bloody Firefight without dice ({result_effects('bloody-firefight')})"
-        return f"Roll {n} dice: each {max(strength, 1)} or more is a hit"
+        return f"Roll {dice_words(n)}: each {max(strength, 1)} or more is a hit"
     if kind == "reroll":
         dice = combat.get("dice") or []
         which = [dice[i] for i in action.get("dice", []) if i < len(dice)]
@@ -361,7 +362,7 @@ SV_PAST: dict[str, Callable[[Action, View], str]] = {
     "asset": lambda a, v: f"Use {asset_words(a.get('asset', ''), v)}"
     + (f", {asset_words(a['returns'], v)} back to the box" if a.get("returns") else ""),
     "roll": lambda a, v: "Roll the dice",
-    "reroll": lambda a, v: f"Re-roll {len(a.get('dice') or [])} dice with "
+    "reroll": lambda a, v: f"Re-roll {dice_words(len(a.get('dice') or []))} with "
     + ("the commander's audacity" if a.get("by") == "audacity" else asset_words(a.get("by") or "", v)),
     "accept": lambda a, v: "Accept the dice",
     "counterattack": lambda a, v: f"Counterattack at {zone_name(v, a.get('area'))}",

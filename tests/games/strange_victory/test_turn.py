@@ -370,3 +370,15 @@ def test_recon_offers_each_kind_once_and_the_coastal_count_is_what_is_left():
     state = campaign()
     state.coastal_hidden = {"ETA": 1, "DUN": 1}
     assert rules.view(state)["pools"]["coastal"] == 4
+
+
+@pytest.mark.rules("strange-victory:3.2.2", "strange-victory:8.3.5")
+def test_the_strength_track_stops_at_one():
+    state = campaign()
+    state.pools["A"] = ["A-inf-1a"]
+    state.box = ["stuka-1"]
+    at(state, "7pz", "PHI")
+    only(state, "7pz")
+    act(state, {"type": "move", "division": "7pz", "to": "BEA", "extra": None}, 1)
+    act(state, {"type": "asset", "asset": "stuka-1"})
+    assert rules.view(state)["combat"]["strength"] == 1  # 1 - 2, but no box below 1: every die hits

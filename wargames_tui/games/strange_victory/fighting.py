@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.dice import Dice, dice_words
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.games.strange_victory.combat import BLOODY, RESULTS, base_strength, hits, result_for
 from wargames_tui.games.strange_victory.data import Campaign, load_campaign
@@ -93,7 +93,7 @@ def strength(state: State, c: Campaign) -> int:
             total -= 1
         elif kind == "gas" and _armour(state, c):
             total -= 1
-    return total
+    return max(total, 1)  # the Allied Strength track starts at 1 (6.0); every die hits there
 
 
 def pool(state: State, c: Campaign) -> int:
@@ -118,7 +118,7 @@ def instruction(state: State) -> str:
     combat = state.combat
     assert combat is not None
     if combat.dice is None:
-        return f"Combat at {c.areas[combat.area].name}: strength {strength(state, c)}, {pool(state, c)} dice. Use assets, then roll"
+        return f"Combat at {c.areas[combat.area].name}: strength {strength(state, c)}, {dice_words(pool(state, c))}. Use assets, then roll"
     return f"Rolled {combat.dice} against {strength(state, c)}: {hits(combat.dice, strength(state, c))} hit(s). Re-roll or accept"
 
 
@@ -172,7 +172,7 @@ def use_asset(state: State, action: Action, dice: Dice, events: list[Event]) -> 
     combat.assets.append(aid)
     if kind == "general":
         combat.general_reduces = True
-    text = f"{_name(c, aid)} is used: strength {strength(state, c)}, {pool(state, c)} dice"
+    text = f"{_name(c, aid)} is used: strength {strength(state, c)}, {dice_words(pool(state, c))}"
     if back:
         state.discarded.remove(back)
         state.box.append(back)
@@ -221,8 +221,7 @@ def reroll(state: State, action: Action, dice: Dice, events: list[Event]) -> Non
         combat.dice[i] = dice.roll(6)
     combat.rerolled = True
     target = strength(state, c)
-    dice_word = "die" if len(which) == 1 else "dice"
-    events.append(Event("roll", f"{who} re-rolls {len(which)} {dice_word}: {combat.dice}, {hits(combat.dice, target)} hit(s) (strange-victory:8.3.7)", commit=True))
+    events.append(Event("roll", f"{who} re-rolls {dice_words(len(which))}: {combat.dice}, {hits(combat.dice, target)} hit(s) (strange-victory:8.3.7)", commit=True))
 
 
 def accept(state: State, action: Action, dice: Dice, events: list[Event]) -> tuple[str, bool]:

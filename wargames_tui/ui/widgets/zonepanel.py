@@ -28,6 +28,7 @@ from wargames_tui.ui.areawords import (
     short,
 )
 from wargames_tui.ui.widgets.areamap import SIDE_BG, SV_BG, SV_COASTAL, SV_FOREST, SV_LETTERS, sv_colour, zone_colour
+from wargames_tui.engine.dice import dice_words
 
 Known = dict[str, tuple[str, str]]  # asset id -> (kind, name), for assets no longer in the box
 
@@ -273,7 +274,7 @@ def sv_zone(view: dict[str, Any], zid: str, terms: AreaTerms, picked: list[str])
         t.append(f"{n if n <= 9 else ' '} ", PICKED if u["id"] in picked else "#7ec8e3")
         t.append(f"{pz(view, u['id']):<6}", f"bold on {SV_BG['german']}" if not u.get("resupply") else f"on {SV_BG['german-done']}")
         t.append(f" {u.get('korps', ''):<4} ", "dim")
-        t.append(f"{u.get('dice', '?')} dice", "")
+        t.append(dice_words(u["dice"]) if isinstance(u.get("dice"), int) else "? dice", "")
         if u.get("active"):
             t.append(" active", NOW)
         elif u.get("resupply"):
@@ -394,7 +395,7 @@ def sv_fight(view: dict[str, Any], terms: AreaTerms, known: Known) -> tuple[str,
         t.append("\nBloody Firefight: no dice", "bold #ff4040")
         t.append(f" ({result_effects('bloody-firefight')})", "dim")
     elif dice is None:
-        t.append(f"\n{combat.get('dice_count', 0)} dice, hits on {max(strength, 1)}+", "")
+        t.append(f"\n{dice_words(combat.get('dice_count', 0))}, hits on {max(strength, 1)}+", "")
     else:
         t.append("\n")
         for d in dice:
