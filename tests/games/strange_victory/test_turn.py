@@ -382,3 +382,14 @@ def test_the_strength_track_stops_at_one():
     act(state, {"type": "move", "division": "7pz", "to": "BEA", "extra": None}, 1)
     act(state, {"type": "asset", "asset": "stuka-1"})
     assert rules.view(state)["combat"]["strength"] == 1  # 1 - 2, but no box below 1: every die hits
+
+
+@pytest.mark.rules("strange-victory:8.3.7")
+def test_the_view_says_when_a_re_roll_is_left():
+    state = campaign()
+    state.pools["B"] = ["B-inf-2a"]
+    act(state, {"type": "move", "division": "1pz", "to": "CHE", "extra": None}, 1)
+    act(state, {"type": "roll"}, 1, 1, 1)
+    assert rules.view(state)["combat"]["can_reroll"]
+    act(state, {"type": "reroll", "dice": [0, 1, 2], "by": "audacity"}, 1, 1, 1)
+    assert not rules.view(state)["combat"]["can_reroll"]

@@ -299,4 +299,5 @@ def combat_view(state: State) -> dict | None:
         "asset_names": {a: _name(c, a) for a in combat.assets},
         "dice": list(combat.dice) if combat.dice is not None else None,
         "result": result_for(strength(state, c), combat.dice) if combat.dice is not None else None,
+        "can_reroll": combat.dice is not None and any(a["type"] == "reroll" for a in candidates(state)),
     }
