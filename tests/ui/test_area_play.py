@@ -302,3 +302,20 @@ async def test_typing_on_the_action_list_keeps_every_key(save_dir: Path) -> None
             await pilot.press(key)
             await pilot.pause()
         assert app.screen.query_one(Input).value == "Lovat u"
+
+
+@sync
+async def test_arrows_from_the_filter_walk_the_list_from_the_chosen_row(save_dir: Path) -> None:
+    session = dieppe(setup_done=True)
+    async with playing(save_dir, session) as (app, pilot, screen):
+        await pilot.press("a")
+        await pilot.pause()
+        for key in ("2", "F", "3"):
+            await pilot.press(key)
+        await pilot.pause()
+        labels = [text for text, _ in app.screen.labelled if "2F3" in text]
+        assert len(labels) == 2  # land at Quiberville beach, or at Orange II
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        lovat_and_f_troop = ["g2-lovat", "g2-f3", "g2-f4", "g2-f5", "g2-f6"]
+        assert session.log[-1].action == {"type": "move", "units": lovat_and_f_troop, "to": "OR2"}

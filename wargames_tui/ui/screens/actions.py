@@ -57,6 +57,16 @@ class ActionsScreen(ModalScreen[Action | None]):
         self._choose(event.option.id)
 
     def on_key(self, event) -> None:  # noqa: ANN001 - textual Key
+        box = self.query_one(Input)
+        if box.has_focus and event.key in ("up", "down"):
+            # From the filter box the arrows walk the list from the row Enter would choose.
+            options = self.query_one(OptionList)
+            if options.option_count:
+                step = 1 if event.key == "down" else -1
+                here = options.highlighted if options.highlighted is not None else 0
+                options.highlighted = max(0, min(options.option_count - 1, here + step))
+            event.stop()
+            return
         # Printable keys typed on the list go to the filter box.
         if event.character and event.character.isprintable() and not self.query_one(Input).has_focus:
             box = self.query_one(Input)

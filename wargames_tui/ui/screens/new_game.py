@@ -65,6 +65,9 @@ class NewGameScreen(Screen):
                     options.append(None)
                 options.append(Option(Text(title or game_id, style="bold #ffd21f"), disabled=True))
             name = info.title.removeprefix(f"{title}: ") if title else info.title
+            if name == title:  # a game of one scenario: the heading already names it
+                options.append(Option(Text(info.subtitle, style="bold"), id=info.id))
+                continue
             options.append(Option(Text.assemble((name, "bold"), "\n", (info.subtitle, "dim")), id=info.id))
         return options
 
