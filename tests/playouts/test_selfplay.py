@@ -23,7 +23,7 @@ def test_solitaire_games_finish_and_replay(scenario, bot):
 
 
 def test_the_raider_plays_for_the_guns():
-    # dieppe:12 - a purposeful British player takes the battery in most raids
+    # The purposeful British bot (not a rule) takes the battery in most raids.
     destroyed = 0
     for seed in range(1, 5):
         session = play_one(game_for("dieppe/raid"), "dieppe/raid", seed, "greedy")

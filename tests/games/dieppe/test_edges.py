@@ -165,7 +165,8 @@ def test_malformed_actions_are_refused_not_crashed():
             act(state, action)
 
 
-def test_route_is_pure():
+@pytest.mark.rules("dieppe:9.3")
+def test_below_alarm_6_a_lone_german_heads_for_its_only_friends():
     state = empty_raid()
     put(state, "SAU", "g-inf-01")
     put(state, "LON", "g-inf-02")

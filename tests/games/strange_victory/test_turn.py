@@ -272,7 +272,7 @@ def test_repairs():
         act(state, {"type": "repair", "division": "2pz"})
 
 
-@pytest.mark.rules("strange-victory:4.6", "strange-victory:3.2.6")
+@pytest.mark.rules("strange-victory:4.6")
 def test_damage_may_also_be_repaired_at_the_start_of_the_blitz():
     state = campaign()
     at(state, "1pz", "CHE", damage="disorder")
@@ -322,15 +322,15 @@ def test_the_end_and_the_points():
     assert "Every area is taken" in text and rules.outcome(state).level == "Axis Triumphant"
 
 
-@pytest.mark.rules("strange-victory:8.3.4", "strange-victory:3.2.2", "strange-victory:4.1.1")
-def test_a_bloody_firefight_needs_no_dice():
+@pytest.mark.rules("strange-victory:8.3.4", "strange-victory:3.2.2")
+def test_strength_six_is_still_fought_with_dice():
     state = campaign()
     state.pools["C"] = ["C-arm-6a"]
     state.box = []
     at(state, "1pz", "POI")
     only(state, "1pz")
     act(state, {"type": "move", "division": "1pz", "to": "STO", "extra": None}, 1)
-    # the Char B1 at 6 fights; no asset lowers it below 7, so no Bloody Firefight: dice
+    # the Char B1 at 6 (armour, not doubled in the Stonne woods) is under 7: no Bloody Firefight, dice
     assert rules.view(state)["combat"]["strength"] == 6
     act(state, {"type": "roll"}, 6, 1, 1)
     assert "Pitched Battle" in act(state, {"type": "accept"})
