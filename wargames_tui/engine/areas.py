@@ -132,3 +132,10 @@ def graph_from_links(kinds: dict[str, Kind], links: Iterable[LinkLike], areas: I
                 raise DataFileError(f"{where}: at link {i} ({link.a}-{link.b}): no area {end!r}")
         graph.connect(link.a, link.b, link.kind)
     return graph
+
+
+def check_anchors(where: Path, what: str, anchors: dict[str, tuple[int, int]], picture: list[str]) -> None:
+    """Each area's id must be drawn in the picture where the data says it is."""
+    for aid, (col, row) in anchors.items():
+        if row >= len(picture) or picture[row][col : col + len(aid)] != aid:
+            raise DataFileError(f"{where}: at {what} {aid!r}: its id is not drawn at {(col, row)} in picture.txt")

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -15,6 +15,12 @@ SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 
 class DataFileError(Exception):
     """A scenario file that cannot be used: which file, where in it, and why."""
+
+
+class Strict(BaseModel):
+    """A data file entry: unknown keys are errors, and loaded values do not change."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def load_toml(path: Path, model: type[M]) -> M:

@@ -8,10 +8,10 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from wargames_tui.engine.areas import AreaGraph, Kind, graph_from_links
-from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, load_toml
+from wargames_tui.engine.areas import AreaGraph, Kind, check_anchors, graph_from_links
+from wargames_tui.engine.datafiles import DataFileError, SCENARIOS_DIR, Strict, load_toml
 
 FOLDER = SCENARIOS_DIR / "dieppe" / "raid"
 
@@ -23,10 +23,6 @@ LINK_KINDS = {
     "landing": Kind("landing", 2),
     "fire": Kind("fire", None),
 }
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Zone(Strict):
@@ -117,9 +113,7 @@ def _check(folder: Path, raid: Raid) -> None:
     for z in raid.zones.values():
         if z.id not in raid.graph.links:
             raise DataFileError(f"{where}: at zone {z.id!r}: not linked to any other zone")
-        col, row = z.at
-        if row >= len(raid.picture) or raid.picture[row][col : col + len(z.id)] != z.id:
-            raise DataFileError(f"{where}: at zone {z.id!r}: its id is not drawn at {z.at} in picture.txt")
+    check_anchors(where, "zone", {z.id: z.at for z in raid.zones.values()}, raid.picture)
     marks = Tally(m for z in raid.zones.values() for m in z.marks)
     expected = {"T": 2, "H": 1, **{f"R{i}": 1 for i in range(10)}}
     for mark, count in expected.items():

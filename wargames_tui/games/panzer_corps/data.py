@@ -12,16 +12,12 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, load_toml
+from wargames_tui.engine.datafiles import DataFileError, SCENARIOS_DIR, Strict, load_toml
 from wargames_tui.engine.hexgrid import Hex, HexGrid, hex_id
 
 PrintSide = Literal["top", "bottom", "left", "right"]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Terrain(Strict):

@@ -8,17 +8,13 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from wargames_tui.engine.areas import AreaGraph, Kind, graph_from_links
-from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, load_toml
+from wargames_tui.engine.areas import AreaGraph, Kind, check_anchors, graph_from_links
+from wargames_tui.engine.datafiles import DataFileError, SCENARIOS_DIR, Strict, load_toml
 
 FOLDER = SCENARIOS_DIR / "strange_victory" / "campaign"
 LINK_KINDS = {"border": Kind("border", 1), "bridge": Kind("bridge", 1)}
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Area(Strict):
@@ -131,10 +127,8 @@ def load_campaign(folder: Path = FOLDER) -> Campaign:
 
 def _check(folder: Path, c: Campaign) -> None:
     where = folder / "areas.toml"
+    check_anchors(where, "area", {a.id: a.at for a in c.areas.values()}, c.picture)
     for a in c.areas.values():
-        col, row = a.at
-        if row >= len(c.picture) or c.picture[row][col : col + len(a.id)] != a.id:
-            raise DataFileError(f"{where}: at area {a.id!r}: its id is not drawn at {a.at} in picture.txt")
         if a.kind == "staging" and any(c.graph.kind(a.id, n).name != "bridge" for n in c.graph.neighbours(a.id)):
             raise DataFileError(f"{where}: at area {a.id!r}: a staging area is left only by bridges (strange-victory:3.1.1)")
     kinds = Tally(a.kind for a in c.areas.values())
