@@ -444,8 +444,7 @@ def candidates(state: State) -> list[Action]:
             out.append({"type": "stop"})
         return out
     for zone in pos.british_zones():
-        standing = [u for u in pos.british(zone)]
-        for group in _groups(state, standing):
+        for group in _groups(pos, pos.british(zone)):
             out += _legal_steps(state, pos, group, zone)
             out += _legal_fires(state, pos, group, zone)
             commandos = [u for u in group if pos.kind(u) == "commando"]
@@ -453,17 +452,18 @@ def candidates(state: State) -> list[Action]:
                 if pos.germans(n) and _ok(check_assault, state, commandos, n):
                     out.append({"type": "assault", "units": commandos, "target": n})
         for lca in pos.lcas(zone):
-            for group in _groups(state, pos.aboard(lca)):
+            for group in _groups(pos, pos.aboard(lca)):
                 out += _legal_steps(state, pos, group, zone)
     return out
 
 
-def _groups(state: State, units: list[str]) -> list[list[str]]:
+def _groups(pos: Position, units: list[str]) -> list[list[str]]:
     """The stacks that may act: the units acting now, and the fresh ones (dieppe:6)."""
+    state = pos.state
     party = [u for u in units if u in state.party and len(state.units[u].actions) < 2]
     fresh = [u for u in units if not state.units[u].actions and not state.units[u].done]
     groups = [g for g in (party, fresh) if g]
-    lcas = [u for u in fresh if Position(state).kind(u) == "lca"]
+    lcas = [u for u in fresh if pos.kind(u) == "lca"]
     if lcas and len(lcas) < len(fresh):
         groups = [g for g in groups if g is not fresh] + [lcas, [u for u in fresh if u not in lcas]]
     return groups

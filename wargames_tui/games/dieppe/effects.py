@@ -70,8 +70,8 @@ def reveal(state: State, zone: str, dice: Dice, events: list[Event]) -> str:
     wanted = {"infantry": marker.infantry, "machine_guns": marker.machine_guns, "officers": marker.officers}
     if marker.infantry and letter not in state.bad_luck_used and state.options.get("bad-luck") == "on":
         state.bad_luck_used.append(letter)
-        others = 1 * marker.machine_guns
-        wanted["infantry"] = revealed_infantry(marker.infantry, True, state.options, (pos.limit(zone) - others) // 2)
+        room = pos.limit(zone) - marker.machine_guns  # a machine gun takes one level, an infantry unit two
+        wanted["infantry"] = revealed_infantry(marker.infantry, True, state.options, room // 2)
     placed = []
     for field, kind in REVEALED_KINDS:
         for _ in range(wanted[field]):

@@ -141,10 +141,6 @@ def _roll_events(state: State, action: Action, dice: Dice, events: list[Event]) 
     state.phase = "british"
 
 
-def _move(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
-    british.step(state, action, dice, events)
-
-
 def _stop(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     if state.move is None:
         raise IllegalAction("no stack is moving", "dieppe:9.2")
@@ -152,14 +148,6 @@ def _stop(state: State, action: Action, dice: Dice, events: list[Event]) -> None
         raise IllegalAction("at the wire: halt, or try a Bangalore torpedo", "dieppe:10")
     british.stop(state)
     british.settle_party(state)
-
-
-def _wire(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
-    british.wire(state, action, dice, events)
-
-
-def _fire(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
-    british.fire(state, action, dice, events)
 
 
 def _assault(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
@@ -228,11 +216,11 @@ HANDLERS = {
     "transfer": _transfer,
     "end-setup": _end_setup,
     "roll-events": _roll_events,
-    "move": _move,
+    "move": british.step,
     "stop": _stop,
-    "bangalore": _wire,
-    "halt": _wire,
-    "fire": _fire,
+    "bangalore": british.wire,
+    "halt": british.wire,
+    "fire": british.fire,
     "assault": _assault,
     "assault-round": _round,
     "withdraw": _withdraw,
