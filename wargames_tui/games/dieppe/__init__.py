@@ -6,6 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.dieppe import rules
+from wargames_tui.games.dieppe.combat import shooter_value, target_value
 from wargames_tui.games.dieppe.data import Raid, load_raid
 from wargames_tui.games.dieppe.firing import targets_in
 from wargames_tui.games.dieppe.position import Position
@@ -59,8 +60,6 @@ def nations(state: State) -> dict[str, dict[str, str]]:
 
 def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     """Fire values before the dice: the shooter's FF and modifiers against the target's (dieppe:11.1)."""
-    from wargames_tui.games.dieppe.combat import shooter_value, target_value
-
     pos = Position(state)
     front = pos.front(attackers)
     targets = targets_in(pos, defender, "german" if front and pos.side(front) == "british" else "british")
