@@ -170,3 +170,37 @@ def test_destroying_the_battery_turns_every_marker_over():
     assert state.alarm == 9 and "SMG" not in state.markers and len(Position(state).germans("SMG")) == 2
     points = rules.tally(state).points()
     assert points["Hess battery guns"] == 20 and points["battery timetable"] == 5
+
+
+@pytest.mark.rules("dieppe:11.1", "dieppe:6")
+def test_a_german_stack_fires_with_its_infantry_and_officer_then_is_done():
+    # The quarters' stack (a machine gun, two full infantry, Schoeler) fires at four full commandos
+    # at Sainte-Marguerite: MG 5 + D10 8 + 4 levels + 1 officer = 18 against FF 3 + D6 5 + 6 levels
+    # + 1 cover = 15. The target is hit; then the stack is Alles gemacht.
+    state = empty_raid(phase="german")
+    germans = ["g-mg-01", "g-inf-01", "g-inf-02", "g-off-01"]
+    put(state, "CP", *germans)
+    put(state, "SMG", *FOUR)
+    events = act(state, {"type": "german"}, d10(8), 5)
+    shot = next(e for e in events if e.kind == "combat")
+    assert (shot.data["attack"], shot.data["defence"], shot.data["hit"]) == (18, 15, True)
+    assert "+4 stacked +1 officer = 18" in shot.text
+    assert sum(state.units[u].reduced for u in FOUR) == 1
+    assert all(state.units[u].done and state.units[u].actions == ["fire"] for u in germans)
+
+
+@pytest.mark.rules("dieppe:11.1")
+def test_an_officer_firing_alone_adds_nothing_for_himself():
+    # Reading 31: the +1 is for an officer beside the shooter. Schoeler alone at the quarters:
+    # FF 1 + D10 9 = 10 against a lone commando, FF 3 + D6 6 + 1 cover = 10: a hit, no more.
+    state = empty_raid(phase="german")
+    put(state, "CP", "g-off-01")
+    put(state, "SMG", "g2-a1")
+    shot = next(e for e in act(state, {"type": "german"}, d10(9), 6) if e.kind == "combat")
+    assert (shot.data["attack"], shot.data["defence"]) == (10, 10) and "officer" not in shot.text
+    # With a second officer beside him the stack has its leader: +1.
+    state = empty_raid(phase="german")
+    put(state, "CP", "g-off-01", "g-off-02")
+    put(state, "SMG", "g2-a1")
+    shot = next(e for e in act(state, {"type": "german"}, d10(9), 6) if e.kind == "combat")
+    assert shot.data["attack"] == 11 and "+1 officer" in shot.text

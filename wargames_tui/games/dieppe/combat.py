@@ -57,7 +57,8 @@ def shooter_value(shooter: Piece, stack: list[Piece], roll: int, die: str, turn:
         total += penalty
     else:
         company = _company(shooter, stack)
-        officer = any(p.kind == "officer" and not p.acted for p in stack)
+        # an officer leads the others: firing alone he adds nothing for himself (reading 31 in NOTES.md)
+        officer = any(p.kind == "officer" and not p.acted for p in stack if p is not shooter)
         if company:
             parts.append(f"+{company} stacked")
         if officer:

@@ -49,7 +49,15 @@ def resolve_fire(
             f"{name[front].name} fires at {name[target].name} in {pos.raid.zones[zone].name}: "
             f"{' '.join(attack.parts)} = {attack.total} against {' '.join(defence.parts)} = {defence.total}: "
             f"{'the target is hit' if hit else 'the shooter is hit'} (dieppe:11.1)",
-            {"zone": zone, "attack": attack.total, "defence": defence.total, "hit": hit},
+            {
+                "zone": zone,
+                "from": state.units[front].zone,
+                "side": side,
+                "rolls": [roll_a, roll_d],
+                "attack": attack.total,
+                "defence": defence.total,
+                "hit": hit,
+            },
         )
     )
     if hit:

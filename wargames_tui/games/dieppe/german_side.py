@@ -71,10 +71,10 @@ def _fire_step(state: State, dice: Dice, events: list[Event]) -> bool:
     shooter = _pick(fire_order(ready), dice)
     target = _pick(fire_targets(_british_targets(pos, shooter.zone)), dice)
     units = _fresh(pos, shooter.zone)
-    for u in units:
+    resolve_fire(state, units, target.zone, dice, events)  # the stack's modifiers count while it fires
+    for u in units:  # then it is Alles gemacht (dieppe:6, 11.1)
         state.units[u].done = True
         state.units[u].actions.append("fire")
-    resolve_fire(state, units, target.zone, dice, events)
     return True
 
 
