@@ -2,6 +2,7 @@
 
 import pytest
 
+from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.dieppe import rules
 from wargames_tui.games.dieppe.position import Position
@@ -204,3 +205,91 @@ def test_an_officer_firing_alone_adds_nothing_for_himself():
     put(state, "SMG", "g2-a1")
     shot = next(e for e in act(state, {"type": "german"}, d10(9), 6) if e.kind == "combat")
     assert shot.data["attack"] == 11 and "+1 officer" in shot.text
+
+
+@pytest.mark.rules("dieppe:9.2", "dieppe:11.2")
+def test_officers_go_into_an_assault_with_the_commandos_never_alone():
+    # Lovat and two commandos beside German infantry: the stack may go in whole (he is not left
+    # behind alone), or the commandos alone; Lovat alone may not.
+    state = empty_raid()
+    put(state, "OR2", "g2-a1", "g2-a2", "g2-lovat")
+    put(state, "C6", "g-inf-01")
+    offered = [sorted(a["units"]) for a in rules.prompt(state).actions if a["type"] == "assault"]
+    assert offered == [["g2-a1", "g2-a2", "g2-lovat"], ["g2-a1", "g2-a2"]]
+    with pytest.raises(IllegalAction, match="only commandos lead"):
+        act(state, {"type": "assault", "units": ["g2-lovat"], "target": "C6"})
+    act(state, {"type": "assault", "units": ["g2-a1", "g2-a2", "g2-lovat"], "target": "C6"})
+    assert where(state, "g2-lovat") == ("C6", None)
+    # Lovat does not fight (only commandos line up); stopped, he goes back with them.
+    with pytest.raises(IllegalAction, match="exactly once"):
+        act(state, {"type": "assault-round", "contacts": ["g2-lovat"], "supports": {"g2-lovat": ["g2-a1", "g2-a2"]}})
+    act(state, {"type": "assault-round", "contacts": ["g2-a1"], "supports": {"g2-a1": ["g2-a2"]}}, 1, d10(9))
+    act(state, {"type": "withdraw"})
+    assert where(state, "g2-lovat") == ("OR2", None) and where(state, "g2-a1") == ("OR2", None)
+
+
+@pytest.mark.rules("dieppe:9.2", "dieppe:11.2")
+def test_an_officer_who_walked_in_with_his_stack_may_go_in_again_with_it():
+    # The stack walks into a marker zone, Germans appear, the assault is stopped: back at the
+    # start, the next turn the whole stack, Lovat included, may assault again.
+    state = empty_raid()
+    state.markers["SAV"] = "A"
+    state.marker_pools["A"] = ["A5"]  # 1 infantry + 1 officer
+    put(state, "OR2", "g2-a1", "g2-a2", "g2-lovat")
+    act(state, {"type": "move", "units": ["g2-a1", "g2-a2", "g2-lovat"], "to": "SAV"}, 1, 1, 1)
+    assert state.assault is not None and "g2-lovat" in state.assault.british
+    act(state, {"type": "assault-round", "contacts": ["g2-a1", "g2-a2"], "supports": {}}, 1, d10(9), 1, d10(9))
+    act(state, {"type": "withdraw"})
+    act(state, {"type": "end-turn"})
+    while state.phase == "german":
+        rules.apply(state, {"type": "german"}, Dice(7))
+    stack = [u for u in ("g2-a1", "g2-a2", "g2-lovat") if Position(state).on_map(u)]
+    offered = [a for a in rules.prompt(state).actions if a["type"] == "assault" and set(a["units"]) == set(stack)]
+    assert "g2-lovat" in stack and offered
+    act(state, offered[0])
+    assert where(state, "g2-lovat") == ("SAV", None)
+
+
+@pytest.mark.rules("dieppe:6", "dieppe:9.2", "dieppe:11", "dieppe:11.2")
+def test_walking_into_an_assault_is_one_action_and_the_units_one_assault():
+    # Reading 32: the move that runs into Germans and its assault are one action. After the
+    # zone is taken the stack may still fire (its second action) but not assault again.
+    state = empty_raid()
+    state.markers["SAV"] = "A"
+    state.marker_pools["A"] = ["A4"]  # one machine gun
+    put(state, "OR2", *FOUR)
+    put(state, "SBN", "g-inf-01")
+    act(state, {"type": "move", "units": FOUR, "to": "SAV"}, 1, 1)
+    act(state, {"type": "assault-round", "contacts": ["g2-a1"], "supports": {"g2-a1": FOUR[1:]}}, 6, d10(0))
+    assert state.assault is None and all(state.units[u].action_count() == 1 for u in FOUR)
+    kinds = {a["type"] for a in rules.prompt(state).actions if set(a.get("units", [])) & set(FOUR)}
+    assert "fire" in kinds and "assault" not in kinds
+    with pytest.raises(IllegalAction, match="already made a assault"):
+        act(state, {"type": "assault", "units": FOUR, "target": "SBN"})
+    act(state, {"type": "fire", "units": FOUR, "target": "SBN"}, 6, d10(0))
+    assert all(state.units[u].done for u in FOUR)  # two actions: Job Done
+    # A stack that fired first may still walk in; the assault is no third action.
+    state = empty_raid()
+    state.markers["SAV"] = "A"
+    state.marker_pools["A"] = ["A4"]
+    put(state, "OR2", *FOUR)
+    put(state, "FSM", "g-inf-01")
+    act(state, {"type": "fire", "units": FOUR, "target": "FSM"}, 6, d10(0), d10(9))  # the test at SAV fails
+    act(state, {"type": "move", "units": FOUR, "to": "SAV"}, 1, 1)
+    assert all(state.units[u].action_count() == 2 for u in FOUR)
+
+
+@pytest.mark.rules("dieppe:6", "dieppe:9.2", "dieppe:11.2")
+def test_an_assault_needs_no_mp_left_from_a_move():
+    # Reading 33: the assault is an action of its own. Like the fire of the dieppe:11.1 example
+    # after the dieppe:9.2 move, it follows a move that spent every MP.
+    state = empty_raid()
+    put(state, "SAU", *FOUR[:2])
+    put(state, "SMG", "g-inf-01")
+    for zone in ("QUI", "C6", "OR2"):  # three roads: every MP spent, the move ends by itself
+        act(state, {"type": "move", "units": FOUR[:2], "to": zone})
+    assert state.move is None and where(state, "g2-a1") == ("OR2", None)
+    assault = {"type": "assault", "units": FOUR[:2], "target": "SMG"}
+    assert assault in rules.prompt(state).actions
+    act(state, assault)
+    assert state.assault is not None and state.units["g2-a1"].actions == ["move", "assault"]

@@ -8,7 +8,7 @@ from wargames_tui.games.dieppe.assault import Line, case_one, case_two, german_c
 from wargames_tui.games.dieppe.combat import assault_values
 from wargames_tui.games.dieppe.effects import adjacent_tests, alarm, cut_telephone, d10, eliminate, lose_level, place
 from wargames_tui.games.dieppe.position import Position
-from wargames_tui.games.dieppe.state import Assault, State
+from wargames_tui.games.dieppe.state import WALK_IN, Assault, State
 
 PRISONER_KINDS = ("infantry", "machine_gun", "officer")
 
@@ -16,13 +16,14 @@ PRISONER_KINDS = ("infantry", "machine_gun", "officer")
 def start(
     state: State, units: list[str], origin: str, zone: str, dice: Dice, events: list[Event], aboard: dict[str, str] | None = None
 ) -> None:
-    """The stack goes into zone and the assault begins (dieppe:11.2)."""
+    """The stack goes into zone and the assault begins (dieppe:11.2). A stack that walked in
+    (aboard given) runs into it as part of its move: one action, not two (reading 32)."""
     pos = Position(state)
     for u in units:
         place(state, u, zone)
         state.units[u].halted = True
-        if "assault" not in state.units[u].actions:
-            state.units[u].actions.append("assault")
+        if aboard is not None and WALK_IN not in state.units[u].actions:
+            state.units[u].actions.append(WALK_IN)
     state.assault = Assault(zone, origin, {u: a for u, a in (aboard or {}).items() if a}, list(units))
     events.append(Event("combat", f"Assault on {pos.raid.zones[zone].name} (dieppe:11.2)", {"zone": zone}))
     alarm(state, "first-assault", dice, events)

@@ -16,6 +16,7 @@ from wargames_tui.games.dieppe.state import Move, State
 
 LCA_CAPACITY = 8  # levels under one LCA (dieppe:3.3)
 SOLO = ("sniper", "mortar")  # they fire alone, without stack or officer bonus (dieppe:11.1)
+ASSAULT_KINDS = ("commando", "officer", "sniper", "mortar")  # commandos lead, the others follow (dieppe:9.2, 11.2)
 
 
 def _stack_zone(pos: Position, units: list[str]) -> str:
@@ -38,9 +39,9 @@ def check_may_act(state: State, units: list[str], kind: str) -> None:
         s = state.units[u]
         if s.done:
             raise IllegalAction(f"{u} has finished its actions this turn (Job Done)", "dieppe:6")
-        if kind in s.actions:
+        if s.made(kind):
             raise IllegalAction(f"{u} has already made a {kind} action this turn", "dieppe:6")
-        if len(s.actions) >= 2:
+        if s.action_count() >= 2:
             raise IllegalAction(f"{u} has made its two actions this turn", "dieppe:6")
     party = set(state.party)
     if party and not set(units) <= party and (set(units) & party or any(state.units[u].actions for u in units)):
@@ -65,7 +66,7 @@ def close_party(state: State) -> None:
 
 def settle_party(state: State) -> None:
     """A stack whose units have all made two actions is done (dieppe:6)."""
-    if state.party and all(len(state.units[u].actions) >= 2 for u in state.party):
+    if state.party and all(state.units[u].action_count() >= 2 for u in state.party):
         close_party(state)
 
 
@@ -399,8 +400,10 @@ def check_assault(state: State, units: list[str], target: str) -> None:
     zone = _stack_zone(pos, units)
     if state.move or state.assault:
         raise IllegalAction("finish the movement or assault under way first", "dieppe:6")
-    if any(pos.kind(u) != "commando" or state.units[u].aboard for u in units):
-        raise IllegalAction("only commandos ashore may assault", "dieppe:11.2")
+    if any(pos.kind(u) not in ASSAULT_KINDS or state.units[u].aboard for u in units):
+        raise IllegalAction("only units ashore may go into an assault", "dieppe:11.2")
+    if not any(pos.kind(u) == "commando" for u in units):
+        raise IllegalAction("only commandos lead an assault; officers, the sniper and the mortar go in with them", "dieppe:9.2")
     if state.escort in units:
         raise IllegalAction("the escort stays with his prisoner", "dieppe:12")
     check_may_act(state, units, "assault")
@@ -447,10 +450,7 @@ def candidates(state: State) -> list[Action]:
         for group in _groups(pos, pos.british(zone)):
             out += _legal_steps(state, pos, group, zone)
             out += _legal_fires(state, pos, group, zone)
-            commandos = [u for u in group if pos.kind(u) == "commando"]
-            for n in pos.neighbours(zone) if commandos else []:
-                if pos.germans(n) and _ok(check_assault, state, commandos, n):
-                    out.append({"type": "assault", "units": commandos, "target": n})
+            out += _legal_assaults(state, pos, group, zone)
         for lca in pos.lcas(zone):
             for group in _groups(pos, pos.aboard(lca)):
                 out += _legal_steps(state, pos, group, zone)
@@ -460,7 +460,7 @@ def candidates(state: State) -> list[Action]:
 def _groups(pos: Position, units: list[str]) -> list[list[str]]:
     """The stacks that may act: the units acting now, and the fresh ones (dieppe:6)."""
     state = pos.state
-    party = [u for u in units if u in state.party and len(state.units[u].actions) < 2]
+    party = [u for u in units if u in state.party and state.units[u].action_count() < 2]
     fresh = [u for u in units if not state.units[u].actions and not state.units[u].done]
     groups = [g for g in (party, fresh) if g]
     lcas = [u for u in fresh if pos.kind(u) == "lca"]
@@ -483,6 +483,18 @@ def _ok(check, *args) -> bool:  # noqa: ANN001 - any check function
 
 def _legal_steps(state: State, pos: Position, units: list[str], zone: str) -> list[Action]:
     return [{"type": "move", "units": units, "to": n} for n in pos.neighbours(zone) if _ok(check_step, state, units, n)]
+
+
+def _legal_assaults(state: State, pos: Position, group: list[str], zone: str) -> list[Action]:
+    """The stack goes in with its officers, sniper and mortar, or its commandos alone (dieppe:9.2, 11.2)."""
+    stack = [u for u in group if pos.kind(u) in ASSAULT_KINDS and u != state.escort and not state.units[u].aboard]
+    commandos = [u for u in stack if pos.kind(u) == "commando"]
+    parties = [stack, commandos] if commandos and stack != commandos else [commandos] if commandos else []
+    out: list[Action] = []
+    for n in pos.neighbours(zone) if parties else []:
+        if pos.germans(n):
+            out += [{"type": "assault", "units": p, "target": n} for p in parties if _ok(check_assault, state, p, n)]
+    return out
 
 
 def _legal_fires(state: State, pos: Position, group: list[str], zone: str) -> list[Action]:

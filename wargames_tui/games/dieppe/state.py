@@ -10,6 +10,9 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 
+WALK_IN = "assault on entering"  # the assault a move runs into: part of that move (reading 32 in NOTES.md)
+
+
 @dataclass
 class Unit:
     zone: str | None = None  # None while in a pool or once eliminated
@@ -20,6 +23,14 @@ class Unit:
     done: bool = False  # Job Done / Alles gemacht (dieppe:6)
     halted: bool = False  # may not move again this turn (dieppe:9.2, 10)
     reembarked: bool = False  # a unit that embarks again may not land again (dieppe:9.2)
+
+    def made(self, kind: str) -> bool:
+        """Whether the unit made an action of this kind this turn; an assault on entering counts (dieppe:11)."""
+        return kind in self.actions or (kind == "assault" and WALK_IN in self.actions)
+
+    def action_count(self) -> int:
+        """Actions made this turn of the two allowed: an assault on entering belongs to its move (dieppe:6)."""
+        return sum(1 for a in self.actions if a != WALK_IN)
 
 
 @dataclass
