@@ -33,6 +33,8 @@ class Session:
     state: Any
     dice: Dice
     seats: dict[str, str] = field(default_factory=dict)
+    # A seeded game (tests, demos) records its seed in the save so that its dice go on the same way.
+    seed: int | None = None
     log: list[LogEntry] = field(default_factory=list)
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
@@ -50,7 +52,7 @@ class Session:
     ) -> "Session":
         options = dict(options or {})
         state = game.new(scenario, options)
-        return cls(game, scenario, options, state, Dice(seed), dict(seats or {}))
+        return cls(game, scenario, options, state, Dice(seed), dict(seats or {}), seed)
 
     @property
     def prompt(self) -> Prompt:
