@@ -178,3 +178,46 @@ def test_the_rulebooks_odds_examples_on_each_games_table(t):
     assert crt_column(2, 3, columns) == "1:2"  # 2:3 is 1:1.5, rounded up
     assert crt_column(1, 3, columns) is None  # 1:3 or worse may not attack
     assert crt_column(40, 3, columns) == "6:1"  # beyond 6:1 uses 6:1
+
+
+STACKING = [s for s in FAMILY if min(Table(s).sc.info.rules.stacking.values()) > 1]
+
+
+def _finals(state) -> dict[str, set[str]]:
+    """unit -> the hexes its offered retreats end in."""
+    out: dict[str, set[str]] = {}
+    for a in rules.prompt(state).actions:
+        if a["type"] == "retreat":
+            out.setdefault(a["unit"], set()).add(a["path"][-1])
+    return out
+
+
+@pytest.mark.rules("kharkov:9.5", "operation-compass:9.5")
+@pytest.mark.parametrize("scenario", STACKING)
+def test_a_retreating_stack_may_stay_together_defenders_and_attackers(scenario):
+    t = Table(scenario)
+    a, b = t.sides
+    c = t.open_hex(2)
+    # Defenders: a stack of two is driven back one hex; the first takes an empty hex and the
+    # second may join it (9.5(4)), though other empty hexes are free (9.5(2)).
+    pair = t.weakest(b, 2)
+    strong = t.strongest(a, 2)
+    state = t.cleared(phase=f"{a}-combat", **{pair[0]: c, pair[1]: c, strong[0]: t.nbrs(c)[0], strong[1]: t.nbrs(c)[0]})
+    t.fight(state, strong, pair[0], "DR1")
+    first = next(a for a in rules.prompt(state).actions if a["type"] == "retreat")
+    act(state, first)
+    second = _finals(state)
+    other = next(u for u in pair if u != first["unit"])
+    assert first["path"][-1] in second[other] and len(second[other]) > 1
+    act(state, {"type": "retreat", "unit": other, "path": first["path"]})
+    assert state.units[other].hex == state.units[first["unit"]].hex == first["path"][-1]
+    # Attackers: a stack of two thrown back one hex (AR) may also retreat together.
+    weak = t.weakest(a, 2)
+    state = t.cleared(phase=f"{a}-combat", **{weak[0]: t.nbrs(c)[0], weak[1]: t.nbrs(c)[0], t.strongest(b, 1)[0]: c})
+    t.fight(state, weak, t.strongest(b, 1)[0], "AR")
+    first = next(a for a in rules.prompt(state).actions if a["type"] == "retreat")
+    act(state, first)
+    other = next(u for u in weak if u != first["unit"])
+    assert first["path"][-1] in _finals(state)[other]
+    act(state, {"type": "retreat", "unit": other, "path": first["path"]})
+    assert state.units[other].hex == first["path"][-1]

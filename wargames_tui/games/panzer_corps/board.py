@@ -243,8 +243,9 @@ class Board:
         return found
 
     # --- retreats (9.5) ----------------------------------------------------
-    def retreat_paths(self, uid: str, distance: int) -> list[list[Hex]]:
-        """Every legal retreat of distance hexes, or of one more where all end on friends (9.5(2))."""
+    def retreat_paths(self, uid: str, distance: int, together: set[str] | frozenset[str] = frozenset()) -> list[list[Hex]]:
+        """Every legal retreat of distance hexes, or of one more where all end on friends (9.5(2)).
+        A hex holding only units of the same retreating stack (together) counts as empty (9.5(4))."""
         side = self.side_of(uid)
         zone = self.ezoc(side)
         origin = self.hex_of(uid)
@@ -269,7 +270,10 @@ class Board:
         def room(h: Hex) -> bool:
             return self.has_room(side, h)
 
-        for paths, test in ((full, self.is_empty), (full, room), (longer, self.is_empty), (longer, room)):
+        def empty(h: Hex) -> bool:
+            return all(u in together for u in self.at.get(h, []))
+
+        for paths, test in ((full, empty), (full, room), (longer, empty), (longer, room)):
             chosen = [p for p in paths if test(p[-1])]
             if chosen:
                 return chosen

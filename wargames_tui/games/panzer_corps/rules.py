@@ -99,7 +99,7 @@ def prompt(state: State) -> Prompt:
     assert follow is not None
     if state.step == "retreat":
         uid = follow.retreating[0]
-        paths = b.retreat_paths(uid, follow.distance)
+        paths = b.retreat_paths(uid, follow.distance, stack_mates(b, follow, uid))
         actions = [{"type": "retreat", "unit": uid, "path": p} for p in paths]
         text = f"Choose where {b.label(uid)} retreats ({follow.distance} hex{'es' if follow.distance > 1 else ''})."
         return Prompt(state.side, name, text, f"{case}:9.5", actions)
@@ -381,16 +381,23 @@ def do_retreat(state: State, action: Action, dice: Dice) -> list[Event]:
     if action.get("unit") != uid:
         raise IllegalAction(f"{b.label(uid)} is the unit to retreat now", f"{b.case}:9.5")
     path = _path_arg(b, action)
-    legal = b.retreat_paths(uid, follow.distance)
+    legal = b.retreat_paths(uid, follow.distance, stack_mates(b, follow, uid))
     if path not in legal:
         raise IllegalAction(_retreat_reason(b, uid, path, follow.distance), f"{b.case}:9.5")
     start = b.hex_of(uid)
     state.units[uid].hex = path[-1]
     state.units[uid].disrupted = True
+    follow.left_from[uid] = start
     follow.retreating.pop(0)
     text = f"{b.label(uid)} retreats {start} -> {path[-1]} and is disrupted"
     events = [Event("retreat", text, {"unit": uid, "path": [start, *path]})]
     return events + note_entry(state, b, uid, path, moving=False) + _settle(state)
+
+
+def stack_mates(b: Board, follow: FollowUp, uid: str) -> set[str]:
+    """The units that retreated from uid's hex in this combat: uid may join them (9.5(4))."""
+    here = b.hex_of(uid)
+    return {u for u, h in follow.left_from.items() if h == here}
 
 
 def _retreat_reason(b: Board, uid: str, path: list[str], distance: int) -> str:
@@ -511,7 +518,7 @@ def _settle(state: State) -> list[Event]:
     while follow is not None and follow.retreating:
         b = Board(state)
         uid = follow.retreating[0]
-        if b.retreat_paths(uid, follow.distance):
+        if b.retreat_paths(uid, follow.distance, stack_mates(b, follow, uid)):
             state.step = "retreat"
             return events
         follow.retreating.pop(0)

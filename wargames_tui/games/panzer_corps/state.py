@@ -38,6 +38,7 @@ class FollowUp:
     defenders: list[str] = field(default_factory=list)
     advanced: list[str] = field(default_factory=list)  # units that advanced; tanks may go on
     further: bool = False
+    left_from: dict[str, str] = field(default_factory=dict)  # retreated unit -> the hex it left (9.5(4))
 
 
 @dataclass
@@ -114,6 +115,7 @@ class State:
                 list(follow.defenders),
                 list(follow.advanced),
                 follow.further,
+                dict(follow.left_from),
             )
             if follow
             else None,
