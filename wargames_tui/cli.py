@@ -15,6 +15,7 @@ from wargames_tui.engine.saves import SaveError, load, save
 from wargames_tui.engine.session import Session
 from wargames_tui.bots import BOTS
 from wargames_tui.games import UnknownScenario, all_scenarios, game_for
+from wargames_tui.present import presentation
 
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
@@ -77,26 +78,16 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     session = load(Path(args.save))
-    view = session.view(None)
+    sides = session.view(None)["sides"]
+    if args.side is not None and args.side not in sides:
+        raise CliError(f"--side {args.side}: no such side (sides: {', '.join(sides)})")
+    view = session.view(args.side)
     if args.json:
         print(json.dumps(view, indent=1, ensure_ascii=False))
         return 0
-    print(f"{view['title']}  turn {view['turn']}/{view['turns']}  {view['phase_title']}")
-    if getattr(session.game, "MAP_KIND", "hex") == "area":
-        from wargames_tui.areadraw import text_area
-
-        print("\n".join(text_area(view)))
-        return _print_result(view)
-    from wargames_tui.hexdraw import text_map
-
-    print("\n".join(text_map(session.game.board(session.state), view)))
-    for side, name in view["sides"].items():
-        print(f"\n{name}:")
-        for u in view["units"]:
-            if u["side"] == side:
-                where = u["hex"] if u["status"] == "map" else u["status"]
-                flags = " disrupted" if u["disrupted"] else ""
-                print(f"  {u['id']:<10} {u['short']:<4} {u['strength']}-{u['move']}  {where}{flags}  {u['name']}")
+    turns = f"/{view['turns']}" if view.get("turns") else ""
+    print(f"{view['title']}  turn {view['turn']}{turns}  {view['phase_title']}")
+    print("\n".join(presentation(session.game).text(session.game, session.state, view)))
     return _print_result(view)
 
 
@@ -227,6 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = sub.add_parser("show", help="print the position as text, or the view as JSON")
     show.add_argument("save", metavar="SAVE.json")
     show.add_argument("--json", action="store_true", help="the full view as JSON (docs/cli.md)")
+    show.add_argument("--side", help="the view of one side (what it may see); default: the public view")
     show.set_defaults(func=cmd_show)
 
     actions = sub.add_parser("actions", help="print the current prompt and its legal actions")

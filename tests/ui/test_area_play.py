@@ -270,7 +270,7 @@ async def test_random_events_are_rolled_with_e(save_dir: Path) -> None:
 def test_every_action_of_a_playout_reads_in_words() -> None:
     import random
 
-    from wargames_tui.ui.areawords import describe_dieppe
+    from wargames_tui.games.dieppe.present.words import describe_dieppe
 
     rng = random.Random(5)
     session = dieppe(seed=5, options={"events": "on"})

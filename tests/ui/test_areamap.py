@@ -7,14 +7,9 @@ from textual.app import App, ComposeResult
 
 from tests.ui.areahelpers import in_view, line_styles, raid_view
 from tests.ui.helpers import sync
-from wargames_tui.ui.widgets.areamap import (
-    CURSOR,
-    HIGHLIGHT,
-    LINK_COLOURS,
-    SIDE_BG,
-    AreaMap,
-    build_layout,
-)
+from wargames_tui.games.dieppe.present.look import SIDE_BG
+from wargames_tui.present.area import LINK_COLOURS
+from wargames_tui.ui.widgets.areamap import CURSOR, HIGHLIGHT, AreaMap, build_layout
 
 
 class MapApp(App):

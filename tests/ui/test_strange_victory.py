@@ -27,7 +27,7 @@ from tests.ui.areahelpers import (
 from tests.ui.helpers import SIZE, help_source, make_app, sync
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
-from wargames_tui.ui.areawords import describe_strange_victory
+from wargames_tui.games.strange_victory.present.words import describe_strange_victory
 from wargames_tui.ui.screens.actions import ActionsScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.zonepanel import FightPanel
@@ -273,7 +273,7 @@ async def test_small_terminal_keeps_the_combat_in_view(save_dir: Path) -> None:
 
 
 def test_map_colours_letters_forest_captured_and_markers() -> None:
-    from wargames_tui.ui.widgets.areamap import SV_BG, SV_COASTAL, SV_FOREST, SV_LETTERS, SV_KINDS
+    from wargames_tui.games.strange_victory.present.look import SV_BG, SV_COASTAL, SV_FOREST, SV_LETTERS, SV_KINDS
 
     session = strange_victory(seed=2)
     session.act({"type": "move", "division": "7pz", "to": "FLO", "extra": None})

@@ -1,8 +1,8 @@
 """Area maps: named areas joined by connections of different kinds.
 
-A connection kind says what crosses it and at what cost: Dieppe's yellow lines
-(1 or 2 MP), blue sea lanes for landing craft only, red lines that carry fire but
-not movement; Strange Victory's bridges. Games describe the kinds as data.
+A connection kind says what crosses it and at what cost: roads and tracks at 1 or 2 MP,
+sea lanes for landing craft only, lines that carry fire but not movement, bridges. Games
+describe the kinds as data.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Hex grids numbered as the rulebooks print them: "XXYY", column then row.
 
 Columns are vertical (flat-topped hexes); every other column is drawn half a hex
-lower. Which parity is lower is a per-map setting, as is the compass direction
-of each map side, so both the "north on the left" Panzer Corps maps and the
-conventional ones share this code.
+lower. Which parity is lower is a per-map setting, as is the bearing of each map
+side, so maps printed with north on the left and conventional ones share this code.
 """
 
 from __future__ import annotations

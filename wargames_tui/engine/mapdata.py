@@ -62,6 +62,6 @@ class HexCell:
 @dataclass(frozen=True)
 class HexMapData:
     grid: HexGrid
-    compass: dict[str, str]  # printed side ("top", ...) -> compass point ("N", ...)
+    bearings: dict[str, str]  # printed side ("top", ...) -> the point it faces ("N", ...)
     cells: dict[Hex, HexCell]
     legend: tuple[tuple[str, str, str], ...]  # (glyph, terrain name, colour)

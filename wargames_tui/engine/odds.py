@@ -1,4 +1,4 @@
-"""Odds ratios as the Panzer Corps family computes them (panzer-corps 9.2)."""
+"""Odds ratios: attack against defence, rounded in the defender's favour, as odds-based CRTs read them."""
 
 from __future__ import annotations
 

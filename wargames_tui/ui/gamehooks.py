@@ -51,5 +51,5 @@ def dry_run(session: Session, action: Action) -> IllegalAction | None:
 
 
 def bombard_left(session: Session) -> int | None:
-    """How many units the naval bombardment still disrupts (operation-compass 3.1), once rolled."""
+    """How many units a set-up bombardment still disrupts, once rolled (the view's `bombard_left`)."""
     return session.view(None).get("bombard_left")

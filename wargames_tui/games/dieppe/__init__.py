@@ -12,6 +12,7 @@ from wargames_tui.games.dieppe.firing import targets_in
 from wargames_tui.games.dieppe.position import Position
 from wargames_tui.games.dieppe.state import State
 from wargames_tui.games.protocol import delegates
+from wargames_tui.present import Presentation
 
 GAME_ID = "dieppe"
 TITLE = "COMMANDO n°4: Dieppe 1942"
@@ -99,3 +100,10 @@ def check_invariants(state: State) -> list[str]:
     if not 1 <= state.turn <= rules.TURNS:
         problems.append(f"turn {state.turn}")
     return problems
+
+
+def presentation() -> Presentation:
+    """How the client shows this game (imported on first use: the rules run without it)."""
+    from wargames_tui.games.dieppe.present import PRESENTATION
+
+    return PRESENTATION

@@ -11,6 +11,7 @@ from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders
 from wargames_tui.games.panzer_corps.mapview import HexMapData, hex_map_data
 from wargames_tui.games.panzer_corps.state import State
 from wargames_tui.games.protocol import delegates
+from wargames_tui.present import Presentation
 
 GAME_ID = "panzer-corps"
 TITLE = "Panzer Corps"
@@ -149,3 +150,10 @@ def check_invariants(state: State) -> list[str]:
     if not 1 <= state.turn <= b.sc.info.turns:
         problems.append(f"turn {state.turn} is outside 1..{b.sc.info.turns}")
     return problems
+
+
+def presentation() -> Presentation:
+    """How the client shows this game (imported on first use: the rules run without it)."""
+    from wargames_tui.games.panzer_corps.present import PRESENTATION
+
+    return PRESENTATION

@@ -9,6 +9,7 @@ from wargames_tui.games.strange_victory import rules
 from wargames_tui.games.strange_victory.data import Campaign, load_campaign
 from wargames_tui.games.strange_victory.state import State
 from wargames_tui.games.protocol import delegates
+from wargames_tui.present import Presentation
 
 GAME_ID = "strange-victory"
 TITLE = "Strange Victory"
@@ -79,3 +80,10 @@ def check_invariants(state: State) -> list[str]:
         if not 0 <= p <= c.commanders[m].audacity:
             problems.append(f"{m} has {p} audacity")
     return problems
+
+
+def presentation() -> Presentation:
+    """How the client shows this game (imported on first use: the rules run without it)."""
+    from wargames_tui.games.strange_victory.present import PRESENTATION
+
+    return PRESENTATION

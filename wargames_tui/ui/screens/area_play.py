@@ -1,4 +1,4 @@
-"""The play screen for games on an area map (Dieppe, Strange Victory): the map, the panels, the keys.
+"""The play screen for games on an area map: the map, the panels, the keys.
 
 The rules decide everything. Enter on a zone lists the legal actions that concern it (units
 there, or a move, fire, assault or counterattack going there) in words; `a` lists them all.
@@ -6,13 +6,13 @@ Keys 1-9 pick some of the player's units in the zone under the cursor, so a stac
 part: the prompt's actions for the whole stack are narrowed to the picked units and each is
 tried on a copy of the position before it is offered.
 
-The side the game plays itself in steps (Dieppe's Germans) has its events written to the log.
-By default the steps run on their own with a short pause; `r` pauses or resumes them and `n`
-(or space) plays one step. Strange Victory's Allies have no steps: the rules play them inside
-the player's actions, and their reveals and reactions are in the events of those actions.
+A side the game plays itself in steps (AreaTerms.automatic_action) has its events written to
+the log. By default the steps run on their own with a short pause; `r` pauses or resumes them
+and `n` (or space) plays one step. A side the rules play inside the player's actions has no
+steps: its reveals and reactions are in the events of those actions.
 
-What differs between games is in areawords.AreaTerms (words, who acts, what an action
-concerns), widgets.zonepanel (the panels' content) and widgets.areamap.MapLook (colours).
+What differs between games is in the game's presentation: its AreaTerms (words, who acts, what
+an action concerns, the panels' content) and its MapLook (colours).
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from textual.widgets import Footer, Static
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.areawords import AreaTerms, terms_for, zone_name
+from wargames_tui.present import presentation
+from wargames_tui.present.area import AreaTerms, vp, zone_name
 from wargames_tui.ui.screens.play_session import SessionScreen
-from wargames_tui.ui.widgets.zonepanel import FightPanel, vp
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
-from wargames_tui.ui.widgets.zonepanel import AreaTrack, ZonePanel
+from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
 
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
 STEP_PAUSE = 0.3
@@ -90,7 +90,7 @@ class AreaPlayScreen(SessionScreen):
         super().__init__()
         self.session = session
         self.save_path = save_path
-        self.terms: AreaTerms = terms_for(session.scenario)
+        self.terms: AreaTerms = presentation(session.game).area
         self.view: dict[str, Any] = session.view(None)
         self.picked: list[str] = []  # units picked with 1-9 to act without the rest of their stack
         self.numbered: list[str] = []  # the player's units in the zone panel, in their numbered order
@@ -413,7 +413,7 @@ class AreaPlayScreen(SessionScreen):
         _, moving = self.acting()
         steps = [a for a in actions if a.get("type") == "move" and a.get("to") == zone]
         # A lone free step of the units on the move is taken at once; one that costs something
-        # (Strange Victory's third area, paid with Gas or audacity) is offered in the list.
+        # (a move marked `extra`, paid for with something) is offered in the list.
         free = bool(steps) and not steps[0].get("extra")
         if len(actions) == 1 and free and moving and set(units_in(steps[0])) <= set(moving) and self._on_the_move():
             self.play(steps[0])
@@ -421,7 +421,7 @@ class AreaPlayScreen(SessionScreen):
         self.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
 
     def _on_the_move(self) -> bool:
-        """A stack is moving (Dieppe) or a division is activating (Strange Victory): its next step
+        """A stack is moving (the view's `move`) or a unit is activating (`active`): its next step
         may be taken with a single Enter."""
         return bool(self.view.get("move")) or any(u.get("active") for u in self.view.get("units", []))
 

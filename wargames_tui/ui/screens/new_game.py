@@ -132,7 +132,7 @@ class NewGameScreen(Screen):
 
     @staticmethod
     def solitaire(info: ScenarioInfo) -> dict[str, str]:
-        """The sides a solitaire game plays itself, with their seat ("german": "game" in Dieppe)."""
+        """The sides a solitaire game plays itself, with their seat (side -> "game", from the game's SOLITAIRE)."""
         from wargames_tui.games import GAMES
 
         return dict(getattr(GAMES.get(info.id.split("/")[0]), "SOLITAIRE", {}) or {})

@@ -24,12 +24,11 @@ from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.describe import describe_action, unit_label, units_by_id
-from wargames_tui.ui.screens.play_arrivals import ArrivalsMixin
+from wargames_tui.ui.describe import describe_action
+from wargames_tui.ui.screens.play_base import short_name
 from wargames_tui.ui.screens.play_enter import EnterMixin
-from wargames_tui.ui.screens.play_session import SessionScreen
 from wargames_tui.ui.widgets.crt import CrtPanel
-from wargames_tui.ui.widgets.hexmap import Counter, HexMap, compass_note
+from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.pending import PendingPanel
 from wargames_tui.ui.widgets.stack import StackPanel
@@ -48,52 +47,7 @@ ENTER_LABELS = {
     "remove": "Remove",
 }
 
-# The rules' step (view["step"]) -> the kind of choice the keys make in it.
-STEPS = {
-    "move": "move",
-    "declare": "declare",
-    "resolve": "resolve",
-    "retreat": "retreat",
-    "advance": "advance",
-    "place-marked": "place",
-    "enter-all": "place",
-    "bombard": "bombard",
-    "reinforce": "reinforce",
-    "exchange": "remove",
-    "overstack": "remove",
-}
-
-
-def short_name(name: str) -> str:
-    """A side's name without its bracketed detail: 'Italian (10th Army)' -> 'Italian'."""
-    return re.sub(r"\s*\(.*?\)", "", name).strip() or name
-
-
-def step_of(actions: list[Action]) -> str:
-    """Which kind of choice the prompt asks for, from its actions' types."""
-    types = {a.get("type") for a in actions}
-    if "place" in types:
-        return "place"
-    if types & {"bombard", "disrupt"}:
-        return "bombard"
-    if "remove" in types:
-        return "remove"
-    if any(a.get("type") == "enter" and "unit" in a for a in actions):
-        return "reinforce"
-    if types & {"move", "exit", "end-phase"}:
-        return "move"
-    if types & {"declare", "end-declarations"}:
-        return "declare"
-    if "resolve" in types:
-        return "resolve"
-    if "retreat" in types:
-        return "retreat"
-    if types & {"advance", "no-advance"}:
-        return "advance"
-    return "other"
-
-
-class PlayScreen(EnterMixin, ArrivalsMixin, SessionScreen):
+class PlayScreen(EnterMixin):
     BINDINGS = [
         Binding("enter", "select", ENTER_LABELS["move"], id="select-move"),
         Binding("enter", "select_declare", ENTER_LABELS["declare"], id="select-declare"),
@@ -208,60 +162,6 @@ class PlayScreen(EnterMixin, ArrivalsMixin, SessionScreen):
                 return u["hex"]
         cells = sorted(self.board.cells)
         return cells[len(cells) // 2]
-
-    # --- reading the position ----------------------------------------------
-    @property
-    def step(self) -> str:
-        if self.session.outcome() is not None:
-            return "over"
-        if self.bot_to_act():
-            return "bot"
-        return STEPS.get(self.view.get("step", ""), "") or step_of(self.prompt.actions)
-
-    @property
-    def vacated(self) -> Hex | None:
-        """The hex the defender left, while a combat result is being carried out."""
-        return (self.view.get("follow_up") or {}).get("vacated")
-
-    def bot_to_act(self) -> str | None:
-        side = self.prompt.side
-        seat = self.session.seats.get(side or "", "human")
-        if self.session.outcome() is None and side is not None and seat.startswith("bot:"):
-            return seat.split(":", 1)[1]
-        return None
-
-    def viewer(self) -> str | None:
-        side = self.prompt.side
-        if side and self.session.seats.get(side, "human") == "human":
-            return side
-        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
-        return humans[0] if len(humans) == 1 else None
-
-    def units_at(self, h: Hex) -> list[dict[str, Any]]:
-        return [u for u in self.view.get("units", []) if u["status"] == "map" and u["hex"] == h]
-
-    def unit(self, uid: str) -> dict[str, Any] | None:
-        return units_by_id(self.view).get(uid)
-
-    def label(self, uid: str) -> str:
-        return unit_label(self.unit(uid), uid)
-
-    def played_words(self, action: Action) -> str:
-        return describe_action(action, self.view)
-
-    def actions_of(self, kind: str) -> list[Action]:
-        return [a for a in self.prompt.actions if a.get("type") == kind]
-
-    def dest(self, action: Action) -> Hex | None:
-        path = action.get("path") or []
-        if path:
-            return path[-1]
-        u = self.unit(action.get("unit", ""))
-        return u["hex"] if u else None
-
-    @property
-    def cursor(self) -> Hex:
-        return self.query_one(HexMap).cursor
 
     # --- drawing -------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -423,7 +323,7 @@ class PlayScreen(EnterMixin, ArrivalsMixin, SessionScreen):
         if seats and wide:
             t.append(f"  {' · '.join(seats)}", "dim")
         self.query_one("#header-left", Static).update(t)
-        note = compass_note(self.board.compass)
+        note = north_note(self.board.bearings)
         self.query_one("#header-right", Static).update(Text(f" {note} " if note else "", style="bold #7ec8e3"))
 
     def _draw_panels(self) -> None:
@@ -602,9 +502,6 @@ class PlayScreen(EnterMixin, ArrivalsMixin, SessionScreen):
         else:
             self.message = None
         self.refresh_all()
-
-    def _only(self, kind: str) -> Action | None:
-        return next((a for a in self.prompt.actions if a.get("type") == kind), None)
 
     def action_end_phase(self) -> None:
         action = self._only("end-phase")

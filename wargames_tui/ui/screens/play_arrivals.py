@@ -1,33 +1,28 @@
 """Units coming onto the map and units taken off it, with the cursor and Enter.
 
 Mixed into PlayScreen:
-- set-up placements (operation-compass 3.0, 3.2) and reinforcement phases (kharkov 10.0):
+- set-up placements (actions `place`) and reinforcement phases (`enter` with a unit):
   Tab / Shift+Tab choose the waiting unit, Enter on a violet hex brings it on;
-- face-down reinforcements (dunkerque 10.0): Enter on a violet edge hex with nothing
+- face-down reinforcements (`enter` without a unit): Enter on a violet edge hex with nothing
   selected, or p, draws one from the pool;
-- the naval bombardment (operation-compass 3.1): r or Enter rolls, then Enter on red units;
+- a set-up bombardment (`bombard`, then `disrupt`): r or Enter rolls, then Enter on red units;
 - removals (exchange 9.4, over-full hexes 7.3): Enter on a red hex, a number key in a stack.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.ui import gamehooks
+from wargames_tui.ui.screens.play_base import HexScreenBase
 
-if TYPE_CHECKING:
-    from wargames_tui.ui.screens.play import PlayScreen
-
-    _Base = PlayScreen
-else:
-    _Base = object
 
 ARRIVING = ("place", "reinforce")
 
 
-class ArrivalsMixin(_Base):
+class ArrivalsMixin(HexScreenBase):
     # --- waiting units -----------------------------------------------------------
     def arrival_actions(self) -> list[Action]:
         """The prompt's actions that bring a chosen unit on (place, or enter with a unit)."""

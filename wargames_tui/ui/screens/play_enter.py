@@ -13,20 +13,14 @@ hex panel's list.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.ui import gamehooks
-
-if TYPE_CHECKING:
-    from wargames_tui.ui.screens.play import PlayScreen
-
-    _Base = PlayScreen
-else:
-    _Base = object
+from wargames_tui.ui.screens.play_arrivals import ArrivalsMixin
 
 
-class EnterMixin(_Base):
+
+class EnterMixin(ArrivalsMixin):
     def hint(self) -> str:
         """What Enter (and the other keys) would do at the cursor."""
         step = self.step

@@ -15,7 +15,7 @@ from wargames_tui.engine.flow import Outcome
 
 
 def points_text(points: Any) -> str:
-    """+3 for whole points, 12½ for halves (Strange Victory's villages)."""
+    """+3 for whole points, 12½ for halves (villages worth half a point)."""
     if isinstance(points, int):
         return f"{points:>+5d}"
     if isinstance(points, float):

@@ -1,34 +1,31 @@
 """The area map: a line-API widget that draws a game's zone picture with live colours.
 
-An area game (Dieppe, Strange Victory) ships its map as a text picture in which each
-zone's id is printed as "[ID]" and the lines between zones are drawn with characters that
-say what kind of link they are (for Dieppe: `-|/\\` road, `.` track or landing, `~` sea lane,
-`:` fire only). The view gives the picture, the zones (with the anchor `at` = (col, row) of
-the first letter of the id) and the links; this widget paints:
+An area game ships its map as a text picture in which each zone's id is printed as "[ID]" and
+the lines between zones are drawn with characters that say what kind of link they are. The view
+gives the picture, the zones (with the anchor `at` = (col, row) of the first letter of the id)
+and the links; this widget paints:
 
-- each zone label in its ground's colour (sea blue, beach sand, then yellow, orange and red
-  for protection 0, 1 and 3), on a brown background where British units stand, grey where
-  German ones do (both: half and half, as in an assault);
+- each zone label in the colour the game's look gives it, on the background of who stands there
+  (two halves when both sides do);
 - the link characters dimmed, in their kind's colour (the kind of a dotted line is taken from
   the nearest link of a dotted kind between the zones it joins);
-- a marker letter (A, B, or M / W for revealed mines or wire) in the cell after the "]" when
-  that cell is blank, else before the "[", else on the brackets;
+- the game's marker cells after the "]" when that cell is blank, else before the "[", else on
+  the brackets;
 - lit zones (where the acting units may go, what they may fire at) with a coloured background;
 - the cursor zone in white.
 
 Every character of a zone label carries `{"zone": id}` in its style's meta, so a click needs no
 coordinate arithmetic. The widget posts messages; the screen decides what they mean.
 
-What differs between games (the colours of the ids, the markers, the link characters) is a
-`MapLook`, chosen by the game id of the view's scenario: Dieppe's is described above, Strange
-Victory's under STRANGE_VICTORY below.
+What differs between games (the colours of the ids, the markers, the link characters) is the
+game's `MapLook` (wargames_tui.present.area), from its presentation.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -39,20 +36,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-GROUND = "#15181c"
-
-# A zone's id colour: by its kind first (water, beach), then by its protection value.
-KIND_COLOURS = {
-    "sea": "#6fb3ff",
-    "waiting": "#6fb3ff",
-    "newhaven": "#9ed0ff",
-    "beach": "#e8d19a",
-}
-PROTECTION_COLOURS = {0: "#f2e36b", 1: "#ff9f43", 3: "#ff5c5c"}
-DEFAULT_ZONE = "#dddddd"
-
-# Who stands in a zone: the background of its label (dieppe:2.1 brown and grey counters).
-SIDE_BG = {"british": "#7a4a1e", "german": "#5b6068"}
+from wargames_tui.present.area import DEFAULT_ZONE, GROUND, LINK_CHARS, MapLook, Marker, Units
 
 # Lit zones and what they mean. Text on them is black.
 HIGHLIGHT = {
@@ -65,140 +49,20 @@ HIGHLIGHT = {
     "active": "#38c6f4",  # an assault or other event under way
 }
 
-# Link characters, by the kind of the line they draw, and their (dimmed) colours.
-LINK_CHARS = {"-": "road", "|": "road", "/": "road", "\\": "road", ".": "dotted", "~": "sea", ":": "fire"}
-LINK_COLOURS = {
-    "road": "#b9a571",
-    "track": "#8a7a50",
-    "landing": "#4f7fb8",
-    "sea": "#3f6da3",
-    "fire": "#a34444",
-    "dotted": "#8a7a50",
-}
 TEXT_COLOUR = "#7d8794"
-
-# Marker cells: letter and colours.
-MARKERS = {
-    "A": ("A", "#000000", "#b48cff"),
-    "B": ("B", "#000000", "#ff8c1a"),
-    "mines": ("M", "#ffffff", "#b3261e"),
-    "wire": ("W", "#ffffff", "#b3261e"),
-}
 
 CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True)
 
 
-def zone_colour(zone: dict[str, Any]) -> str:
-    return KIND_COLOURS.get(zone.get("kind", ""), PROTECTION_COLOURS.get(zone.get("protection", 0), DEFAULT_ZONE))
-
-
-Units = list[dict[str, Any]]
-Marker = tuple[str, str, str]  # (character, foreground, background)
-
-
-@dataclass(frozen=True)
-class MapLook:
-    """How one game's zones are painted.
-
-    colour(zone): the id's colour. backgrounds(zone, units): the label's background, one colour
-    or two (left and right halves, both sides present), or None for the bare ground.
-    markers(zone, units): the marker cells beside the label, in order (the first one without a
-    spot colours the brackets). brackets(zone): a colour for the brackets, else the id's.
-    underline(zone): the id underlined."""
-
-    colour: Callable[[dict[str, Any]], str]
-    backgrounds: Callable[[dict[str, Any], Units], tuple[str, ...] | None]
-    markers: Callable[[dict[str, Any], Units], list[Marker]]
-    brackets: Callable[[dict[str, Any]], str | None] = lambda zone: None
-    underline: Callable[[dict[str, Any]], bool] = lambda zone: False
-    link_chars: dict[str, str] = field(default_factory=lambda: dict(LINK_CHARS))
-    link_colours: dict[str, str] = field(default_factory=lambda: dict(LINK_COLOURS))
-    over_links: bool = False  # markers may cover the first character of a line of links
-
-
-def _dieppe_backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | None:
-    sides = {u["side"] for u in units}
-    if len(sides) > 1:  # both sides here (an assault): brown on the left half, grey on the right
-        return SIDE_BG["british"], SIDE_BG["german"]
-    if sides:
-        return (SIDE_BG.get(next(iter(sides)), GROUND),)
-    return None
-
-
-def _dieppe_markers(zone: dict[str, Any], units: Units) -> list[Marker]:
-    marker = zone.get("marker")
-    return [MARKERS.get(marker, ("?", "#000000", "#dddddd"))] if marker else []
-
-
-DIEPPE = MapLook(
-    colour=zone_colour,
-    backgrounds=_dieppe_backgrounds,
-    markers=_dieppe_markers,
-    underline=lambda zone: bool(zone.get("telephone")),
-)
-
-# --- Strange Victory ----------------------------------------------------------------------------
-# An id's colour says what it is worth and what garrison it hides (strange-victory:3.1): the
-# letters A, B, C in deepening shades, ports blue, Avesnes red, the staging areas grey; strategic
-# areas are underlined. Brackets are green around a forest (3.1.2). The label's background is
-# grey where a division stands (darker once it has activated this turn), blue where revealed Allied
-# counters stand (half and half in a combat), dark green on an empty captured area (11.0). After the
-# label: the letter of a face-down garrison (4.3) and, on blue, the number of face-down coastal
-# counters in a port (10.2).
-SV_LETTERS = {"A": "#f3e9a8", "B": "#f2bd4b", "C": "#ff8a3d", "I": "#ff5c5c"}
-SV_KINDS = {"staging": "#9aa4b0", "port": "#6fb3ff", "fortress": "#ff4d4d"}
-SV_BG = {"german": "#5b6068", "german-done": "#383c42", "allied": "#2b4f96", "captured": "#1f3d27"}
-SV_FOREST = "#4cbf5a"
-SV_COASTAL = ("#ffffff", "#1f5fbf")
-SV_LINK_CHARS = {"-": "border", "|": "border", "/": "border", "\\": "border", "=": "bridge", "#": "bridge", "~": "sea"}
-SV_LINK_COLOURS = {"border": "#8f8463", "bridge": "#e6e6e6", "sea": "#3f6da3"}
-
-
-def sv_colour(zone: dict[str, Any]) -> str:
-    return SV_KINDS.get(zone.get("kind", ""), SV_LETTERS.get(zone.get("letter", ""), DEFAULT_ZONE))
-
-
-def _sv_backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | None:
-    german = [u for u in units if u["side"] == "german"]
-    allied = [u for u in units if u["side"] != "german"]
-    grey = SV_BG["german"] if any(not u.get("resupply") for u in german) else SV_BG["german-done"]
-    if german and allied:
-        return grey, SV_BG["allied"]
-    if german:
-        return (grey,)
-    if allied:
-        return (SV_BG["allied"],)
-    return (SV_BG["captured"],) if zone.get("captured") else None
-
-
-def _sv_markers(zone: dict[str, Any], units: Units) -> list[Marker]:
-    out: list[Marker] = []
-    letter = zone.get("marker")
-    if letter:
-        out.append((letter, "#000000", SV_LETTERS.get(letter, "#dddddd")))
-    coastal = int(zone.get("coastal") or 0)
-    if coastal:
-        out.append((str(coastal) if coastal < 10 else "+", *SV_COASTAL))
-    return out
-
-
-STRANGE_VICTORY = MapLook(
-    colour=sv_colour,
-    backgrounds=_sv_backgrounds,
-    markers=_sv_markers,
-    brackets=lambda zone: SV_FOREST if zone.get("forest") else None,
-    underline=lambda zone: zone.get("kind") == "strategic",
-    link_chars=SV_LINK_CHARS,
-    link_colours=SV_LINK_COLOURS,
-    over_links=True,
-)
-
-LOOKS = {"dieppe": DIEPPE, "strange-victory": STRANGE_VICTORY}
-
-
 def look_for(view: dict[str, Any]) -> MapLook:
-    """The look of the view's game (Dieppe's for a view without a known scenario)."""
-    return LOOKS.get(str(view.get("scenario", "")).split("/")[0], DIEPPE)
+    """The look of the view's game, from the game's presentation (plain colours for an unknown one)."""
+    from wargames_tui.present import for_scenario
+
+    shown = for_scenario(str(view.get("scenario", "")))
+    return shown.look if shown is not None and shown.look is not None else PLAIN
+
+
+PLAIN = MapLook(colour=lambda zone: DEFAULT_ZONE, backgrounds=lambda zone, units: None, markers=lambda zone, units: [])
 
 
 @dataclass(frozen=True)
@@ -241,7 +105,7 @@ def build_layout(
 ) -> Layout:
     """Classify every cell of the picture (see the module docstring).
 
-    link_chars: character -> link kind (Dieppe's by default). Marker spots are the blank cell
+    link_chars: character -> link kind (LINK_CHARS by default). Marker spots are the blank cell
     after a label, then the blank one before it; with over_links, also the first character of
     a line of two or more link characters that touches the label (the line stays visible)."""
     link_chars = LINK_CHARS if link_chars is None else link_chars

@@ -64,11 +64,11 @@ EDGE_SPANS = ((0, 1), (1, CELL_W - 1), (CELL_W - 1, CELL_W))
 ARROWS = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
 
 
-def compass_note(compass: dict[str, str]) -> str:
+def north_note(bearings: dict[str, str]) -> str:
     """A short note when north is not at the top of the map, e.g. 'north is left ←'."""
-    if not compass or compass.get("top") == "N":
+    if not bearings or bearings.get("top") == "N":
         return ""
-    north = next((side for side, c in compass.items() if c == "N"), None)
+    north = next((side for side, c in bearings.items() if c == "N"), None)
     if north is None:
         return ""
     return f"north is {north} {ARROWS[north]}"

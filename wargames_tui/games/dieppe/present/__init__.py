@@ -1,0 +1,51 @@
+"""How the client shows Dieppe: words, panels, colours, help, the text view and the bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargames_tui.games.dieppe.bot import raider_bot
+from wargames_tui.games.dieppe.present.help import AREA_KEYS, RULES
+from wargames_tui.games.dieppe.present.look import LOOK
+from wargames_tui.games.dieppe.present.panels import dieppe_track, dieppe_zone
+from wargames_tui.games.dieppe.present.text import text_area
+from wargames_tui.games.dieppe.present.words import describe_dieppe, dieppe_acting, dieppe_concerns, dieppe_fight_zone
+from wargames_tui.present import Presentation
+from wargames_tui.present.area import AreaTerms
+
+TERMS = AreaTerms(
+    sides={"british": "British", "german": "German"},
+    player="british",
+    automatic_action="german",
+    describe=describe_dieppe,
+    acting=dieppe_acting,
+    fight_zone=dieppe_fight_zone,
+    concerns=dieppe_concerns,
+    zone_text=dieppe_zone,
+    track_text=dieppe_track,
+    proceed={"end-setup": "Start the raid", "roll-events": "Roll events", "end-turn": "End turn"},
+    done_action="job-done",
+    done_mark={"british": "Job Done", "german": "Alles gemacht"},
+    markers={
+        "A": "A marker, not yet revealed",
+        "B": "B marker, not yet revealed",
+        "mines": "mines (revealed)",
+        "wire": "barbed wire (revealed)",
+    },
+    kinds={"sea": "sea", "waiting": "LCA waiting zone", "beach": "beach", "land": "land", "newhaven": "home port"},
+    protection={0: "none", 1: "light", 3: "strong"},
+)
+
+
+def text(game: Any, state: Any, view: dict[str, Any]) -> list[str]:
+    return text_area(view)
+
+
+PRESENTATION = Presentation(
+    rules_help={"dieppe/raid": RULES},
+    text=text,
+    keys_help=AREA_KEYS,
+    area=TERMS,
+    look=LOOK,
+    bots={"greedy": raider_bot},
+)

@@ -1,0 +1,76 @@
+"""How the client shows Strange Victory: words, panels, colours, help, the text view and the bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargames_tui.games.strange_victory.bot import blitzer_bot
+from wargames_tui.games.strange_victory.present.help import KEYS, RULES
+from wargames_tui.games.strange_victory.present.look import LOOK
+from wargames_tui.games.strange_victory.present.panels import sv_fight, sv_track, sv_track_title, sv_zone
+from wargames_tui.games.strange_victory.present.words import (
+    describe_strange_victory,
+    sv_acting,
+    sv_concerns,
+    sv_fight_zone,
+    sv_lights,
+)
+from wargames_tui.present import Presentation
+from wargames_tui.present.area import AreaTerms, vp
+
+TERMS = AreaTerms(
+    sides={"german": "German", "allied": "Allied"},
+    player="german",
+    automatic_action="",  # the Allies act inside the player's actions: no steps of their own
+    describe=describe_strange_victory,
+    acting=sv_acting,
+    fight_zone=sv_fight_zone,
+    concerns=sv_concerns,
+    zone_text=sv_zone,
+    track_text=sv_track,
+    track_title=sv_track_title,
+    fight_text=sv_fight,
+    proceed={"end-turn": "End turn"},
+    done_mark={"german": "activated"},
+    markers={"A": "A garrison", "B": "B garrison", "C": "C garrison", "I": "I garrison"},
+    kinds={
+        "staging": "staging area",
+        "regular": "village",
+        "strategic": "strategic area",
+        "port": "port",
+        "fortress": "fortress",
+    },
+    zone_word="Area",
+    lights=sv_lights,
+    keys={"end-activation": "End activation", "roll": "Roll", "accept": "Accept"},
+    next_key="Next division",
+    history_rolls=False,
+)
+
+
+def text(game: Any, state: Any, view: dict[str, Any]) -> list[str]:
+    """The picture, panic and points, then each area with a face-down garrison, a division or Allied counters."""
+    lines = list(view["picture"])
+    lines += ["", f"panic {view['panic']}/{view['halt']}  VP so far {vp(view.get('total'))}", ""]
+    by_zone: dict[str, list[str]] = {}
+    for u in view["units"]:
+        if u.get("zone"):
+            damage = f" ({u['damage']})" if u.get("damage") else ""
+            by_zone.setdefault(u["zone"], []).append(f"{u['short']}{damage}")
+    for zid, z in view["zones"].items():
+        units = by_zone.get(zid, [])
+        marker = f" [{z['marker']} garrison]" if z.get("marker") else ""
+        coastal = f" [{z['coastal']} coastal]" if z.get("coastal") else ""
+        if units or marker or coastal:
+            lines.append(f"  {zid:<4} {z['name'][:30]:<30}{marker}{coastal}  {', '.join(units)}")
+    return lines
+
+
+PRESENTATION = Presentation(
+    rules_help={"strange-victory/campaign": RULES},
+    text=text,
+    keys_help=KEYS,
+    area=TERMS,
+    look=LOOK,
+    bots={"greedy": blitzer_bot},
+)

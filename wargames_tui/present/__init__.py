@@ -1,0 +1,53 @@
+"""What the client, the CLI and the bots ask of a game beyond the rules: its presentation.
+
+Each game package supplies one `Presentation` from its `presentation()` function (see
+docs/GAMES.md). The client picks its map widget by the view's map kind and asks the game for
+everything else; nothing outside a game's package names the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from wargames_tui.present.area import AreaTerms, MapLook
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """rules_help: scenario id -> the rules in brief (Markdown, our words, with the cases).
+    keys_help: Markdown for the game's own keys and colours; empty for the client's hex keys.
+    area, look: what an area-map game needs (its words and panels, its colours); None on hexes.
+    text: the view as plain lines for `wargames show` (the map picture, who stands where).
+    bots: bot name -> the game's own planner, (session, rng) -> action, overriding the generic one.
+    log_styles: event kind -> a Rich style for the log, beyond the client's own."""
+
+    rules_help: dict[str, str]
+    text: Callable[[Any, Any, View], list[str]]  # (game module, state, view) -> lines
+    keys_help: str = ""
+    area: AreaTerms | None = None
+    look: MapLook | None = None
+    bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    log_styles: dict[str, str] = field(default_factory=dict)
+
+
+def presentation(game: ModuleType) -> Presentation:
+    """The game's presentation (imported when first asked for, so the rules load without it)."""
+    return game.presentation()
+
+
+def for_scenario(scenario_id: str) -> Presentation | None:
+    """The presentation of the game a scenario id names, or None for an unknown game."""
+    from wargames_tui.games import GAMES
+
+    game = GAMES.get(scenario_id.split("/")[0])
+    return presentation(game) if game is not None else None
+
+
+def map_kind(game: ModuleType) -> str:
+    """"hex" or "area": which map widget and play keys the client uses."""
+    return getattr(game, "MAP_KIND", "hex")

@@ -1,0 +1,131 @@
+"""What the hex play screen and its key handlers share: reading the position the screen shows.
+
+The chain is HexScreenBase <- ArrivalsMixin (play_arrivals) <- EnterMixin (play_enter) <-
+PlayScreen (play), each module importing only the one before it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.ui.describe import describe_action, unit_label, units_by_id
+from wargames_tui.ui.screens.play_session import SessionScreen
+from wargames_tui.ui.widgets.hexmap import HexMap
+
+# The rules' step (view["step"]) -> the kind of choice the keys make in it.
+STEPS = {
+    "move": "move",
+    "declare": "declare",
+    "resolve": "resolve",
+    "retreat": "retreat",
+    "advance": "advance",
+    "place-marked": "place",
+    "enter-all": "place",
+    "bombard": "bombard",
+    "reinforce": "reinforce",
+    "exchange": "remove",
+    "overstack": "remove",
+}
+
+
+def short_name(name: str) -> str:
+    """A side's name without its bracketed detail: 'Italian (10th Army)' -> 'Italian'."""
+    return re.sub(r"\s*\(.*?\)", "", name).strip() or name
+
+
+def step_of(actions: list[Action]) -> str:
+    """Which kind of choice the prompt asks for, from its actions' types."""
+    types = {a.get("type") for a in actions}
+    if "place" in types:
+        return "place"
+    if types & {"bombard", "disrupt"}:
+        return "bombard"
+    if "remove" in types:
+        return "remove"
+    if any(a.get("type") == "enter" and "unit" in a for a in actions):
+        return "reinforce"
+    if types & {"move", "exit", "end-phase"}:
+        return "move"
+    if types & {"declare", "end-declarations"}:
+        return "declare"
+    if "resolve" in types:
+        return "resolve"
+    if "retreat" in types:
+        return "retreat"
+    if types & {"advance", "no-advance"}:
+        return "advance"
+    return "other"
+
+
+class HexScreenBase(SessionScreen):
+    """The position as the hex screen reads it; PlayScreen adds the drawing and the keys."""
+
+    view: dict[str, Any]
+    selected: str | None
+    attackers: list[str]
+    chosen_pending: str | None
+    picked: str | None
+
+    def play(self, action: Action) -> Any:
+        raise NotImplementedError
+
+    # --- reading the position ----------------------------------------------
+    @property
+    def step(self) -> str:
+        if self.session.outcome() is not None:
+            return "over"
+        if self.bot_to_act():
+            return "bot"
+        return STEPS.get(self.view.get("step", ""), "") or step_of(self.prompt.actions)
+
+    @property
+    def vacated(self) -> Hex | None:
+        """The hex the defender left, while a combat result is being carried out."""
+        return (self.view.get("follow_up") or {}).get("vacated")
+
+    def bot_to_act(self) -> str | None:
+        side = self.prompt.side
+        seat = self.session.seats.get(side or "", "human")
+        if self.session.outcome() is None and side is not None and seat.startswith("bot:"):
+            return seat.split(":", 1)[1]
+        return None
+
+    def viewer(self) -> str | None:
+        side = self.prompt.side
+        if side and self.session.seats.get(side, "human") == "human":
+            return side
+        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
+        return humans[0] if len(humans) == 1 else None
+
+    def units_at(self, h: Hex) -> list[dict[str, Any]]:
+        return [u for u in self.view.get("units", []) if u["status"] == "map" and u["hex"] == h]
+
+    def unit(self, uid: str) -> dict[str, Any] | None:
+        return units_by_id(self.view).get(uid)
+
+    def label(self, uid: str) -> str:
+        return unit_label(self.unit(uid), uid)
+
+    def played_words(self, action: Action) -> str:
+        return describe_action(action, self.view)
+
+    def actions_of(self, kind: str) -> list[Action]:
+        return [a for a in self.prompt.actions if a.get("type") == kind]
+
+    def dest(self, action: Action) -> Hex | None:
+        path = action.get("path") or []
+        if path:
+            return path[-1]
+        u = self.unit(action.get("unit", ""))
+        return u["hex"] if u else None
+
+    @property
+    def cursor(self) -> Hex:
+        return self.query_one(HexMap).cursor
+
+    def _only(self, kind: str) -> Action | None:
+        return next((a for a in self.prompt.actions if a.get("type") == kind), None)
+
