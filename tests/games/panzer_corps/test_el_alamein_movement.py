@@ -3,6 +3,7 @@
 import pytest
 
 from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.games.panzer_corps import rules
 
 from .helpers import line_from, act, board, cleared, nbrs, open_hex, scenario, terrain, unit
 
@@ -80,16 +81,19 @@ def test_disrupted_units_have_no_zone_and_may_not_move():
 
 
 @pytest.mark.rules("el-alamein:7.1")
-def test_units_pass_through_friends_but_may_not_stop_on_them():
+def test_units_may_stop_on_friends_that_move_away_before_the_phase_ends():
     c = open_hex(3)
     friend = nbrs(c)[0]
     beyond = next(n for n in nbrs(friend) if scenario().grid.distance(c, n) == 2)
     state = cleared(**{GER: c, GER2: friend})
-    with pytest.raises(IllegalAction) as err:
-        act(state, {"type": "move", "unit": GER, "path": [friend]})
-    assert err.value.case == "el-alamein:7.1"
-    act(state, {"type": "move", "unit": GER, "path": [friend, beyond]})
+    act(state, {"type": "move", "unit": GER, "path": [friend, beyond]})  # passing through
     assert state.units[GER].hex == beyond
+    state = cleared(**{GER: c, GER2: friend})
+    act(state, {"type": "move", "unit": GER, "path": [friend]})  # stopping: checked when the phase ends
+    assert friend in rules.prompt(state).text
+    act(state, {"type": "move", "unit": GER2, "path": [beyond]})
+    act(state, {"type": "end-phase"})
+    assert state.step != "overstack" and state.units[GER].hex == friend
 
 
 @pytest.mark.rules("el-alamein:7.2")

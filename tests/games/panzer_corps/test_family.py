@@ -105,20 +105,42 @@ def test_a_move_costs_at_most_the_movement_allowance(t):
     assert err.value.case == f"{t.case}:8.2"
 
 
-@pytest.mark.rules("dunkerque:7.1", "kharkov:7.1", "operation-compass:7.1")
-def test_units_pass_through_full_hexes_but_do_not_stop_in_them(t):
+def _moves_to(state, uid: str, h: str) -> bool:
+    return any(x["type"] == "move" and x["unit"] == uid and x["path"][-1] == h for x in rules.prompt(state).actions)
+
+
+@pytest.mark.rules("dunkerque:7.1", "kharkov:7.1", "operation-compass:7.1", "kharkov:7.3", "operation-compass:7.3")
+def test_a_unit_may_stop_on_a_full_hex_stacking_is_checked_when_the_phase_ends(t):
     a = t.sides[0]
     limit = t.sc.info.rules.stacking[a]
     c = t.open_hex(2)
-    friends = t.units(a, limit)
+    friends = [mover(t, a, 1)]
+    while len(friends) < limit:
+        friends.append(mover(t, a, 1, skip=friends))
     me = mover(t, a, 2, skip=friends)
     full = t.nbrs(c)[0]
     beyond = next(n for n in t.nbrs(full) if t.sc.grid.distance(c, n) == 2)
+    # The friends have not moved yet: one may still leave, so the move is offered and legal.
     state = t.cleared(**{me: c, **{f: full for f in friends}})
-    with pytest.raises(IllegalAction) as err:
-        act(state, {"type": "move", "unit": me, "path": [full]})
-    assert err.value.case == f"{t.case}:7.1"
-    act(state, {"type": "move", "unit": me, "path": [full, beyond]})
+    assert _moves_to(state, me, full) and "Over the limit" not in rules.prompt(state).text
+    events = act(state, {"type": "move", "unit": me, "path": [full]})
+    assert any(e.kind == "overstack" and full in e.text for e in events)
+    text = rules.prompt(state).text
+    assert f"Over the limit of {limit} a hex: {full}." in text and f"{t.case}:7.1, 7.3" in text
+    act(state, {"type": "move", "unit": friends[0], "path": [beyond]})
+    assert "Over the limit" not in rules.prompt(state).text
+    act(state, {"type": "end-phase"})
+    assert state.step != "overstack" and all(state.units[u].status == "map" for u in [me, *friends])
+    # The friends have all moved: stopping there is still legal (7.1) but not offered, and the
+    # end of the phase removes the excess (7.3).
+    state = t.cleared(**{me: c, **{f: full for f in friends}})
+    state.moved = list(friends)
+    assert not _moves_to(state, me, full)
+    act(state, {"type": "move", "unit": me, "path": [full]})
+    act(state, {"type": "end-phase"})
+    assert state.step == "overstack" and full in rules.prompt(state).text
+    act(state, {"type": "remove", "unit": me})
+    assert state.units[me].status == "eliminated" and state.step != "overstack"
 
 
 @pytest.mark.rules("dunkerque:9.1", "kharkov:9.1", "operation-compass:9.1")

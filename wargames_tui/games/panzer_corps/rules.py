@@ -80,10 +80,12 @@ def prompt(state: State) -> Prompt:
         return Prompt(state.side, name, "Bring on this turn's reinforcements, or hold them back.", f"{case}:10.0", actions)
     if state.step == "overstack":
         actions = [{"type": "remove", "unit": u} for u in overstacked(b)]
-        return Prompt(state.side, name, "Too many units in a hex: remove one.", f"{case}:7.3", actions)
+        text = f"Over the stacking limit in {', '.join(over_full(b))}: remove one unit; it counts as eliminated."
+        return Prompt(state.side, name, text, f"{case}:7.3", actions)
     if state.step == "move":
         actions = arrivals.pool_actions(b) + move_actions(b) + [{"type": "end-phase"}]
-        return Prompt(state.side, name, "Move units one at a time, or end the phase.", f"{case}:8.1", actions)
+        text = "Move units one at a time, or end the phase." + stacking_warning(b)
+        return Prompt(state.side, name, text, f"{case}:8.1", actions)
     if state.step == "declare":
         actions: list[Action] = [
             {"type": "declare", "attackers": group, "defender": d} for group, d in b.declarable()
@@ -128,9 +130,26 @@ SETUP_TEXT = {
 
 def overstacked(b: Board) -> list[str]:
     """The phase side's units in hexes over the stacking limit (7.3)."""
-    side = b.state.side
-    limit = b.rules.stacking[side]
-    return sorted(u for here in b.at.values() if len(here) > limit and b.side_of(here[0]) == side for u in here)
+    return sorted(u for h in over_full(b) for u in b.at[h])
+
+
+def over_full(b: Board) -> list[str]:
+    """The phase side's hexes over the stacking limit (7.1)."""
+    limit = b.rules.stacking[b.state.side]
+    return sorted(h for h, here in b.at.items() if len(here) > limit and b.side_of(here[0]) == b.state.side)
+
+
+def stacking_warning(b: Board) -> str:
+    """For the movement prompt: which hexes are over the limit now and what 7.3 does to them
+    at the end of the phase; empty when none is (7.1, 7.3)."""
+    over = over_full(b)
+    if not over:
+        return ""
+    limit = b.rules.stacking[b.state.side]
+    return (
+        f" Over the limit of {limit} a hex: {', '.join(over)}. Stacking is checked when the phase ends:"
+        f" move units out first, or you then remove the excess, counted as eliminated ({b.case}:7.1, 7.3)."
+    )
 
 
 def exchange_candidates(b: Board, follow: FollowUp, side: str) -> list[str]:
@@ -155,13 +174,15 @@ def move_actions(b: Board) -> list[Action]:
     exit_rule = b.sc.info.rules.exit
     exit_edge = set(b.sc.edge(exit_rule.edge)) if exit_rule and exit_rule.side == side else set()
     actions: list[Action] = []
-    for uid in movable(b):
+    movers = movable(b)
+    for uid in movers:
         reach = b.reach(uid)
         start = b.hex_of(uid)
         allowance = b.allowance(uid)
         zone = b.ezoc(side)
         for h, spent in reach.cost.items():
-            if h != start and b.has_room(side, h):
+            # onto a full hex only while a unit there may still move out (7.1, 7.3)
+            if h != start and (b.has_room(side, h) or set(b.at.get(h, [])) & set(movers)):
                 actions.append({"type": "move", "unit": uid, "path": reach.path_to(h)})
             if h in exit_edge and h not in zone and spent + exit_rule.cost <= allowance:
                 actions.append({"type": "exit", "unit": uid, "path": reach.path_to(h)})
@@ -257,13 +278,15 @@ def do_move(state: State, action: Action, dice: Dice) -> list[Event]:
     if not path:
         raise IllegalAction("a move must enter at least one hex", f"{b.case}:8.2")
     spent = b.check_path(uid, path)
-    if not b.has_room(b.side_of(uid), path[-1]):
-        raise IllegalAction(f"{path[-1]} is already full: units may pass through but not stop", f"{b.case}:7.1")
     start = b.hex_of(uid)
     state.units[uid].hex = path[-1]
     state.moved.append(uid)
     text = f"{b.label(uid)} {start} -> {path[-1]} ({spent} MP)"
-    return [Event("move", text, {"unit": uid, "path": [start, *path]})] + note_entry(state, b, uid, path, moving=True)
+    events = [Event("move", text, {"unit": uid, "path": [start, *path]})]
+    if path[-1] in over_full(Board(state)):  # legal until the phase ends (7.1): say what 7.3 will do
+        warning = f"{path[-1]} is over the stacking limit: move a unit out before the phase ends, or the excess is removed ({b.case}:7.3)"
+        events.append(Event("overstack", warning, {"hex": path[-1]}))
+    return events + note_entry(state, b, uid, path, moving=True)
 
 
 def do_exit(state: State, action: Action, dice: Dice) -> list[Event]:
@@ -292,9 +315,11 @@ def do_exit(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 def do_end_phase(state: State, action: Action, dice: Dice) -> list[Event]:
-    if state.step == "move" and overstacked(Board(state)):
+    b = Board(state)
+    if state.step == "move" and overstacked(b):
         state.step = "overstack"
-        return [Event("overstack", "Over-full hexes: remove the excess units (7.3)", {})]
+        hexes = over_full(b)
+        return [Event("overstack", f"Over the stacking limit at the end of movement in {', '.join(hexes)}: remove the excess units ({b.case}:7.3)", {"hexes": hexes})]
     return _next_phase(state)
 
 
