@@ -11,7 +11,7 @@ from typing import Sequence
 from wargames_tui import __version__
 from wargames_tui.engine.datafiles import DataFileError
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.engine.saves import SaveError, load, save
+from wargames_tui.engine.saves import SaveError, editing, load, no_json_constant, save
 from wargames_tui.engine.session import Session
 from wargames_tui.bots import BOTS
 from wargames_tui.games import UnknownScenario, all_scenarios, game_for
@@ -62,6 +62,10 @@ def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: 
     return Session.start(game, scenario, options, seed=seed, seats=seats)
 
 
+def seeded_line(seed: int) -> str:
+    return f"seeded game (seed {seed}): dice are reproducible, for tests and demos"
+
+
 # --- subcommands ---------------------------------------------------------------
 def cmd_list(args: argparse.Namespace) -> int:
     for info in all_scenarios():
@@ -73,6 +77,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     session = new_session(args.scenario, parse_options(args.option), args.seed)
     save(session, Path(args.output))
     print(f"created {args.output}: {args.scenario}")
+    if session.seed is not None:
+        print(seeded_line(session.seed))
     return 0
 
 
@@ -87,6 +93,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 0
     turns = f"/{view['turns']}" if view.get("turns") else ""
     print(f"{view['title']}  turn {view['turn']}{turns}  {view['phase_title']}")
+    if session.seed is not None:
+        print(seeded_line(session.seed))
     print("\n".join(presentation(session.game).text(session.game, session.state, view)))
     return _print_result(view)
 
@@ -111,17 +119,95 @@ def cmd_actions(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_act(args: argparse.Namespace) -> int:
-    path = Path(args.save)
-    session = load(path, seed=args.seed)
+MAX_ACTION_CHARS = 16_384  # the longest legal action (a long move path) is well under 1,000
+
+
+def parse_action(text: str) -> dict:
+    """The action argument: one JSON object of plain values (strings, whole numbers, lists, objects),
+    small and shallow; anything else is refused as IllegalAction (case "cli")."""
+    if len(text) > MAX_ACTION_CHARS:
+        raise IllegalAction(f"the action is {len(text)} characters long; none needs more than {MAX_ACTION_CHARS}", "cli")
     try:
-        action = json.loads(args.action)
+        action = json.loads(text, parse_constant=no_json_constant)
     except json.JSONDecodeError as exc:
         raise IllegalAction(f"the action is not valid JSON: {exc}", "cli") from None
+    except RecursionError:
+        raise IllegalAction("the action is not valid JSON: nested too deeply", "cli") from None
+    except ValueError as exc:  # an integer past Python's digit limit, NaN, Infinity
+        raise IllegalAction(f"the action is not valid JSON: {str(exc).split(';')[0]}", "cli") from None
     if not isinstance(action, dict):
         raise IllegalAction("the action must be a JSON object", "cli")
-    events = session.act(action)
-    save(session, path)
+    problem = _value_problem(action, "the action", 0)
+    if problem is None and not isinstance(action.get("type"), str):
+        problem = '"type" must be a string, as in {"type":"end-phase"}'
+    if problem:
+        raise IllegalAction(f"malformed action: {problem}", "cli")
+    return action
+
+
+def _value_problem(value: object, place: str, depth: int) -> str | None:
+    if depth > 4:
+        return f"{place} is nested too deeply"
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return None if abs(value) < 2**31 else f"{place}: the number {str(value)[:12]}... is out of range"
+    if isinstance(value, float):
+        return f"{place}: {value} is not a whole number"
+    if isinstance(value, str):
+        return None if len(value) <= 200 else f"{place}: a string of {len(value)} characters is too long"
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value))  # type: ignore[arg-type]
+    if len(items) > 500:
+        return f"{place} holds {len(items)} items, too many"
+    for key, item in items:
+        problem = _value_problem(item, f"{key}" if depth == 0 else f"{place}.{key}", depth + 1)
+        if problem:
+            return problem
+    return None
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    for kind, name in ((str, "a string"), (int, "a number"), (list, "a list"), (dict, "an object")):
+        if isinstance(value, kind):
+            return name
+    return "null"
+
+
+def shape_problem(action: dict, listed: list[dict]) -> str | None:
+    """Keys and value kinds against the legal actions of the same type listed now; None if it fits
+    (or none of its type is listed: the rules then say why it cannot be played)."""
+    same = [a for a in listed if a.get("type") == action["type"]]
+    if not same:
+        return None
+    known = {k for a in same for k in a}
+    unknown = sorted(set(action) - known)
+    if unknown:
+        keys = ", ".join(sorted(known - {"type"})) or "none"
+        return f"the {action['type']} action has no key {unknown[0][:40]!r} (its keys: {keys})"
+    for key, value in action.items():
+        kinds = {_json_kind(a[key]) for a in same if key in a}
+        if _json_kind(value) not in kinds:
+            return f"{key} must be {' or '.join(sorted(kinds))}, not {_json_kind(value)}"
+    return None
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    path = Path(args.save)
+    action = parse_action(args.action)
+    with editing(path) as session:
+        problem = shape_problem(action, session.prompt.actions)
+        if problem:
+            raise IllegalAction(f"malformed action: {problem}", "cli")
+        try:
+            events = session.act(action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the rules could not read it; the game is unchanged
+            reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
+            raise IllegalAction(f"malformed action: the rules could not apply it ({reason})", "cli") from None
+        save(session, path)
     for event in events:
         print(event.text)
     return 0
@@ -229,7 +315,6 @@ def build_parser() -> argparse.ArgumentParser:
     act = sub.add_parser("act", help="apply one action (JSON) and update the save")
     act.add_argument("save", metavar="SAVE.json")
     act.add_argument("action", metavar="ACTION_JSON")
-    act.add_argument("--seed", type=int, help="seed the dice of this action")
     act.set_defaults(func=cmd_act)
 
     rep = sub.add_parser("replay", help="replay the log, check the snapshot and print the log")
@@ -265,3 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `wargames show ... | head`: the reader left; nothing to report
         sys.stderr.close()
         return 0
+    except OSError as exc:  # a file or folder the command cannot use: one line, no traceback
+        name = f"{exc.filename}: " if exc.filename else ""
+        print(f"wargames: {name}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR

@@ -8,21 +8,7 @@ from wargames_tui.engine.saves import SaveError, load, save, save_dir, write_ato
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 
-SC = "panzer-corps/el-alamein"
-
-
-def played(n: int = 12, seed: int = 3) -> Session:
-    import random
-
-    from wargames_tui.bots import random_bot
-
-    session = Session.start(game_for(SC), SC, seed=seed, seats={"gi": "human", "bc": "human"})
-    rng = random.Random(seed)
-    for _ in range(n):
-        if session.outcome() is not None:
-            break
-        session.act(random_bot(session, rng))
-    return session
+from tests.engine.savehelpers import SC, played
 
 
 def test_round_trip_reproduces_the_position(tmp_path):
@@ -33,7 +19,7 @@ def test_round_trip_reproduces_the_position(tmp_path):
     assert again.game.dump(again.state) == session.game.dump(session.state)
     assert [e.action for e in again.log] == [e.action for e in session.log]
     env = json.loads(path.read_text())
-    assert env["format"] == "wargames-tui-save" and env["version"] == 1
+    assert env["format"] == "wargames-tui-save" and env["version"] == 2
     assert {"app_version", "game", "scenario", "options", "seats", "created", "updated", "log", "snapshot"} <= set(env)
 
 

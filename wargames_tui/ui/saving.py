@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from wargames_tui.engine.saves import SaveError, SaveFile, read_envelope
+from wargames_tui.engine.saves import STALE_TEMP, SaveError, SaveHeader, read_header, remove_stale_temp
 from wargames_tui.engine.session import Session
 
 
 @dataclass
 class SaveEntry:
     path: Path
-    envelope: SaveFile | None
+    envelope: SaveHeader | None
     error: str | None = None
 
     @property
@@ -33,15 +33,17 @@ def autosave_path(directory: Path, session: Session) -> Path:
 
 
 def list_saves(directory: Path) -> list[SaveEntry]:
-    """Every *.json in directory, newest first; unreadable ones carry their error."""
+    """Every *.json in directory, newest first, from the summary at the start of each file (nothing is
+    replayed); unreadable ones carry their error. Temporary files left by a killed write go."""
     entries = []
     try:
         paths = sorted(Path(directory).glob("*.json"))
     except OSError:
         return []
+    remove_stale_temp(directory, older_than=STALE_TEMP)
     for path in paths:
         try:
-            entries.append(SaveEntry(path, read_envelope(path)))
+            entries.append(SaveEntry(path, read_header(path)))
         except SaveError as exc:
             entries.append(SaveEntry(path, None, str(exc).removeprefix(f"{path}: ")))
         except OSError as exc:
