@@ -189,3 +189,17 @@ def test_the_escort_stays_with_his_prisoner_and_one_commando_has_one_lineup():
     state.units["g-mg-01"].status = "prisoner"
     with pytest.raises(IllegalAction, match="escort"):
         act(state, {"type": "assault", "units": ["g2-a1", "g2-a2"], "target": "SAV"})
+
+
+@pytest.mark.rules("dieppe:11.2")
+def test_each_lineup_is_offered_once():
+    # Four commandos against three Germans: one spare commando spread evenly is the same as
+    # massed behind the first line; each placement is listed once. Two spares give three.
+    commandos = ["g2-a1", "g2-a2", "g2-a3", "g2-a4"]
+    for germans, expected in ((["g-inf-01", "g-inf-02", "g-mg-01"], 3), (["g-inf-01", "g-inf-02"], 3)):
+        state = empty_raid()
+        put(state, "OR2", *commandos)
+        put(state, "C6", *germans)
+        act(state, {"type": "assault", "units": commandos, "target": "C6"})
+        rounds = [a for a in rules.prompt(state).actions if a["type"] == "assault-round"]
+        assert len(rounds) == expected and all(rounds.count(r) == 1 for r in rounds)

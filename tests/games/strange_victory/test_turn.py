@@ -393,3 +393,47 @@ def test_the_view_says_when_a_re_roll_is_left():
     assert rules.view(state)["combat"]["can_reroll"]
     act(state, {"type": "reroll", "dice": [0, 1, 2], "by": "audacity"}, 1, 1, 1)
     assert not rules.view(state)["combat"]["can_reroll"]
+
+
+def _overrun(audacity: int):
+    """1st Panzer at Chemery against strength 2 doubled in the forest, Guns: 4 dice against 3;
+    6, 6, 6, 1 is three hits and a miss, a Devastating Overrun."""
+    state = campaign()
+    state.audacity["guderian"] = audacity
+    state.box = ["guns-1"]
+    state.pools["B"] = ["B-inf-2a"]
+    act(state, {"type": "move", "division": "1pz", "to": "CHE", "extra": None}, 1)
+    act(state, {"type": "asset", "asset": "guns-1"})
+    act(state, {"type": "roll"}, 6, 6, 6, 1)
+    return state
+
+
+@pytest.mark.rules("strange-victory:8.3.7", "strange-victory:5.4.6", "strange-victory:5.4.7")
+def test_no_re_roll_on_a_devastating_overrun_and_no_audacity_promised_above_the_maximum():
+    from wargames_tui.games.strange_victory.present.words import describe_strange_victory
+
+    top = load_campaign().commanders["guderian"].audacity
+    state = _overrun(top)
+    view = rules.view(state)
+    assert view["combat"]["result"] == "devastating-overrun"
+    assert "reroll" not in kinds(state) and not view["combat"]["can_reroll"]  # it could only waste a point
+    assert view["combat"]["audacity_gain"] == 0  # at his maximum he regains nothing (5.4.7)
+    assert "audacity" not in describe_strange_victory({"type": "accept"}, view)
+    act(state, {"type": "accept"})
+    assert state.audacity["guderian"] == top
+    state = _overrun(top - 1)
+    view = rules.view(state)
+    assert view["combat"]["audacity_gain"] == 1 and "+1 audacity" in describe_strange_victory({"type": "accept"}, view)
+    act(state, {"type": "accept"})
+    assert state.audacity["guderian"] == top
+
+
+@pytest.mark.rules("strange-victory:8.3.3")
+def test_two_recons_in_the_box_are_one_choice():
+    state = campaign()
+    state.discarded = ["stuka-1"]
+    state.box = ["recon-1", "B-recon-1"]  # the starting Recon and one found in a garrison
+    state.pools["B"] = ["B-inf-2a"]
+    act(state, {"type": "move", "division": "1pz", "to": "CHE", "extra": None}, 1)
+    recon = [a for a in rules.prompt(state).actions if a["type"] == "asset"]
+    assert len(recon) == 2 and {a.get("returns") for a in recon} == {None, "stuka-1"}

@@ -196,6 +196,6 @@ def lineups(pos: Position, british: list[str], germans: list[str]) -> list[dict]
     for i, u in enumerate(spare):
         spread.setdefault(contacts[i % len(contacts)], []).append(u)
     out = [{"contacts": contacts, "supports": spread}]
-    if spare and len(contacts) > 1:
-        out += [{"contacts": contacts, "supports": {c: spare}} for c in contacts]
+    if spare and len(contacts) > 1:  # massed behind one line; one spare commando is spread already
+        out += [m for m in ({"contacts": contacts, "supports": {c: spare}} for c in contacts) if m not in out]
     return out

@@ -141,8 +141,10 @@ def candidates(state: State) -> list[Action]:
             out.append({"type": "asset", "asset": aid})
         out.append({"type": "roll"})
         return out
-    misses = [i for i, d in enumerate(combat.dice) if d < strength(state, c)]
-    if misses and not combat.rerolled:
+    target = strength(state, c)
+    misses = [i for i, d in enumerate(combat.dice) if d < target]
+    best = result_for(target, combat.dice) == "devastating-overrun"  # nothing to gain: not offered
+    if misses and not combat.rerolled and not best:
         boss = c.commander_of(c.divisions[combat.division].korps)
         if boss not in state.flipped and state.audacity[boss] > 0:
             out.append({"type": "reroll", "dice": misses, "by": "audacity"})
@@ -248,8 +250,7 @@ def finish(state: State, key: str, events: list[Event]) -> tuple[str, bool]:
     boss = c.commander_of(c.divisions[combat.division].korps)
     state.panic += result.panic
     before = state.audacity[boss]
-    if result.audacity:
-        state.audacity[boss] = min(c.commanders[boss].audacity, before + result.audacity)
+    state.audacity[boss] += audacity_gain(state, c, key)
     if result.damage and d.damage != "shocked":
         d.damage = result.damage
     parts = [f"{c.allied[loser].name} eliminated"]
@@ -262,6 +263,13 @@ def finish(state: State, key: str, events: list[Event]) -> tuple[str, bool]:
     events.append(Event("combat", f"{result.name}: {', '.join(parts)} (strange-victory:8.3.6)", {"result": key}, commit=True))
     state.combat = None
     return combat.kind, result.goes_on and combat.kind == "encounter" and combat.area not in state.allied
+
+
+def audacity_gain(state: State, c: Campaign, key: str) -> int:
+    """The points the fighting division's commander regains with result key: a Devastating
+    Overrun gives one back, never above his starting number (strange-victory:5.4.6, 5.4.7)."""
+    boss = c.commander_of(c.divisions[_combat(state).division].korps)
+    return min(c.commanders[boss].audacity - state.audacity[boss], RESULTS[key].audacity)
 
 
 def discard(state: State, c: Campaign, aid: str) -> None:
@@ -299,5 +307,7 @@ def combat_view(state: State) -> dict | None:
         "asset_names": {a: _name(c, a) for a in combat.assets},
         "dice": list(combat.dice) if combat.dice is not None else None,
         "result": result_for(strength(state, c), combat.dice) if combat.dice is not None else None,
+        # what accepting the dice now gives the commander back: 0 at his maximum (5.4.6, 5.4.7)
+        "audacity_gain": audacity_gain(state, c, result_for(strength(state, c), combat.dice)) if combat.dice is not None else None,
         "can_reroll": combat.dice is not None and any(a["type"] == "reroll" for a in candidates(state)),
     }

@@ -189,7 +189,7 @@ def sv_fight(view: dict[str, Any], terms: AreaTerms, known: Known) -> tuple[str,
         t.append("\n")
         t.append(result_name(strength, dice), "bold #ffd21f")
         counterattack = combat.get("kind") == "counterattack"
-        t.append(f" ({result_effects(result_key(strength, dice), counterattack)})", "dim")
+        t.append(f" ({result_effects(result_key(strength, dice), counterattack, combat.get('audacity_gain'))})", "dim")
     after_roll = "\nc accept · Enter re-roll" if combat.get("can_reroll", True) else "\nc accept"
     t.append("\nr roll · Enter assets" if dice is None else after_roll, "#7ec8e3")
     return title, t

@@ -89,19 +89,22 @@ def result_key(strength: int, dice: list[int] | None) -> str:
     return result_for(strength, list(dice or []))
 
 
-def result_name(strength: int, dice: list[int] | None, effects: bool = False, counterattack: bool = False) -> str:
+def result_name(
+    strength: int, dice: list[int] | None, effects: bool = False, counterattack: bool = False, gain: int | None = None
+) -> str:
     """The name of the result ('Pitched Battle'); with effects=True followed by what it does
-    ('Pitched Battle (disorder, panic +1)')."""
+    ('Pitched Battle (disorder, panic +1)'); gain as in result_effects."""
     from wargames_tui.games.strange_victory.combat import RESULTS
 
     key = result_key(strength, dice)
     name = RESULTS[key].name
-    return f"{name} ({result_effects(key, counterattack)})" if effects else name
+    return f"{name} ({result_effects(key, counterattack, gain)})" if effects else name
 
 
-def result_effects(key: str, counterattack: bool = False) -> str:
+def result_effects(key: str, counterattack: bool = False, gain: int | None = None) -> str:
     """What a combat result does, in words, from the rules' own table (strange-victory:8.3.6); after
-    a counterattack the division never moves on (9.1.5)."""
+    a counterattack the division never moves on (9.1.5). gain: the audacity the commander would
+    really regain (the view's audacity_gain: none at his maximum, 5.4.7); None for the table's."""
     from wargames_tui.games.strange_victory.combat import RESULTS
 
     r = RESULTS[key]
@@ -112,8 +115,9 @@ def result_effects(key: str, counterattack: bool = False) -> str:
         parts.append(SV_DAMAGE.get(r.damage, r.damage).replace("disordered", "disorder").replace("shocked", "shock"))
     if r.panic:
         parts.append(f"panic +{r.panic}")
-    if r.audacity:
-        parts.append(f"+{r.audacity} audacity")
+    regained = r.audacity if gain is None else gain
+    if regained:
+        parts.append(f"+{regained} audacity")
     return ", ".join(parts) or "no effect"
 
 
@@ -186,7 +190,8 @@ def describe_strange_victory(action: Action, view: View, past: bool = False) -> 
         dice = combat.get("dice") or []
         n = hits(dice, strength)
         counter = combat.get("kind") == "counterattack"
-        return f"Accept {n} hit{'' if n == 1 else 's'}: {result_name(strength, dice, effects=True, counterattack=counter)}"
+        named = result_name(strength, dice, effects=True, counterattack=counter, gain=combat.get("audacity_gain"))
+        return f"Accept {n} hit{'' if n == 1 else 's'}: {named}"
     if kind == "counterattack":
         area = action.get("area")
         zone = view.get("zones", {}).get(area or "", {})
