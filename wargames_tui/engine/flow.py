@@ -8,7 +8,7 @@ and the client all speak the same language.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence
 
 from wargames_tui.engine.dice import Dice
 
@@ -37,7 +37,7 @@ class Prompt:
     phase: str
     text: str
     case: str
-    actions: list[Action]
+    actions: Sequence[Action]  # a list, or a lazy ActionList (engine/actionlist.py)
     keys: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -46,7 +46,7 @@ class Prompt:
             "phase": self.phase,
             "text": self.text,
             "case": self.case,
-            "actions": self.actions,
+            "actions": list(self.actions),  # a lazy ActionList builds them all here
         }
 
 

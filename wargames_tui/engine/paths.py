@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Container, Iterable
 
 Hex = str
 
@@ -36,30 +36,34 @@ def movement_range(
     steps: Callable[[Hex], Iterable[tuple[Hex, int]]],
     stops_in: Callable[[Hex], bool],
     first_step_ok: Callable[[Hex], bool] = lambda h: True,
+    barred: Container[Hex] = (),
 ) -> Reach:
     """Dijkstra over hexes: steps(h) lists the hexes a unit may enter from h and their cost.
 
     A hex where stops_in is true may be entered but not left; first_step_ok
     filters the hexes a unit may enter from its start (a unit leaving an enemy
-    zone of control must first step to a hex outside one).
+    zone of control must first step to a hex outside one); no hex in barred is
+    entered (a cheaper way to leave out hexes than filtering steps).
     """
     cost = {start: 0}
     came_from: dict[Hex, Hex] = {}
-    queue = [(0, start)]
+    queue: list[tuple[int, Hex]] = []
+    push, pop = heapq.heappush, heapq.heappop
+    for there, step in steps(start):
+        if step <= budget and there not in barred and first_step_ok(there) and step < cost.get(there, budget + 1):
+            cost[there] = step
+            came_from[there] = start
+            push(queue, (step, there))
     while queue:
-        spent, here = heapq.heappop(queue)
-        if spent > cost[here]:
-            continue
-        if here != start and stops_in(here):
+        spent, here = pop(queue)
+        if spent > cost[here] or stops_in(here):
             continue
         for there, step in steps(here):
-            if here == start and not first_step_ok(there):
-                continue
             total = spent + step
-            if total <= budget and total < cost.get(there, budget + 1):
+            if total <= budget and total < cost.get(there, budget + 1) and there not in barred:
                 cost[there] = total
                 came_from[there] = here
-                heapq.heappush(queue, (total, there))
+                push(queue, (total, there))
     return Reach(cost, came_from)
 
 

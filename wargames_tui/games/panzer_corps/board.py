@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import cache
 from itertools import combinations
 
-from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.actionlist import LazyPart
+from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.odds import crt_column
 from wargames_tui.engine.paths import Reach, movement_range
@@ -18,26 +20,28 @@ class Board:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.sc: Scenario = load_scenario(state.scenario)
+        self.fixed = fixed = _fixed(state.scenario)
+        self.sc: Scenario = fixed.sc
         self.case = self.sc.info.rulebook
+        self.rules = self.sc.info.rules
+        self.barred = fixed.barred
+        self.line_pairs = fixed.line_pairs
         self.at: dict[Hex, list[str]] = {}
         for uid, u in state.units.items():
             if u.status == "map" and u.hex is not None:
                 self.at.setdefault(u.hex, []).append(uid)
         self._ezoc: dict[str, frozenset[Hex]] = {}
-        self.rules = self.sc.info.rules
-        self.barred = {side: self.sc_areas(names) for side, names in self.rules.barred.items()}
-        self.line_pairs = self.sc.line_steps(self.rules.line_movement)
+        self._moves: dict[str, dict[tuple[Hex, int], Moves]] = {}
 
     # --- who is who -------------------------------------------------------
     def unit(self, uid: str) -> Unit:
         return self.sc.units[uid]
 
     def side_of(self, uid: str) -> str:
-        return self.sc.units[uid].side
+        return self.fixed.side_of[uid]
 
     def enemy_of(self, side: str) -> str:
-        return next(s.id for s in self.sc.info.sides if s.id != side)
+        return self.fixed.enemy[side]
 
     def hex_of(self, uid: str) -> Hex:
         h = self.state.units[uid].hex
@@ -45,11 +49,8 @@ class Board:
         return h
 
     def units_of(self, side: str) -> list[str]:
-        return [
-            uid
-            for uid, u in self.state.units.items()
-            if u.status == "map" and self.sc.units[uid].side == side
-        ]
+        side_of = self.fixed.side_of
+        return [uid for uid, u in self.state.units.items() if u.status == "map" and side_of[uid] == side]
 
     def occupant_side(self, h: Hex) -> str | None:
         here = self.at.get(h)
@@ -64,14 +65,18 @@ class Board:
         """Hexes in the zone of control of side's enemies; disrupted units have none (6.3)."""
         if side not in self._ezoc:
             enemy = self.enemy_of(side)
+            side_of, units, reach = self.fixed.side_of, self.state.units, self.fixed.zoc_reach
             zone: set[Hex] = set()
-            for uid in self.units_of(enemy):
-                if not self.state.units[uid].disrupted:
-                    here = self.hex_of(uid)
-                    zone.update(n for n in self.sc.grid.neighbours(here) if not self.blocked(here, n))
-            zone -= self.sc_areas(self.rules.zoc_free.get(enemy, []))
-            self._ezoc[side] = frozenset(zone)
+            for here, uids in self.at.items():
+                if any(side_of[u] == enemy and not units[u].disrupted for u in uids):
+                    zone.update(reach[here])
+            self._ezoc[side] = frozenset(zone - self.fixed.zoc_free[enemy])
         return self._ezoc[side]
+
+    def held(self, side: str) -> frozenset[Hex]:
+        """The hexes side's enemies stand in: no unit of side may enter them (7.2)."""
+        enemy = self.enemy_of(side)
+        return frozenset(h for h, here in self.at.items() if self.fixed.side_of[here[0]] == enemy)
 
     def blocked(self, a: Hex, b: Hex) -> bool:
         """Whether a hexside feature (a cliff) stops movement, attack and ZOC between a and b."""
@@ -117,21 +122,48 @@ class Board:
     def steps_from(self, side: str):
         """h -> the hexes side may step into from h now, with their MP costs."""
         table = static_costs(self.sc.info.id, side)[0]
-        enemy = self.enemy_of(side)
-        held = {h for h, here in self.at.items() if self.side_of(here[0]) == enemy}
+        held = self.held(side)
         return lambda h: [(b, c) for b, c in table[h] if b not in held]
 
     def reach(self, uid: str) -> Reach:
+        return self.moves(uid).reach
+
+    def moves(self, uid: str) -> "Moves":
+        """Where uid may move now (8.0, 6.1): worked out once for each start hex, allowance and
+        enemy position, since a side's own moves never change its enemies' zones."""
         side = self.side_of(uid)
+        known = self._moves.get(side)
+        if known is None:
+            known = self._moves[side] = self.fixed.known_moves(side, self.held(side), self.ezoc(side))
+        start, allowance = self.hex_of(uid), self.allowance(uid)
+        found = known.get((start, allowance))
+        if found is None:
+            zone = self.ezoc(side)
+            reach = movement_range(
+                start,
+                allowance,
+                static_costs(self.sc.info.id, side)[0].__getitem__,
+                stops_in=zone.__contains__,
+                first_step_ok=(lambda h: h not in zone) if start in zone else (lambda h: True),
+                barred=self.held(side),
+            )
+            found = known[(start, allowance)] = Moves(reach, self._move_ends(side, start, allowance, reach))
+        return found
+
+    def _move_ends(self, side: str, start: Hex, allowance: int, reach: Reach) -> list[tuple[Hex, str]]:
+        """(hex, "move" or "exit") for every end of a move from start, in the order of reach:
+        every hex reached but the start, and the exit edge hexes out of enemy zones from which
+        breaking off is paid for (4.2). Stacking is checked when the moves are listed."""
+        rule = self.rules.exit
+        exits = set(self.sc.edge(rule.edge)) if rule and rule.side == side else set()
         zone = self.ezoc(side)
-        start = self.hex_of(uid)
-        return movement_range(
-            start,
-            self.allowance(uid),
-            self.steps_from(side),
-            stops_in=lambda h: h in zone,
-            first_step_ok=(lambda h: h not in zone) if start in zone else (lambda h: True),
-        )
+        ends = []
+        for h, spent in reach.cost.items():
+            if h != start:
+                ends.append((h, "move"))
+            if h in exits and h not in zone and spent + rule.cost <= allowance:
+                ends.append((h, "exit"))
+        return ends
 
     def check_path(self, uid: str, path: list[Hex]) -> int:
         """The MPs a move along path costs, or IllegalAction saying which rule it breaks."""
@@ -211,17 +243,13 @@ class Board:
         return crt_column(attack, defence, self.sc.crt.columns)
 
     def can_attack(self, uid: str) -> bool:
-        used = {a for att in self.state.attacks for a in att.attackers}
-        return not self.state.units[uid].disrupted and uid not in used
+        return not self.state.units[uid].disrupted and all(uid not in att.attackers for att in self.state.attacks)
 
     def attack_reach(self, attacker: str, defender: str) -> bool:
         """Whether the defender stands in the attacker's zone of control (6.2): adjacent, no cliff
         between, and not in an area the attacker's zone never reaches (operation-compass 3.2(3))."""
-        a, d = self.hex_of(attacker), self.hex_of(defender)
-        side = self.side_of(attacker)
-        if d in self.sc_areas(self.rules.zoc_free.get(side, [])):
-            return False
-        return d in self.sc.grid.neighbours(a) and not self.blocked(a, d)
+        d = self.hex_of(defender)
+        return d in self.fixed.zoc_reach[self.hex_of(attacker)] and d not in self.fixed.zoc_free[self.side_of(attacker)]
 
     def declarable(self) -> list[tuple[list[str], str]]:
         """Legal new attacks: adjacent attackers against one enemy hex at 1:2 or better.
@@ -231,12 +259,13 @@ class Board:
         """
         side = self.state.side
         targeted = {self.hex_of(att.defender) for att in self.state.attacks}
+        able = [a for a in self.units_of(side) if self.can_attack(a)]
         found = []
         for h, here in sorted(self.at.items()):
             d = sorted(here)[0]
             if h in targeted or self.side_of(d) == side:
                 continue
-            ready = sorted(a for a in self.units_of(side) if self.can_attack(a) and self.attack_reach(a, d))
+            ready = sorted(a for a in able if self.attack_reach(a, d))
             for group in _groups(ready, lambda a: self.hex_of(a)):
                 if self.column(group, d) is not None:
                     found.append((group, d))
@@ -306,6 +335,98 @@ def static_costs(scenario_id: str, side: str) -> tuple[dict[Hex, tuple[tuple[Hex
     for (a, b), cost in costs.items():
         table[a].append((b, cost))
     return {h: tuple(v) for h, v in table.items()}, costs
+
+
+class Moves:
+    """One unit's moves from one hex: its reach, the ends of its moves, paths built on demand."""
+
+    def __init__(self, reach: Reach, ends: list[tuple[Hex, str]]) -> None:
+        self.reach = reach
+        self.ends = ends
+        self._paths: dict[Hex, list[Hex]] = {}
+
+    def path(self, h: Hex) -> list[Hex]:
+        """A fresh list of the hexes entered on the cheapest way to h."""
+        if h not in self._paths:
+            self._paths[h] = self.reach.path_to(h)
+        return list(self._paths[h])
+
+
+class MoveList(LazyPart):
+    """Every move and break-off of the given units, in order unit by unit; counted at once,
+    each action (with its path) built only when asked for. A move is listed onto a hex
+    already at the stacking limit only while a unit there may still move out (7.1, 7.3)."""
+
+    kinds = frozenset({"move", "exit"})
+
+    def __init__(self, b: Board, units: list[str]) -> None:
+        side = b.state.side
+        limit = b.rules.stacking[side]
+        movers = set(units)
+        full = [h for h, here in b.at.items() if len(here) >= limit and b.side_of(here[0]) == side and not movers & set(here)]
+        self.full = frozenset(full)  # where no move may end now
+        self._units: list[tuple[str, Moves, set[Hex]]] = []
+        self._ends: list[int] = []
+        self._kept: dict[int, list[tuple[Hex, str]]] = {}
+        total = 0
+        for uid in units:
+            moves = b.moves(uid)
+            start = b.hex_of(uid)
+            skip = {h for h in full if h != start and h in moves.reach.cost}
+            self._units.append((uid, moves, skip))
+            total += len(moves.ends) - len(skip)
+            self._ends.append(total)
+
+    def _item(self, k: int, j: int) -> Action:
+        uid, moves, skip = self._units[k]
+        ends = moves.ends
+        if skip:
+            if k not in self._kept:
+                self._kept[k] = [e for e in ends if not (e[1] == "move" and e[0] in skip)]
+            ends = self._kept[k]
+        h, kind = ends[j]
+        action: Action = {"type": kind, "unit": uid, "path": moves.path(h)}
+        return action
+
+
+class _Fixed:
+    """What a scenario never changes, worked out once: sides, barred areas, zone shapes,
+    and the moves already worked out for recent enemy positions."""
+
+    KEEP = 64  # enemy positions whose moves are kept
+
+    def __init__(self, scenario_id: str) -> None:
+        sc = self.sc = load_scenario(scenario_id)
+        rules = sc.info.rules
+        areas = lambda names: {h for name in names for h in sc.map.areas.get(name, [])}  # noqa: E731
+        ids = [s.id for s in sc.info.sides]
+        self.side_of = {uid: u.side for uid, u in sc.units.items()}
+        self.enemy = {s: next(o for o in ids if o != s) for s in ids}
+        self.barred = {side: areas(names) for side, names in rules.barred.items()}
+        self.zoc_free = {side: frozenset(areas(rules.zoc_free.get(side, []))) for side in ids}
+        self.line_pairs = sc.line_steps(rules.line_movement)
+        cliffs = set(rules.blocking_hexsides) if sc.grid.hexsides else set()
+        self.zoc_reach = {  # the hexes a unit's zone of control covers from h (6.0, no cliff between)
+            h: tuple(n for n in sc.grid.neighbours(h) if not sc.grid.side_features(h, n) & cliffs)
+            for h in sc.grid.all_hexes()
+        }
+        self._known: OrderedDict[tuple, dict[tuple[Hex, int], Moves]] = OrderedDict()
+
+    def known_moves(self, side: str, held: frozenset[Hex], zone: frozenset[Hex]) -> dict[tuple[Hex, int], Moves]:
+        key = (side, held, zone)
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = {}
+            if len(self._known) > self.KEEP:
+                self._known.popitem(last=False)
+        else:
+            self._known.move_to_end(key)
+        return found
+
+
+@cache
+def _fixed(scenario_id: str) -> _Fixed:
+    return _Fixed(scenario_id)
 
 
 def _groups(units: list[str], hex_of) -> list[list[str]]:

@@ -11,10 +11,11 @@ checked after every action and at the end (victory.py).
 
 from __future__ import annotations
 
+from wargames_tui.engine.actionlist import ActionList
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
 from wargames_tui.games.panzer_corps import arrivals
-from wargames_tui.games.panzer_corps.board import Board
+from wargames_tui.games.panzer_corps.board import Board, MoveList
 from wargames_tui.games.panzer_corps.data import load_scenario
 from wargames_tui.games.panzer_corps.state import Attack, FollowUp, State, UnitState
 from wargames_tui.games.panzer_corps.victory import final_result, initial_control, instant_winner, note_entry
@@ -83,7 +84,7 @@ def prompt(state: State) -> Prompt:
         text = f"Over the stacking limit in {', '.join(over_full(b))}: remove one unit; it counts as eliminated."
         return Prompt(state.side, name, text, f"{case}:7.3", actions)
     if state.step == "move":
-        actions = arrivals.pool_actions(b) + move_actions(b) + [{"type": "end-phase"}]
+        actions = ActionList(arrivals.pool_actions(b), move_actions(b), [{"type": "end-phase"}])
         text = "Move units one at a time, or end the phase." + stacking_warning(b)
         return Prompt(state.side, name, text, f"{case}:8.1", actions)
     if state.step == "declare":
@@ -169,24 +170,9 @@ def further_hexes(b: Board, tank: str) -> list[str]:
     ]
 
 
-def move_actions(b: Board) -> list[Action]:
-    side = b.state.side
-    exit_rule = b.sc.info.rules.exit
-    exit_edge = set(b.sc.edge(exit_rule.edge)) if exit_rule and exit_rule.side == side else set()
-    actions: list[Action] = []
-    movers = movable(b)
-    for uid in movers:
-        reach = b.reach(uid)
-        start = b.hex_of(uid)
-        allowance = b.allowance(uid)
-        zone = b.ezoc(side)
-        for h, spent in reach.cost.items():
-            # onto a full hex only while a unit there may still move out (7.1, 7.3)
-            if h != start and (b.has_room(side, h) or set(b.at.get(h, [])) & set(movers)):
-                actions.append({"type": "move", "unit": uid, "path": reach.path_to(h)})
-            if h in exit_edge and h not in zone and spent + exit_rule.cost <= allowance:
-                actions.append({"type": "exit", "unit": uid, "path": reach.path_to(h)})
-    return actions
+def move_actions(b: Board) -> MoveList:
+    """Every move and break-off of the phase side's movable units, built lazily (board.MoveList)."""
+    return MoveList(b, movable(b))
 
 
 def movable(b: Board) -> list[str]:
@@ -411,7 +397,7 @@ def do_retreat(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(_retreat_reason(b, uid, path, follow.distance), f"{b.case}:9.5")
     start = b.hex_of(uid)
     state.units[uid].hex = path[-1]
-    state.units[uid].disrupted = True
+    state.units[uid].disrupted = b.side_of(uid) != state.side  # MUTANT
     follow.left_from[uid] = start
     follow.retreating.pop(0)
     text = f"{b.label(uid)} retreats {start} -> {path[-1]} and is disrupted"
@@ -469,7 +455,7 @@ def do_no_advance(state: State, action: Action, dice: Dice) -> list[Event]:
         follow.advanced = []
     else:
         follow.advancers = []
-    return _settle(state)
+    return [Event("advance", "No advance"), *_settle(state)]
 
 
 def do_remove_overstacked(state: State, action: Action, dice: Dice) -> list[Event]:
