@@ -397,7 +397,7 @@ def do_retreat(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(_retreat_reason(b, uid, path, follow.distance), f"{b.case}:9.5")
     start = b.hex_of(uid)
     state.units[uid].hex = path[-1]
-    state.units[uid].disrupted = b.side_of(uid) != state.side  # MUTANT
+    state.units[uid].disrupted = True
     follow.left_from[uid] = start
     follow.retreating.pop(0)
     text = f"{b.label(uid)} retreats {start} -> {path[-1]} and is disrupted"
