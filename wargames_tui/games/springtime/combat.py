@@ -93,6 +93,9 @@ def declare(state: State, action: dict[str, Any], events: list[Event]) -> None:
     if air:
         imp["air_used"].append(air)
     imp["attacked"].append(area)
+    if imp["mover"]:
+        imp["moved"][imp["mover"]]["stop"] = True  # its move ended before the attack (9.1)
+        imp["mover"] = None
     for u in units:
         imp["moved"].setdefault(u, {"spent": 0})["stop"] = True
     b = load_board()

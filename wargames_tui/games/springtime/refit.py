@@ -108,14 +108,15 @@ def surrender_checks(state: State, dice: Dice, events: list[Event]) -> None:
 
 
 def cut_off_areas(state: State, events: list[Event]) -> None:
-    """An empty Area its controller cannot supply passes to the other side (springtime:13.2.5)."""
+    """An empty Area its controller cannot supply passes to the other side (springtime:13.2.5).
+
+    An Area counts as supplied if any nation of its controller with a unit on the map could trace
+    supply from it to that nation's sources (13.1)."""
     b = load_board()
-    german = next(u for u in b.units if b.units[u].nation == "german")
-    french = next(u for u in b.units if b.units[u].nation == "french")
     for a in sorted(b.areas):
         holder = state.control[a]
         if occupied(state, a, "allied") or occupied(state, a, "axis") or a == "F":
             continue
-        targets = sources(state, german if holder == "axis" else french, b)
-        if not traces(state, a, holder, targets):
+        nations = {b.units[u].nation: u for u in sorted(state.units) if b.units[u].side == holder and on_map(state, u)}
+        if not any(traces(state, a, holder, sources(state, uid, b)) for uid in nations.values()):
             set_control(state, a, other(holder), events)
