@@ -93,7 +93,7 @@ def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
     pieces = {}
     for h, units in by_hex.items():
         top = units[0]
-        factors = f"{top['strength']}-{top['move']}"
+        factors = top.get("factors") or f"{top['strength']}-{top['move']}"
         if len(units) > 1:
             factors = (factors + "+")[:CELL_W]
         flags = ("d" if top["disrupted"] else "") + ("m" if top.get("moved") else "")

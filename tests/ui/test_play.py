@@ -113,7 +113,8 @@ async def test_undo_takes_back_a_move(save_dir: Path) -> None:
         await pilot.pause()
         assert session.state.units[unit].hex == start
         assert session.log == []
-        assert play_screen(app).message == ("Took back the last action.", "info")
+        text, kind = play_screen(app).message
+        assert kind == "info" and text.startswith("Took back: Move") and f"{start} -> {dest}" in text
 
 
 @sync

@@ -20,6 +20,8 @@ class LogEntry:
     action: Action
     rolls: list[int]
     side: str | None
+    # What the action did, for the log; never saved: replaying the action makes the same events.
+    events: list[Event] = field(default_factory=list, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "rolls": self.rolls, "side": self.side}
@@ -76,7 +78,7 @@ class Session:
         self._undo.append((self.state, len(self.log)))
         self.state = trial
         self._prompt = None
-        self.log.append(LogEntry(action, rolls, side))
+        self.log.append(LogEntry(action, rolls, side, events))
         self.updated = now()
         handover = self.game.active_side(self.state) not in (side, None)
         if rolls or handover or any(e.commit for e in events):

@@ -23,6 +23,8 @@ class Presentation:
     keys_help: Markdown for the game's own keys and colours; empty for the client's hex keys.
     area, look: what an area-map game needs (its words and panels, its colours); None on hexes.
     text: the view as plain lines for `wargames show` (the map picture, who stands where).
+    describe: on a hex map, (action, view, column, with_start) -> words, for action types beyond the
+    client's own vocabulary (ui/describe.py); area games describe through `area`.
     bots: bot name -> the game's own planner, (session, rng) -> action, overriding the generic one.
     log_styles: event kind -> a Rich style for the log, beyond the client's own."""
 
@@ -31,6 +33,7 @@ class Presentation:
     keys_help: str = ""
     area: AreaTerms | None = None
     look: MapLook | None = None
+    describe: Callable[..., str] | None = None
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     log_styles: dict[str, str] = field(default_factory=dict)
 

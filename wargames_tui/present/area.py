@@ -132,7 +132,6 @@ class AreaTerms:
     lights: Callable[[list[Action], View], dict[str, str]] = no_lights  # zones the prompt lights by itself
     keys: dict[str, str] = field(default_factory=dict)  # action type -> footer label of its own key
     next_key: str = ""  # footer label of `n` (the next unit that may act), if the game has it
-    history_rolls: bool = True  # a loaded game's history shows each action's dice (not when they are draws)
 
     def side_name(self, side: str | None) -> str:
         return self.sides.get(side or "", side or "")

@@ -115,6 +115,8 @@ def _transfer(state: State, action: Action, dice: Dice, events: list[Event]) -> 
     if action not in _transfers(state):
         raise IllegalAction("a unit may only go under another LCA of its own group with room for it", "dieppe:3.3")
     state.units[action["unit"]].aboard = action["lca"]
+    counters = Position(state).raid.counters
+    events.append(Event("transfer", f"{counters[action['unit']].name} goes aboard {counters[action['lca']].name}"))
 
 
 def _end_setup(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
@@ -146,8 +148,10 @@ def _stop(state: State, action: Action, dice: Dice, events: list[Event]) -> None
         raise IllegalAction("no stack is moving", "dieppe:9.2")
     if state.move.wire:
         raise IllegalAction("at the wire: halt, or try a Bangalore torpedo", "dieppe:10")
+    zone = state.move.zone
     british.stop(state)
     british.settle_party(state)
+    events.append(Event("stop", f"The stack stops in {zone}"))
 
 
 def _assault(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
@@ -183,6 +187,7 @@ def _job_done(state: State, action: Action, dice: Dice, events: list[Event]) -> 
         raise IllegalAction("no stack is acting", "dieppe:6")
     _finish_actions(state)
     british.close_party(state)
+    events.append(Event("job-done", "Job Done: the stack has finished its actions"))
 
 
 def _end_turn(state: State, action: Action, dice: Dice, events: list[Event]) -> None:

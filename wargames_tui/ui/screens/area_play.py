@@ -29,13 +29,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
-from wargames_tui.engine.session import Session
+from wargames_tui.engine.session import LogEntry, Session
 from wargames_tui.ui import gamehooks
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms, vp, zone_name
 from wargames_tui.ui.screens.play_session import SessionScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
-from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
+from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
 
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
@@ -125,7 +125,7 @@ class AreaPlayScreen(SessionScreen):
         self.query_one("#log").border_title = "Log"
         area = self.query_one(AreaMap)
         area.focus()
-        self._write_history()
+        self._rewrite_log()
         if not self.session.log:
             self._autosave()  # a new game shows up under Continue at once
         area.set_cursor(self._start_zone(), scroll=False)
@@ -566,20 +566,14 @@ class AreaPlayScreen(SessionScreen):
             self.refresh_all()
 
     # --- playing an action ----------------------------------------------------------------
-    def play(self, action: Action, who: str = "") -> list[Event]:
+    def play(self, action: Action) -> list[Event]:
         """Apply one action; a refusal shows the rules' reason and case, never a traceback."""
         events = self._apply(action)
         if events is None:
             return []
         self.message = None
         self.picked = []
-        log = self.query_one(LogPanel)
-        if not events and action.get("type") != self.terms.automatic_action:
-            log.write(Text(self.played_words(action), style="dim"))
-        # Each step of the game's own side starts with a mark, so its steps read apart in the log.
-        mark = "» " if action.get("type") == self.terms.automatic_action else ""
-        for i, e in enumerate(events):
-            log.write(Text(f"{mark if i == 0 else ''}{who}{e.text}", style=EVENT_STYLES.get(e.kind, "")))
+        self._log_newest()
         self._autosave()
         self.refresh_all()
         self._after_change()
@@ -617,17 +611,7 @@ class AreaPlayScreen(SessionScreen):
             return
         self.play(action)
 
-    # --- history ----------------------------------------------------------------------------
-    def _write_history(self) -> None:
-        """A loaded game: how many actions so far, and the last ones in words."""
-        log = self.query_one(LogPanel)
-        if not self.session.log:
-            log.write(f"New game: {self.view.get('title', self.session.scenario)}")
-            return
-        n = len(self.session.log)
-        log.write(f"Loaded: {n} action{'' if n == 1 else 's'} played so far")
-        for entry in self.session.log[-20:]:
-            if entry.action.get("type") == self.terms.automatic_action:
-                continue
-            rolls = f" (dice {', '.join(map(str, entry.rolls))})" if entry.rolls and self.terms.history_rolls else ""
-            log.write(f"  {self.played_words(entry.action)}{rolls}")
+    # --- the log ----------------------------------------------------------------------------
+    def entry_mark(self, entry: LogEntry) -> str:
+        """Each step of the side the game plays starts with a mark, so its steps read apart."""
+        return "» " if entry.action.get("type") == self.terms.automatic_action else ""

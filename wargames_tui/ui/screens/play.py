@@ -29,7 +29,7 @@ from wargames_tui.ui.screens.play_base import short_name
 from wargames_tui.ui.screens.play_enter import EnterMixin
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
-from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
+from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.pending import PendingPanel
 from wargames_tui.ui.widgets.stack import StackPanel
 from wargames_tui.ui.widgets.track import TrackPanel, short_side
@@ -120,7 +120,7 @@ class PlayScreen(EnterMixin):
         self.query_one("#log").border_title = "Log"
         hexmap = self.query_one(HexMap)
         hexmap.focus()
-        self._write_history()
+        self._rewrite_log()
         if not self.session.log:
             self._autosave()  # a new game shows up under Continue at once
         self.refresh_all()
@@ -585,7 +585,7 @@ class PlayScreen(EnterMixin):
         return self.board.legend
 
     # --- playing an action ---------------------------------------------------
-    def play(self, action: Action, who: str = "") -> list[Event]:
+    def play(self, action: Action) -> list[Event]:
         """Apply one action through the session; a refusal shows its reason, never a traceback."""
         waiting = [u["id"] for u in self.waiting_units()]
         events = self._apply(action)
@@ -599,11 +599,10 @@ class PlayScreen(EnterMixin):
             # The next waiting unit in the list is chosen, not the first again.
             later = waiting[waiting.index(action["unit"]) + 1 :]
             self.chosen_pending = later[0] if later else None
-        log = self.query_one(LogPanel)
         for e in events:
             if e.kind == "combat":
                 self.last_combat = dict(e.data)
-            log.write(Text(f"{who}{e.text}", style=EVENT_STYLES.get(e.kind, "")))
+        self._log_newest()
         self._autosave()
         self.refresh_all()
         self._after_change()
@@ -645,7 +644,6 @@ class PlayScreen(EnterMixin):
         if bot is None:
             self.say(f"No bot called {name!r}; play this side with the keys.", "error")
             return
-        side = self.view.get("sides", {}).get(self.prompt.side or "", "")
         played = len(self.session.log)
         for _ in range(3):  # a refused choice (a rules bug) is retried, never left to stall the game
             try:
@@ -653,26 +651,10 @@ class PlayScreen(EnterMixin):
             except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
                 self.say(f"The {name} bot failed: {exc!r}", "error")
                 return
-            self.play(action, who=f"[{short_side(side)} bot] ")
+            self.play(action)
             if len(self.session.log) != played or self.session.outcome() is not None:
                 return
 
     def _schedule_bot_later(self) -> None:
         if self._step_timer is None:
             self._step_timer = self.set_timer(0.5, self._bot_step)
-
-    # --- history -------------------------------------------------------------------
-    def _write_history(self) -> None:
-        """Show the actions already played (a loaded game) in the log, in words."""
-        log = self.query_one(LogPanel)
-        if not self.session.log:
-            title = self.session.view(None).get("title", self.session.scenario)
-            log.write(f"New game: {title}")
-            return
-        log.write(f"Loaded: {len(self.session.log)} actions played so far")
-        view = self.session.view(None)
-        for entry in self.session.log[-30:]:
-            if entry.action.get("type") in ("end-phase", "end-declarations"):
-                continue
-            rolls = f" (die {', '.join(map(str, entry.rolls))})" if entry.rolls else ""
-            log.write(f"  {describe_action(entry.action, view, with_start=False)}{rolls}")

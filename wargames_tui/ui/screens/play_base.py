@@ -93,13 +93,6 @@ class HexScreenBase(SessionScreen):
             return seat.split(":", 1)[1]
         return None
 
-    def viewer(self) -> str | None:
-        side = self.prompt.side
-        if side and self.session.seats.get(side, "human") == "human":
-            return side
-        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
-        return humans[0] if len(humans) == 1 else None
-
     def units_at(self, h: Hex) -> list[dict[str, Any]]:
         return [u for u in self.view.get("units", []) if u["status"] == "map" and u["hex"] == h]
 

@@ -16,14 +16,21 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from rich.text import Text
+
 from wargames_tui.engine.flow import Action, Event, IllegalAction
+from wargames_tui.present import presentation
 from wargames_tui.ui.saving import autosave_path
-from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
+from wargames_tui.ui.widgets.track import short_side
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from wargames_tui.engine.session import Session
+    from wargames_tui.engine.session import LogEntry, Session
+
+# The log keeps this many lines, live and when a game is loaded alike.
+LOG_LINES = 1000
 
 
 class SessionScreen(Screen):
@@ -66,16 +73,69 @@ class SessionScreen(Screen):
         return None
 
     def _take_back(self, stops_at: str) -> bool:
-        """Undo the last action and write it to the log; False (and why) when there is nothing to take
-        back. The screen then drops its own choices and redraws."""
+        """Undo the last action: the log loses its lines and the prompt line says what was taken back;
+        False (and why) when there is nothing to take back. The screen then drops its own choices and
+        redraws."""
         last = self.session.log[-1].action if self.session.log else None
         if not self.session.undo():
             self.say(f"Nothing to take back: undo stops at {stops_at}.", "error")
             return False
-        self.query_one(LogPanel).write(f"↶ taken back: {self.played_words(last) if last else ''}")
-        self.message = ("Took back the last action.", "info")
+        self.view = self.session.view(self.viewer())
+        self.message = (f"Took back: {self.played_words(last) if last else ''}", "info")
+        self._rewrite_log()
         self._autosave()
         return True
+
+    # --- the log --------------------------------------------------------------------------------
+    def viewer(self) -> str | None:
+        """Whose view the screen shows: the side to move if a person plays it, else the one person
+        at the keyboard, else the public view."""
+        side = self.prompt.side
+        if side and self.session.seats.get(side, "human") == "human":
+            return side
+        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
+        return humans[0] if len(humans) == 1 else None
+
+    def entry_lines(self, entry: LogEntry) -> list[Text]:
+        """One played action as the log shows it: its events, those of a bot's action tagged with the
+        bot's side (phase headers excepted: they belong to nobody)."""
+        seat = self.session.seats.get(entry.side or "", "human")
+        name = self.session.view(None).get("sides", {}).get(entry.side or "", entry.side or "")
+        who = f"[{short_side(name)} bot] " if seat.startswith("bot:") else ""
+        mark = self.entry_mark(entry)
+        styles = {**EVENT_STYLES, **presentation(self.session.game).log_styles}
+        lines = []
+        for i, e in enumerate(entry.events):
+            tag = "" if e.kind == "phase" else who
+            lines.append(Text(f"{mark if i == 0 else ''}{tag}{e.text}", style=styles.get(e.kind, "")))
+        return lines
+
+    def entry_mark(self, entry: LogEntry) -> str:
+        """A mark before an action's first line (none by default)."""
+        return ""
+
+    def _log_header(self) -> Text:
+        return Text(str(self.session.view(None).get("title", self.session.scenario)), style="dim")
+
+    def _rewrite_log(self) -> None:
+        """The whole log from the session's entries (its newest LOG_LINES lines): the same after a
+        reload, since loading replays every action and so makes the same events."""
+        lines: list[Text] = []
+        for entry in reversed(self.session.log):
+            lines[:0] = self.entry_lines(entry)
+            if len(lines) >= LOG_LINES:
+                break
+        if len(lines) < LOG_LINES:
+            lines.insert(0, self._log_header())
+        log = self.query_one(LogPanel)
+        log.clear()
+        for line in lines[-LOG_LINES:]:
+            log.write(line)
+
+    def _log_newest(self) -> None:
+        log = self.query_one(LogPanel)
+        for line in self.entry_lines(self.session.log[-1]):
+            log.write(line)
 
     # --- the end of the game, and the side the game plays --------------------------------------
     def _end_or_go_on(self) -> None:

@@ -44,7 +44,6 @@ TERMS = AreaTerms(
     lights=sv_lights,
     keys={"end-activation": "End activation", "roll": "Roll", "accept": "Accept"},
     next_key="Next division",
-    history_rolls=False,
 )
 
 
