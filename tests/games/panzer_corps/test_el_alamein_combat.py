@@ -5,7 +5,7 @@ import pytest
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.panzer_corps import rules
 
-from .helpers import act, board, cleared, fight, nbrs, open_hex, scenario, terrain, unit
+from .helpers import act, board, cleared, fight, nbrs, open_hex, roll_for, scenario, terrain, unit
 
 PZ = unit("gi", 6, 10)
 PZ2 = unit("gi", 6, 10, skip=(PZ,))
@@ -114,20 +114,29 @@ def test_attacker_eliminated():
     assert state.units[ARMD].hex == c
 
 
-@pytest.mark.rules("el-alamein:9.4")
-@pytest.mark.rules("el-alamein:9.7")
+@pytest.mark.rules("el-alamein:9.4", "el-alamein:9.7")
 def test_attacker_retreat_disrupts_then_recovers_after_the_phase():
+    # Two attacks declared: after the first (AR) the retreated attacker is disrupted and has no
+    # zone of control (9.7(1), 9.7(3)) while the phase goes on; when the phase ends it recovers.
     c = open_hex(3)
     a = nbrs(c)[0]
-    state = combat_setup(**{ARMD: c, GER: a})
-    fight(state, [GER], ARMD, "AR")
+    far = open_hex(3, avoid={h for h in g().all_hexes() if g().distance(h, c) <= 6})
+    state = combat_setup(**{ARMD: c, GER: a, BRIT: far, PZ: nbrs(far)[0]})
+    act(state, {"type": "declare", "attackers": [GER], "defender": ARMD})
+    act(state, {"type": "declare", "attackers": [PZ], "defender": BRIT})
+    act(state, {"type": "end-declarations"})
+    column = board(state).column([GER], ARMD)
+    act(state, {"type": "resolve", "defender": ARMD}, [roll_for(column, "AR")])
     assert state.step == "retreat"
     path = rules.prompt(state).actions[0]["path"]
     assert len(path) == 1 and g().distance(a, path[0]) == 1
     act(state, {"type": "retreat", "unit": GER, "path": path})
-    # The phase ended with the last attack, and the attacker's disrupted units recovered.
-    assert state.phase == "bc-move"
-    assert state.units[GER].disrupted is False and state.units[GER].hex == path[0]
+    assert state.units[GER].disrupted and state.units[GER].hex == path[0]
+    assert not set(nbrs(path[0])) & board(state).ezoc("bc")  # 9.7(3): no zone of control meanwhile
+    act(state, {"type": "resolve", "defender": BRIT}, [roll_for(board(state).column([PZ], BRIT), "DE")])
+    while state.phase == "gi-combat":  # decline the advance
+        act(state, rules.prompt(state).actions[-1])
+    assert state.phase == "bc-move" and state.units[GER].disrupted is False and state.units[GER].hex == path[0]
 
 
 @pytest.mark.rules("el-alamein:9.4")
