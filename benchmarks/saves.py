@@ -45,9 +45,10 @@ def play(scenario: str, seed: int, limit: int | None = None):
         yield session
 
 
-def autosave_costs(folder: Path) -> tuple[list[float], list[int]]:
-    """Seconds and bytes of the autosave after each action of one long game."""
-    from wargames_tui.engine.saves import save
+def autosave_costs(folder: Path) -> tuple[list[float], list[int], list[float], list[float]]:
+    """Seconds and bytes of the autosave after each action of one long game; then the seconds to
+    load the save as autosave left it (snapshot plus journal) and once compacted."""
+    from wargames_tui.engine.saves import load, save
 
     path = folder / "long.json"
     seconds, sizes = [], []
@@ -56,7 +57,22 @@ def autosave_costs(folder: Path) -> tuple[list[float], list[int]]:
         save(session, path)
         seconds.append(time.perf_counter() - start)
         sizes.append(written_bytes() - before)
-    return seconds, sizes
+    journaled = timed(lambda: load(path), 5)
+    try:
+        save(session, path, compact=True)
+    except TypeError:  # before the journal: every save is whole
+        save(session, path)
+    compacted = timed(lambda: load(path), 5)
+    return seconds, sizes, journaled, compacted
+
+
+def timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def listing(folder: Path, count: int = 40) -> list[float]:
@@ -84,13 +100,20 @@ def ms(values: list[float]) -> str:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        seconds, sizes = autosave_costs(Path(tmp))
-    n = len(seconds)
-    print(f"autosave after each action of a random Khar'kov game ({n} actions)")
-    for name, part in (("first 50", slice(0, 50)), ("middle 50", slice(n // 2 - 25, n // 2 + 25)), ("last 50", slice(-50, None))):
-        print(f"  {name:<10} median {ms(seconds[part]):>10}   bytes written per save, median {statistics.median(sizes[part]):9.0f}")
-    print(f"  whole game: {sum(seconds):.2f} s of saving, {sum(sizes) / 1e6:.1f} MB written")
+    import os
+
+    real_fsync = os.fsync
+    for label, fsync in (("with fsync, as played", real_fsync), ("fsync skipped: the cost of encoding and writing", lambda fd: None)):
+        os.fsync = fsync
+        with tempfile.TemporaryDirectory() as tmp:
+            seconds, sizes, journaled, compacted = autosave_costs(Path(tmp))
+        os.fsync = real_fsync
+        n = len(seconds)
+        print(f"autosave after each action of a random Khar'kov game ({n} actions), {label}")
+        for name, part in (("first 50", slice(0, 50)), ("middle 50", slice(n // 2 - 25, n // 2 + 25)), ("last 50", slice(-50, None))):
+            print(f"  {name:<10} median {ms(seconds[part]):>10}   bytes written per save, median {statistics.median(sizes[part]):9.0f}")
+        print(f"  whole game: {sum(seconds):.2f} s of saving, {sum(sizes) / 1e6:.1f} MB written")
+        print(f"  load it as autosave left it: median {ms(journaled)}; compacted: median {ms(compacted)} (n=5)")
     with tempfile.TemporaryDirectory() as tmp:
         times = listing(Path(tmp))
     print(f"list 40 saves of finished games (menu, Continue, Load): median {ms(times)}, min {min(times) * 1000:.2f} ms (n=10)")
