@@ -276,16 +276,27 @@ def test_the_victory_tally():
 
 
 @pytest.mark.rules("dieppe:4")
-def test_a_whole_raid_with_random_choices_ends_in_a_tally():
+def test_a_whole_raid_with_random_choices_keeps_the_phase_order_and_ends_in_a_tally():
     from wargames_tui.bots import random_bot
     from wargames_tui.engine.session import Session
     from wargames_tui.games import dieppe
 
     session = Session.start(dieppe, "dieppe/raid", seed=5)
     rng = random.Random(5)
+    phases = [(session.state.phase, session.state.turn)]
+    stages = {"fire": 0, "move": 1, "reinforce": 2}
     for _ in range(5000):
         if session.outcome():
             break
+        stage = session.state.german_stage if session.state.phase == "german" else None
         session.act(random_bot(session, rng))
         assert dieppe.check_invariants(session.state) == []
+        now = (session.state.phase, session.state.turn)
+        if now != phases[-1]:
+            phases.append(now)
+        elif stage is not None:  # D: fire, then movement, then reinforcements, never back
+            assert stages[session.state.german_stage] >= stages[stage]
     assert session.outcome() is not None and session.state.turn == 12
+    # B then D each turn, the turn marker moving on after D, F after the twelfth (no events: A skipped)
+    turns = [p for t in range(1, 13) for p in (("british", t), ("german", t))]
+    assert phases == [("setup", 1), *turns, ("over", 12)]

@@ -80,8 +80,7 @@ def test_out_of_the_staging_areas_only_by_the_bridges_and_one_division_an_area()
         act(state, {"type": "move", "division": "2pz", "to": "SED", "extra": None})
 
 
-@pytest.mark.rules("strange-victory:8.2.1", "strange-victory:8.2.4", "strange-victory:8.2.5", "strange-victory:8.2.7",
-                   "strange-victory:8.2.8", "strange-victory:7.0")
+@pytest.mark.rules("strange-victory:8.2.1", "strange-victory:8.2.4", "strange-victory:8.2.7", "strange-victory:8.2.8", "strange-victory:7.0")
 def test_two_areas_a_third_for_gas_or_audacity_never_both():
     state = campaign()
     for a in ("PHI", "BEA", "AVE", "CHI"):
@@ -208,7 +207,7 @@ def test_re_rolls_once_a_turn_a_leader_and_only_his_own_divisions():
 
 
 @pytest.mark.rules("strange-victory:8.1.1", "strange-victory:8.1.2", "strange-victory:5.4.4", "strange-victory:5.4.7",
-                   "strange-victory:5.4.1", "strange-victory:10.4", "strange-victory:10.5.1")
+                   "strange-victory:10.4", "strange-victory:10.5.1")
 def test_the_ready_segment_and_the_panic_track():
     state = campaign()
     only(state)  # everyone has activated
@@ -220,6 +219,26 @@ def test_the_ready_segment_and_the_panic_track():
     assert not any(d.resupply for d in state.divisions.values())
     assert state.audacity["rommel"] == 2 and state.flipped == []
     assert state.audacity["guderian"] == 4  # never above the top of his track
+
+
+@pytest.mark.rules("strange-victory:5.4.1", "strange-victory:5.4.5")
+def test_a_commander_may_spend_several_audacity_points_a_turn():
+    # Rommel pays for the 7th Panzer's third area, then for the 5th Panzer's re-roll: two points
+    # in one turn.
+    state = campaign()
+    for a in ("PHI", "BEA", "AVE"):
+        state.hidden.pop(a, None)
+    act(state, {"type": "move", "division": "7pz", "to": "PHI", "extra": None})
+    act(state, {"type": "move", "division": "7pz", "to": "BEA", "extra": None})
+    act(state, {"type": "move", "division": "7pz", "to": "AVE", "extra": "audacity"})
+    state.pools["A"] = ["A-inf-1a"]
+    act(state, {"type": "move", "division": "5pz", "to": "PHI", "extra": None})
+    act(state, {"type": "move", "division": "5pz", "to": "ROC", "extra": None}, 1)
+    dice = rules.view(state)["combat"]["dice_count"]
+    act(state, {"type": "roll"}, *[1] * dice)
+    act(state, {"type": "reroll", "dice": list(range(dice)), "by": "audacity"}, *[1] * dice)
+    top = load_campaign().commanders["rommel"].audacity
+    assert state.audacity["rommel"] == top - 2 and state.turn == 1
 
 
 @pytest.mark.rules("strange-victory:9.1.1", "strange-victory:9.1.2", "strange-victory:9.1.3", "strange-victory:9.1.4",
@@ -300,7 +319,8 @@ def test_coastal_reinforcements():
 
 
 @pytest.mark.rules("strange-victory:10.5.2", "strange-victory:10.5.3", "strange-victory:11.1", "strange-victory:3.1.2",
-                   "strange-victory:3.1.3", "strange-victory:3.1.4", "strange-victory:3.1.5", "strange-victory:11.2")
+                   "strange-victory:3.1.3", "strange-victory:3.1.4", "strange-victory:3.1.5", "strange-victory:11.2",
+                   "strange-victory:5.1")
 def test_the_end_and_the_points():
     state = campaign()
     state.phase, state.panic = "repairs", 20
@@ -319,6 +339,8 @@ def test_the_end_and_the_points():
     at(state, "1pz", "CHE")
     only(state, "1pz")
     text = act(state, {"type": "move", "division": "1pz", "to": "STO", "extra": None}, 1)
+    # the last of the 42 areas falls mid-turn: the game ends at once, Axis Triumphant (5.1)
+    assert len(load_campaign().capturable()) == 42 and state.phase == "over" and state.turn == 1
     assert "Every area is taken" in text and rules.outcome(state).level == "Axis Triumphant"
 
 
