@@ -1,5 +1,6 @@
 """The scenario data against what the rulebook prints (springtime:2 to 5, 19)."""
 
+import re
 import shutil
 
 import pytest
@@ -173,8 +174,7 @@ def test_two_players_axis_and_allied():
 def test_a_bad_file_is_refused_naming_file_entry_and_cause(tmp_path):
     bad = tmp_path / "springtime"
     shutil.copytree(FOLDER, bad)
-    text = (bad / "units.toml").read_text().replace('id = "fr-9a"\nname = "9th Army"\nside = "allied"\nnation = "french"\nkind = "infantry"\ngroup = "1"\ncv = 2',
-                                                   'id = "fr-9a"\nname = "9th Army"\nside = "allied"\nnation = "french"\nkind = "infantry"\ngroup = "1"\ncv = 0')
+    text = re.sub(r'(id = "fr-9a"[^\[]*?)cv = 2', r"\1cv = 0", (bad / "units.toml").read_text())
     (bad / "units.toml").write_text(text)
     with pytest.raises(DataFileError) as err:
         load_board.__wrapped__(bad)

@@ -18,7 +18,6 @@ GAME_ID = "springtime"
 TITLE = "Springtime for Hitler"
 MAP_KIND = "area"
 HIDDEN = True  # each side's held Event marker (springtime:6.1.1)
-SIDES = {"allied": "Allied (France, Britain, Belgium, the Netherlands)", "axis": "Axis (Germany, Italy)"}
 
 
 
@@ -33,13 +32,13 @@ def scenarios() -> list[ScenarioInfo]:
     note = "The map, counters, tables and Event markers are reconstructions (see NOTES.md)."
     return [
         ScenarioInfo(
-            "springtime/fall-gelb", f"{TITLE}: Fall Gelb", "10 May to late June 1940, seven weekly turns", dict(SIDES),
+            "springtime/fall-gelb", f"{TITLE}: Fall Gelb", "10 May to late June 1940, seven weekly turns", dict(phases.SIDES),
             "The whole campaign: the Axis strikes through the Low Countries and the Ardennes; the Allies must keep "
             "France in the war until the end of Turn 7. " + note,
             dict(phases.OPTIONS),
         ),
         ScenarioInfo(
-            "springtime/plan-red", f"{TITLE}: Plan Red", "5 June 1940: the battle for France, Turns 4 to 7", dict(SIDES),
+            "springtime/plan-red", f"{TITLE}: Plan Red", "5 June 1940: the battle for France, Turns 4 to 7", dict(phases.SIDES),
             "The Low Countries have fallen and the BEF is gone; the French stand on the Somme and the Aisne (19.0). " + note,
             dict(phases.OPTIONS),
         ),

@@ -13,7 +13,6 @@ from wargames_tui.engine.areas import AreaGraph, Kind, check_anchors, graph_from
 from wargames_tui.engine.datafiles import DataFileError, SCENARIOS_DIR, Strict, load_toml
 
 FOLDER = SCENARIOS_DIR / "springtime"
-SIDES = ("allied", "axis")
 # Every boundary costs 1 MF (springtime:9.2); the kind matters for stops and defence.
 LINK_KINDS = {"open": Kind("open", 1), "river": Kind("river", 1), "maginot": Kind("maginot", 1)}
 SCENARIO_FILES = {"springtime/fall-gelb": "fall-gelb.toml", "springtime/plan-red": "plan-red.toml"}
@@ -46,6 +45,7 @@ class MapFile(Strict):
 
 class Unit(Strict):
     id: str
+    short: str = Field(max_length=6)
     name: str
     side: Side
     nation: Literal["french", "british", "belgian", "dutch", "german", "italian"]

@@ -8,7 +8,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.morale import change_morale, update_control
-from wargames_tui.games.springtime.positions import free, full, units_in
+from wargames_tui.games.springtime.positions import free, full
 from wargames_tui.games.springtime.state import ELIMINATED, OFFMAP, REMOVED, State
 
 GERMAN_AIR = ("air-de-1", "air-de-2")
@@ -32,6 +32,7 @@ def draw(state: State, side: str, dice: Dice, events: list[Event]) -> None:
     state.shown[side] = False
     state.draws[side] = state.draws.get(side, 0) + 1
     events.append(Event("draw", f"{side.capitalize()} draws an Event marker", {"side": side}, commit=True))
+    events.append(Event("draw", f"You drew {load_board().events[eid].name}", {"side": side, "only": side}))
 
 
 def discard(state: State, side: str, events: list[Event]) -> None:
@@ -134,7 +135,3 @@ def return_track(state: State, events: list[Event]) -> None:
         events.append(Event("event", f"{len(state.track)} played Event marker(s) back to the cup", {"markers": list(state.track)}))
     state.cup.extend(state.track)
     state.track = []
-
-
-def stack_size(state: State, area: str, side: str) -> int:
-    return len(units_in(state, area, side))

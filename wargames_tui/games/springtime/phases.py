@@ -17,8 +17,7 @@ from wargames_tui.games.springtime.positions import full, mark_supply, occupied,
 from wargames_tui.games.springtime.state import OFFMAP, REMOVED, State
 from wargames_tui.games.springtime.victory import automatic_victory, finish
 
-AXIS_GROUPS = ("A", "B", "C", "K", "W")
-ALLIED_GROUPS = ("1", "2", "3", "4", "Be", "N")
+SIDES = {"allied": "Allied (France, Britain, Belgium, the Netherlands)", "axis": "Axis (Germany, Italy)"}
 
 # step -> (the side that acts, the instruction, the case)
 STEPS: dict[str, tuple[str, str, str]] = {
@@ -336,8 +335,17 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         kinds = sorted({a["type"] for a in legal})
         raise IllegalAction(f"not a legal action now; the legal kinds are {', '.join(kinds)}", f"springtime:{STEPS[state.step][2]}")
     events: list[Event] = []
+    side = acting_side(state) or ""
     HANDLERS[state.step](state, action, dice, events)
+    if not events:
+        events.append(Event("action", f"{side.capitalize()}: {QUIET.get(action['type'], action['type'])}", {"side": side}))
     return events
+
+
+QUIET = {  # the words for actions that change nothing anyone else must be told about
+    "keep": "keeps the Event marker held", "decline": "declines", "end": "done",
+    "stay": "holds its ground", "kleist": "places Kleist",
+}
 
 
 def _do_draw(state: State, action: Action, dice: Dice, events: list[Event]) -> None:

@@ -6,9 +6,11 @@ import random
 from typing import Any
 
 from wargames_tui.games.springtime.combat import air_value
-from wargames_tui.games.springtime.data import load_board
+from wargames_tui.games.springtime.data import load_board, load_scenario
+from wargames_tui.games.springtime.phases import PHASE_TITLES, SIDES, acting_side
 from wargames_tui.games.springtime.positions import contested, cv, leader_rating, leaders_with, mf
 from wargames_tui.games.springtime.state import State
+from wargames_tui.games.springtime.victory import outcome
 
 
 def _unit(state: State, uid: str) -> dict[str, Any]:
@@ -16,22 +18,16 @@ def _unit(state: State, uid: str) -> dict[str, Any]:
     u = b.units[uid]
     s = state.units[uid]
     return {
-        "id": uid, "name": u.name, "side": u.side, "nation": u.nation, "kind": u.kind, "group": u.group,
-        "cv": cv(state, uid), "mf": mf(state, uid), "reduced": s["reduced"], "oos": s["oos"],
+        "id": uid, "name": u.name, "short": u.short, "side": u.side, "nation": u.nation, "kind": u.kind,
+        "group": u.group, "zone": s["at"] if s["at"] in b.areas else None, "status": s["at"] if s["at"] not in b.areas else "map",
+        "cv": cv(state, uid), "mf": mf(state, uid), "factors": f"{cv(state, uid)}-{mf(state, uid)}",
+        "reduced": s["reduced"], "oos": s["oos"],
         "leaders": [{"id": l, "name": b.leaders[l].name, "rating": leader_rating(state, l)} for l in leaders_with(state, uid)],
     }
 
 
 def view(state: State, viewer: str | None = None) -> dict[str, Any]:
     b = load_board()
-    areas: dict[str, Any] = {}
-    for aid, a in b.areas.items():
-        here = sorted(u for u, s in state.units.items() if s["at"] == aid)
-        areas[aid] = {
-            "name": a.name, "nation": a.nation, "tem": a.tem, "zone": a.zone, "port": a.port,
-            "control": state.control[aid], "contested": contested(state, aid),
-            "units": [_unit(state, u) for u in here],
-        }
     hands: dict[str, Any] = {}
     for side in ("allied", "axis"):
         held = state.hands.get(side, [])
@@ -39,22 +35,30 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
             hands[side] = {"count": len(held), "markers": list(held)}
         else:
             hands[side] = {"count": len(held)}
-    elsewhere = {
-        where: sorted(u for u, s in state.units.items() if s["at"] == where)
-        for where in ("eliminated", "removed", "offmap")
-    }
+    result = outcome(state)
     return {
-        "scenario": state.scenario, "options": dict(state.options), "turn": state.turn, "last_turn": state.last_turn,
-        "phase": state.phase, "step": state.step, "impulse": state.impulse, "active": state.active,
-        "advantage": state.advantage, "morale": state.morale, "rp": dict(state.rp), "areas": areas,
-        "elsewhere": elsewhere,
-        "air": [{"id": a, "name": m.name, "side": m.side, "value": air_value(state, a)} for a, m in b.air.items()],
+        "view_version": 1, "scenario": state.scenario, "title": f"Springtime for Hitler: {load_scenario(state.scenario).title}",
+        "turn": state.turn, "turns": state.last_turn, "phase": state.phase, "phase_title": PHASE_TITLES[state.phase],
+        "step": state.step, "side": acting_side(state), "sides": dict(SIDES),
+        "outcome": result.to_json() if result else None, "options": dict(state.options),
+        "impulse": state.impulse, "impulses": b.tables.impulses, "active": state.active,
+        "advantage": state.advantage, "morale": state.morale, "rp": dict(state.rp),
+        "zones": {
+            a.id: {
+                "name": a.name, "kind": "zone" if a.zone else "area", "nation": a.nation, "tem": a.tem, "port": a.port,
+                "east": a.east, "at": list(a.at), "control": state.control[a.id], "contested": contested(state, a.id),
+            }
+            for a in b.areas.values()
+        },
+        "links": b.graph.link_list(), "picture": list(b.picture),
+        "units": [_unit(state, u) for u in sorted(state.units)],
+        "air": [{"id": a, "name": m.name, "side": m.side, "nation": m.nation, "value": air_value(state, a)} for a, m in b.air.items()],
         "events": {
             "cup": len(state.cup), "hands": hands, "track": list(state.track), "played": list(state.played),
             "draws": dict(state.draws),
         },
         "flags": dict(state.flags), "impulse_record": dict(state.imp), "combat": state.combat,
-        "retreats": list(state.retreats), "last_assault": dict(state.last_assault), "result": state.result,
+        "retreats": list(state.retreats), "last_assault": dict(state.last_assault),
     }
 
 
