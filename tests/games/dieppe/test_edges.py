@@ -150,7 +150,6 @@ def test_a_prisoner_needs_room():
         act(state, {"type": "take-prisoner", "escort": "g2-a1"})
 
 
-@pytest.mark.rules("dieppe:6")
 def test_malformed_actions_are_refused_not_crashed():
     state = empty_raid()
     put(state, "OR2", "g2-a1")

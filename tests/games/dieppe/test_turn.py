@@ -185,8 +185,22 @@ def test_a_german_next_to_the_british_does_not_move_and_below_6_fires_or_moves()
     put(state, "OR2", "g2-a1")
     german(state)
     act(state, {"type": "german"}, 1, 6)  # it fires
-    act(state, {"type": "german"})  # nothing left: the turn ends
+    act(state, {"type": "german"})  # next to the British it does not move; the turn ends
     assert where(state, "g-inf-01") == ("SMG", None) and state.turn == 2
+    # Its shot kills the only commando next to it: below alarm 6 it has acted and stays; from 6
+    # it fires and then moves, toward the British further off (dieppe:6, 9.3).
+    for alarm_level, moves in ((3, False), (7, True)):
+        state = empty_raid()
+        state.alarm = alarm_level
+        put(state, "SMG", "g-inf-01")
+        put(state, "OR2", "g2-a1", reduced=("g2-a1",))
+        put(state, "QUI", "g2-b1")
+        german(state)
+        act(state, {"type": "german"}, d10(9), 1)  # 3 + 9 against 2 + 1: the commando falls
+        assert state.units["g2-a1"].status == "eliminated"
+        while state.phase == "german":
+            rules.apply(state, {"type": "german"}, Dice(1))
+        assert (where(state, "g-inf-01")[0] != "SMG") is moves
 
 
 @pytest.mark.rules("dieppe:8")
