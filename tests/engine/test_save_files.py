@@ -240,6 +240,11 @@ def test_a_full_or_unwritable_folder_leaves_the_last_save(tmp_path, capsys, monk
     monkeypatch.setattr(saves, "_mkstemp", no_write)
     with pytest.raises(SaveError, match="permission denied"):
         save(played(2), tmp_path / "other.json")
+    monkeypatch.undo()
+    (tmp_path / "plain").write_text("")
+    code, _, err = run(capsys, "new", SC, "-o", tmp_path / "plain" / "g.json")
+    assert code == 1 and "Not a directory" in err and err.count("\n") == 1
+    assert run(capsys, "new", SC, "-o", tmp_path / "new" / "folder" / "g.json")[0] == 0
 
 
 # --- malformed actions ---------------------------------------------------------------------------

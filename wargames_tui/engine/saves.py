@@ -297,15 +297,20 @@ def save(session: Session, path: Path, compact: bool = False) -> None:
     """
     path = Path(path)
     target = _write_target(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot make the folder {target.parent}: {_why(exc)}") from None
     with _lock(path, target, exclusive=True):
-        key = (str(target), id(session))
-        record = _records.get(key)
-        if record is not None and _signature(target) != record.signature:
-            raise SaveBusy(
-                f"{path}: changed by another program since this game was loaded or saved: not overwritten "
-                "(open the save again to go on from there)"
-            )
-        remove_stale_temp(target.parent, target.name)
+        record = _records.get((str(target), id(session)))
+        now = _signature(target)
+        if record is not None and now != record.signature:
+            if now[0] is not None:
+                raise SaveBusy(
+                    f"{path}: changed by another program since this game was loaded or saved: not overwritten "
+                    "(open the save again to go on from there)"
+                )
+            record = None  # the file was deleted: write it anew
         new = None if compact or record is None or not record.clean else record.new_entries(session)
         try:
             if new is not None and record.snapshot_bytes >= JOURNAL_FROM and (
@@ -322,6 +327,7 @@ def save(session: Session, path: Path, compact: bool = False) -> None:
 
 
 def _rewrite(target: Path, session: Session) -> None:
+    remove_stale_temp(target.parent, target.name)
     stamp = secrets.token_hex(8)
     text = envelope_text(envelope(session, stamp))
     write_atomic(target, text)
@@ -364,7 +370,7 @@ _held = threading.local()
 
 
 @contextmanager
-def _lock(path: Path, target: Path, exclusive: bool, wait: float | None = None) -> Iterator[None]:
+def _lock(path: Path, target: Path, exclusive: bool) -> Iterator[None]:
     """flock on .NAME.lock beside the target: one writer, or readers, at a time (re-entrant per thread).
 
     Waits up to LOCK_WAIT seconds, then refuses with SaveBusy. A reader in a folder it may not write
@@ -387,7 +393,7 @@ def _lock(path: Path, target: Path, exclusive: bool, wait: float | None = None) 
             yield
             return
     try:
-        deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
+        deadline = time.monotonic() + LOCK_WAIT
         while True:
             try:
                 fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
@@ -547,16 +553,26 @@ def parse_json(text: str | bytes, what: str) -> Any:
 
 def _too_deep(obj: Any, limit: int = MAX_DEPTH) -> str | None:
     """The place of the first value nested deeper than limit, or None."""
-    stack: list[tuple[Any, tuple]] = [(obj, ())]
+    stack: list[tuple[Any, int]] = [(obj, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return _place_of(obj, node)
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((v, depth + 1) for v in children if isinstance(v, (dict, list)))
+    return None
+
+
+def _place_of(root: Any, target: Any) -> str:
+    """The dotted place of `target` inside root (for an error message; only then is it searched)."""
+    stack: list[tuple[Any, tuple]] = [(root, ())]
     while stack:
         node, place = stack.pop()
-        if len(place) > limit:
+        if node is target:
             return ".".join(map(str, place[:6])) + "..."
-        if isinstance(node, dict):
-            stack.extend((v, place + (k,)) for k, v in node.items() if isinstance(v, (dict, list)))
-        elif isinstance(node, list):
-            stack.extend((v, place + (i,)) for i, v in enumerate(node) if isinstance(v, (dict, list)))
-    return None
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        stack.extend((v, place + (k,)) for k, v in items if isinstance(v, (dict, list)))
+    return "?"
 
 
 def _check_version(path: Path, raw: Any) -> dict:
