@@ -34,6 +34,7 @@ class HexGrid:
         # Neighbour lists are asked for millions of times in a playout: work them out once.
         table = {h: tuple(self._neighbours(h)) for h in self.all_hexes()}
         object.__setattr__(self, "_table", table)
+        object.__setattr__(self, "_pairs", {})  # opposite_pairs, filled as asked
 
     def lowered(self, col: int) -> bool:
         return (col % 2 == 0) == (self.low_columns == "even")
@@ -63,6 +64,12 @@ class HexGrid:
 
     def opposite_pairs(self, h: Hex) -> list[tuple[Hex, Hex]]:
         """The pairs of on-map neighbours that face each other across h."""
+        known = self._pairs  # type: ignore[attr-defined]
+        if h not in known:
+            known[h] = self._opposite_pairs(h)
+        return list(known[h])
+
+    def _opposite_pairs(self, h: Hex) -> list[tuple[Hex, Hex]]:
         col, row = parse_hex(h)
         left = (row, row + 1) if self.lowered(col) else (row - 1, row)
         pairs = [

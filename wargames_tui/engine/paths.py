@@ -6,7 +6,6 @@ stop, which hexes a line may cross. Zones of control are such parameters.
 
 from __future__ import annotations
 
-import heapq
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Container, Iterable
@@ -38,7 +37,8 @@ def movement_range(
     first_step_ok: Callable[[Hex], bool] = lambda h: True,
     barred: Container[Hex] = (),
 ) -> Reach:
-    """Dijkstra over hexes: steps(h) lists the hexes a unit may enter from h and their cost.
+    """Dijkstra over hexes: steps(h) lists the hexes a unit may enter from h and their cost
+    (whole MPs, at least 1).
 
     A hex where stops_in is true may be entered but not left; first_step_ok
     filters the hexes a unit may enter from its start (a unit leaving an enemy
@@ -47,23 +47,26 @@ def movement_range(
     """
     cost = {start: 0}
     came_from: dict[Hex, Hex] = {}
-    queue: list[tuple[int, Hex]] = []
-    push, pop = heapq.heappush, heapq.heappop
+    # Steps cost whole MPs of at least one, so the queue is a bucket per MP total, each taken
+    # in hex order: the order a (total, hex) heap would give, at less cost.
+    levels: list[list[Hex]] = [[] for _ in range(budget + 1)]
     for there, step in steps(start):
         if step <= budget and there not in barred and first_step_ok(there) and step < cost.get(there, budget + 1):
             cost[there] = step
             came_from[there] = start
-            push(queue, (step, there))
-    while queue:
-        spent, here = pop(queue)
-        if spent > cost[here] or stops_in(here):
-            continue
-        for there, step in steps(here):
-            total = spent + step
-            if total <= budget and total < cost.get(there, budget + 1) and there not in barred:
-                cost[there] = total
-                came_from[there] = here
-                push(queue, (total, there))
+            levels[step].append(there)
+    for spent in range(1, budget + 1):
+        level = levels[spent]
+        level.sort()
+        for here in level:
+            if spent > cost[here] or stops_in(here):
+                continue
+            for there, step in steps(here):
+                total = spent + step
+                if total <= budget and total < cost.get(there, budget + 1) and there not in barred:
+                    cost[there] = total
+                    came_from[there] = here
+                    levels[total].append(there)
     return Reach(cost, came_from)
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations
+from operator import attrgetter
 
 from wargames_tui.engine.actionlist import LazyPart
 from wargames_tui.engine.flow import Action, IllegalAction
@@ -12,7 +13,7 @@ from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.odds import crt_column
 from wargames_tui.engine.paths import Reach, movement_range
 from wargames_tui.games.panzer_corps.data import Scenario, Unit, load_scenario
-from wargames_tui.games.panzer_corps.state import State
+from wargames_tui.games.panzer_corps.state import State, UnitState
 
 
 class Board:
@@ -26,12 +27,22 @@ class Board:
         self.rules = self.sc.info.rules
         self.barred = fixed.barred
         self.line_pairs = fixed.line_pairs
-        self.at: dict[Hex, list[str]] = {}
-        for uid, u in state.units.items():
-            if u.status == "map" and u.hex is not None:
-                self.at.setdefault(u.hex, []).append(uid)
-        self._ezoc: dict[str, frozenset[Hex]] = {}
-        self._moves: dict[str, dict[tuple[Hex, int], Moves]] = {}
+
+    @cached_property
+    def position(self) -> "Position":
+        """Occupancy and zones of the units as they stand when first asked (many questions
+        need none). Kept on the state while its units stand so, for every Board of it."""
+        state = self.state
+        key = tuple(map(_UNIT_KEY, state.units.values()))
+        pos = state.__dict__.get("_position")
+        if pos is None or pos.key != key or pos.units is not state.units:
+            pos = state.__dict__["_position"] = Position(self.fixed, state.units, key)
+        return pos
+
+    @cached_property
+    def at(self) -> dict[Hex, list[str]]:
+        """Hex -> the units in it. Shared: never change it."""
+        return self.position.at
 
     # --- who is who -------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -63,20 +74,11 @@ class Board:
     # --- zones of control (6.0-6.3) ----------------------------------------
     def ezoc(self, side: str) -> frozenset[Hex]:
         """Hexes in the zone of control of side's enemies; disrupted units have none (6.3)."""
-        if side not in self._ezoc:
-            enemy = self.enemy_of(side)
-            side_of, units, reach = self.fixed.side_of, self.state.units, self.fixed.zoc_reach
-            zone: set[Hex] = set()
-            for here, uids in self.at.items():
-                if any(side_of[u] == enemy and not units[u].disrupted for u in uids):
-                    zone.update(reach[here])
-            self._ezoc[side] = frozenset(zone - self.fixed.zoc_free[enemy])
-        return self._ezoc[side]
+        return self.position.ezoc(self.enemy_of(side))
 
     def held(self, side: str) -> frozenset[Hex]:
         """The hexes side's enemies stand in: no unit of side may enter them (7.2)."""
-        enemy = self.enemy_of(side)
-        return frozenset(h for h, here in self.at.items() if self.fixed.side_of[here[0]] == enemy)
+        return self.position.held(self.enemy_of(side))
 
     def blocked(self, a: Hex, b: Hex) -> bool:
         """Whether a hexside feature (a cliff) stops movement, attack and ZOC between a and b."""
@@ -132,9 +134,7 @@ class Board:
         """Where uid may move now (8.0, 6.1): worked out once for each start hex, allowance and
         enemy position, since a side's own moves never change its enemies' zones."""
         side = self.side_of(uid)
-        known = self._moves.get(side)
-        if known is None:
-            known = self._moves[side] = self.fixed.known_moves(side, self.held(side), self.ezoc(side))
+        known = self.position.known_moves(side)
         start, allowance = self.hex_of(uid), self.allowance(uid)
         found = known.get((start, allowance))
         if found is None:
@@ -259,13 +259,14 @@ class Board:
         """
         side = self.state.side
         targeted = {self.hex_of(att.defender) for att in self.state.attacks}
-        able = [a for a in self.units_of(side) if self.can_attack(a)]
+        zoc_reach = self.fixed.zoc_reach
         found = []
         for h, here in sorted(self.at.items()):
             d = sorted(here)[0]
             if h in targeted or self.side_of(d) == side:
                 continue
-            ready = sorted(a for a in able if self.attack_reach(a, d))
+            near = [a for n in zoc_reach[h] for a in self.at.get(n, ()) if self.side_of(a) == side]  # cliffs cut both ways
+            ready = sorted(a for a in near if self.can_attack(a) and self.attack_reach(a, d))
             for group in _groups(ready, lambda a: self.hex_of(a)):
                 if self.column(group, d) is not None:
                     found.append((group, d))
@@ -371,8 +372,7 @@ class MoveList(LazyPart):
         total = 0
         for uid in units:
             moves = b.moves(uid)
-            start = b.hex_of(uid)
-            skip = {h for h in full if h != start and h in moves.reach.cost}
+            skip = {h for h in full if h in moves.reach.cost and h != b.hex_of(uid)} if full else set()
             self._units.append((uid, moves, skip))
             total += len(moves.ends) - len(skip)
             self._ends.append(total)
@@ -389,9 +389,59 @@ class MoveList(LazyPart):
         return action
 
 
+class Position:
+    """One arrangement of the units (hexes, statuses, disruption) and what it gives every
+    question: who stands where, each side's zone of control and held hexes, worked out once
+    however many Boards ask."""
+
+    def __init__(self, fixed: "_Fixed", units: dict[str, UnitState], key: tuple) -> None:
+        self.fixed, self.units, self.key = fixed, units, key
+        at: dict[Hex, list[str]] = {}
+        for uid, (h, status, _) in zip(units, key):
+            if h is not None and status == "map":
+                here = at.get(h)
+                if here is None:
+                    at[h] = [uid]
+                else:
+                    here.append(uid)
+        self.at = at
+        self._zones: dict[str, frozenset[Hex]] = {}
+        self._held: dict[str, frozenset[Hex]] = {}
+        self._moves: dict[str, dict[tuple[Hex, int], Moves]] = {}
+
+    def ezoc(self, owner: str) -> frozenset[Hex]:
+        """The zone of control of owner's units (6.0-6.3): not from disrupted units, not across
+        a cliff, not into the areas owner's zone never reaches."""
+        if owner not in self._zones:
+            side_of, reach = self.fixed.side_of, self.fixed.zoc_reach
+            zone: set[Hex] = set()
+            for uid, (h, status, disrupted) in zip(self.units, self.key):
+                if h is not None and not disrupted and status == "map" and side_of[uid] == owner:
+                    zone.update(reach[h])
+            self._zones[owner] = frozenset(zone - self.fixed.zoc_free[owner])
+        return self._zones[owner]
+
+    def held(self, owner: str) -> frozenset[Hex]:
+        if owner not in self._held:
+            side_of = self.fixed.side_of
+            self._held[owner] = frozenset(h for h, here in self.at.items() if side_of[here[0]] == owner)
+        return self._held[owner]
+
+    def known_moves(self, side: str) -> dict[tuple[Hex, int], Moves]:
+        """side's moves already worked out for this enemy position: one side's moves never
+        change the other's zones or hexes, so a whole movement phase shares them."""
+        if side not in self._moves:
+            enemy = self.fixed.enemy[side]
+            self._moves[side] = self.fixed.known_moves(side, self.held(enemy), self.ezoc(enemy))
+        return self._moves[side]
+
+
+_UNIT_KEY = attrgetter("hex", "status", "disrupted")
+
+
 class _Fixed:
-    """What a scenario never changes, worked out once: sides, barred areas, zone shapes,
-    and the moves already worked out for recent enemy positions."""
+    """What a scenario never changes, worked out once: sides, barred areas, zone shapes;
+    and the moves recent enemy positions allow, kept for the next question."""
 
     KEEP = 64  # enemy positions whose moves are kept
 
@@ -413,6 +463,8 @@ class _Fixed:
         self._known: OrderedDict[tuple, dict[tuple[Hex, int], Moves]] = OrderedDict()
 
     def known_moves(self, side: str, held: frozenset[Hex], zone: frozenset[Hex]) -> dict[tuple[Hex, int], Moves]:
+        """The moves worked out so far for side against these enemy hexes and zones; the
+        least recently used enemy positions beyond KEEP are forgotten."""
         key = (side, held, zone)
         found = self._known.get(key)
         if found is None:
