@@ -84,6 +84,11 @@ def _cell_text(data: HexMapData, h: Hex, part: int, piece: Piece | None) -> Segm
     return Segment(cell.glyph + line * (CELL_W - 2) + cell.glyph, h, "terrain")
 
 
+def factors(unit: dict[str, Any]) -> str:
+    """The factors a counter shows: the view's `factors` where the game gives them, else strength-move."""
+    return unit.get("factors") or f"{unit['strength']}-{unit['move']}"
+
+
 def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
     """One piece per occupied hex: the top unit, with a '+' when more stand beneath."""
     by_hex: dict[Hex, list[dict[str, Any]]] = {}
@@ -93,11 +98,11 @@ def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
     pieces = {}
     for h, units in by_hex.items():
         top = units[0]
-        factors = top.get("factors") or f"{top['strength']}-{top['move']}"
+        shown = factors(top)
         if len(units) > 1:
-            factors = (factors + "+")[:CELL_W]
+            shown = (shown + "+")[:CELL_W]
         flags = ("d" if top["disrupted"] else "") + ("m" if top.get("moved") else "")
-        pieces[h] = Piece(top["short"], factors, top["nation"], flags)
+        pieces[h] = Piece(top["short"], shown, top["nation"], flags)
     return pieces
 
 

@@ -24,6 +24,7 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     # A commit point (die roll, reveal, handover) ends what undo may take back.
     commit: bool = False
+    only: str | None = None  # the one side that may read it; None: everyone at the table
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, **self.data}

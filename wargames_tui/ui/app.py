@@ -38,6 +38,8 @@ class WargamesApp(App):
         self.initial_save_path = Path(save_path) if save_path else None
         # Seconds between a bot's actions; tests set it near zero.
         self.bot_delay = float(os.environ.get("WARGAMES_BOT_DELAY", "0.4"))
+        # Cover the map at every hotseat handover, also in games that hide nothing.
+        self.cover_always = os.environ.get("WARGAMES_COVER") == "always"
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
@@ -106,6 +108,11 @@ class WargamesApp(App):
             return None
         return path
 
+    def toggle_cover(self) -> None:
+        self.cover_always = not self.cover_always
+        where = "at every handover" if self.cover_always else "only in games that hide things"
+        self.notify(f"The map is covered {where}.", timeout=4)
+
     # --- command palette ---------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from wargames_tui.ui.screens.area_play import AreaPlayScreen
@@ -117,4 +124,9 @@ class WargamesApp(App):
             yield SystemCommand("Undo", "Take back your last action, if no die roll or change of side came since", screen.action_undo)
             yield SystemCommand("Rules and keys", "Help: the keys and a summary of the rules", screen.action_help)
             yield SystemCommand("Quit to menu", "Back to the main menu (the game is saved)", screen.action_menu)
+            yield SystemCommand(
+                "Cover the map at every handover" if not self.cover_always else "Cover the map only where the game hides things",
+                "Hotseat: hide the map until the next player presses Enter, in every game or only where needed",
+                self.toggle_cover,
+            )
         yield from super().get_system_commands(screen)

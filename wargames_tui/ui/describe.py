@@ -6,12 +6,13 @@ import json
 from typing import Any
 
 from wargames_tui.engine.flow import Action
+from wargames_tui.hexdraw import factors
 
 
 def unit_label(unit: dict[str, Any] | None, uid: str) -> str:
     if unit is None:
         return uid
-    return f"{unit['short']} ({unit['strength']}-{unit['move']})"
+    return f"{unit['short']} ({factors(unit)})"
 
 
 def units_by_id(view: dict[str, Any]) -> dict[str, dict[str, Any]]:

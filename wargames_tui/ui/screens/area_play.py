@@ -132,6 +132,7 @@ class AreaPlayScreen(SessionScreen):
         self.refresh_all()
         self.on_resize()
         self._after_change()
+        self._cover_at_start()
 
     def on_resize(self, event: Any = None) -> None:
         self._fit_to_window(self.query_one(AreaMap).virtual_size.width, 34)
@@ -290,7 +291,7 @@ class AreaPlayScreen(SessionScreen):
 
     # --- drawing -----------------------------------------------------------------------
     def refresh_all(self) -> None:
-        self.view = self.session.view(None)
+        self.read_view()
         for a in self.view.get("assets") or []:
             self.known_assets[a["id"]] = (a.get("kind", ""), a.get("name", ""))
         key = (self.view.get("turn"), self.view.get("phase"), self.prompt.side)
@@ -575,6 +576,8 @@ class AreaPlayScreen(SessionScreen):
         self.picked = []
         self._log_newest()
         self._autosave()
+        if self._hand_over():
+            return events
         self.refresh_all()
         self._after_change()
         return events

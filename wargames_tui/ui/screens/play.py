@@ -25,8 +25,8 @@ from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.describe import describe_action
-from wargames_tui.ui.screens.play_base import short_name
 from wargames_tui.ui.screens.play_enter import EnterMixin
+from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
 from wargames_tui.ui.widgets.log import LogPanel
@@ -128,6 +128,7 @@ class PlayScreen(EnterMixin):
         self._cursor_for_step()
         self.on_resize()
         self._after_change()
+        self._cover_at_start()
 
     def on_resize(self, event: Any = None) -> None:
         self._fit_to_window(self.query_one(HexMap).virtual_size.width + 1, 36)
@@ -165,7 +166,7 @@ class PlayScreen(EnterMixin):
 
     # --- drawing -------------------------------------------------------------
     def refresh_all(self) -> None:
-        self.view = self.session.view(self.viewer())
+        self.read_view()
         key = (self.view.get("turn"), self.view.get("phase"), self.view.get("step"), self.prompt.side)
         if key != self._phase_key:
             handover = self._phase_key is not None and self._phase_key[3] != key[3]
@@ -604,6 +605,8 @@ class PlayScreen(EnterMixin):
                 self.last_combat = dict(e.data)
         self._log_newest()
         self._autosave()
+        if self._hand_over():
+            return events
         self.refresh_all()
         self._after_change()
         return events

@@ -6,7 +6,6 @@ PlayScreen (play), each module importing only the one before it.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from wargames_tui.engine.flow import Action
@@ -29,11 +28,6 @@ STEPS = {
     "exchange": "remove",
     "overstack": "remove",
 }
-
-
-def short_name(name: str) -> str:
-    """A side's name without its bracketed detail: 'Italian (10th Army)' -> 'Italian'."""
-    return re.sub(r"\s*\(.*?\)", "", name).strip() or name
 
 
 def step_of(actions: list[Action]) -> str:

@@ -10,6 +10,8 @@ The base of PlayScreen (hex maps) and AreaPlayScreen (area maps). Each screen ha
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +23,7 @@ from rich.text import Text
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.present import presentation
 from wargames_tui.ui.saving import autosave_path
+from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.track import short_side
 
@@ -33,6 +36,11 @@ if TYPE_CHECKING:
 LOG_LINES = 1000
 
 
+def short_name(name: str) -> str:
+    """A side's name without its bracketed detail: 'Italian (10th Army)' -> 'Italian'."""
+    return re.sub(r"\s*\(.*?\)", "", name).strip() or name
+
+
 class SessionScreen(Screen):
     session: Session
     save_path: Path | None
@@ -40,6 +48,8 @@ class SessionScreen(Screen):
     message: tuple[str, str] | None  # (text, "error" | "info"), shown in the prompt's place
     _step_timer: Timer | None
     _shown_outcome: bool
+    _covered: bool = False  # the hotseat cover is up
+    _drawn_for: str | None = None  # the viewer whose view is drawn now
 
     @property
     def prompt(self):  # noqa: ANN201 - engine Prompt
@@ -80,13 +90,18 @@ class SessionScreen(Screen):
         if not self.session.undo():
             self.say(f"Nothing to take back: undo stops at {stops_at}.", "error")
             return False
-        self.view = self.session.view(self.viewer())
+        self.read_view()
         self.message = (f"Took back: {self.played_words(last) if last else ''}", "info")
         self._rewrite_log()
         self._autosave()
         return True
 
     # --- the log --------------------------------------------------------------------------------
+    def read_view(self) -> None:
+        """The view the screen draws: the viewer's, and no other side's."""
+        self._drawn_for = self.viewer()
+        self.view = self.session.view(self._drawn_for)
+
     def viewer(self) -> str | None:
         """Whose view the screen shows: the side to move if a person plays it, else the one person
         at the keyboard, else the public view."""
@@ -105,7 +120,9 @@ class SessionScreen(Screen):
         mark = self.entry_mark(entry)
         styles = {**EVENT_STYLES, **presentation(self.session.game).log_styles}
         lines = []
-        for i, e in enumerate(entry.events):
+        viewer = self.viewer()
+        shown = [e for e in entry.events if e.only is None or e.only == viewer]
+        for i, e in enumerate(shown):
             tag = "" if e.kind == "phase" else who
             lines.append(Text(f"{mark if i == 0 else ''}{tag}{e.text}", style=styles.get(e.kind, "")))
         return lines
@@ -167,9 +184,46 @@ class SessionScreen(Screen):
             self._step_timer = None
 
     def on_screen_resume(self) -> None:
-        self.refresh_all()
+        if self._covered:
+            self._covered = False
+            self._rewrite_log()  # the log as the new viewer may read it
+            self.refresh_all()
+            self._after_change()
+        else:
+            self.refresh_all()
         if not self._shown_outcome:
             self._schedule_step()
+
+    # --- hotseat: whose view is drawn ------------------------------------------------------------
+    def _hand_over(self) -> bool:
+        """After an action: when the keyboard passes from one person to another, cover the map if the
+        game hides anything (or the cover is asked for always), else say whose turn it is. True when
+        the cover is up: the new side's view is drawn only once it is taken down."""
+        viewer, before = self.viewer(), self._drawn_for
+        if viewer is None or before is None or viewer == before:
+            return False
+        name = self.session.view(None).get("sides", {}).get(viewer, viewer)
+        if self._wants_cover():
+            self._covered = True
+            self._cancel_step()
+            self.app.push_screen(HandoffScreen(short_name(name), "The map is hidden so that neither side sees the other's secrets."))
+            return True
+        self.notify(f"{short_name(name)} to play", timeout=3)
+        return False
+
+    def _wants_cover(self) -> bool:
+        hides = bool(getattr(self.session.game, "HIDDEN", False))
+        return hides or bool(getattr(self.app, "cover_always", False))
+
+    def _cover_at_start(self) -> None:
+        """A hotseat game that hides things opens behind the cover too: whoever sits down may not be
+        the side to move."""
+        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
+        viewer = self.viewer()
+        if len(humans) > 1 and viewer is not None and self._wants_cover() and self.session.outcome() is None:
+            name = self.session.view(None).get("sides", {}).get(viewer, viewer)
+            self._covered = True
+            self.app.push_screen(HandoffScreen(short_name(name)))
 
     # --- keys -----------------------------------------------------------------------------------
     def help_legend(self) -> tuple[tuple[str, str, str], ...]:

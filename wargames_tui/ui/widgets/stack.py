@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from wargames_tui.engine.mapdata import HexCell
+from wargames_tui.hexdraw import factors
 from wargames_tui.ui.gamehooks import Nation
 
 DISRUPTED = "bold white on #b3261e"
@@ -100,7 +101,7 @@ class StackPanel(Static):
         t.append(f" {who}", "italic")
         t.append(f"\n {u['name']}")
         t.append("\n ")
-        t.append(f"{u['strength']}-{u['move']}", "bold")
+        t.append(factors(u), "bold")
         allowance = u.get("allowance", u["move"])
         t.append(f"  MA {allowance} this turn" if allowance != u["move"] else f"  MA {allowance}")
         if u.get("moved"):
@@ -116,7 +117,7 @@ class StackPanel(Static):
         t.append("\n")
         t.append(f"{i}", "bold #7ec8e3")
         self._swatch(t, u, nation)
-        line = f" {u['strength']}-{u['move']}"
+        line = f" {factors(u)}"
         t.append(line, "bold")
         used = 1 + 6 + len(line)
         allowance = u.get("allowance", u["move"])

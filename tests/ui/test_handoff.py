@@ -1,0 +1,77 @@
+"""Hotseat: the cover between two people at one keyboard, and whose view is drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.helpers import SIZE, make_app, new_session, play_screen, sync
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.session import Session
+from wargames_tui.ui.screens.handoff import HandoffScreen
+
+
+def handing_over(session: Session) -> dict:
+    """Play on (ending phases) until one action passes the game to the other side; return it unplayed."""
+    for _ in range(200):
+        side = session.game.active_side(session.state)
+        for action in session.prompt.actions:
+            trial = session.game.copy_state(session.state)
+            session.game.apply(trial, action, Dice(1))
+            if session.game.active_side(trial) not in (side, None):
+                return action
+        ender = next(a for a in session.prompt.actions if a["type"].startswith("end"))
+        session.act(ender)
+    raise AssertionError("the side to act never changed")
+
+
+@sync
+async def test_a_game_that_hides_things_covers_the_map_until_enter(save_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = new_session()
+    monkeypatch.setattr(session.game, "HIDDEN", True, raising=False)
+    action = handing_over(session)
+    first = session.game.active_side(session.state)
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)  # a loaded hotseat game opens behind the cover
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = play_screen(pilot.app)
+        assert screen._drawn_for == first
+        screen.play(action)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        assert screen._drawn_for == first  # the next side's view is not drawn behind the cover
+        await pilot.press("enter")
+        await pilot.pause()
+        assert play_screen(pilot.app)._drawn_for == session.game.active_side(session.state) != first
+
+
+@sync
+async def test_a_game_that_hides_nothing_says_whose_turn_it_is(save_dir: Path) -> None:
+    session = new_session()
+    action = handing_over(session)
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = play_screen(pilot.app)
+        screen.play(action)
+        await pilot.pause()
+        assert play_screen(pilot.app) is screen
+        assert screen._drawn_for == session.game.active_side(session.state)
+        assert any("to play" in n.message for n in pilot.app._notifications)
+
+
+@sync
+async def test_the_cover_may_be_asked_for_in_every_game(save_dir: Path) -> None:
+    session = new_session()
+    action = handing_over(session)
+    app = make_app(save_dir, session)
+    app.cover_always = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        play_screen(pilot.app).play(action)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)
