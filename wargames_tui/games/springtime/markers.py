@@ -26,7 +26,7 @@ def draw(state: State, side: str, dice: Dice, events: list[Event]) -> None:
         events.append(Event("event", "Axis drew Air Supremacy on Turn 1: it goes back after a new draw", {"side": side, "marker": eid}))
         again = dice.choice(sorted(state.cup))
         state.cup.remove(again)
-        state.cup.append(eid)
+        state.cup = sorted(state.cup + [eid])
         eid = again
     state.hands[side] = [eid]
     state.shown[side] = False
@@ -37,7 +37,7 @@ def draw(state: State, side: str, dice: Dice, events: list[Event]) -> None:
 
 def discard(state: State, side: str, events: list[Event]) -> None:
     """Back to the cup, its identity kept from the opponent (springtime:6.4.4)."""
-    state.cup.extend(state.hands[side])
+    state.cup = sorted(state.cup + state.hands[side])  # sorted: the cup keeps no trace of what went in last
     state.hands[side] = []
     state.shown[side] = False
     events.append(Event("discard", f"{side.capitalize()} returns an Event marker to the cup", {"side": side}))
@@ -133,5 +133,5 @@ def return_track(state: State, events: list[Event]) -> None:
     """Markers played without an asterisk go back to the cup (springtime:6.4.3)."""
     if state.track:
         events.append(Event("event", f"{len(state.track)} played Event marker(s) back to the cup", {"markers": list(state.track)}))
-    state.cup.extend(state.track)
+    state.cup = sorted(state.cup + state.track)
     state.track = []
