@@ -1,0 +1,72 @@
+"""Dynamo: Dunkirk, 1940 (3W, The Wargamer #53): two players, hex map, fog of war with dummies.
+
+Scenario ids: dynamo/campaign (Scenario I, 12 turns from 20 May) and dynamo/no-halt-order
+(Scenario II, from the Allied player turn of turn 5). Rule cases cited as dynamo:N.N.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wargames_tui.engine.flow import ScenarioInfo
+from wargames_tui.games.dynamo import combat, hidden, phases
+from wargames_tui.games.dynamo.board import Board
+from wargames_tui.games.dynamo.data import SCENARIO_FILES, load_game
+from wargames_tui.games.dynamo.state import State
+from wargames_tui.games.protocol import delegates
+
+GAME_ID = "dynamo"
+TITLE = "Dynamo: Dunkirk 1940"
+MAP_KIND = "hex"
+HIDDEN = True
+SIDES = {"german": "German", "allied": "Allied"}
+
+
+def scenarios() -> list[ScenarioInfo]:
+    out = []
+    for sid in SCENARIO_FILES:
+        sc = load_game(sid).scenario
+        out.append(ScenarioInfo(sid, sc.title, sc.subtitle, dict(SIDES), sc.description, {}))
+    return out
+
+
+new, prompt, apply, outcome, dump, load, copy_state = delegates(phases, State)
+
+
+def view(state: State, viewer: str | None = None) -> dict[str, Any]:
+    return hidden.view(state, viewer)
+
+
+def disguise(state: State, viewer: str | None, rng: random.Random) -> State:
+    return hidden.disguise(state, viewer, rng)
+
+
+def active_side(state: State) -> str | None:
+    return phases.acting_side(state)
+
+
+def board(state: State) -> Any:
+    return Board(state).m
+
+
+def nations(state: State) -> dict[str, dict[str, str]]:
+    """Counter colours as 2.13 gives them: grey, black (SS), red (British), blue (French)."""
+    return {
+        "german": {"name": "German", "side": "german", "colour": "#a8a8a8", "text": "#000000"},
+        "ss": {"name": "SS", "side": "german", "colour": "#202020", "text": "#ffffff"},
+        "british": {"name": "British", "side": "allied", "colour": "#c0392b", "text": "#ffffff"},
+        "french": {"name": "French", "side": "allied", "colour": "#4a78c8", "text": "#000000"},
+    }
+
+
+def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
+    """The odds and modifiers of a prepared assault by attackers on the hex `defender`."""
+    b = Board(state)
+    froms = {u: state.units[u].hex for u in attackers}
+    a = combat.assess(b, "prepared", attackers, [defender], froms)  # type: ignore[arg-type]
+    return {k: a[k] for k in ("attack", "defence", "odds", "terrain", "column", "modifiers", "modifier")}
+
+
+def check_invariants(state: State) -> list[str]:
+    return hidden.check(state)
