@@ -37,6 +37,10 @@ class Summary:
         return out
 
 
+ROUND_TRIP_EVERY = 10  # actions between checks that the position's JSON loads back unchanged
+ENVELOPE_EVERY = 50  # actions between checks of the whole save as it would be written
+
+
 def play_one(
     game: ModuleType,
     scenario: str,
@@ -48,12 +52,14 @@ def play_one(
 ) -> Session:
     """One complete game, checked as it goes.
 
-    After every action: the game's invariants, and the save as it would be written
-    then (JSON, validated, its snapshot loaded back unchanged). At the end, and every
-    check_every actions if set, the whole log is replayed from a fresh game and the
-    position after every action is compared with the one seen in play. Since replay
-    is deterministic, that is what loading each of those saves would check, at a
-    linear rather than quadratic cost. `bot` plays every side not named in `seats`.
+    After every action, the game's invariants. Every ROUND_TRIP_EVERY actions, the position
+    as a save would hold it goes through JSON and the game's own load and comes back
+    unchanged; every ENVELOPE_EVERY actions, and at the end, the whole save as it would be
+    written then is validated too. At the end, and every check_every actions if set, the
+    whole log is replayed from a fresh game and the position after every action is compared
+    with the one seen in play: since replay is deterministic, that is what loading each of
+    those saves would check, at a linear rather than quadratic cost. `bot` plays every side
+    not named in `seats`.
     """
     rng = random.Random(seed)
     seats = seats or {}
@@ -66,8 +72,12 @@ def play_one(
         problems = game.check_invariants(session.state)
         if problems:
             raise SelfplayFailure(f"{where}: {'; '.join(problems)}")
-        seen.append(_saved_snapshot(session, where))
+        seen.append(game.dump(session.state))
         over = session.outcome() is not None
+        if over or n % ROUND_TRIP_EVERY == 0:
+            _round_trip(game, seen[-1], where)
+        if over or n % ENVELOPE_EVERY == 0:
+            _check_envelope(session, where)
         if over or (check_every and n % check_every == 0):
             _replay_all(session, seen, seed)
         if over:
@@ -75,11 +85,16 @@ def play_one(
     raise SelfplayFailure(f"seed {seed}: no result after {max_actions} actions")
 
 
-def _saved_snapshot(session: Session, where: str) -> dict:
-    env = SaveFile.model_validate(json.loads(json.dumps(envelope(session))))
-    if session.game.dump(session.game.load(env.snapshot)) != env.snapshot:
+def _round_trip(game: ModuleType, snapshot: dict, where: str) -> None:
+    """The position goes through JSON and the game's own load and dump unchanged."""
+    if game.dump(game.load(json.loads(json.dumps(snapshot)))) != snapshot:
         raise SelfplayFailure(f"{where}: the saved snapshot does not load back unchanged")
-    return env.snapshot
+
+
+def _check_envelope(session: Session, where: str) -> None:
+    """The whole save as it would be written now validates, and its snapshot loads back."""
+    env = SaveFile.model_validate(json.loads(json.dumps(envelope(session))))
+    _round_trip(session.game, env.snapshot, where)
 
 
 def _replay_all(session: Session, seen: list[dict], seed: int) -> None:
