@@ -40,7 +40,7 @@ from wargames_tui.engine.session import LogEntry, Session
 FORMAT = "wargames-tui-save"
 FORMAT_VERSION = 2  # 2: summary on the first line, compact JSON, journal, seed, stamp; 1 still loads
 JOURNAL_FORMAT = "wargames-tui-journal"
-MAX_BYTES = 20 * 2**20  # no save comes near: a finished Khar'kov game is about 120 KB
+MAX_BYTES = 8 * 2**20  # 100 times the longest game so far (a finished Khar'kov game: 70 KB)
 HEADER_BYTES = 16 * 1024  # what a list of saves reads of each file
 MAX_DEPTH = 32  # actions and snapshots nest a few levels; anything deeper is not a save
 JOURNAL_FROM = 32 * 1024  # a snapshot file smaller than this is simply rewritten after each action
@@ -108,6 +108,19 @@ class SaveFile(SaveHeader):
     snapshot: dict[str, Any]
     # How many log entries the snapshot follows (the rest came from the journal); None: all of them.
     _snapshot_at: int | None = PrivateAttr(default=None)
+
+
+class _Unchecked(SaveHeader):
+    """A save whose log entries are checked one by one as they are replayed: a bad entry stops the
+    load there, however long the log after it."""
+
+    log: list[Any]
+    snapshot: dict[str, Any]
+    _snapshot_at: int | None = PrivateAttr(default=None)
+
+
+class _LogEntries(_Strict):
+    log: dict[int, LoggedAction]
 
 
 class JournalHead(_Strict):
@@ -522,8 +535,11 @@ def no_json_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def parse_json(text: str | bytes, what: str) -> Any:
-    """Strict JSON with the place and cause of any problem: depth, huge integers, NaN, bad UTF-8."""
+def parse_json(text: str | bytes, what: str, check_depth: bool = True) -> Any:
+    """Strict JSON with the place and cause of any problem: depth, huge integers, NaN, bad UTF-8.
+
+    check_depth=False leaves the nesting below Python's own limit to the caller to check where it
+    matters (a save checks each log entry as it replays it, and its snapshot)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -545,7 +561,7 @@ def parse_json(text: str | bytes, what: str) -> Any:
             const = re.search(r"NaN|-?Infinity", text)
             cause = f"{exc}" + (f" at {_line_col(text, const.start())}" if const else "")
         raise SaveError(f"{what} ({cause})") from None
-    place = _too_deep(raw)
+    place = _too_deep(raw) if check_depth else None
     if place is not None:
         raise SaveError(f"{what} (nested deeper than {MAX_DEPTH} levels at {place})")
     return raw
@@ -651,7 +667,7 @@ def _short(action: Any, limit: int = 120) -> str:
 
 @dataclass
 class _Stored:
-    envelope: SaveFile  # the log includes the journal's actions
+    envelope: _Unchecked  # the log includes the journal's actions
     snapshot_count: int
     snapshot_bytes: int
     clean: bool
@@ -661,8 +677,11 @@ class _Stored:
 def _read_stored(path: Path, target: Path) -> _Stored:
     signature = _signature(target)
     data, st = _read(path)
-    raw = _check_version(path, parse_json(data, f"{path}: not a save file"))
-    env = _validate(path, SaveFile, raw)
+    raw = _check_version(path, parse_json(data, f"{path}: not a save file", check_depth=False))
+    env = _validate(path, _Unchecked, raw)
+    place = _too_deep(env.snapshot)
+    if place is not None:
+        raise SaveError(f"{path}: nested deeper than {MAX_DEPTH} levels at snapshot.{place}")
     journal, clean = _read_journal(path, env)
     if journal:
         last = next((j.summary for j in reversed(journal) if j.summary is not None), None)
@@ -675,7 +694,7 @@ def _read_stored(path: Path, target: Path) -> _Stored:
     return _Stored(merged, len(env.log), st.st_size, clean and env.stamp is not None, signature)
 
 
-def _read_journal(path: Path, env: SaveFile) -> tuple[list[JournalLine], bool]:
+def _read_journal(path: Path, env: _Unchecked) -> tuple[list[JournalLine], bool]:
     """The actions journaled after the snapshot, and whether the journal may be appended to as it is.
 
     A journal from before the snapshot's last rewrite (another stamp) is ignored; so is a torn
@@ -717,7 +736,11 @@ def read_envelope(path: Path) -> SaveFile:
     _check_regular(path)
     target = Path(os.path.realpath(path))
     with _lock(path, target, exclusive=False):
-        return _read_stored(path, target).envelope
+        env = _read_stored(path, target).envelope
+    entries = [e.model_dump() if isinstance(e, LoggedAction) else e for e in env.log]
+    checked = _validate(path, SaveFile, env.model_dump() | {"log": entries})
+    checked._snapshot_at = env._snapshot_at
+    return checked
 
 
 class _Replaying(Dice):
@@ -735,7 +758,7 @@ class _Replaying(Dice):
         return value
 
 
-def _check_game(path: Path | str, env: SaveFile, game: Any) -> None:
+def _check_game(path: Path | str, env: SaveHeader, game: Any) -> None:
     """The envelope against the scenario: its game, its options, its sides."""
     if env.game != game.GAME_ID:
         raise SaveError(f"{path}: at game: {env.game[:40]!r} is not the game of {env.scenario} ({game.GAME_ID})")
@@ -752,7 +775,7 @@ def _check_game(path: Path | str, env: SaveFile, game: Any) -> None:
             raise SaveError(f"{path}: at seats.{side[:40]}: no such side in {env.scenario} (sides: {', '.join(info.sides)})")
 
 
-def replay(env: SaveFile, path: Path | str = "<save>", seed: int | None = None) -> Session:
+def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>", seed: int | None = None) -> Session:
     """Rebuild the game from its log; refuse it if the log does not lead to the snapshot.
 
     `seed` is not used: the dice of a loaded game are drawn at roll time, or, for a game started
@@ -774,7 +797,8 @@ def replay(env: SaveFile, path: Path | str = "<save>", seed: int | None = None) 
     at = len(env.log) if env._snapshot_at is None else env._snapshot_at
     if at == 0:
         _compare(path, game, session, env)
-    for i, entry in enumerate(env.log, start=1):
+    for i, item in enumerate(env.log, start=1):
+        entry = item if isinstance(item, LoggedAction) else _entry(path, item, i)
         session.dice = _Replaying(entry.rolls, shadow)
         try:
             session.act(entry.action)
@@ -794,7 +818,16 @@ def replay(env: SaveFile, path: Path | str = "<save>", seed: int | None = None) 
     return session
 
 
-def _compare(path: Path | str, game: Any, session: Session, env: SaveFile) -> None:
+def _entry(path: Path | str, raw: Any, i: int) -> LoggedAction:
+    """Log entry i (1-based), checked as it comes to be replayed."""
+    entry = _validate(Path(path), _LogEntries, {"log": {i - 1: raw}}).log[i - 1]
+    place = _too_deep(entry.action)
+    if place is not None:
+        raise SaveError(f"{path}: nested deeper than {MAX_DEPTH} levels at log.{i - 1}.action.{place}")
+    return entry
+
+
+def _compare(path: Path | str, game: Any, session: Session, env: SaveFile | _Unchecked) -> None:
     if game.dump(session.state) != env.snapshot:
         raise SaveError(f"{path}: the action log does not reproduce the saved position (snapshot mismatch)")
 
