@@ -1,0 +1,156 @@
+"""Betrayal!: the French and British players against the German automaton, May-June 1940."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wargames_tui.engine.flow import ScenarioInfo
+from wargames_tui.games.betrayal import sequence
+from wargames_tui.games.betrayal.board import ground, on_map, republic_holder, sc
+from wargames_tui.games.betrayal.combat import assess
+from wargames_tui.games.betrayal.data import Scenario, load_scenario
+from wargames_tui.games.betrayal.state import State
+from wargames_tui.games.betrayal.victory import judge
+from wargames_tui.games.protocol import delegates
+
+GAME_ID = "betrayal"
+TITLE = "Betrayal!"
+MAP_KIND = "area"
+SOLITAIRE = {"german": "game"}  # the automaton; its choices fall to the initiative player (3.4.1)
+HIDDEN = False  # every counter is face up; the ban on talking (6.0) is kept by the players
+SIDES = {"french": "French", "british": "British (with the Belgians and the Dutch)", "german": "German (the automaton)"}
+rules = sequence
+
+
+def scenarios() -> list[ScenarioInfo]:
+    note = "The map, counters and charts are reconstructions (see NOTES.md)."
+    return [
+        ScenarioInfo(
+            "betrayal/historical",
+            TITLE,
+            "10 May 1940: the historical set-up (betrayal:8.0)",
+            dict(SIDES),
+            "The French and British players hold France, Belgium and the Netherlands against the German "
+            f"automaton, taking turns to run it, each chasing a victory of his own. {note}",
+            {},
+        ),
+        ScenarioInfo(
+            "betrayal/free-setup",
+            TITLE,
+            "10 May 1940: a free set-up (betrayal:9.0)",
+            dict(SIDES),
+            "As the historical game, but every side places its units within the limits of case 9.0, and the "
+            f"Belgian and Dutch frontier defences may halt the Germans on turn 1. {note}",
+            {},
+        ),
+    ]
+
+
+new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
+
+
+def active_side(state: State) -> str | None:
+    return sequence.acting(state)
+
+
+def board(state: State) -> Scenario:
+    return load_scenario()
+
+
+def view(state: State, viewer: str | None = None) -> dict[str, Any]:
+    """Everything is public: the same view for each seat and for onlookers."""
+    s = sc()
+    return {
+        "view_version": 1,
+        "scenario": state.scenario,
+        "title": TITLE,
+        "turn": state.turn,
+        "turns": state.last_turn,
+        "phase": state.phase,
+        "phase_title": sequence.title(state),
+        "case": sequence.case(state),
+        "side": sequence.acting(state),
+        "sides": dict(SIDES),
+        "initiative": state.initiative,
+        "communication": "yes" if state.turn < 3 else "no",
+        "penalties": {k: list(v) for k, v in state.penalties.items()},
+        "no_major": state.no_major,
+        "orders": list(state.countries),
+        "tactics": list(state.tactics),
+        "assigned": dict(state.assigned),
+        "republic": {"zone": state.republic, "holder": republic_holder(state)},
+        "zones": {
+            a.id: {
+                "name": a.name,
+                "country": a.country,
+                "terrain": a.terrain,
+                "port": a.port,
+                "maginot": a.maginot,
+                "edge": a.edge,
+                "bracket": a.bracket,
+                "control": state.control.get(a.id),
+            }
+            for a in s.areas.values()
+        },
+        "links": s.graph.link_list(),
+        "units": sequence.view_units(state),
+        "missions": [{"unit": m.unit, "target": m.target, "kind": m.kind} for m in state.missions],
+        "combats": list(state.combats),
+        "pending": [dict(p) for p in state.pending],
+        "victory": judge(state),
+        "breach_actions": [{"type": "breach", "nation": n} for n in ("french", "british")] if state.turn >= 3 and state.phase != "over" else [],
+    }
+
+
+def disguise(state: State, viewer: str | None, rng: random.Random) -> State:
+    """Nothing is hidden, so nothing to re-randomise: a copy."""
+    return state.copy()
+
+
+def nations(state: State) -> dict[str, dict[str, str]]:
+    return {
+        "german": {"name": "German", "side": "german", "colour": "#6b6b6b", "text": "white"},
+        "french": {"name": "French", "side": "french", "colour": "#3a5fa0", "text": "white"},
+        "british": {"name": "British", "side": "british", "colour": "#b08850", "text": "black"},
+        "belgian": {"name": "Belgian", "side": "british", "colour": "#1f2f6b", "text": "white"},
+        "dutch": {"name": "Dutch", "side": "british", "colour": "#e08a2c", "text": "black"},
+    }
+
+
+def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
+    """The odds, shifts and modifier an attack by these units on that area would have (4.4)."""
+    units = [u for u in attackers if u in state.pieces and on_map(state, u)]
+    if not units or defender not in sc().areas:
+        return {"attack": 0, "defence": 0, "column": None, "note": ""}
+    foe = "allied" if sc().units[units[0]].nation == "german" else "german"
+    defenders = ground(state, defender, foe)
+    if not defenders:
+        return {"attack": 0, "defence": 0, "column": None, "note": "no enemy there"}
+    got = assess(state, defender, units, defenders, False, 0)
+    return {**got, "note": "two dice on the CRT (betrayal:4.4)"}
+
+
+def check_invariants(state: State) -> list[str]:
+    s = sc()
+    problems = []
+    for area in s.areas:
+        for side in ("german", "allied"):
+            n = len(ground(state, area, side))
+            if n > 3 and not (side == "german" and s.border(area)) and not state.pending:
+                problems.append(f"{area} holds {n} {side} ground units")
+        if s.border(area) and ground(state, area, "allied"):
+            problems.append(f"Allied units in German border area {area}")
+    for uid, p in state.pieces.items():
+        if p.where not in s.areas and p.where not in ("waiting", "setaside", "regroup", "eliminated", "evacuated"):
+            problems.append(f"{uid} is nowhere ({p.where})")
+        u = s.units[uid]
+        if p.where == "evacuated" and u.nation != "british":
+            problems.append(f"{uid} evacuated but is not British")
+        if u.nation in ("belgian", "dutch") and p.where in ("setaside", "regroup"):
+            problems.append(f"minor ally {uid} in a regroup box")
+    if s.country(state.republic) != "F":
+        problems.append(f"the French Republic marker left France ({state.republic})")
+    if not 1 <= state.turn <= state.last_turn:
+        problems.append(f"turn {state.turn}")
+    return problems

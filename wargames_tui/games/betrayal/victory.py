@@ -1,0 +1,78 @@
+"""Separate French and British results against the automaton (betrayal:6.3, 7.0)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargames_tui.games.betrayal.board import ground, on_map, republic_holder, sc
+from wargames_tui.games.betrayal.state import State
+
+LEVELS = ("German Major Victory", "German Minor Victory", "Draw", "Minor Victory", "Major Victory")
+
+
+def german_areas(state: State, country: str) -> list[str]:
+    return sorted(a for a, area in sc().areas.items() if area.country == country and state.control.get(a) == "german" and not ground(state, a, "allied"))
+
+
+def low_countries_fallen(state: State) -> bool:
+    return all(state.control.get(a) == "german" and not ground(state, a, "allied") for a, area in sc().areas.items() if area.country in ("B", "NL"))
+
+
+def mobile_arms_gone(state: State) -> bool:
+    """No Allied air or armour unit on the map (the German minor victory of 5.3.2's note)."""
+    return not any(
+        on_map(state, u) and sc().units[u].nation != "german" and (sc().units[u].air or sc().units[u].kind == "armor")
+        for u in state.pieces
+    )
+
+
+def british_counts(state: State) -> tuple[int, int]:
+    """British ground units evacuated, and evacuated plus still on the map."""
+    brits = [u for u in state.pieces if sc().units[u].nation == "british" and not sc().units[u].air]
+    out = sum(1 for u in brits if state.pieces[u].where == "evacuated")
+    return out, out + sum(1 for u in brits if on_map(state, u))
+
+
+def judge(state: State) -> dict[str, Any]:
+    """Each nation's level, from -2 (German Major) to +2 (Allied Major), and the facts behind it."""
+    v = sc().tables.victory
+    holder = republic_holder(state)
+    in_france = len(german_areas(state, "F"))
+    evacuated, saved = british_counts(state)
+    ports = [a for a, area in sc().areas.items() if area.port and area.country == "F"]
+    german_minor = low_countries_fallen(state) or mobile_arms_gone(state)
+    facts = {
+        "republic": holder,
+        "german_areas_in_france": in_france,
+        "evacuated": evacuated,
+        "saved": saved,
+        "low_countries_fallen": low_countries_fallen(state),
+        "allied_air_and_armor_gone": mobile_arms_gone(state),
+    }
+    allied = {
+        "french": 2 if holder == "french" and in_france <= v.french_major_german_areas else 1 if holder == "french" else 0,
+        "british": 2 if saved >= v.british_major_saved else 1 if evacuated >= v.british_minor_evacuated else 0,
+    }
+    german = {
+        "french": 2 if holder == "german" else 1 if german_minor else 0,
+        "british": 2
+        if saved < v.german_major_british_saved and all(state.control.get(p) == "german" for p in ports)
+        else 1 if german_minor else 0,
+    }
+    early = state.last_turn < sc().turns  # cut short by a final penalty (betrayal:6.3.3)
+    levels = {}
+    for nation in ("french", "british"):
+        a, g = allied[nation], german[nation]
+        if state.no_major:
+            a = min(a, 1)  # betrayal:6.3.3 a
+        if len(state.penalties[nation]) >= 2:
+            g = max(g, 1)  # betrayal:6.3.2
+        if early:
+            levels[nation] = 0 if a >= 1 else -2  # betrayal:6.3.3 b
+        elif a == 2 or g == 2:
+            levels[nation] = 2 if a == 2 else -2
+        elif a == 1 and g == 1:
+            levels[nation] = 0  # opposing Minor Victories draw (betrayal:7.0)
+        else:
+            levels[nation] = a - g
+    return {"levels": levels, "facts": facts}
