@@ -161,7 +161,7 @@ def test_every_scenario_is_offered_with_its_options():
     infos = {i.id: i for i in springtime.scenarios()}
     assert set(infos) == {FG, PR}
     for info in infos.values():
-        assert set(info.options) == {"airdrops", "bef-returns", "bid"}
+        assert set(info.options) == {"airdrops", "free-setup", "bef-returns", "bid"}
         assert "reconstruction" in info.description
         load_scenario(info.id)
 

@@ -202,3 +202,14 @@ def test_out_of_supply_armour_loses_one_mf():
     s.units["de-hoth"]["oos"] = True
     s.units["de-4a"]["oos"] = True
     assert mf(s, "de-hoth") == 3 and mf(s, "de-4a") == 2
+
+
+@pytest.mark.rules("springtime:9.1.1")
+def test_every_active_unit_in_an_area_may_move_or_attack():
+    s = empty_board(fresh())
+    for u in ("de-4a", "de-hoth", "de-12a"):
+        put(s, u, "5")
+    put(s, "de-6a", "5")
+    assault(s, "axis", ["A"], 2)
+    movers = {u for u, _ in moves(s)}
+    assert movers == {"de-4a", "de-hoth", "de-12a"}  # not Army Group B's 6th Army

@@ -97,3 +97,32 @@ def test_the_bef_returns_through_a_port():
         act(s, {"type": "rebuild", "unit": "bef", "area": "25", "full": False})
     act(s, {"type": "rebuild", "unit": "bef", "area": "21", "full": False})
     assert s.units["bef"]["at"] == "21" and s.leaders["gort"]["unit"] == "bef"
+
+
+@pytest.mark.rules("springtime:18.2")
+def test_limited_free_setup_in_secret():
+    import random
+    from wargames_tui.games import springtime
+    s = fresh(**{"free-setup": "on"})
+    assert s.phase == "setup" and phases.prompt(s).side == "allied"
+    places = phases.prompt(s).actions
+    assert {a["unit"] for a in places} >= {"fr-1a", "fr-7a", "bef"} and "fr-2dcr" not in {a["unit"] for a in places}
+    assert all(a["area"] not in ("A", "B", "C", "D", "E", "13", "5") for a in places)  # France's Areas only
+    assert s.units["be"]["at"] == "13" and s.units["fr-alp"]["at"] == "E"  # they keep their places
+    act(s, {"type": "place", "unit": "fr-1a", "area": "9"})
+    act(s, {"type": "place", "unit": "fr-7a", "area": "25"})
+    assert {a["area"] for a in phases.prompt(s).actions if a["unit"] == "fr-2dcr"} == {"9", "25"}
+    hidden = next(u for u in springtime.view(s, "axis")["units"] if u["id"] == "fr-1a")
+    assert hidden["zone"] is None and hidden["status"] == "secret"
+    rng = random.Random(2)
+    while s.step == "setup-allied":
+        act(s, rng.choice(phases.prompt(s).actions))
+    assert phases.prompt(s).side == "axis"
+    assert all(a["area"] in {"1", "2", "3", "4", "5", "6"} for a in phases.prompt(s).actions)
+    while s.phase == "setup":
+        act(s, rng.choice(phases.prompt(s).actions))
+    tied = [u for u in ("fr-2dcr", "fr-3dcr", "fr-1dcr", "fr-6a", "fr-10a")]
+    anchors = {s.units["fr-1a"]["at"], s.units["fr-7a"]["at"]}
+    assert all(s.units[u]["at"] in anchors for u in tied)
+    assert next(u for u in springtime.view(s, "axis")["units"] if u["id"] == "fr-1a")["zone"] == "9"
+    assert s.phase == "political" and springtime.check_invariants(s) == []

@@ -409,3 +409,12 @@ def test_empty_board_helper_leaves_a_consistent_position():
     put(s, "fr-1a", "13", leader=True)
     assert springtime.check_invariants(s) == [] and s.leaders["blanchard"]["unit"] == "fr-1a"
     assert FG
+
+
+@pytest.mark.rules("springtime:3.4")
+def test_the_general_records_track_shows_replacements_and_morale():
+    s = fresh()
+    s.rp["allied"] = 2
+    s.morale = 17
+    v = springtime.view(s, "axis")
+    assert v["rp"] == {"allied": 2, "axis": 10} and v["morale"] == 17

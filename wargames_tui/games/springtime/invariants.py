@@ -6,6 +6,7 @@ from collections import Counter
 
 from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.positions import occupied, units_in
+from wargames_tui.games.springtime.setup import SETUP
 from wargames_tui.games.springtime.state import ELIMINATED, OFFMAP, REMOVED, State
 
 
@@ -25,13 +26,13 @@ def check_invariants(state: State) -> list[str]:
             if occupied(state, aid, side) and not occupied(state, aid, rival) and state.control[aid] != side:
                 problems.append(f"{aid} held by the {side} alone but controlled by the {rival} (7.2)")
     for uid, s in state.units.items():
-        if s["at"] not in b.areas and s["at"] not in (ELIMINATED, REMOVED, OFFMAP):
+        if s["at"] not in b.areas and s["at"] not in (ELIMINATED, REMOVED, OFFMAP, SETUP):
             problems.append(f"{uid} at {s['at']!r}")
         if s["at"] == "F" and b.units[uid].nation != "italian":
             problems.append(f"{uid} in Italy (14.3)")
     for lid, s in state.leaders.items():
         u = s["unit"]
-        if u is not None and (u not in b.leaders[lid].command or state.units[u]["at"] not in b.areas):
+        if u is not None and (u not in b.leaders[lid].command or state.units[u]["at"] not in (*b.areas, SETUP)):
             problems.append(f"leader {lid} with {u}, not one of his units on the map (4.4.1)")
     tally = Counter(state.cup + state.track + state.played + [m for h in state.hands.values() for m in h])
     if tally != Counter(list(b.events)):

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Prompt
-from wargames_tui.games.springtime import combat, markers, movement, refit
+from wargames_tui.games.springtime import combat, markers, movement, refit, setup
 from wargames_tui.games.springtime.data import load_board, load_scenario
 from wargames_tui.games.springtime.morale import lose_unit, set_control, update_control
 from wargames_tui.games.springtime.positions import full, mark_supply, occupied, on_map, other, units_in
@@ -21,6 +21,8 @@ SIDES = {"allied": "Allied (France, Britain, Belgium, the Netherlands)", "axis":
 
 # step -> (the side that acts, the instruction, the case)
 STEPS: dict[str, tuple[str, str, str]] = {
+    "setup-allied": ("allied", "Free set-up: place your units in France, armour and reserves with the 1st or 7th Army", "18.2"),
+    "setup-axis": ("axis", "Free set-up: place your units in Germany", "18.2"),
     "draw-allied": ("allied", "Political Phase: draw an Event marker, or keep the one you hold", "6.1.1"),
     "draw-axis": ("axis", "Political Phase: draw an Event marker, or keep the one you hold", "6.1.1"),
     "belgium": ("axis", "Belgium surrenders: take control of a vacant Belgian Area", "6.1.2"),
@@ -43,6 +45,7 @@ STEPS: dict[str, tuple[str, str, str]] = {
     "airlanding": ("axis", "End Phase: withdraw the Airlanding Corps from the map, or leave it", "18.1.3"),
 }
 PHASE_TITLES = {
+    "setup": "Limited Free Setup",
     "political": "Political Phase", "maneuvers": "Maneuvers Phase", "refit": "Refit Phase", "end": "End Phase", "over": "Game over",
 }
 
@@ -50,6 +53,7 @@ PHASE_TITLES = {
 # ---- new game ----------------------------------------------------------------------------------
 OPTIONS: dict[str, list[str]] = {
     "airdrops": ["off", "on"],        # 18.1
+    "free-setup": ["off", "on"],      # 18.2 (Fall Gelb)
     "bef-returns": ["off", "on"],     # 18.3
     "bid": [str(n) for n in range(0, 11)],  # 17.1: the winning bid, added to French Morale
 }
@@ -94,6 +98,9 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
     state.last_assault = {"allied": [], "axis": []}
     state.flags.update(opening=True, surprise=sc.surprise, offer_plan_red=scenario == "springtime/plan-red")
     state.phase, state.step = "political", "draw-allied"
+    if opts["free-setup"] == "on" and scenario == "springtime/fall-gelb":
+        setup.begin(state)
+        state.phase, state.step = "setup", "setup-allied"
     return state
 
 
@@ -120,6 +127,12 @@ def prompt(state: State) -> Prompt:
     _, text, case = STEPS[state.step]
     phase = f"{PHASE_TITLES[state.phase]}: {state.step}"
     return Prompt(side, phase, f"{text} ({case})", f"springtime:{case}", ACTIONS[state.step](state))
+
+
+def _setup_actions(state: State) -> list[Action]:
+    side = acting_side(state)
+    assert side
+    return [{"type": "place", "unit": u, "area": a} for u in setup.waiting(state, side) for a in setup.place_areas(state, u)]
 
 
 def _draw_actions(state: State) -> list[Action]:
@@ -237,6 +250,7 @@ def _airlanding_actions(state: State) -> list[Action]:
 
 
 ACTIONS: dict[str, Callable[[State], list[Action]]] = {
+    "setup-allied": _setup_actions, "setup-axis": _setup_actions,
     "draw-allied": _draw_actions, "draw-axis": _draw_actions, "belgium": _belgium_actions, "kleist": _kleist_actions,
     "surprise-event": _surprise_actions, "start": _start_actions, "assault": _assault_actions,
     "regroup": _move_actions, "redeploy": _move_actions, "defend": _defend_actions, "advantage": _advantage_actions,
@@ -346,6 +360,20 @@ QUIET = {  # the words for actions that change nothing anyone else must be told 
     "keep": "keeps the Event marker held", "decline": "declines", "end": "done",
     "stay": "holds its ground", "kleist": "places Kleist",
 }
+
+
+def _do_place(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
+    side = acting_side(state)
+    assert side
+    setup.place(state, action["unit"], action["area"])
+    events.append(Event("setup", f"{side.capitalize()} places a unit", {"side": side}))
+    if setup.waiting(state, side):
+        return
+    if side == "allied":
+        state.step = "setup-axis"
+        return
+    setup.reveal(state, events)
+    state.phase, state.step = "political", "draw-allied"
 
 
 def _do_draw(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
@@ -737,6 +765,7 @@ def _close_turn(state: State, dice: Dice, events: list[Event]) -> None:
 
 
 HANDLERS: dict[str, Callable[[State, Action, Dice, list[Event]], None]] = {
+    "setup-allied": _do_place, "setup-axis": _do_place,
     "draw-allied": _do_draw, "draw-axis": _do_draw, "belgium": _do_belgium, "kleist": _do_kleist,
     "surprise-event": _do_surprise, "start": _do_start, "assault": _do_assault, "regroup": _do_move,
     "redeploy": _do_move, "defend": _do_defend, "advantage": _do_advantage, "retreat": _do_retreat,

@@ -9,14 +9,18 @@ from wargames_tui.games.springtime.combat import air_value
 from wargames_tui.games.springtime.data import load_board, load_scenario
 from wargames_tui.games.springtime.phases import PHASE_TITLES, SIDES, acting_side
 from wargames_tui.games.springtime.positions import contested, cv, leader_rating, leaders_with, mf
+from wargames_tui.games.springtime import setup
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.victory import outcome
 
 
-def _unit(state: State, uid: str) -> dict[str, Any]:
+def _unit(state: State, uid: str, viewer: str | None) -> dict[str, Any]:
     b = load_board()
     u = b.units[uid]
     s = state.units[uid]
+    if s.get("free") and u.side != viewer:  # a set-up still secret (18.2)
+        return {"id": uid, "name": u.name, "short": u.short, "side": u.side, "nation": u.nation, "kind": u.kind,
+                "group": u.group, "zone": None, "status": "secret", "reduced": s["reduced"], "leaders": []}
     return {
         "id": uid, "name": u.name, "short": u.short, "side": u.side, "nation": u.nation, "kind": u.kind,
         "group": u.group, "zone": s["at"] if s["at"] in b.areas else None, "status": s["at"] if s["at"] not in b.areas else "map",
@@ -51,7 +55,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
             for a in b.areas.values()
         },
         "links": b.graph.link_list(), "picture": list(b.picture),
-        "units": [_unit(state, u) for u in sorted(state.units)],
+        "units": [_unit(state, u, viewer) for u in sorted(state.units)],
         "air": [{"id": a, "name": m.name, "side": m.side, "nation": m.nation, "value": air_value(state, a)} for a, m in b.air.items()],
         "events": {
             "cup": len(state.cup), "hands": hands, "track": list(state.track), "played": list(state.played),
@@ -66,6 +70,9 @@ def disguise(state: State, viewer: str | None, rng: random.Random) -> State:
     """A copy in which every held marker the viewer cannot see is redrawn from the markers the
     viewer cannot account for: the cup and those hands (springtime:6.1.1, 6.4.4, 15.1)."""
     new = state.copy()
+    for side in ("allied", "axis"):
+        if side != viewer:
+            setup.scramble(new, side, rng)
     hidden = [s for s in ("allied", "axis") if s != viewer and new.hands.get(s) and not new.shown.get(s)]
     pool = sorted(new.cup + [m for s in hidden for m in new.hands[s]])
     for side in hidden:
