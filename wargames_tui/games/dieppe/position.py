@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from operator import attrgetter
 
 from wargames_tui.games.dieppe.combat import Piece
 from wargames_tui.games.dieppe.data import CounterDef, Raid, Rating, load_raid
@@ -12,19 +12,23 @@ LAND_KINDS = ("beach", "land")
 FOOT_LINKS = frozenset({"road", "track", "landing"})
 
 
+_PLACE = attrgetter("zone", "aboard", "status")
+
+
 class Position:
+    """A state read with its raid. Who stands where is worked out once for each arrangement
+    of the units and kept on the state, so the many Positions an action builds share it."""
+
     def __init__(self, state: State, raid: Raid | None = None) -> None:
         self.state = state
         self.raid = raid or load_raid()
-        self.at: dict[str, list[str]] = defaultdict(list)  # zone -> units standing there (not aboard)
-        self.cargo: dict[str, list[str]] = defaultdict(list)  # lca -> units aboard
-        for uid, u in state.units.items():
-            if u.status not in ("map", "prisoner") or u.zone is None:
-                continue
-            if u.aboard:
-                self.cargo[u.aboard].append(uid)
-            else:
-                self.at[u.zone].append(uid)
+        key = tuple(map(_PLACE, state.units.values()))
+        kept = state.__dict__.get("_places")
+        if kept is None or kept[0] != key or kept[1] is not state.units:
+            kept = state.__dict__["_places"] = (key, state.units, *_places(state.units, key))
+        # zone -> units standing there (not aboard); lca -> units aboard. Shared: never change them.
+        self.at: dict[str, list[str]] = kept[2]
+        self.cargo: dict[str, list[str]] = kept[3]
 
     # --- counters ---------------------------------------------------------------------
     def counter(self, uid: str) -> CounterDef:
@@ -125,3 +129,16 @@ class Position:
 
     def german_zones(self) -> list[str]:
         return sorted(z for z, units in self.at.items() if any(self.side(u) == "german" and self.on_map(u) for u in units))
+
+
+def _places(units: dict, key: tuple) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    at: dict[str, list[str]] = {}
+    cargo: dict[str, list[str]] = {}
+    for uid, (zone, aboard, status) in zip(units, key):
+        if status not in ("map", "prisoner") or zone is None:
+            continue
+        if aboard:
+            cargo.setdefault(aboard, []).append(uid)
+        else:
+            at.setdefault(zone, []).append(uid)
+    return at, cargo
