@@ -75,3 +75,14 @@ async def test_the_cover_may_be_asked_for_in_every_game(save_dir: Path) -> None:
         play_screen(pilot.app).play(action)
         await pilot.pause()
         assert isinstance(pilot.app.screen, HandoffScreen)
+
+
+@sync
+async def test_a_seat_for_a_bot_this_version_lacks_goes_to_a_person(save_dir: Path) -> None:
+    session = new_session(seats={"gi": "bot:nonexistent", "bc": "human"})
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = play_screen(pilot.app)
+        assert session.seats["gi"] == "human" and screen.bot_to_act() is None
+        assert any("nonexistent" in n.message for n in pilot.app._notifications)
+        assert session.prompt.side == "gi" and screen.step == "move"  # the side is played from the keyboard

@@ -96,6 +96,11 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
         assert session.state.step in ("move", "declare", "resolve", "over")
         assert attack is None or attack.resolved
         assert not session.can_undo  # the roll is a commit point
+        played = len(session.log)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(session.log) == played and screen.message[1] == "error"
+        assert screen.message[0].startswith("Nothing to take back: undo stops at")
 
 
 @sync

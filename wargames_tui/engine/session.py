@@ -41,6 +41,7 @@ class Session:
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
     _undo: list[tuple[Any, int]] = field(default_factory=list)
+    undo_stop: str = "the start of the game"  # the last point undo may not cross, in words
     _prompt: Prompt | None = None
 
     @classmethod
@@ -81,8 +82,14 @@ class Session:
         self.log.append(LogEntry(action, rolls, side, events))
         self.updated = now()
         handover = self.game.active_side(self.state) not in (side, None)
-        if rolls or handover or any(e.commit for e in events):
+        committed = next((e for e in events if e.commit), None)
+        if rolls or handover or committed:
             self._undo.clear()
+            self.undo_stop = (
+                f"the die roll of action {len(self.log)}" if rolls
+                else "the change of side" if handover
+                else f"{committed.text!r}"  # type: ignore[union-attr]
+            )
         return events
 
     @property

@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from wargames_tui.engine.saves import SaveError, load, save
 from wargames_tui.engine.session import Session
+from wargames_tui.present import map_kind
 from wargames_tui.ui.saving import autosave_path
 
 
@@ -61,17 +62,27 @@ class WargamesApp(App):
         self.push_screen(MenuScreen())
 
     def open_session(self, session: Session, save_path: Path | None = None) -> None:
-        """The play screen for the game's kind of map: zones (MAP_KIND = "area") or hexes."""
+        """The play screen for the game's kind of map (hexes or areas)."""
         from wargames_tui.ui.screens.area_play import AreaPlayScreen
         from wargames_tui.ui.screens.play import PlayScreen
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self._seat_people_for_unknown_bots(session)
         path = save_path or autosave_path(self.save_dir, session)
-        if getattr(session.game, "MAP_KIND", "hex") == "area":
-            self.push_screen(AreaPlayScreen(session, path))
-        else:
-            self.push_screen(PlayScreen(session, path))
+        screens = {"hex": PlayScreen, "area": AreaPlayScreen}
+        self.push_screen(screens[map_kind(session.game)](session, path))
+
+    def _seat_people_for_unknown_bots(self, session: Session) -> None:
+        """A save may name a bot this version does not have: a person takes that side instead."""
+        from wargames_tui.bots import BOTS
+
+        sides = session.view(None).get("sides", {})
+        for side, seat in session.seats.items():
+            if seat.startswith("bot:") and seat.removeprefix("bot:") not in BOTS:
+                session.seats[side] = "human"
+                who = sides.get(side, side)
+                self.notify(f"No bot called {seat.removeprefix('bot:')!r} here: {who} is played at this keyboard.", severity="warning", timeout=8)
 
     def start_new(self, scenario: str, options: dict[str, str], seats: dict[str, str]) -> None:
         from wargames_tui.engine.datafiles import DataFileError
@@ -121,7 +132,7 @@ class WargamesApp(App):
         if isinstance(screen, (PlayScreen, AreaPlayScreen)):
             yield SystemCommand("Save game", "Save now (the game also saves after every action)", screen.action_save)
             yield SystemCommand("Legal actions", "List every legal action in words and pick one", screen.action_actions)
-            yield SystemCommand("Undo", "Take back your last action, if no die roll or change of side came since", screen.action_undo)
+            yield SystemCommand("Undo", "Take back your last action, back to the last die roll, reveal, binding declaration or change of side", screen.action_undo)
             yield SystemCommand("Rules and keys", "Help: the keys and a summary of the rules", screen.action_help)
             yield SystemCommand("Quit to menu", "Back to the main menu (the game is saved)", screen.action_menu)
             yield SystemCommand(

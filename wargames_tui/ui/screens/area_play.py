@@ -470,7 +470,7 @@ class AreaPlayScreen(SessionScreen):
         if action == "unpick":
             return bool(self.picked)
         if action == "undo":
-            return True if self.session.can_undo else None
+            return True  # refused with the reason when there is nothing to take back
         return True
 
     def _play_type(self, kind: str) -> None:
@@ -562,7 +562,7 @@ class AreaPlayScreen(SessionScreen):
         self._draw_header()
 
     def action_undo(self) -> None:
-        if self._take_back("a die roll or the end of a phase"):
+        if self._take_back():
             self.picked = []
             self.refresh_all()
 

@@ -124,10 +124,10 @@ class NewGameScreen(Screen):
                 Label(name, classes="new-label"),
                 Static(Text("played by the game", style="italic"), classes="new-solo")
                 if side in solo
-                else Select(seat_choices(), value=HUMAN if i == 0 else "bot:greedy", allow_blank=False, id=f"seat-{side}"),
+                else Select(seat_choices(), value=HUMAN, allow_blank=False, id=f"seat-{side}"),
                 classes="new-row",
             )
-            for i, (side, name) in enumerate(info.sides.items())
+            for side, name in info.sides.items()
         )
 
     @staticmethod

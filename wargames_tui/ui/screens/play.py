@@ -474,7 +474,7 @@ class PlayScreen(EnterMixin):
         if action in ("undo", "cancel", "actions") and step in ("bot", "over"):
             return False
         if action == "undo":
-            return True if self.session.can_undo else None
+            return True  # refused with the reason when there is nothing to take back
         if action == "cancel":
             return True if (self.selected or self.attackers or self.picked or self.message) else None
         return True
@@ -577,7 +577,7 @@ class PlayScreen(EnterMixin):
     def action_undo(self) -> None:
         if self.step == "bot":
             return
-        if self._take_back("a die roll or a change of side"):
+        if self._take_back():
             self.selected = None
             self.attackers = []
             self.refresh_all()

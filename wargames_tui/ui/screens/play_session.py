@@ -82,13 +82,13 @@ class SessionScreen(Screen):
             self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
         return None
 
-    def _take_back(self, stops_at: str) -> bool:
+    def _take_back(self) -> bool:
         """Undo the last action: the log loses its lines and the prompt line says what was taken back;
         False (and why) when there is nothing to take back. The screen then drops its own choices and
         redraws."""
         last = self.session.log[-1].action if self.session.log else None
         if not self.session.undo():
-            self.say(f"Nothing to take back: undo stops at {stops_at}.", "error")
+            self.say(f"Nothing to take back: undo stops at {self.session.undo_stop}, which binds both sides.", "error")
             return False
         self.read_view()
         self.message = (f"Took back: {self.played_words(last) if last else ''}", "info")
