@@ -40,7 +40,7 @@ def scenarios() -> list[ScenarioInfo]:
         ScenarioInfo(
             "springtime/plan-red", f"{TITLE}: Plan Red", "5 June 1940: the battle for France, Turns 4 to 7", dict(phases.SIDES),
             "The Low Countries have fallen and the BEF is gone; the French stand on the Somme and the Aisne (19.0). " + note,
-            dict(phases.OPTIONS),
+            {k: v for k, v in phases.OPTIONS.items() if k != "free-setup"},  # 18.2 is a Fall Gelb set-up
         ),
     ]
 

@@ -76,7 +76,7 @@ def step_problem(state: State, uid: str, to: str) -> str | None:
     if moved["spent"] == 0 and here in imp["contested_start"]:
         if kind == "redeploy" and contested(state, to):
             return "units in a Contested Area may not Redeploy into another Contested Area (8.1.2b)"
-        if kind == "assault" and not free(state, to, side):
+        if not free(state, to, side):
             return "units leaving a Contested Area must first enter a Free Area (9.2)"
     return None
 
