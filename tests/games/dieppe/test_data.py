@@ -69,3 +69,26 @@ def test_connection_costs():
     assert g.step_cost(*sea, "commando") is None and g.step_cost(*sea, "lca") == 1
     fire = [(a, b) for a, nb in g.links.items() for b, k in nb.items() if k == "fire"][0]
     assert g.step_cost(*fire, "commando") is None and g.radius(*fire) == 1
+
+
+def test_no_stack_can_land_and_go_in_against_the_guns_on_turn_1():
+    # The balance reading in NOTES.md: after a landing (2 MP) a stack with its officer has 2 MP
+    # left on turn 1; every zone from which an assault reaches the guns lies further from every
+    # beach than that. (A reconstruction check, not a printed fact.)
+    import heapq
+
+    def walk(start: str) -> dict[str, int]:
+        cost, heap = {start: 0}, [(0, start)]
+        while heap:
+            d, z = heapq.heappop(heap)
+            for n in raid.graph.neighbours(z):
+                kind = raid.graph.kind(z, n)
+                if kind.name in ("road", "track") and d + kind.cost < cost.get(n, 99):
+                    cost[n] = d + kind.cost
+                    heapq.heappush(heap, (cost[n], n))
+        return cost
+
+    beaches = [z.id for z in raid.zones.values() if z.kind == "beach"]
+    assault_from = [n for n in raid.graph.neighbours("HESS") if raid.graph.kind("HESS", n).name in ("road", "track")]
+    nearest = min(walk(b).get(z, 99) for b in beaches for z in assault_from)
+    assert nearest == 3  # out of reach on turn 1, within reach by turn 2
