@@ -31,10 +31,14 @@ class ActionsScreen(ModalScreen[Action | None]):
             )
             yield OptionList(*self._options(""), id="actions-list")
 
+    def _matches(self, needle: str) -> list[int]:
+        """The rows holding every word typed, in any order ("Aufk 2012" finds "Move Aufk (4-10) 2012 ...")."""
+        words = needle.lower().split()
+        return [i for i, (text, _) in enumerate(self.labelled) if all(w in text.lower() for w in words)]
+
     def _options(self, needle: str) -> list[Option]:
-        needle = needle.lower()
         # Text, not markup: zone ids like "[OR2]" and JSON lists must show as written.
-        return [Option(Text(text), id=str(i)) for i, (text, _) in enumerate(self.labelled) if needle in text.lower()]
+        return [Option(Text(self.labelled[i][0]), id=str(i)) for i in self._matches(needle)]
 
     def on_mount(self) -> None:
         self.query_one("#actions-box").border_title = f"Legal actions ({len(self.labelled)})"
@@ -48,10 +52,15 @@ class ActionsScreen(ModalScreen[Action | None]):
             options.highlighted = 0
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the filter box chooses the lit row of what the filter matches now; nothing when
+        nothing matches (the list may not have caught up with the last key yet)."""
+        matches = self._matches(event.value)
+        if not matches:
+            self.query_one("#actions-title", Label).update(Text(f"Nothing matches {event.value!r}: change the filter or Esc.", style="bold #ff6b6b"))
+            return
         options = self.query_one(OptionList)
-        if options.option_count:
-            index = options.highlighted or 0
-            self._choose(options.get_option_at_index(index).id)
+        lit = options.get_option_at_index(options.highlighted).id if options.highlighted is not None and options.option_count else None
+        self._choose(lit if lit is not None and int(lit) in matches else str(matches[0]))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self._choose(event.option.id)

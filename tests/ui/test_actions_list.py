@@ -1,0 +1,44 @@
+"""The list of every legal action: filtering by words in any order, and Enter when nothing matches."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from tests.ui.helpers import SIZE, sync
+from wargames_tui.ui.screens.actions import ActionsScreen
+
+ROWS = [
+    ("Move Aufk (4-10) 2012 -> 2013 (1 hex)", {"type": "move", "unit": "aufk"}),
+    ("Move 8Pz (6-10) 1816 -> 1716 (1 hex)", {"type": "move", "unit": "8pz"}),
+    ("End the movement phase", {"type": "end-phase"}),
+]
+
+
+class ListApp(App):
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: list[object] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(ActionsScreen("Pick one", ROWS), self.chosen.append)
+
+
+@sync
+async def test_words_in_any_order_find_the_row() -> None:
+    app = ListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"2012 aufk", "enter")
+        await pilot.pause()
+        assert app.chosen == [ROWS[0][1]]
+
+
+@sync
+async def test_enter_chooses_nothing_when_nothing_matches() -> None:
+    app = ListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"zzz", "enter")
+        await pilot.pause()
+        assert app.chosen == [] and isinstance(app.screen, ActionsScreen)
+        assert "Nothing matches" in str(app.screen.query_one("#actions-title").render())
