@@ -50,7 +50,7 @@ class Board:
 
     def owner(self, h: str) -> str | None:
         here = self.at.get(h)
-        return self.side_of(here[0]) if here else None
+        return self.g.units[here[0]].side if here else None
 
     def hexes_of(self, side: str) -> list[str]:
         return [h for h, here in self.at.items() if self.side_of(here[0]) == side and self.real(here)]
@@ -58,10 +58,22 @@ class Board:
     def units_of(self, side: str) -> list[str]:
         return [u for u, st in self.state.units.items() if st.where == "map" and self.side_of(u) == side]
 
+    @cached_property
+    def _points(self) -> dict[tuple[str, str], int]:
+        out: dict[tuple[str, str], int] = {}
+        for h, here in self.at.items():
+            for u in here:
+                key = (h, self.side_of(u))
+                out[key] = out.get(key, 0) + self.g.units[u].stacking
+        return out
+
     def stacking(self, h: str, side: str, leaving: tuple[str, ...] | list[str] = ()) -> int:
-        return sum(
-            self.g.units[u].stacking for u in self.at.get(h, []) if self.side_of(u) == side and u not in leaving
-        )
+        """Stacking points of side's counters in h (7.6), not counting those in leaving."""
+        total = self._points.get((h, side), 0)
+        for u in leaving:
+            if self.state.units[u].hex == h and self.state.units[u].where == "map" and self.side_of(u) == side:
+                total -= self.g.units[u].stacking
+        return total
 
     @cached_property
     def _zones(self) -> dict[str, frozenset[str]]:

@@ -298,6 +298,14 @@ def strand_dummies(state: State, h: str | None) -> list[Event]:
     return []
 
 
+def strand_all(state: State) -> None:
+    b = Board(state)
+    for here in b.at.values():
+        if not b.real(here):
+            for u in here:
+                state.units[u].where, state.units[u].hex = "pool", None
+
+
 def lose_step(state: State, uid: str) -> list[Event]:
     b = Board(state)
     st = state.units[uid]

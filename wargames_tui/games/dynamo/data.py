@@ -271,7 +271,8 @@ class Game:
     scenario: ScenarioFile
 
     def edge(self, runs: list[tuple[str, str]]) -> list[Hex]:
-        return [h for a, b in runs for h in _run(a, b) if h in self.map.terrain]
+        hexes = [h for a, b in runs for h in _run(a, b) if h in self.map.terrain]
+        return list(dict.fromkeys(hexes))
 
 
 def _run(a: Hex, b: Hex) -> list[Hex]:

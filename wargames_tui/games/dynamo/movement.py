@@ -111,6 +111,8 @@ def pick(state: State, units: Any) -> list[Event]:
         raise IllegalAction("pick up real units of your own from one hex", "dynamo:9.7")
     if any(state.units[u].done or u in state.stuck for u in units):
         raise IllegalAction("a unit whose move is finished may not move again", "dynamo:7.4")
+    if len(set(units)) != len(units) or any(b.allowance(u) <= 0 for u in units):
+        raise IllegalAction("each unit once, and only units with movement points", "dynamo:9.1")
     h = hexes.pop()
     assert h is not None
     state.group = Group(list(units), h, h)
@@ -195,7 +197,7 @@ def can_blitz(b: Board, group: Group) -> bool:
     """German moto-mech in supply, led by a panzer or Kampfgruppe, stacked together since the
     phase began (12.1, 12.8, 12.12, 12.13, 5.12)."""
     real = b.real(group.units)
-    if b.side_of(real[0]) != "german" or group.entered:
+    if b.side_of(real[0]) != "german":
         return False
     if not all(b.unit(u).moto and not b.state.units[u].oos for u in real):
         return False

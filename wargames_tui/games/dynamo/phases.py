@@ -327,13 +327,14 @@ def apply(state: State, action: Any, dice: Dice) -> list[Event]:
         events = combat.act(state, action, dice)
     elif action["type"] == "assault" and state.phase in ("german-assault", "allied-assault"):
         events = _assault(state, action, dice)
+    elif action["type"] == "pick" and state.phase in ("german-move", "allied-move") and state.group is None:
+        events = movement.pick(state, action.get("units"))  # any part of a stack (7.4, 9.7)
     else:
         current = prompt(state)
         if action not in current.actions:
             raise IllegalAction(f"{action['type']!r} with those details is not a legal action now", current.case)
         events = _do(state, action, dice)
-    for h in list(Board(state).at):
-        combat.strand_dummies(state, h)
+    combat.strand_all(state)
     return events
 
 
