@@ -83,7 +83,7 @@ def fix_kinds(state: State, side: str, events: list[Event]) -> None:
             if side == "german" and not country_ok(state, m.target):
                 m.kind = "bombard" if unit.kind == "bomber" else ""  # no support outside the orders (3.4.2 b)
             else:
-                m.kind = "both" if unit.kind == "bomber" else "support"  # the bomber does both (3.3.2 c)
+                m.kind = "both" if m.both else "support"
         elif foes:
             m.kind = "bombard"
         else:
@@ -138,6 +138,7 @@ def intercept(state: State, target: str, fighters: list[str], dice: Dice, events
             commit=True,
         )
     )
+    state.pending += [{"kind": "air-return", "unit": f, "target": target} for f in fighters]  # 3.3.4 c
     if not won:
         return
     for m in [m for m in state.missions if m.target == target]:

@@ -30,8 +30,17 @@ def player_of(state: State, uid: str) -> str:
     initiative player handles the automaton (betrayal:3.4.1)."""
     nation = sc().units[uid].nation
     if nation == "german":
-        return state.initiative or "french"
+        return automaton_player(state)
     return "french" if nation == "french" else "british"
+
+
+def automaton_player(state: State) -> str:
+    """Who decides for the Germans: the initiative player in their turn, else the Allied player who
+    is not moving (betrayal:3.3.3, 3.4.1, 4.3 example)."""
+    turn = state.phase.split("-")[0]
+    if turn in ("french", "british"):
+        return "british" if turn == "french" else "french"
+    return state.initiative or "french"
 
 
 def on_map(state: State, uid: str) -> bool:

@@ -13,7 +13,6 @@ from wargames_tui.games.betrayal.board import (
     carry_republic,
     contested,
     country_ok,
-    depth,
     distances,
     enemy,
     ground,
@@ -103,10 +102,11 @@ def withdraw_options(state: State, uid: str, frm: str) -> list[str]:
     firsts = [n for n in sc().graph.neighbours(frm) if open_to(n)]
     home = [n for n in firsts if homeland_ok(uid, frm, n)]
     firsts = home or firsts
+    x, y = sc().areas[frm].lonlat
     if side == "allied":
-        back = [n for n in firsts if depth(n) < depth(frm)]
+        back = [n for n in firsts if sc().areas[n].lonlat[0] < x or sc().areas[n].lonlat[1] < y]
     else:
-        back = [n for n in firsts if sc().border(n) or depth(n) > depth(frm)]
+        back = [n for n in firsts if sc().areas[n].lonlat[0] > x or sc().areas[n].lonlat[1] > y]
     firsts = back or firsts
     out: set[str] = set()
     for first in firsts:

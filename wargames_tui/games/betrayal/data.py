@@ -23,6 +23,7 @@ class Area(Strict):
     id: str
     name: str
     country: Literal["NL", "B", "L", "F", "G"]
+    lonlat: tuple[float, float]
     terrain: Literal["clear", "forest", "mountain"] = "clear"
     port: bool = False
     maginot: bool = False

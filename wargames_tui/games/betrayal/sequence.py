@@ -191,7 +191,8 @@ def movement_actions(state: State) -> list[Action]:
     chooser = state.initiative if player == "german" else player
     for u in flyers:
         if air.can_fly(state, u, chooser or ""):
-            out += [{"type": "mission", "unit": u, "target": t} for t in air.mission_targets(state, u)]
+            variants = [{"both": False}, {"both": True}] if sc().units[u].kind == "bomber" else [{}]
+            out += [{"type": "mission", "unit": u, "target": t, **v} for t in air.mission_targets(state, u) for v in variants]
             if not air.flying(state, u):
                 out += [{"type": "rebase", "unit": u, "to": t} for t in air.rebase_targets(state, u)]
     if _may_end_movement(state):
@@ -258,7 +259,8 @@ def _phase_done(state: State, events: list[Event]) -> bool:
     if p == "setup":
         return not free_setup_actions(state)
     if p == "assign":
-        return st == "rolled" or not [t for t in state.tactics if t != "refit"] or not automaton.assignable(state)
+        left = [a for a in automaton.assignable(state) if a not in state.assigned]
+        return st == "rolled" or not [t for t in state.tactics if t != "refit"] or not left
     if p == "german-returns":
         return st == "rolled" or not any(state.pieces[u].where == "regroup" for u in nation_units(state, "german"))
     if stage(p) == "returns":
@@ -411,7 +413,7 @@ def _evacuate(state: State, action: Action, dice: Dice, events: list[Event]) -> 
 
 
 def _mission(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
-    state.missions.append(Mission(action["unit"], action["target"]))
+    state.missions.append(Mission(action["unit"], action["target"], both=action.get("both", False)))
     events.append(Event("air", f"{name(action['unit'])} flies a mission to {sc().areas[action['target']].name} (betrayal:3.3)", dict(action)))
 
 
@@ -453,7 +455,7 @@ def _combat(state: State, action: Action, dice: Dice, events: list[Event]) -> No
     attackers = _attackers(state, area)
     if contested(state, area) and attackers:
         support = any(m.target == area and m.kind in ("support", "both") for m in state.missions)
-        bomber = sum(air.value(state, m.unit, "support") for m in state.missions if m.target == area and m.kind == "both")
+        bomber = sum(air.value(state, m.unit, "support") for m in state.missions if m.target == area and m.kind in ("support", "both"))
         result = fight(state, area, attackers, dice, events, support, bomber)
         if phasing(state) == "german" and result in SUCCESS:
             armor = [u for u in attackers if sc().units[u].kind == "armor" and state.pieces[u].tactic == "exploit" and not state.pieces[u].exploited]

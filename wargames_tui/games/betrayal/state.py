@@ -25,6 +25,7 @@ class Mission:
     unit: str
     target: str
     kind: str = ""  # "support", "bombard" or "both" (betrayal:3.3.2), fixed when interceptions start
+    both: bool = False  # the German bomber also bombards where it supports (betrayal:3.3.2 c)
     bombed: bool = False  # its bombardment is resolved (betrayal:4.3)
 
 
