@@ -71,6 +71,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "phase_title": sequence.title(state),
         "case": sequence.case(state),
         "side": sequence.acting(state),
+        "outcome": (lambda o: o.to_json() if o else None)(sequence.outcome(state)),
         "sides": dict(SIDES),
         "initiative": state.initiative,
         "communication": "yes" if state.turn < 3 else "no",

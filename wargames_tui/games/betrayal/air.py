@@ -16,7 +16,7 @@ from wargames_tui.games.betrayal.board import (
     sc,
     side_of,
 )
-from wargames_tui.games.betrayal.losses import destroy, name
+from wargames_tui.games.betrayal.losses import name
 from wargames_tui.games.betrayal.state import Mission, State
 
 
@@ -209,8 +209,6 @@ def return_options(state: State, uid: str, target: str) -> list[str]:
     return sorted(out)
 
 
-def land(state: State, uid: str, to: str | None, events: list[Event]) -> None:
-    if to is None:
-        destroy(state, uid, events, "has no friendly base to return to", "betrayal:3.3.1")
-    else:
-        state.pieces[uid].where = to
+def land(state: State, uid: str, to: str, events: list[Event]) -> None:
+    state.pieces[uid].where = to
+    events.append(Event("air", f"{name(uid)} lands at {sc().areas[to].name} (betrayal:3.3.4 c, 3.3.5)", {"unit": uid, "to": to}))

@@ -366,6 +366,8 @@ def _assign(state: State, action: Action, dice: Dice, events: list[Event]) -> No
 
 
 def _end_assign(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
+    free = [a for a in automaton.assignable(state) if a not in state.assigned]
+    events.append(Event("tactics", f"Tactics given; {len(free)} German area(s) stand fast this turn (betrayal:3.4.6)"))
     state.step = "rolled"
 
 
@@ -428,6 +430,7 @@ def _end_movement(state: State, action: Action, dice: Dice, events: list[Event])
     """Missions take their kind; the other side intercepts (betrayal:3.3.3)."""
     player = phasing(state)
     side = "german" if player == "german" else "allied"
+    events.append(Event("phase", f"{title(state)} ends (betrayal:3.0)"))
     air.fix_kinds(state, side, events)
     for target in sorted({m.target for m in state.missions}):
         if side == "german":
@@ -548,6 +551,7 @@ def view_units(state: State) -> list[dict[str, Any]]:
             {
                 "id": uid,
                 "name": u.name,
+                "short": uid.split("-", 1)[1].upper()[:4],
                 "nation": u.nation,
                 "side": side_of(uid),
                 "kind": u.kind,
