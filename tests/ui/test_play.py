@@ -75,6 +75,9 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
         await pilot.press("enter")  # declare
         await pilot.pause()
         assert [(a.attackers, a.defender) for a in session.state.attacks] == [(chosen, defender)]
+        await pilot.press("e")  # the declarations bind: the first e asks
+        await pilot.pause()
+        assert session.state.step == "declare" and "press e again" in screen.message[0]
         await pilot.press("e")  # end the declarations
         await pilot.pause()
         assert session.state.step == "resolve"
@@ -146,7 +149,7 @@ async def test_bot_plays_its_side(save_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e")  # end German-Italian movement
         await pilot.pause()
-        await pilot.press("e")  # no attacks: end the declarations
+        await pilot.press("e", "e")  # no attacks: end the declarations
         for _ in range(1500):
             await pilot.pause(0.01)
             if session.outcome() is not None or (session.prompt.side == "gi" and session.state.turn == 2):
@@ -164,7 +167,7 @@ async def test_victory_screen_when_the_game_ends(save_dir: Path) -> None:
         session.act({"type": kind})
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("e", "e")  # the declarations bind: e twice
         await pilot.pause()
         assert session.outcome() is not None
         assert isinstance(app.screen, VictoryScreen)
@@ -185,7 +188,7 @@ async def test_retreat_and_advance_with_keys(save_dir: Path) -> None:
         screen = play_screen(app)
         await pilot.press("e")
         await goto(pilot, app, session.state.units[defender].hex)
-        await pilot.press("enter", "enter", "e", "r")
+        await pilot.press("enter", "enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.step == "retreat"
         vacated = screen.vacated

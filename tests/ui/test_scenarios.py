@@ -153,7 +153,7 @@ async def test_exchange_choices_with_number_keys(save_dir: Path) -> None:
         await pilot.press("2")
         assert screen.attackers == ["su-25tc", "su-15rc"]
         await goto(pilot, app, b)
-        await pilot.press("enter", "e", "r")
+        await pilot.press("enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.attacks[0].result == "EX"
         # The attacker chooses its loss first: the cursor goes to its stack, 2 picks 15R.
@@ -187,7 +187,7 @@ async def test_advance_of_a_stack_and_a_tank_second_hex(save_dir: Path) -> None:
         await goto(pilot, app, b)
         await pilot.press("enter")  # every unit that may attack: both units of the stack
         assert sorted(screen.attackers) == ["su-15rc", "su-25tc"]
-        await pilot.press("enter", "e", "r")
+        await pilot.press("enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.units["de-298"].status == "eliminated"
         assert screen.step == "advance" and hexmap.cursor == b
@@ -249,7 +249,7 @@ async def test_kharkov_victory_screen_shows_points(save_dir: Path) -> None:
     pass_until(session, lambda s: s.turn == 8 and s.phase == "de-combat")
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("e", "e")  # the declarations bind: e twice
         await pilot.pause()
         assert isinstance(app.screen, VictoryScreen)
         text = str(app.screen.query_one("#victory-text").render())

@@ -92,6 +92,7 @@ class PlayScreen(EnterMixin):
         self._phase_key: tuple[Any, ...] | None = None
         self._step_timer = None  # the bot's next step
         self._shown_outcome = False
+        self._confirming_end = False  # `e` pressed once in the declarations
         self.bot_rng = random.Random()
 
     # --- layout ------------------------------------------------------------
@@ -495,6 +496,7 @@ class PlayScreen(EnterMixin):
         self.pick(n)
 
     def action_cancel(self) -> None:
+        self._confirming_end = False
         if self.selected or self.attackers or self.picked:
             self.selected = None
             self.attackers = []
@@ -511,12 +513,21 @@ class PlayScreen(EnterMixin):
             self.play(action)
 
     def action_end_declarations(self) -> None:
+        """The declarations bind once ended: the first `e` asks, a second one ends them."""
         action = self._only("end-declarations")
-        if action:
-            self.message = None
-            if self.attackers:
-                self.attackers = []
-            self.play(action)
+        if not action:
+            return
+        if not self._confirming_end:
+            self._confirming_end = True
+            declared = len(self.view.get("attacks") or [])
+            self.say(f"{declared} attack{'s' if declared != 1 else ''} declared. Once ended, every declared attack "
+                     f"must be fought and none added ({self.prompt.case}): press e again to end the declarations.")
+            return
+        self._confirming_end = False
+        self.message = None
+        if self.attackers:
+            self.attackers = []
+        self.play(action)
 
     def action_resolve(self) -> None:
         h = self.cursor
@@ -588,6 +599,7 @@ class PlayScreen(EnterMixin):
     # --- playing an action ---------------------------------------------------
     def play(self, action: Action) -> list[Event]:
         """Apply one action through the session; a refusal shows its reason, never a traceback."""
+        self._confirming_end = False
         waiting = [u["id"] for u in self.waiting_units()]
         events = self._apply(action)
         if events is None:
