@@ -106,6 +106,17 @@ def test_no_unit_enters_an_enemy_hex():
     assert err.value.case == "el-alamein:7.2"
 
 
+@pytest.mark.rules("el-alamein:7.2")
+def test_a_path_into_an_enemy_hex_is_refused_for_the_enemy_not_its_zone():
+    c = open_hex(3)
+    enemy = nbrs(c)[0]
+    start = next(h for h in ring(enemy, 2) if step_towards(h, enemy) in nbrs(enemy))
+    state = cleared(**{GER: start, BRIT: enemy})
+    with pytest.raises(IllegalAction) as err:
+        act(state, {"type": "move", "unit": GER, "path": [step_towards(start, enemy), enemy]})
+    assert err.value.case == "el-alamein:7.2"
+
+
 @pytest.mark.rules("el-alamein:8.1")
 def test_each_unit_moves_once_and_only_in_its_own_movement_phase():
     c = open_hex(3)

@@ -176,6 +176,9 @@ class Board:
                 raise IllegalAction(f"{there} is off the map", f"{self.case}:8.1")
             if there not in self.sc.grid.neighbours(here):
                 raise IllegalAction(f"{there} is not adjacent to {here}", f"{self.case}:8.2")
+            cost = self.step_cost(side, here, there)
+            if cost is None:  # an enemy hex or the sea: the first reason to give, whatever the zones
+                raise IllegalAction(self._why_not_enter(side, here, there), f"{self.case}:{'7.2' if self.occupant_side(there) else '8.3'}")
             if i > 0 and here in zone:
                 raise IllegalAction(f"{here} is in an enemy zone of control: the move must stop there", f"{self.case}:6.1")
             if i == 0 and here in zone and there in zone:
@@ -183,9 +186,6 @@ class Board:
                     f"a unit leaving an enemy zone of control must first enter a hex outside one ({there} is in one)",
                     f"{self.case}:6.1",
                 )
-            cost = self.step_cost(side, here, there)
-            if cost is None:
-                raise IllegalAction(self._why_not_enter(side, here, there), f"{self.case}:{'7.2' if self.occupant_side(there) else '8.3'}")
             spent += cost
             here = there
         allowance = self.allowance(uid)
