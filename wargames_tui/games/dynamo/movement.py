@@ -124,9 +124,9 @@ def tag_along(state: State) -> None:
     b = Board(state)
     group = state.group
     assert group is not None
-    if b.at.get(group.start) and not b.real_at(group.start):
-        for d in b.at[group.start]:
-            group.units.append(d)
+    here = b.at.get(group.start, [])
+    if not [u for u in b.real(here) if u not in group.units]:
+        group.units += [d for d in here if b.unit(d).dummy and d not in group.units]
 
 
 def move(state: State, target: Any) -> list[Event]:
