@@ -262,3 +262,24 @@ async def test_command_palette_offers_the_less_frequent_things(save_dir: Path) -
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for wanted in ("Save game", "Legal actions", "Undo", "Rules and keys", "Quit to menu"):
             assert wanted in titles
+
+
+@sync
+async def test_the_hex_panel_does_not_offer_an_attack_the_rules_refuse(save_dir: Path) -> None:
+    from tests.games.panzer_corps.helpers import cleared, nbrs, open_hex, unit
+
+    weak, strong = unit("gi", 1, 8), unit("bc", 4, 8)
+    big = [unit("gi", 6, 10), unit("gi", 6, 10, skip=(unit("gi", 6, 10),))]
+    c = open_hex(3)
+    enemy = nbrs(c)[0]
+    beside = [h for h in nbrs(enemy) if h != c][:2]
+    state = cleared(phase="gi-combat", **{weak: c, strong: enemy, big[0]: beside[0], big[1]: beside[1]})
+    session = new_session()
+    session.state = state
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        screen = play_screen(pilot.app)
+        screen.attackers = [weak]
+        await goto(pilot, pilot.app, enemy)
+        assert any(a["defender"] == strong for a in screen.actions_of("declare"))  # an attack on it may be declared
+        hint = screen.hint()
+        assert hint.startswith(screen.label(weak)) and "may not attack" in hint and "9.2" in hint  # el-alamein:9.2 odds

@@ -65,6 +65,9 @@ class EnterMixin(ArrivalsMixin):
                     return f"{self.label(did)} cannot be attacked now (Enter says why)"
                 if self.attackers:
                     names = " + ".join(self.label(a) for a in self.attackers)
+                    refused = gamehooks.dry_run(self.session, {"type": "declare", "attackers": self.attackers, "defender": did})
+                    if refused is not None:
+                        return f"{names} may not attack {self.label(did)}: {refused.reason} ({refused.case})"
                     return f"Enter: {names} attack {self.label(did)}"
                 return f"Enter: choose every unit that may attack {self.label(did)}"
             if own:
