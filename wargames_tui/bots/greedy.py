@@ -9,13 +9,12 @@ balance checks of the reconstructed scenarios need.
 from __future__ import annotations
 
 import random
-from collections import deque
+import heapq
 from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 
-GOOD_ODDS = "1:1"  # the worst odds the bot attacks at
 
 
 def greedy_bot(session: Session, rng: random.Random) -> Action:
@@ -38,47 +37,79 @@ def greedy_bot(session: Session, rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
-def _distances(session: Session, goals: set[str]) -> dict[str, int]:
+def _distances(session: Session, goals: set[str], costly: set[str] = frozenset(), barred: set[str] = frozenset()) -> dict[str, int]:
+    """Steps from every hex to the nearest goal: a hex in costly counts ZONE_STEPS (an enemy
+    zone stops a move), a hex in barred cannot be passed (an enemy unit stands there)."""
     grid = session.game.board(session.state).grid
     dist = {g: 0 for g in goals}
-    queue = deque(goals)
-    while queue:
-        h = queue.popleft()
+    heap = [(0, g) for g in goals]
+    while heap:
+        d, h = heapq.heappop(heap)
+        if d > dist[h]:
+            continue
+        step = ZONE_STEPS if h in costly else 1
         for n in grid.neighbours(h):
-            if n not in dist:
-                dist[n] = dist[h] + 1
-                queue.append(n)
+            if n not in barred and d + step < dist.get(n, 1 << 30):
+                dist[n] = d + step
+                heapq.heappush(heap, (d + step, n))
     return dist
+
+
+ZONE_STEPS = 3  # what an enemy zone of control on the way counts for, in steps
 
 
 def _approach(session: Session, actions: list[Action], side: str | None, view: dict[str, Any], rng: random.Random) -> Action:
     """Raiders head for the side's objectives; guards, nearer what the enemy wants, hold or close in.
 
-    A unit nearer the enemy's objectives than its own is a guard: it stays put unless
-    it can step next to an enemy unit (to block it with its zone of control).
+    Each enemy unit that could reach its objectives next turn gets a guard: the nearest own
+    unit within its reach that stands nearer those objectives than its own. A guard stays
+    put unless it can step next to an enemy unit (to block it with its zone of control).
+    A move never ends on a full hex.
     """
     game, state = session.game, session.state
     goals = set(game.objectives(state, side))
     enemy = next((s for s in view["sides"] if s != side), None)
     threats = set(game.objectives(state, enemy)) if enemy else set()
-    dist = _distances(session, goals) if goals else {}
-    danger = _distances(session, threats) if threats else {}
     grid = game.board(state).grid
     enemy_hexes = {u["hex"] for u in view["units"] if u["side"] == enemy and u["status"] == "map"}
     near_enemy = {n for h in enemy_hexes for n in grid.neighbours(h)}
+    dist = _distances(session, goals, near_enemy, enemy_hexes - goals) if goals else {}
+    danger = _distances(session, threats) if threats else {}
     far = 10**6
+    raiders = [  # enemy units that could reach one of their objectives next turn
+        (u["hex"], u.get("move", 0))
+        for u in view["units"]
+        if u["side"] == enemy and u["status"] == "map" and danger.get(u["hex"], far) <= u.get("move", 0) + 1
+    ]
+    own = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u["status"] == "map"}
+    guards: set[str] = set()  # for each raider, the nearest own unit between it and its goal
+    for e, move in raiders:
+        near = [
+            (grid.distance(h, e), uid)
+            for uid, h in own.items()
+            if uid not in guards and danger.get(h, far) < dist.get(h, far) and grid.distance(h, e) <= move + 1
+        ]
+        if near:
+            guards.add(min(near)[1])
     where = {u["id"]: u["hex"] for u in view["units"]}
+    limit = view.get("stacking", {}).get(side)
+    crowd: dict[str, int] = {}  # own units in each hex, to keep within the stacking limit
+    for u in view["units"]:
+        if u["side"] == side and u["status"] == "map":
+            crowd[u["hex"]] = crowd.get(u["hex"], 0) + 1
     best: list[Action] = []
     best_gain = 0
     for a in actions:
         if a["type"] not in ("move", "enter", "place"):
             continue
         target = a["path"][-1] if a["type"] == "move" else a["hex"]
+        if limit is not None and crowd.get(target, 0) >= limit:
+            continue  # a move onto a full hex would end the phase with a unit removed (7.3)
         if a["type"] != "move":
             gain = far - dist.get(target, far)  # placing: the nearer the goals the better
         else:
             start = where.get(a["unit"]) or ""
-            guard = danger.get(start, far) < dist.get(start, far)
+            guard = a["unit"] in guards
             if guard:
                 blocks = target in near_enemy and danger.get(target, far) <= danger.get(start, far)
                 gain = 1 if blocks else 0
@@ -94,16 +125,38 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     return ends[0] if ends else rng.choice(actions)
 
 
+# What each combat result is worth to the attacker, for weighing a CRT column.
+RESULT_WORTH = {"DE": 2.0, "DR2": 1.0, "DR1": 0.7, "EX": 0.3, "C": 0.0, "AR": -0.7, "AE": -2.0}
+WORTH_ATTACKING = 0.4  # the least mean worth of a column the bot attacks at
+IN_THE_WAY = 0.6  # worth added to an attack on a unit on or next to one of the bot's objectives
+
+
+def column_worth(crt: dict[str, Any]) -> dict[str, float]:
+    """Column -> the mean worth of its results over the die (RESULT_WORTH)."""
+    return {
+        col: sum(RESULT_WORTH.get(row[i], 0.0) for row in crt["rows"]) / len(crt["rows"])
+        for i, col in enumerate(crt["columns"])
+    }
+
+
 def _best_attack(session: Session, actions: list[Action], rng: random.Random) -> Action:
-    """The declarable attack on the best CRT column, with as few attackers as that column needs."""
-    columns = session.view(None)["crt"]["columns"]
-    least = columns.index(GOOD_ODDS) if GOOD_ODDS in columns else 0
+    """The declarable attack whose CRT column is worth most, with as few attackers as it needs;
+    none where no column is worth the risk of the attacker's own losses."""
+    view = session.view(None)
+    worth = column_worth(view["crt"])
+    side = session.prompt.side
+    goals = set(session.game.objectives(session.state, side))
+    grid = session.game.board(session.state).grid
+    where = {u["id"]: u["hex"] for u in view["units"]}
     scored = []
     for a in actions:
         if a["type"] == "declare":
             column = session.game.odds(session.state, a["attackers"], a["defender"])["column"]
-            scored.append((columns.index(column), -len(a["attackers"]), rng.random(), a))
-    good = [s for s in scored if s[0] >= least]
+            h = where.get(a["defender"])
+            in_the_way = h in goals or any(n in goals for n in grid.neighbours(h)) if h else False
+            value = worth.get(column, -9.0) + (IN_THE_WAY if in_the_way else 0.0)
+            scored.append((value, -len(a["attackers"]), rng.random(), a))
+    good = [s for s in scored if s[0] >= WORTH_ATTACKING]
     if not good:
         return next(a for a in actions if a["type"] == "end-declarations")
     return max(good, key=lambda s: s[:3])[3]

@@ -1,0 +1,77 @@
+"""Bot against bot: how often each side wins with each pairing.
+
+    python benchmarks/tournament.py greedy random --games 100            # all four Panzer Corps scenarios
+    python benchmarks/tournament.py search greedy --games 20 panzer-corps/el-alamein
+
+For each scenario, `first` plays each side in turn against `second` (games/2 with each side,
+seeds 1, 2, ...). Prints first's wins, second's wins and draws per side, and first's share of
+all games (a draw counts half). Games are played through Session, as the client plays them;
+no selfplay checks. Results go to docs/PERFORMANCE.md ("Bots that play").
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from wargames_tui.bots import BOTS  # noqa: E402
+from wargames_tui.engine.session import Session  # noqa: E402
+from wargames_tui.games import game_for  # noqa: E402
+
+PANZER_CORPS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
+
+
+def play(scenario: str, bots: dict[str, str], seed: int) -> str | None:
+    """One game with bots[side] playing each side; the winner's side, or None for a draw."""
+    rng = random.Random(seed)
+    session = Session.start(game_for(scenario), scenario, seed=seed)
+    while session.outcome() is None:
+        side = session.game.active_side(session.state)
+        session.act(BOTS[bots[side]](session, rng))
+    outcome = session.outcome()
+    assert outcome is not None
+    return outcome.winner
+
+
+def match(scenario: str, first: str, second: str, games: int, seed: int) -> dict[str, list[int]]:
+    """side -> [first's wins, second's wins, draws] with first playing that side."""
+    sides = _sides(scenario)
+    table = {s: [0, 0, 0] for s in sides}
+    for i in range(games):
+        mine = sides[i % 2]
+        other = sides[1 - i % 2]
+        winner = play(scenario, {mine: first, other: second}, seed + i)
+        table[mine][0 if winner == mine else 1 if winner == other else 2] += 1
+    return table
+
+
+def _sides(scenario: str) -> list[str]:
+    game = game_for(scenario)
+    info = next(s for s in game.scenarios() if s.id == scenario)
+    return list(info.sides)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("first")
+    p.add_argument("second")
+    p.add_argument("scenarios", nargs="*")
+    p.add_argument("--games", type=int, default=20, help="games per scenario, half with each side")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    for sc in args.scenarios or PANZER_CORPS:
+        start = time.perf_counter()
+        table = match(sc, args.first, args.second, args.games, args.seed)
+        won = sum(t[0] + t[2] / 2 for t in table.values())
+        cells = "; ".join(f"as {s}: {t[0]}-{t[1]}" + (f" ({t[2]} drawn)" if t[2] else "") for s, t in table.items())
+        took = time.perf_counter() - start
+        print(f"{sc:<32} {args.first} v {args.second}: {cells}; {args.first} {100 * won / args.games:.0f}%  ({took:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
