@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from wargames_tui.engine.flow import Event
@@ -64,12 +65,18 @@ def _scenario_two(state: State, g: Game) -> None:
 
 def zone_hexes(b: Board, zone: AlliedZone) -> list[str]:
     """The hexes of a 24.3 set-up group, nearest the centre first."""
+    return _zone_hexes(b.state.scenario, zone.centre, zone.radius, zone.not_across)
+
+
+@cache
+def _zone_hexes(scenario: str, centre: str, radius: int, not_across: str | None) -> list[str]:
+    b = Board(State(scenario, {}, 1, "", {}))
     grid = b.m.grid
-    hexes = [h for h in b.m.terrain if grid.distance(h, zone.centre) <= zone.radius]
-    if zone.not_across:
-        side = _same_side(b, zone.centre, zone.not_across, zone.radius)
+    hexes = [h for h in b.m.terrain if grid.distance(h, centre) <= radius]
+    if not_across:
+        side = _same_side(b, centre, not_across, radius)
         hexes = [h for h in hexes if h in side]
-    return sorted(hexes, key=lambda h: (grid.distance(h, zone.centre), h))
+    return sorted(hexes, key=lambda h: (grid.distance(h, centre), h))
 
 
 def _same_side(b: Board, centre: str, barrier: str, radius: int) -> set[str]:
@@ -113,6 +120,8 @@ def placement_options(b: Board) -> list[dict[str, Any]]:
             continue
         hexes = zone_hexes(b, zone)
         for uid in zone.units:
+            if uid in b.state.deployed:
+                continue  # each unit is placed once
             here = b.state.units[uid].hex
             out += [{"type": "place", "unit": uid, "hex": h} for h in hexes if h != here and _allowed(b, uid, h)]
     return out
@@ -120,6 +129,7 @@ def placement_options(b: Board) -> list[dict[str, Any]]:
 
 def place(state: State, action: dict[str, Any]) -> list[Event]:
     start = state.units[action["unit"]].hex
+    state.deployed.append(action["unit"])
     move_to(state, action["unit"], action["hex"])
     strand_dummies(state, start)
     return [Event("place", f"{Board(state).unit(action['unit']).short} set up at {action['hex']}", {"unit": action["unit"], "hex": action["hex"]})]

@@ -1,0 +1,105 @@
+"""Fog of war (11.0): each side's view holds only what it may know, and a disguised position
+(every hidden fact reshuffled) looks the same to that side."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.games.dynamo.helpers import act, board, empty, put
+from wargames_tui.engine.dice import Dice
+from wargames_tui.games import dynamo
+
+VIEWERS = ("german", "allied", None)
+
+
+def ids(view: dict) -> set[str]:
+    return {u["id"] for u in view["units"]}
+
+
+@pytest.mark.rules("dynamo:11.2")
+def test_an_enemy_stack_shows_its_top_counter_and_height_only() -> None:
+    s = empty()
+    put(s, "2116", "b-1", "b-2", "b-dummy1")
+    put(s, "2316", "g-12id")
+    v = dynamo.view(s, "german")
+    assert v["stacks"]["2116"] == {"side": "allied", "height": 3, "top": "b-dummy1"}
+    assert "b-1" not in ids(v) and "b-2" not in ids(v) and "b-dummy1" in ids(v)
+    assert {"b-1", "b-2", "b-dummy1"} <= ids(dynamo.view(s, "allied"))
+    public = dynamo.view(s, None)
+    assert "b-1" not in ids(public) and "g-12id" in ids(public)
+
+
+@pytest.mark.rules("dynamo:11.2")
+def test_a_stack_is_revealed_once_assaulted() -> None:
+    s = empty("german-assault")
+    s.raf = False
+    put(s, "2116", "f-1na", "f-2na", "f-dummy1")
+    put(s, "2115", "g-12id")
+    act(s, {"type": "assault", "attackers": ["g-12id"], "hexes": ["2116"]}, 6)
+    v = dynamo.view(s, "german")
+    assert {"f-1na", "f-2na"} <= ids(v)
+    assert s.units["f-dummy1"].where == "pool"  # a revealed dummy is lifted
+
+
+@pytest.mark.rules("dynamo:11.7")
+def test_the_enemy_chart_shows_only_a_count() -> None:
+    s = dynamo.new("dynamo/campaign", {})
+    v = dynamo.view(s, "german")
+    assert "g-gd" in ids(v) and "f-4dcr" not in ids(v)
+    assert v["chart"]["allied"] == sum(1 for u, st in s.units.items() if st.where == "pool" and u.startswith(("b-", "f-")) and "dummy" not in u)
+
+
+@pytest.mark.rules("dynamo:11.3")
+def test_own_dummies_are_known_only_to_their_owner() -> None:
+    s = empty("german-dummies")
+    put(s, "2116", "g-12id", "g-32id")
+    act(s, {"type": "dummy", "unit": "g-dummy1", "hex": "2116", "top": False})
+    assert "g-dummy1" in ids(dynamo.view(s, "german"))
+    assert "g-dummy1" not in ids(dynamo.view(s, "allied"))
+    assert dynamo.view(s, "allied")["stacks"]["2116"]["height"] == 3
+
+
+def _random_playout(scenario: str, seed: int, steps: int):
+    rng = random.Random(seed)
+    dice = Dice(seed)
+    s = dynamo.new(scenario, {})
+    for _ in range(steps):
+        if dynamo.outcome(s) is not None:
+            break
+        acts = dynamo.prompt(s).actions
+        a = rng.choices(acts, weights=[0.2 if x["type"].startswith("end") else 1.0 for x in acts])[0]
+        dynamo.apply(s, a, dice)
+        yield s
+
+
+@pytest.mark.parametrize("scenario,seed", [("dynamo/campaign", 1), ("dynamo/no-halt-order", 2)])
+def test_disguise_keeps_every_view(scenario: str, seed: int) -> None:
+    rng = random.Random(seed)
+    changed = 0
+    for n, s in enumerate(_random_playout(scenario, seed, 700)):
+        if n % 25:
+            continue
+        for viewer in VIEWERS:
+            d = dynamo.disguise(s, viewer, rng)
+            assert dynamo.view(d, viewer) == dynamo.view(s, viewer)
+            assert dynamo.check_invariants(d) == []
+            if viewer is not None and dynamo.view(d, None) != dynamo.view(s, None) or d.units != s.units:
+                changed += 1
+    assert changed > 0  # the disguise really moves hidden counters
+
+
+def test_disguise_moves_hidden_counters_but_not_seen_ones() -> None:
+    s = empty()
+    put(s, "2116", "b-1", "b-2", "b-dummy1")
+    put(s, "2118", "f-1na", "f-2na", "f-dummy1")
+    put(s, "2316", "g-12id")
+    moved = set()
+    for seed in range(20):
+        d = dynamo.disguise(s, "german", random.Random(seed))
+        assert d.units["b-dummy1"].hex == "2116" and d.units["f-dummy1"].hex == "2118"
+        assert d.units["g-12id"].hex == "2316"
+        moved |= {u for u in ("b-1", "f-1na") if d.units[u].hex != s.units[u].hex}
+        assert all(board(d).real_at(h) for h in ("2116", "2118"))
+    assert moved
