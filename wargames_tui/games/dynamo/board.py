@@ -52,6 +52,10 @@ class Board:
         here = self.at.get(h)
         return self.g.units[here[0]].side if here else None
 
+    def enemy_hexes(self, side: str) -> frozenset[str]:
+        """Hexes holding real units of side's enemy."""
+        return frozenset(h for h in self.hexes_of(enemy(side)))
+
     def hexes_of(self, side: str) -> list[str]:
         return [h for h, here in self.at.items() if self.side_of(here[0]) == side and self.real(here)]
 

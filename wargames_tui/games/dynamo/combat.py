@@ -299,6 +299,10 @@ def strand_dummies(state: State, h: str | None) -> list[Event]:
 
 
 def strand_all(state: State) -> None:
+    """After every action: lone dummies go back to the hand (11.3); support on a unit that left
+    the map is gone until the next commitment (8.1)."""
+    for uid in [u for u in state.air if state.units[u].where != "map"]:
+        del state.air[uid]
     b = Board(state)
     for here in b.at.values():
         if not b.real(here):

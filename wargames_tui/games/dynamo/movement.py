@@ -43,25 +43,39 @@ def group_left(b: Board, group: Group) -> int:
 
 
 def reach(b: Board, group: Group) -> dict[str, tuple[int, str | None]]:
-    """Every hex the group can reach with its points: hex -> (cost, previous hex)."""
+    """Every hex the group can reach with its points: hex -> (cost, previous hex).
+    The costs are step_cost's, written out here because this is the hottest loop of a playout."""
     side = b.side_of(group.units[0])
     real = b.real(group.units)
     moto = any(b.unit(u).moto for u in real)
     oos = any(b.state.units[u].oos for u in real)
     budget = group_left(b, group)
     weight = sum(b.unit(u).stacking for u in group.units)
-    limit = b.g.rules.stacking_limit
+    room = b.g.rules.stacking_limit - weight
+    terrain, barriers, neighbours = b.m.terrain, b.m.barriers, b.m.neighbours
+    ezoc = b.ezoc(side)
+    foe = b.enemy_hexes(side)
+    points = {h: b.stacking(h, side, group.units) for h in b.hexes_of(side)}
     best: dict[str, tuple[int, str | None]] = {group.hex: (0, None)}
     queue = [(0, group.hex)]
     while queue:
         spent, here = heapq.heappop(queue)
         if spent > best[here][0]:
             continue
-        for n in b.m.neighbours[here]:
-            cost = step_cost(b, side, here, n, moto, oos)
-            if cost is None or b.stacking(n, side, group.units) + weight > limit:  # 7.2: at every instant
+        here_zone = here in ezoc
+        here_urban = terrain[here] == "urban"
+        for n in neighbours[here]:
+            if n in foe or points.get(n, 0) > room:
                 continue
-            total = spent + cost
+            t = terrain[n]
+            if t == "marsh" and moto:
+                continue
+            n_zone = n in ezoc
+            if oos and here_zone and n_zone:
+                continue
+            total = spent + (3 if t == "marsh" else 1) + here_zone + n_zone
+            if not here_urban and t != "urban" and frozenset((here, n)) in barriers:
+                total += 1
             if total <= budget and total < best.get(n, (budget + 1, None))[0]:
                 best[n] = (total, here)
                 heapq.heappush(queue, (total, n))
