@@ -183,18 +183,29 @@ def test_second_panzer_force_march_on_turn_one() -> None:
     act(s, {"type": "force-march", "korps": "2pz"})
     assert board(s).allowance("g-2pz") == 20
     act(s, {"type": "pick", "units": ["g-2pz"]})
-    far = max((h for h, c in dests(s).items() if c > 10), key=lambda h: -dests(s)[h])
-    inland = next(h for h, c in dests(s).items() if c > 10 and board(s).m.grid.distance(h, "1903") > 8
-                  and all(board(s).m.grid.distance(h, c2) > 1 for c2 in board(s).m.coastal))
-    act(s, {"type": "move", "hex": inland})
-    with pytest.raises(IllegalAction):
-        act(s, {"type": "halt"})
-    del far
+    near = movement.near_coast(board(s))
+    far = {h: c for h, c in dests(s).items() if c > 10}
+    assert far and all(h in near for h in far)  # the extra points only to end by the coast
+    assert any(h not in near for h, c in dests(s).items() if c <= 10)
+    act(s, {"type": "move", "hex": min(far, key=far.get)})
+    act(s, {"type": "halt"})
     s.phase = "german-assault"
     put(s, "2016", "f-tf1")
     s.units["g-2pz"].hex = "2017"
-    s.group = None
     assert not any("g-2pz" in a["attackers"] for a in actions(s, "assault"))
+
+
+@pytest.mark.rules("dynamo:14.2")
+def test_the_force_march_costs_the_korps_its_turn_one_schwerpunkt() -> None:
+    s = empty(turn=1)
+    put(s, "2115", "g-1pz", "g-10pz")
+    put(s, "2020", "g-2pz")
+    put(s, "2116", "f-tf1")
+    from wargames_tui.games.dynamo.combat import blitz_schwerpunkt
+
+    assert blitz_schwerpunkt(board(s), ["g-1pz", "g-10pz"])
+    act(s, {"type": "force-march", "korps": "2pz"})
+    assert not blitz_schwerpunkt(board(s), ["g-1pz", "g-10pz"])
 
 
 @pytest.mark.rules("dynamo:14.3")

@@ -13,7 +13,9 @@ from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.dynamo import combat, hidden, phases
 from wargames_tui.games.dynamo.board import Board
 from wargames_tui.games.dynamo.data import SCENARIO_FILES, load_game
+from wargames_tui.games.dynamo.mapview import hex_map_data
 from wargames_tui.games.dynamo.state import State
+from wargames_tui.engine.mapdata import HexMapData
 from wargames_tui.games.protocol import delegates
 
 GAME_ID = "dynamo"
@@ -46,8 +48,8 @@ def active_side(state: State) -> str | None:
     return phases.acting_side(state)
 
 
-def board(state: State) -> Any:
-    return Board(state).m
+def board(state: State) -> HexMapData:
+    return hex_map_data()
 
 
 def nations(state: State) -> dict[str, dict[str, str]]:
@@ -57,6 +59,8 @@ def nations(state: State) -> dict[str, dict[str, str]]:
         "ss": {"name": "SS", "side": "german", "colour": "#202020", "text": "#ffffff"},
         "british": {"name": "British", "side": "allied", "colour": "#c0392b", "text": "#ffffff"},
         "french": {"name": "French", "side": "allied", "colour": "#4a78c8", "text": "#000000"},
+        "unknown-german": {"name": "German (unidentified)", "side": "german", "colour": "#a8a8a8", "text": "#000000"},
+        "unknown-allied": {"name": "Allied (unidentified)", "side": "allied", "colour": "#9a7ab0", "text": "#000000"},
     }
 
 
@@ -65,7 +69,10 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     b = Board(state)
     froms = {u: state.units[u].hex for u in attackers}
     a = combat.assess(b, "prepared", attackers, [defender], froms)  # type: ignore[arg-type]
-    return {k: a[k] for k in ("attack", "defence", "odds", "terrain", "column", "modifiers", "modifier")}
+    out = {k: a[k] for k in ("attack", "defence", "odds", "terrain", "modifiers", "modifier")}
+    out["column"] = f"{a['odds']} on {a['terrain']}"
+    out["note"] = ", ".join(f"{m[0]:+d} {m[2]} ({m[1]})" for m in a["modifiers"])
+    return out
 
 
 def check_invariants(state: State) -> list[str]:

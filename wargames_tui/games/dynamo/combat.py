@@ -198,7 +198,7 @@ def begin(state: State, kind: str, attackers: list[str], hexes: list[str], from_
         if u not in state.revealed:
             state.revealed.append(u)
     words = ", ".join(b.unit(u).short for h in hexes for u in b.at.get(h, []))
-    events = [Event("reveal", f"{'/'.join(hexes)} holds {words}", {"hexes": hexes, "units": seen}, commit=True)]
+    events = [Event("flip", f"{'/'.join(hexes)} is assaulted and shown: {words}", {"hexes": hexes, "units": seen}, commit=True)]
     for d in dummies:  # a revealed dummy goes back to its owner's hand
         st = state.units[d]
         st.where, st.hex = "pool", None
@@ -371,9 +371,10 @@ def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     kind = action.get("type")
     stage = battle.stage
     if stage == "raf" and kind in ("raf", "no-raf"):
+        words = "The RAF intervenes in defence (8.8)" if kind == "raf" else "No RAF intervention"
         if kind == "raf":
             battle.raf, state.raf = "defensive", False
-        return roll(state, dice)
+        return [Event("note", words, {})] + roll(state, dice)
     if stage in ("defender", "attacker") and kind == "lose":
         units = _alive(state, battle.defenders if stage == "defender" else battle.attackers)
         uid = action.get("unit")
@@ -394,7 +395,8 @@ def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
         battle.retreat = battle.owed
         battle.retreating = units
         battle.stage = f"{stage}-retreat"
-        return _settle_retreats(state)
+        note = Event("note", f"The {stage} takes the rest as a retreat of {battle.retreat} hex(es) (17.10)", {})
+        return [note] + _settle_retreats(state)
     if stage in ("defender-retreat", "attacker-retreat") and kind == "retreat":
         uid = action.get("unit")
         path = action.get("path")
@@ -411,7 +413,7 @@ def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
             raise IllegalAction("that unit may not advance there", "dynamo:17.21")
         return _do_advance(state, uid, h)
     if stage == "advance" and kind == "end-advance":
-        return finish(state)
+        return [Event("note", "No further advance (17.23)", {})] + finish(state)
     raise IllegalAction(f"{kind!r} is not a choice while settling a battle", "dynamo:17.24")
 
 

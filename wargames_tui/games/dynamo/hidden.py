@@ -15,21 +15,35 @@ from typing import Any
 from wargames_tui.games.dynamo import movement
 from wargames_tui.games.dynamo.board import SIDES, Board
 from wargames_tui.games.dynamo.state import State
-from wargames_tui.games.dynamo.victory import tally
+from wargames_tui.games.dynamo.phases import SEQUENCE, TITLES, acting_side
+from wargames_tui.games.dynamo.victory import outcome, tally
 
 PUBLIC_WHERE = ("dead", "evacuated", "withdrawn", "off")
 
 
-def unit_view(b: Board, uid: str) -> dict[str, Any]:
+def unit_view(b: Board, uid: str, own: bool) -> dict[str, Any]:
     u = b.unit(uid)
     st = b.state.units[uid]
     a, d = b.values(uid) if not u.dummy else (0, 0)
     return {
         "id": uid, "side": u.side, "nation": u.nation, "name": u.name, "short": u.short,
         "type": u.type, "size": u.size, "attack": a, "defence": d, "move": u.move,
-        "steps": len(u.steps), "step": st.step, "where": st.where, "hex": st.hex,
-        "oos": st.oos, "done": st.done, "spent": st.spent, "dummy": u.dummy,
+        "strength": a, "factors": "dmy" if u.dummy else f"{a}-{d}"[:4],
+        "allowance": b.allowance(uid) if own and st.where == "map" else None,
+        "steps": len(u.steps), "step": st.step, "status": st.where, "hex": st.hex,
+        "oos": st.oos, "moved": st.done if own else False, "disrupted": False, "dummy": u.dummy,
         "moto": u.moto, "task_force": u.task_force, "korps": u.korps, "edge": st.edge,
+    }
+
+
+def unknown_view(side: str, h: str, n: int) -> dict[str, Any]:
+    """A counter of an enemy stack that the viewer cannot identify (11.2)."""
+    return {
+        "id": f"?{h}-{n}", "side": side, "nation": f"unknown-{side}", "name": "unidentified counter",
+        "short": "?", "type": "unknown", "size": "", "attack": None, "defence": None, "move": None,
+        "strength": 0, "factors": "?", "allowance": None, "steps": None, "step": None, "status": "map",
+        "hex": h, "oos": False, "moved": False, "disrupted": False, "dummy": None, "moto": None,
+        "task_force": None, "korps": None, "edge": None,
     }
 
 
@@ -49,10 +63,14 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
     b = Board(state)
     seen = visible(b, viewer)
     units = []
+    for h, here in sorted(b.at.items()):
+        for n, uid in enumerate(reversed(here)):  # the top counter first
+            own = b.side_of(uid) == viewer
+            units.append(unit_view(b, uid, own) if own or uid in seen else unknown_view(b.side_of(uid), h, n))
     for uid, st in state.units.items():
         own = b.side_of(uid) == viewer
-        if st.where == "map" and uid in seen or own and st.where not in ("spare", "out") or st.where in PUBLIC_WHERE:
-            units.append(unit_view(b, uid))
+        if st.where != "map" and (own and st.where not in ("spare", "out") or st.where in PUBLIC_WHERE):
+            units.append(unit_view(b, uid, own))
     stacks = {
         h: {"side": b.side_of(here[0]), "height": len(here), "top": here[-1]}
         for h, here in sorted(b.at.items())
@@ -68,19 +86,27 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
     }
     group = state.group
     battle = state.battle
-    title, case = _title(state)
     info = b.g.scenario
+    result = outcome(state)
+    crt = b.g.crt
     return {
         "view_version": 1,
         "viewer": viewer,
+        "side": acting_side(state),
+        "sides": {"german": "German", "allied": "Allied"},
+        "outcome": result.to_json() if result else None,
+        "turn_labels": list(b.g.rules.turn_labels),
+        "phases": [TITLES[p][0] for p in SEQUENCE],
+        "step": battle.stage if battle else ("move" if group else state.phase),
+        "crt": {"columns": crt.terrain["clear"], "die": crt.die, "rows": crt.results, "lines": crt.terrain},
         "scenario": state.scenario,
         "title": info.title,
         "turn": state.turn,
         "turns": b.g.rules.turns,
         "turn_label": b.g.rules.turn_labels[state.turn - 1],
         "phase": state.phase,
-        "phase_title": title,
-        "case": case,
+        "phase_title": TITLES[state.phase][0],
+        "case": TITLES[state.phase][1],
         "units": units,
         "stacks": stacks,
         "air": air,
@@ -106,12 +132,6 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "points": tally(state) if not state.over else state.final,
         "over": state.over,
     }
-
-
-def _title(state: State) -> tuple[str, str]:
-    from wargames_tui.games.dynamo.phases import TITLES
-
-    return TITLES[state.phase]
 
 
 def disguise(state: State, viewer: str | None, rng: random.Random) -> State:

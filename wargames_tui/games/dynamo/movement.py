@@ -98,7 +98,23 @@ def destinations(b: Board, group: Group) -> dict[str, int]:
                 continue
             if b.stacking(n, side, group.units) + weight <= b.g.rules.stacking_limit:
                 found[n] = group_left(b, group)
-    return found
+    return {h: c for h, c in found.items() if force_march_ok(b, group, h, c)}
+
+
+def force_march_ok(b: Board, group: Group, h: str, cost: int) -> bool:
+    """A 2nd Panzer force-marching on turn 1 may use points beyond its printed ten only to end
+    within one hex of a coastal hex (14.2); every such move must end there, so it can always stop."""
+    s = b.state
+    if s.force_march != "2pz":
+        return True
+    mine = [u for u in group.units if u == "g-2pz" or b.unit(u).parent == "g-2pz"]
+    if not mine or all(s.units[u].spent + cost <= b.unit(u).move for u in mine):
+        return True
+    return h in near_coast(b)
+
+
+def near_coast(b: Board) -> set[str]:
+    return {h for c in b.m.coastal for h in (c, *b.m.neighbours[c])}
 
 
 # --- picking up and setting down ----------------------------------------------------
@@ -130,7 +146,10 @@ def pick(state: State, units: Any) -> list[Event]:
     h = hexes.pop()
     assert h is not None
     state.group = Group(list(units), h, h)
-    return []
+    return [
+        Event("pick", f"{_public_name(b, units)} at {h} picked up to move", {"hex": h}),
+        Event("pick", f"Moving {_names(b, units)}", {"units": list(units)}, only=side),
+    ]
 
 
 def tag_along(state: State) -> None:
@@ -158,41 +177,28 @@ def move(state: State, target: Any) -> list[Event]:
         state.units[u].spent += cost
         combat.move_to(state, u, target)
     group.hex = target
-    return [Event("move", f"{_names(b, group.units)} {start} -> {target} ({cost} MP)", {"units": group.units, "hex": target})]
+    return [Event("move", f"{_public_name(Board(state), group.units)} {start} -> {target} ({cost} MP)", {"hex": target, "from": start})]
 
 
 def _names(b: Board, units: list[str]) -> str:
     return "+".join(b.unit(u).short for u in b.real(units))
 
 
+def _public_name(b: Board, units: list[str]) -> str:
+    """A moving stack as the other side sees it: its top counter and how many lie beneath (11.2)."""
+    ordered = sorted(units, key=lambda u: b.state.units[u].top)
+    top = b.unit(ordered[-1]).short if ordered else "?"
+    return top if len(ordered) == 1 else f"{top} (stack of {len(ordered)})"
+
+
 def halt(state: State) -> list[Event]:
     b = Board(state)
     group = state.group
     assert group is not None
-    problem = force_march_problem(b, group)
-    if problem:
-        raise IllegalAction(problem, "dynamo:14.2")
     for u in group.units:
         state.units[u].done = True
     state.group = None
-    return []
-
-
-def force_march_problem(b: Board, group: Group) -> str | None:
-    """A 2nd Panzer that used its doubled allowance must end within a hex of the coast (14.2)."""
-    s = b.state
-    if s.force_march != "2pz":
-        return None
-    mine = [u for u in group.units if u == "g-2pz" or b.unit(u).parent == "g-2pz"]
-    if not mine or all(s.units[u].spent <= b.unit(u).move for u in mine):
-        return None
-    near = {h for c in b.m.coastal for h in (c, *b.m.neighbours[c])}
-    if group.hex in near:
-        return None
-    others = [u for u in ("g-2pz-a", "g-2pz-b") if u not in mine and s.units[u].where == "map"]
-    if others and any(b.m.grid.distance(group.hex, s.units[o].hex) <= 2 and s.units[o].hex in near for o in others):  # type: ignore[arg-type]
-        return None
-    return "2nd Panzer used the force march: it must end within one hex of a coastal hex"
+    return [Event("halt", f"{_public_name(b, group.units)} stops at {group.hex}", {"hex": group.hex})]
 
 
 # --- Blitz (12.0) ----------------------------------------------------------------
@@ -202,7 +208,8 @@ def blitz_targets(b: Board, group: Group) -> list[str]:
     out = []
     for t in b.m.neighbours[group.hex]:
         if b.owner(t) == "allied" and b.real_at(t) and b.terrain(t) != "marsh":
-            if blitz_cost(b, group, t)[1] <= group_left(b, group):
+            cost, needed = blitz_cost(b, group, t)
+            if needed <= group_left(b, group) and force_march_ok(b, group, group.hex, cost) and force_march_ok(b, group, t, cost):
                 out.append(t)
     return out
 
@@ -246,7 +253,7 @@ def blitz(state: State, target: Any, dice: Dice) -> list[Event]:
         tag_along(state)
     real = b.real(group.units)
     cost = blitz_cost(b, group, target)[0]  # any excess over the launch points comes back (12.5)
-    events = [Event("blitz", f"{_names(b, real)} Blitz {target} from {group.hex} ({cost} MP)", {"hex": target, "cost": cost})]
+    events = [Event("blitz", f"Blitz on {target} from {group.hex} ({cost} MP)", {"hex": target, "cost": cost})]
     for u in group.units:
         state.units[u].spent += cost
     return events + combat.begin(state, "blitz", real, [target], {u: group.hex for u in real}, dice)
@@ -303,6 +310,7 @@ def breakdown(state: State, action: dict[str, Any]) -> list[Event]:
     group = state.group
     if action["type"] == "break-down":
         st = state.units[d]
+        st_hex = st.hex
         for k in (a, kb):
             ks = state.units[k]
             ks.where, ks.hex, ks.step, ks.spent, ks.done, ks.oos = "map", st.hex, 0, st.spent, st.done, st.oos
@@ -315,7 +323,7 @@ def breakdown(state: State, action: dict[str, Any]) -> list[Event]:
         if group is not None and d in group.units:
             group.units[group.units.index(d)] = a
             group.units.append(kb)
-        return [Event("note", f"{b.unit(d).short} breaks down into Kampfgruppen (15.2)", {"unit": d})]
+        return [Event("note", f"{b.unit(d).short} breaks down into Kampfgruppen at {st_hex} (15.2)", {"unit": d})]
     sa, sb, st = state.units[a], state.units[kb], state.units[d]
     st.where, st.hex, st.step, st.spent, st.done, st.oos = "map", sa.hex, 0, max(sa.spent, sb.spent), sa.done or sb.done, sa.oos or sb.oos
     state.order += 1

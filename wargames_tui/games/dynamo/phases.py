@@ -335,7 +335,7 @@ def apply(state: State, action: Any, dice: Dice) -> list[Event]:
             raise IllegalAction(f"{action['type']!r} with those details is not a legal action now", current.case)
         events = _do(state, action, dice)
     combat.strand_all(state)
-    return events
+    return events or [Event("note", f"{action['type']} done", {})]
 
 
 def _do(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
@@ -346,7 +346,8 @@ def _do(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     if kind == "air":
         state.air[action["unit"]] = state.air.get(action["unit"], 0) + 1
         state.air_left -= 1
-        return [Event("air", f"Luftwaffe factor on {b.unit(action['unit']).short}", {"unit": action["unit"]})]
+        h = state.units[action["unit"]].hex
+        return [Event("air", f"A Luftwaffe factor over {h}", {"hex": h}), Event("air", f"on {b.unit(action['unit']).short}", {}, only="german")]
     if kind == "pick":
         return movement.pick(state, action["units"])
     if kind == "move":

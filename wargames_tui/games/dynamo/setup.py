@@ -132,7 +132,10 @@ def place(state: State, action: dict[str, Any]) -> list[Event]:
     state.deployed.append(action["unit"])
     move_to(state, action["unit"], action["hex"])
     strand_dummies(state, start)
-    return [Event("place", f"{Board(state).unit(action['unit']).short} set up at {action['hex']}", {"unit": action["unit"], "hex": action["hex"]})]
+    return [
+        Event("place", "The Allied player sets up a unit (24.3)", {}),
+        Event("place", f"{Board(state).unit(action['unit']).short} set up at {action['hex']}", {"unit": action["unit"], "hex": action["hex"]}, only="allied"),
+    ]
 
 
 # --- dummies (11.1-11.5) -------------------------------------------------------------
@@ -166,4 +169,9 @@ def deploy(state: State, action: dict[str, Any]) -> list[Event]:
         st.where, st.hex = "map", action["hex"]
         st.top = state.order if action["top"] else -state.order
     strand_dummies(state, start)
-    return [Event("dummy", "A dummy is placed", {"unit": d}, commit=False)]
+    side = Board(state).side_of(d)
+    where = "taken back" if action["type"] == "recall" else f"placed at {action['hex']}"
+    return [
+        Event("dummy", "A dummy is deployed in secret (11.2)", {}),
+        Event("dummy", f"{d} {where}", {"unit": d}, only=side),
+    ]

@@ -28,8 +28,13 @@ def check(state: "object") -> list[Event]:
         st.oos = needs_supply(b, uid) and st.hex not in reach[b.side_of(uid)]
         if st.oos:
             cut.append(uid)
-    text = "Supply check: " + (", ".join(b.unit(u).short for u in cut) + " out of supply" if cut else "every unit in supply")
-    return [Event("supply", text, {"out": cut})]
+    events = [Event("supply", f"Supply check: {len(cut)} unit(s) out of supply", {"count": len(cut)})]
+    for side in ("german", "allied"):
+        mine = [u for u in cut if b.side_of(u) == side]
+        if mine:
+            names = ", ".join(b.unit(u).short for u in mine)
+            events.append(Event("supply", f"Out of supply: {names}", {"out": mine}, only=side))
+    return events
 
 
 def lines_of_communication(b: Board) -> dict[str, str]:
