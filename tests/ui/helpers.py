@@ -152,7 +152,9 @@ def arrange_exit(session: Session, max_actions: int = 60) -> dict:
         side, step = session.prompt.side, session.state.step
         if step == "move" and side == "gi":
             for u in [u for u in session.view(None)["units"] if u["side"] == "gi" and u["status"] == "map"]:
-                moves = [a for a in session.prompt.actions if a["type"] == "move" and a["unit"] == u["id"]]
+                held = {x["hex"] for x in session.view(None)["units"] if x["status"] == "map"}
+                # never onto a friend: stopping there is legal but costs a unit when the phase ends (7.1, 7.3)
+                moves = [a for a in session.prompt.actions if a["type"] == "move" and a["unit"] == u["id"] and a["path"][-1] not in held]
                 if int(u["hex"][2:]) >= 15 and moves:
                     session.act(min(moves, key=lambda a: (int(a["path"][-1][2:]), a["path"])))
         if step == "move" and side == "bc":
