@@ -116,6 +116,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "counter_stroke": state.counter_stroke,
         "force_march": state.force_march,
         "german_entered": sorted(state.german_entered),
+        "coast": sorted(b.m.coastal),
         "group": None if group is None else {
             "hex": group.hex,
             "height": len(group.units),

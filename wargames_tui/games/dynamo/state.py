@@ -66,6 +66,10 @@ class Battle:
     counter_stroke: bool = False
     vacated_attack_hexes: list[str] = field(default_factory=list)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Battle":
+        return cls(**copy.deepcopy(data))
+
 
 @dataclass
 class State:
@@ -103,7 +107,19 @@ class State:
         return data
 
     def copy(self) -> "State":
-        return State.from_json(self.to_json())
+        """A deep copy, written out field by field: undo and every bot look-ahead make one."""
+        out = copy.copy(self)
+        out.options = dict(self.options)
+        out.units = {k: copy.copy(u) for k, u in self.units.items()}
+        out.air = dict(self.air)
+        out.german_entered = list(self.german_entered)
+        out.group = None if self.group is None else Group(list(self.group.units), self.group.hex, self.group.start, self.group.entered)
+        out.battle = None if self.battle is None else Battle.from_json(asdict(self.battle))
+        for name in ("attacked_with", "attacked_units", "retreated_in", "revealed", "deployed", "stuck", "mixed_start", "halved"):
+            setattr(out, name, list(getattr(self, name)))
+        out.evac = copy.deepcopy(self.evac)
+        out.final = dict(self.final)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
@@ -112,5 +128,5 @@ class State:
         if data.get("group") is not None:
             data["group"] = Group(**data["group"])
         if data.get("battle") is not None:
-            data["battle"] = Battle(**data["battle"])
+            data["battle"] = Battle.from_json(data["battle"])
         return cls(**data)

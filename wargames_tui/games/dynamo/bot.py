@@ -1,0 +1,143 @@
+"""A purposeful Dynamo player for either side; it reads only its own side's view.
+
+German: the Luftwaffe on the strongest units facing the enemy, stacks driven at the nearest
+Allied stacks, Blitzes and prepared assaults where the odds it can see are good.
+Allied: evacuate every step it can (by sea, over the south edge), walk the rest toward the
+coast or the Somme, and strike back only at long odds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.session import Session
+
+UNKNOWN_DEFENCE = 4  # what the bot assumes of a counter it cannot identify
+SOUTH_EDGE = [f"10{r:02d}" for r in range(10, 22)] + [f"{c}21" for c in range(11, 22)]
+PORTS = ("1903", "2402", "2904")
+
+
+def plan(session: Session, rng: random.Random) -> Action:
+    prompt = session.prompt
+    actions = list(prompt.actions)
+    side = prompt.side
+    assert side is not None
+    view = session.view(side)
+    kinds = {a["type"] for a in actions}
+    by = lambda kind: [a for a in actions if a["type"] == kind]  # noqa: E731
+    enemy_hexes = {h for h, st in view["stacks"].items() if st["side"] != side}
+    grid = session.game.board(session.state).grid
+
+    def near(h: str, targets: set[str] | list[str]) -> int:
+        return min((grid.distance(h, t) for t in targets), default=99)
+
+    if "raf" in kinds:
+        return {"type": "raf"}
+    if "retreat-all" in kinds or "lose" in kinds:
+        return _absorb(view, actions, side)
+    if "retreat" in kinds:
+        goals = set(SOUTH_EDGE) | set(PORTS) if side == "allied" else set()
+        return min(by("retreat"), key=lambda a: (near(a["path"][-1], goals) if goals else 0, -near(a["path"][-1], enemy_hexes)))
+    if "advance" in kinds:
+        first = by("advance")
+        return first[0] if len(first) and rng.random() < 0.7 else {"type": "end-advance"}
+    if "evacuate" in kinds:
+        return max(by("evacuate"), key=lambda a: _unit(view, a["unit"]).get("steps") or 0)
+    if "remove" in kinds:
+        return by("remove")[0]
+    if "air" in kinds:
+        return max(by("air"), key=lambda a: (_unit(view, a["unit"])["attack"] or 0) - 3 * near(_unit(view, a["unit"])["hex"], enemy_hexes))
+    if "force-march" in kinds:
+        return by("force-march")[0]
+    if "leave" in kinds:
+        return {"type": "leave"}
+    if "move" in kinds or "blitz" in kinds:
+        return _move_group(view, actions, side, enemy_hexes, near, rng)
+    if "enter" in kinds and view["phase"].endswith("move"):
+        target = enemy_hexes if side == "german" else set(PORTS)
+        return min(by("enter"), key=lambda a: (near(a["hex"], target), a["hex"]))
+    if "pick" in kinds:
+        picks = by("pick")
+        biggest = max(len(a["units"]) for a in picks)
+        return rng.choice([a for a in picks if len(a["units"]) == biggest])
+    if "assault" in kinds:
+        best = _best_assault(view, by("assault"), side)
+        if best is not None:
+            return best
+    if "dummy" in kinds and rng.random() < 0.8:
+        front = [a for a in by("dummy") if near(a["hex"], enemy_hexes) <= 2]
+        return rng.choice(front or by("dummy"))
+    if "end-phase" in kinds:
+        return {"type": "end-phase"}
+    if "halt" in kinds:
+        return {"type": "halt"}
+    return rng.choice(actions)
+
+
+def _unit(view: dict[str, Any], uid: str) -> dict[str, Any]:
+    return next(u for u in view["units"] if u["id"] == uid)
+
+
+def _defence_at(view: dict[str, Any], h: str) -> int:
+    here = [u for u in view["units"] if u["hex"] == h and u["status"] == "map"]
+    return sum(UNKNOWN_DEFENCE if u["defence"] is None else u["defence"] for u in here if not u["dummy"]) or 1
+
+
+def _absorb(view: dict[str, Any], actions: list[Action], side: str) -> Action:
+    """Take a retreat rather than lose steps where the rules allow; else lose the cheapest step."""
+    retreat = next((a for a in actions if a["type"] == "retreat-all"), None)
+    if retreat is not None and retreat["hexes"] <= 2:
+        return retreat
+    loses = [a for a in actions if a["type"] == "lose"]
+    if not loses:
+        return actions[0]
+
+    def price(a: Action) -> tuple[int, int]:
+        u = _unit(view, a["unit"])
+        worth = 5 if u["type"] == "kg" else 4 if u["moto"] or u["nation"] == "british" else 2
+        return worth, -((u["steps"] or 1) - (u["step"] or 0))
+
+    return min(loses, key=price)
+
+
+def _move_group(view, actions, side, enemy_hexes, near, rng) -> Action:
+    group = view["group"]
+    blitzes = [a for a in actions if a["type"] == "blitz"]
+    if blitzes and group is not None:
+        mine = [u for u in view["units"] if u["id"] in group["units"]]
+        attack = sum(u["attack"] or 0 for u in mine)
+        best = max(blitzes, key=lambda a: attack / _defence_at(view, a["hex"]))
+        if attack / _defence_at(view, best["hex"]) >= 4:
+            return best
+    moves = [a for a in actions if a["type"] == "move"]
+    if not moves or group is None or group.get("moved"):
+        return {"type": "halt"}
+    here = group["hex"]
+    if side == "german":
+        targets = enemy_hexes or set(PORTS)
+        score = lambda h: (abs(near(h, targets) - 1), rng.random())  # noqa: E731
+    else:
+        coast = set(view.get("coast", [])) or set(PORTS)
+        open_ports = {p for p in PORTS if p not in view["german_entered"]}
+        goals = set(SOUTH_EDGE) | open_ports | coast
+        score = lambda h: (near(h, goals) + (3 if near(h, enemy_hexes) <= 1 else 0), rng.random())  # noqa: E731
+    best = min(moves, key=lambda a: score(a["hex"]))
+    if score(best["hex"])[0] >= score(here)[0]:
+        return {"type": "halt"}
+    return best
+
+
+def _best_assault(view: dict[str, Any], assaults: list[Action], side: str) -> Action | None:
+    need = 2.0 if side == "german" else 3.0
+    scored = []
+    for a in assaults:
+        attack = sum(_unit(view, u)["attack"] or 0 for u in a["attackers"])
+        defence = sum(_defence_at(view, h) for h in a["hexes"])
+        scored.append((attack / defence + (0.5 if a.get("raf") else 0), a))
+    if not scored:
+        return None
+    ratio, best = max(scored, key=lambda x: x[0])
+    return best if ratio >= need else None
