@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from wargames_tui.bots import random_bot  # noqa: E402
-from wargames_tui.engine.session import Session  # noqa: E402
-from wargames_tui.games import all_scenarios, game_for  # noqa: E402
+from wargames_tui.bots import random_bot
+from wargames_tui.engine.session import Session
+from wargames_tui.games import all_scenarios, game_for
 
 
 def random_game(scenario: str, seed: int) -> Session:

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from wargames_tui.bots import BOTS  # noqa: E402
-from wargames_tui.engine.session import Session  # noqa: E402
-from wargames_tui.games import game_for  # noqa: E402
+from wargames_tui.bots import BOTS
+from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
 
 PANZER_CORPS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
 

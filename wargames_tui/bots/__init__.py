@@ -6,6 +6,7 @@ import random
 from typing import Callable
 
 from wargames_tui.bots.greedy import greedy_bot
+from wargames_tui.bots.search import search_bot
 from wargames_tui.engine.actionlist import ActionList
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
@@ -52,4 +53,4 @@ def purposeful_bot(session: Session, rng: random.Random) -> Action:
     return planner(session, rng)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": purposeful_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": purposeful_bot, "search": search_bot}

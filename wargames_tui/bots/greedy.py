@@ -8,27 +8,41 @@ balance checks of the reconstructed scenarios need.
 
 from __future__ import annotations
 
-import random
 import heapq
+import random
+from dataclasses import dataclass
 from typing import Any
 
+from wargames_tui.engine.actionlist import sketches
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 
 
+@dataclass(frozen=True)
+class Style:
+    """How boldly the greedy bot plays; the search bot tries others."""
 
-def greedy_bot(session: Session, rng: random.Random) -> Action:
+    worth_attacking: float = 0.4  # the least mean worth of a CRT column it attacks at
+    in_the_way: float = 0.6  # worth added to an attack on a unit on or next to its objectives
+    zone_steps: int = 3  # what an enemy zone of control on the way counts for, in steps
+    guards: bool = True  # one guard against each enemy unit near its objectives
+
+
+DEFAULT = Style()
+
+
+def greedy_bot(session: Session, rng: random.Random, style: Style = DEFAULT) -> Action:
     prompt = session.prompt
     actions = prompt.actions
-    kinds = {a["type"] for a in actions}
+    kinds = {a["type"] for a in sketches(actions)}
     side = prompt.side
     view = session.view(side)
     if "exit" in kinds:
         return next(a for a in actions if a["type"] == "exit")
     if kinds & {"move", "enter", "place"}:
-        return _approach(session, actions, side, view, rng)
+        return _approach(session, actions, side, view, rng, style)
     if "declare" in kinds:
-        return _best_attack(session, actions, rng)
+        return _best_attack(session, actions, rng, style)
     if "advance" in kinds:
         return next(a for a in actions if a["type"] == "advance")
     if "remove" in kinds:
@@ -37,8 +51,10 @@ def greedy_bot(session: Session, rng: random.Random) -> Action:
     return rng.choice(actions)
 
 
-def _distances(session: Session, goals: set[str], costly: set[str] = frozenset(), barred: set[str] = frozenset()) -> dict[str, int]:
-    """Steps from every hex to the nearest goal: a hex in costly counts ZONE_STEPS (an enemy
+def _distances(
+    session: Session, goals: set[str], costly: set[str] = frozenset(), barred: set[str] = frozenset(), zone_steps: int = 1
+) -> dict[str, int]:
+    """Steps from every hex to the nearest goal: a hex in costly counts zone_steps (an enemy
     zone stops a move), a hex in barred cannot be passed (an enemy unit stands there)."""
     grid = session.game.board(session.state).grid
     dist = {g: 0 for g in goals}
@@ -47,7 +63,7 @@ def _distances(session: Session, goals: set[str], costly: set[str] = frozenset()
         d, h = heapq.heappop(heap)
         if d > dist[h]:
             continue
-        step = ZONE_STEPS if h in costly else 1
+        step = zone_steps if h in costly else 1
         for n in grid.neighbours(h):
             if n not in barred and d + step < dist.get(n, 1 << 30):
                 dist[n] = d + step
@@ -55,10 +71,7 @@ def _distances(session: Session, goals: set[str], costly: set[str] = frozenset()
     return dist
 
 
-ZONE_STEPS = 3  # what an enemy zone of control on the way counts for, in steps
-
-
-def _approach(session: Session, actions: list[Action], side: str | None, view: dict[str, Any], rng: random.Random) -> Action:
+def _approach(session: Session, actions: list[Action], side: str | None, view: dict[str, Any], rng: random.Random, style: Style) -> Action:
     """Raiders head for the side's objectives; guards, nearer what the enemy wants, hold or close in.
 
     Each enemy unit that could reach its objectives next turn gets a guard: the nearest own
@@ -73,7 +86,7 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     grid = game.board(state).grid
     enemy_hexes = {u["hex"] for u in view["units"] if u["side"] == enemy and u["status"] == "map"}
     near_enemy = {n for h in enemy_hexes for n in grid.neighbours(h)}
-    dist = _distances(session, goals, near_enemy, enemy_hexes - goals) if goals else {}
+    dist = _distances(session, goals, near_enemy, enemy_hexes - goals, style.zone_steps) if goals else {}
     danger = _distances(session, threats) if threats else {}
     far = 10**6
     raiders = [  # enemy units that could reach one of their objectives next turn
@@ -83,7 +96,7 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     ]
     own = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u["status"] == "map"}
     guards: set[str] = set()  # for each raider, the nearest own unit between it and its goal
-    for e, move in raiders:
+    for e, move in raiders if style.guards else []:
         near = [
             (grid.distance(h, e), uid)
             for uid, h in own.items()
@@ -97,12 +110,12 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     for u in view["units"]:
         if u["side"] == side and u["status"] == "map":
             crowd[u["hex"]] = crowd.get(u["hex"], 0) + 1
-    best: list[Action] = []
+    best: list[int] = []
     best_gain = 0
-    for a in actions:
+    for i, a in enumerate(sketches(actions)):  # lazy moves sketched: type, unit and where to
         if a["type"] not in ("move", "enter", "place"):
             continue
-        target = a["path"][-1] if a["type"] == "move" else a["hex"]
+        target = a["to"] if a["type"] == "move" and "to" in a else a["path"][-1] if a["type"] == "move" else a["hex"]
         if limit is not None and crowd.get(target, 0) >= limit:
             continue  # a move onto a full hex would end the phase with a unit removed (7.3)
         if a["type"] != "move":
@@ -116,19 +129,17 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
             else:
                 gain = dist.get(start, far) - dist.get(target, far)
         if gain > best_gain:
-            best, best_gain = [a], gain
+            best, best_gain = [i], gain
         elif gain == best_gain and gain > 0:
-            best.append(a)
+            best.append(i)
     if best:
-        return rng.choice(best)
+        return actions[rng.choice(best)]
     ends = [a for a in actions if a["type"].startswith("end")]
     return ends[0] if ends else rng.choice(actions)
 
 
 # What each combat result is worth to the attacker, for weighing a CRT column.
 RESULT_WORTH = {"DE": 2.0, "DR2": 1.0, "DR1": 0.7, "EX": 0.3, "C": 0.0, "AR": -0.7, "AE": -2.0}
-WORTH_ATTACKING = 0.4  # the least mean worth of a column the bot attacks at
-IN_THE_WAY = 0.6  # worth added to an attack on a unit on or next to one of the bot's objectives
 
 
 def column_worth(crt: dict[str, Any]) -> dict[str, float]:
@@ -139,7 +150,7 @@ def column_worth(crt: dict[str, Any]) -> dict[str, float]:
     }
 
 
-def _best_attack(session: Session, actions: list[Action], rng: random.Random) -> Action:
+def _best_attack(session: Session, actions: list[Action], rng: random.Random, style: Style) -> Action:
     """The declarable attack whose CRT column is worth most, with as few attackers as it needs;
     none where no column is worth the risk of the attacker's own losses."""
     view = session.view(None)
@@ -154,9 +165,9 @@ def _best_attack(session: Session, actions: list[Action], rng: random.Random) ->
             column = session.game.odds(session.state, a["attackers"], a["defender"])["column"]
             h = where.get(a["defender"])
             in_the_way = h in goals or any(n in goals for n in grid.neighbours(h)) if h else False
-            value = worth.get(column, -9.0) + (IN_THE_WAY if in_the_way else 0.0)
+            value = worth.get(column, -9.0) + (style.in_the_way if in_the_way else 0.0)
             scored.append((value, -len(a["attackers"]), rng.random(), a))
-    good = [s for s in scored if s[0] >= WORTH_ATTACKING]
+    good = [s for s in scored if s[0] >= style.worth_attacking]
     if not good:
         return next(a for a in actions if a["type"] == "end-declarations")
     return max(good, key=lambda s: s[:3])[3]

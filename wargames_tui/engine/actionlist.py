@@ -31,19 +31,28 @@ class Blocks(Sequence):
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
+        return self._item(*self._locate(i))
+
+    def _locate(self, i: int) -> tuple[int, int]:
+        """(block, index in it) of item i."""
         n = len(self)
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("action index out of range")
         k = bisect_right(self._ends, i)
-        return self._item(k, i - (self._ends[k - 1] if k else 0))
+        return k, i - (self._ends[k - 1] if k else 0)
 
 
 class LazyPart(Blocks):
     """A part whose actions are built on demand; `kinds` names the action types it may hold."""
 
     kinds: frozenset[str] = frozenset()
+
+    def sketch(self, i: int) -> Action:
+        """Action i, or a cheaper stand-in with its type and what a chooser needs to weigh it
+        (a move: its unit and where it goes, "to", without its path); index self for the action."""
+        return self[i]
 
 
 class ActionList(Blocks):
@@ -83,3 +92,16 @@ class ActionList(Blocks):
             else:
                 out += [(frozenset([a.get("type", "")]), 1) for a in p]
         return out
+
+
+def sketches(actions: Sequence[Action]) -> Iterator[Action]:
+    """The actions in order, lazy ones as their sketches (LazyPart.sketch): for weighing
+    them all cheaply; the chosen one is then taken from `actions` by its index."""
+    if not isinstance(actions, ActionList):
+        yield from actions
+        return
+    for p in actions.parts:
+        if isinstance(p, LazyPart):
+            yield from (p.sketch(i) for i in range(len(p)))
+        else:
+            yield from p

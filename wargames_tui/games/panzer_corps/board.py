@@ -29,7 +29,7 @@ class Board:
         self.line_pairs = fixed.line_pairs
 
     @cached_property
-    def position(self) -> "Position":
+    def position(self) -> Position:
         """Occupancy and zones of the units as they stand when first asked (many questions
         need none). Kept on the state while its units stand so, for every Board of it."""
         state = self.state
@@ -130,7 +130,7 @@ class Board:
     def reach(self, uid: str) -> Reach:
         return self.moves(uid).reach
 
-    def moves(self, uid: str) -> "Moves":
+    def moves(self, uid: str) -> Moves:
         """Where uid may move now (8.0, 6.1): worked out once for each start hex, allowance and
         enemy position, since a side's own moves never change its enemies' zones."""
         side = self.side_of(uid)
@@ -377,16 +377,23 @@ class MoveList(LazyPart):
             total += len(moves.ends) - len(skip)
             self._ends.append(total)
 
-    def _item(self, k: int, j: int) -> Action:
+    def _end(self, k: int, j: int) -> tuple[str, Moves, Hex, str]:
         uid, moves, skip = self._units[k]
         ends = moves.ends
         if skip:
             if k not in self._kept:
                 self._kept[k] = [e for e in ends if not (e[1] == "move" and e[0] in skip)]
             ends = self._kept[k]
-        h, kind = ends[j]
-        action: Action = {"type": kind, "unit": uid, "path": moves.path(h)}
-        return action
+        return (uid, moves, *ends[j])
+
+    def _item(self, k: int, j: int) -> Action:
+        uid, moves, h, kind = self._end(k, j)
+        return {"type": kind, "unit": uid, "path": moves.path(h)}
+
+    def sketch(self, i: int) -> Action:
+        k, j = self._locate(i)
+        uid, _, h, kind = self._end(k, j)
+        return {"type": kind, "unit": uid, "to": h}
 
 
 class Position:
@@ -394,7 +401,7 @@ class Position:
     question: who stands where, each side's zone of control and held hexes, worked out once
     however many Boards ask."""
 
-    def __init__(self, fixed: "_Fixed", units: dict[str, UnitState], key: tuple) -> None:
+    def __init__(self, fixed: _Fixed, units: dict[str, UnitState], key: tuple) -> None:
         self.fixed, self.units, self.key = fixed, units, key
         at: dict[Hex, list[str]] = {}
         for uid, (h, status, _) in zip(units, key):
@@ -448,7 +455,7 @@ class _Fixed:
     def __init__(self, scenario_id: str) -> None:
         sc = self.sc = load_scenario(scenario_id)
         rules = sc.info.rules
-        areas = lambda names: {h for name in names for h in sc.map.areas.get(name, [])}  # noqa: E731
+        areas = lambda names: {h for name in names for h in sc.map.areas.get(name, [])}
         ids = [s.id for s in sc.info.sides]
         self.side_of = {uid: u.side for uid, u in sc.units.items()}
         self.enemy = {s: next(o for o in ids if o != s) for s in ids}
