@@ -23,8 +23,16 @@ async def first_screen(args: list[str]) -> None:
         await pilot.pause()
 
 
-async def map_frame(scenario: str, repeat: int) -> list[float]:
-    """Seconds to build every visible line of a scenario's map from nothing (no line cache)."""
+def clear_style_caches() -> None:
+    from wargames_tui.ui.widgets import hexmap
+
+    for cached in (hexmap._with_meta, hexmap._edge, hexmap._counter_style, hexmap._ground_style):
+        cached.cache_clear()
+
+
+async def map_frame(scenario: str, repeat: int, cold: bool = False) -> list[float]:
+    """Seconds to build every visible line of a scenario's map with no line cache; cold: with no
+    cached style either (the first frame of a map never seen)."""
     from wargames_tui.cli import new_session
     from wargames_tui.ui.app import WargamesApp
     from wargames_tui.ui.widgets.areamap import AreaMap
@@ -37,6 +45,8 @@ async def map_frame(scenario: str, repeat: int) -> list[float]:
         hexmap = (list(app.screen.query(HexMap)) or list(app.screen.query(AreaMap)))[0]
         for _ in range(repeat):
             hexmap._lines.clear()
+            if cold:
+                clear_style_caches()
             start = time.perf_counter()
             for y in range(hexmap.size.height):
                 hexmap.render_line(y)

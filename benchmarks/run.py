@@ -96,6 +96,7 @@ def main() -> None:
     from benchmarks.client import map_frame
 
     report("one full map frame, Khar'kov (largest, 30x36)", asyncio.run(map_frame(LARGEST, repeat=50)))
+    report("  the same with no cached style (first sight)", asyncio.run(map_frame(LARGEST, repeat=20, cold=True)))
     for sc in SOLITAIRE:
         report(f"one full map frame, {sc}", asyncio.run(map_frame(sc, repeat=50)))
 

@@ -26,16 +26,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import LogEntry, Session
-from wargames_tui.ui import gamehooks
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms, vp, zone_name
+from wargames_tui.ui import gamehooks
 from wargames_tui.ui.screens.play_session import SessionScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
 
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
@@ -106,8 +107,8 @@ class AreaPlayScreen(SessionScreen):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="header"):
-            yield Static(id="header-left")
-            yield Static(id="header-right")
+            yield Panel(id="header-left")
+            yield Panel(id="header-right")
         with Horizontal(id="body"):
             yield AreaMap(self.view, id="map")
             with Vertical(id="side"):
@@ -116,7 +117,7 @@ class AreaPlayScreen(SessionScreen):
                 yield FightPanel(id="fight")
                 yield AreaTrack(id="track")
                 yield LogPanel(id="log")
-        yield Static(id="prompt")
+        yield Panel(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -125,6 +126,7 @@ class AreaPlayScreen(SessionScreen):
         self.query_one("#log").border_title = "Log"
         area = self.query_one(AreaMap)
         area.focus()
+        area.on_move = self._cursor_moved
         self._rewrite_log()
         if not self.session.log:
             self._autosave()  # a new game shows up under Continue at once
@@ -340,8 +342,8 @@ class AreaPlayScreen(SessionScreen):
             right.append(f"· VP {vp(v['total'])} ", "#ffd21f")
         if self.automatic() and not self.over():
             right.append("· running " if self.auto and not self._step_paused() else "· paused ", "#7ec8e3")
-        self.query_one("#header-left", Static).update(left)
-        self.query_one("#header-right", Static).update(right)
+        self.query_one("#header-left", Panel).put(left)
+        self.query_one("#header-right", Panel).put(right)
 
     def _step_paused(self) -> bool:
         return not self.auto
@@ -372,7 +374,7 @@ class AreaPlayScreen(SessionScreen):
             if self.picked:
                 names = " ".join(self.unit(u)["short"] for u in self.picked if self.unit(u))
                 t.append(f" · picked: {names}", "bold #7ec8e3")
-        self.query_one("#prompt", Static).update(t)
+        self.query_one("#prompt", Panel).put(t)
 
     def refuse(self, exc: IllegalAction) -> None:
         reason = exc.reason
@@ -383,14 +385,16 @@ class AreaPlayScreen(SessionScreen):
 
     # --- events from the map --------------------------------------------------------------
     def on_area_map_cursor_moved(self, event: AreaMap.CursorMoved) -> None:
+        self._cursor_moved(event.zone)
+
+    def _cursor_moved(self, zone: str) -> None:
         self.message = None
         before = self.source
         self._update_source()
         if self.source != before:
             self.query_one(AreaMap).set_highlights(self.highlights())
         self._draw_panels()
-        self._draw_prompt()
-        self.refresh_bindings()
+        self._draw_prompt()  # the footer stays: what it shows does not depend on the zone under the cursor
 
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
         self.act_on_zone(event.zone)

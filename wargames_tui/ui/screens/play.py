@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from wargames_tui.bots import BOTS
 from wargames_tui.engine.flow import Action, Event, IllegalAction
@@ -30,6 +30,7 @@ from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
 from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.pending import PendingPanel
 from wargames_tui.ui.widgets.stack import StackPanel
 from wargames_tui.ui.widgets.track import TrackPanel, short_side
@@ -98,8 +99,8 @@ class PlayScreen(EnterMixin):
     # --- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="header"):
-            yield Static(id="header-left")
-            yield Static(id="header-right")
+            yield Panel(id="header-left")
+            yield Panel(id="header-right")
         with Horizontal(id="body"):
             yield HexMap(self.board, id="map")
             with Vertical(id="side"):
@@ -108,7 +109,7 @@ class PlayScreen(EnterMixin):
                 yield CrtPanel(id="crt")
                 yield TrackPanel(id="track")
                 yield LogPanel(id="log")
-        yield Static(id="prompt")
+        yield Panel(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -121,6 +122,7 @@ class PlayScreen(EnterMixin):
         self.query_one("#log").border_title = "Log"
         hexmap = self.query_one(HexMap)
         hexmap.focus()
+        hexmap.on_move = self._cursor_moved
         self._rewrite_log()
         if not self.session.log:
             self._autosave()  # a new game shows up under Continue at once
@@ -324,9 +326,9 @@ class PlayScreen(EnterMixin):
             seats.append(f"{short_side(name)} {'bot' if seat.startswith('bot') else 'human'}")
         if seats and wide:
             t.append(f"  {' · '.join(seats)}", "dim")
-        self.query_one("#header-left", Static).update(t)
+        self.query_one("#header-left", Panel).put(t)
         note = north_note(self.board.bearings)
-        self.query_one("#header-right", Static).update(Text(f" {note} " if note else "", style="bold #7ec8e3"))
+        self.query_one("#header-right", Panel).put(Text(f" {note} " if note else "", style="bold #7ec8e3"))
 
     def _draw_panels(self) -> None:
         h = self.cursor
@@ -426,7 +428,7 @@ class PlayScreen(EnterMixin):
                 t.append(" ")
             t.append(p.text)
             t.append(f" ({p.case})", "#7ec8e3")
-        self.query_one("#prompt", Static).update(t)
+        self.query_one("#prompt", Panel).put(t)
 
     def refuse(self, exc: IllegalAction) -> None:
         reason = exc.reason
@@ -438,6 +440,9 @@ class PlayScreen(EnterMixin):
 
     # --- events from the map ----------------------------------------------------
     def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
+        self._cursor_moved(event.hex)
+
+    def _cursor_moved(self, h: str) -> None:
         self._draw_panels()
         self._draw_prompt()
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -253,6 +253,7 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.here: dict[str, Units] = {}  # zone -> the units in it
         self.look: MapLook = look_for(view)
         self.cursor: str = ""
+        self.on_move: Callable[[str], None] | None = None
         self._version = 0
         self._lines: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
         self._picture_key: tuple[Any, ...] | None = None
@@ -314,7 +315,11 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         if scroll:
             self.scroll_to_cursor()
         if old != zone:
-            self.post_message(self.CursorMoved(zone))
+            # At once through `on_move` when the screen gave one (map and panels in one update).
+            if self.on_move is not None:
+                self.on_move(zone)
+            else:
+                self.post_message(self.CursorMoved(zone))
 
     def scroll_to_cursor(self) -> None:
         """Scroll the least needed to show the cursor zone with a little room around it."""

@@ -6,19 +6,23 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
+
+from wargames_tui.ui.widgets.panel import Panel
 
 COLUMN_STYLE = "on #2e4a6b"
 ROW_STYLE = "on #4a2e6b"
 HIT_STYLE = "bold black on #ffd21f"
 
 
-class CrtPanel(Static):
+class CrtPanel(Panel):
     DEFAULT_CSS = """
     CrtPanel { height: auto; }
     """
 
     def show(self, crt: dict[str, Any], column: str | None, roll: int | None, caption: str = "") -> None:
+        key = (tuple(crt["columns"]), tuple(map(tuple, crt["rows"])), column, roll, caption)
+        if key == self._shown:
+            return
         columns: list[str] = crt["columns"]
         table = Table(box=None, show_edge=False, padding=(0, 0), pad_edge=False, expand=False)
         table.add_column(Text("die", style="dim"), justify="right", width=3)
@@ -43,6 +47,6 @@ class CrtPanel(Static):
             grid = Table.grid()
             grid.add_row(Text(caption, style="bold", overflow="fold"))
             grid.add_row(table)
-            self.update(grid)
+            self.put(grid, key)
         else:
-            self.update(table)
+            self.put(table, key)

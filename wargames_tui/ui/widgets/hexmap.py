@@ -13,6 +13,8 @@ likewise below), so a river runs as a band of blue through the cells on both ban
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
 
 from rich.segment import Segment as RichSegment
 from rich.style import Style
@@ -85,6 +87,59 @@ class Counter:
     dim: bool = False
 
 
+@lru_cache(maxsize=4096)
+def _with_meta(style: Style, h: Hex) -> Style:
+    """The style with the hex id in its meta, for clicks (styles are values: cached by value)."""
+    return style + Style.from_meta({"hex": h})
+
+
+@lru_cache(maxsize=256)
+def _edge(style: Style, kind: str) -> Style:
+    bg, fg = SIDE_COLOURS[kind]
+    return style + Style(color=fg.rich_color, bgcolor=bg.rich_color)
+
+
+@lru_cache(maxsize=1024)
+def _counter_style(
+    bg_hex: str, fg_hex: str, ground: str, lowered: bool, dim: bool, light: str | None, top: bool, disrupted: bool
+) -> Style:
+    """A counter's colours: its nation's, faded once moved, tinted when lit, red below when disrupted."""
+    bg, fg = Color.parse(bg_hex), Color.parse(fg_hex)
+    if lowered:
+        bg = bg.darken(0.04)
+    if dim:
+        bg = bg.blend(Color.parse(ground), 0.5)
+    if light:
+        bg = bg.blend(HIGHLIGHT[light], 0.55)
+    bold = top
+    if disrupted:
+        bg, fg, bold = DISRUPTED_BG, WHITE, True
+    return Style(color=fg.rich_color, bgcolor=bg.rich_color, bold=bold)
+
+
+@lru_cache(maxsize=1024)
+def _ground_style(ground: str, marker: str | None, lowered: bool, light: str | None, kind: str, lines: str) -> Style:
+    """An empty hex's colours: the muted terrain (or a control marker), tinted when lit; ids faint,
+    labels and markers bold, rail and roads bright along their line."""
+    bg = Color.parse(marker) if marker else Color.parse(ground).blend(GROUND, MUTE)
+    if lowered:
+        bg = bg.darken(0.04)
+    if light:
+        bg = bg.blend(HIGHLIGHT[light], 0.55)
+    contrast = bg.get_contrast_text(1.0)
+    bold = kind in ("label", "marker", "feature")
+    if bold:
+        fg = contrast
+    elif kind == "id":
+        fg = bg.blend(contrast, 0.5)
+    elif lines:
+        fg = bg.blend(RAIL_LINE if lines == "rail" else ROAD_LINE, 0.9 if lines == "rail" else 0.8)
+        bold = lines in ("rail", "road")
+    else:
+        fg = bg.blend(contrast, 0.28)
+    return Style(color=fg.rich_color, bgcolor=bg.rich_color, bold=bold)
+
+
 class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     """Hex map with a cursor; posts messages, the screen decides what they mean."""
 
@@ -117,6 +172,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     def __init__(self, data: HexMapData, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.data = data
+        self.on_move: Callable[[Hex], None] | None = None
         self.counters: dict[Hex, Counter] = {}
         self.highlights: dict[Hex, str] = {}
         self.held: dict[Hex, tuple[str, str]] = {}
@@ -155,7 +211,11 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         if scroll:
             self.scroll_to_cursor()
         if old != h:
-            self.post_message(self.CursorMoved(h))
+            # At once through `on_move` when the screen gave one (map and panels in one update).
+            if self.on_move is not None:
+                self.on_move(h)
+            else:
+                self.post_message(self.CursorMoved(h))
 
     def scroll_to_cursor(self) -> None:
         """Scroll the least needed to show the cursor with a hex of margin, keeping whole cells in view."""
@@ -224,69 +284,35 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             if seg.hex is None:
                 segments.append(RichSegment(seg.text, blank))
                 continue
-            origin_y = cell_origin(self.data, seg.hex)[1]
-            part = y - origin_y
+            part = y - cell_origin(self.data, seg.hex)[1]
             text, style = self._cell_style(seg.hex, seg.role, part, seg.text)
-            meta = Style.from_meta({"hex": seg.hex})
             sides = self.data.cells[seg.hex].sides[3 * part : 3 * part + 3]
             if seg.hex == self.cursor or not any(sides):
-                segments.append(RichSegment(text, style + meta))
+                segments.append(RichSegment(text, _with_meta(style, seg.hex)))
                 continue
             for kind, (start, end) in zip(sides, EDGE_SPANS):
-                edge = style
-                if kind in SIDE_COLOURS:
-                    bg, fg = SIDE_COLOURS[kind]
-                    edge = style + Style(color=fg.rich_color, bgcolor=bg.rich_color)
-                segments.append(RichSegment(text[start:end], edge + meta))
+                edge = _edge(style, kind) if kind in SIDE_COLOURS else style
+                segments.append(RichSegment(text[start:end], _with_meta(edge, seg.hex)))
         return Strip(segments, sum(len(s.text) for s in segments))
 
     def _cell_style(self, h: Hex, role: str, part: int, text: str) -> tuple[str, Style]:
         cell = self.data.cells[h]
-        col, _ = parse_hex(h)
-        lowered = self.data.grid.lowered(col)
+        lowered = self.data.grid.lowered(parse_hex(h)[0])
         light = self.highlights.get(h)
         counter = self.counters.get(h)
-        bold = False
         if role == "unit" and counter is not None:
-            bg = Color.parse(counter.bg)
-            if lowered:
-                bg = bg.darken(0.04)
-            if counter.dim:
-                bg = bg.blend(Color.parse(cell.colour), 0.5)
-            fg = Color.parse(counter.fg)
-            bold = part == 0
-            if light:
-                bg = bg.blend(HIGHLIGHT[light], 0.55)
-            if counter.disrupted and part == 1:
-                bg, fg, bold = DISRUPTED_BG, WHITE, True
+            disrupted = counter.disrupted and part == 1
+            style = _counter_style(counter.bg, counter.fg, cell.colour, lowered, counter.dim, light, part == 0, disrupted)
         else:
-            bg = Color.parse(cell.colour).blend(GROUND, MUTE)
             marker = self.held.get(h) if role == "terrain" else None
             if marker:
-                bg = Color.parse(marker[0])
-            if lowered:
-                bg = bg.darken(0.04)
-            if light:
-                bg = bg.blend(HIGHLIGHT[light], 0.55)
-            contrast = bg.get_contrast_text(1.0)
-            if role == "label":
-                fg, bold = contrast, True
-            elif role == "id":
-                fg = bg.blend(contrast, 0.5)
-            elif marker:
                 text = marker[1][: len(text)].center(len(text))
-                fg, bold = contrast, True
-            else:
-                fg = bg.blend(contrast, 0.28)
-                if cell.lines or cell.road:
-                    rail = "main" in cell.lines or "branch" in cell.lines
-                    fg = bg.blend(RAIL_LINE if rail else ROAD_LINE, 0.9 if rail else 0.8)
-                    bold = rail or "road" in cell.lines or cell.road
-                if cell.features:
-                    mark = "".join(w[0] for w in cell.features[0].split())[:2].upper()
-                    text = (text[0] + mark + text[-1]) if len(mark) == 2 else text
-                    fg, bold = contrast, True
-        style = Style(color=fg.rich_color, bgcolor=bg.rich_color, bold=bold)
+            elif role == "terrain" and cell.features:
+                mark = "".join(w[0] for w in cell.features[0].split())[:2].upper()
+                text = (text[0] + mark + text[-1]) if len(mark) == 2 else text
+            kind = "marker" if marker else "feature" if role == "terrain" and cell.features else role
+            lines = "rail" if {"main", "branch"} & set(cell.lines) else "road" if ("road" in cell.lines or cell.road) else "lane" if cell.lines else ""
+            style = _ground_style(cell.colour, marker[0] if marker else None, lowered, light, kind, lines)
         if h == self.cursor:
             style += CURSOR
         return text, style

@@ -6,14 +6,14 @@ from typing import Any
 
 from rich.console import Group
 from rich.text import Text
-from textual.widgets import Static
 
 from wargames_tui.ui.gamehooks import Nation
+from wargames_tui.ui.widgets.panel import Panel
 
 CHOSEN = "bold black on #ffd21f"
 
 
-class PendingPanel(Static):
+class PendingPanel(Panel):
     DEFAULT_CSS = """
     PendingPanel { height: auto; }
     """
@@ -47,8 +47,8 @@ class PendingPanel(Static):
             t.append(f"  ↓ {below} more\n", "dim")
         t.rstrip()
         if note and not units:
-            self.update(Text(note, style="#7ec8e3"))
+            self.put(Text(note, style="#7ec8e3"))
         elif note:
-            self.update(Group(t, Text(note, style="#7ec8e3")))
+            self.put(Group(t, Text(note, style="#7ec8e3")), key=(t, note))
         else:
-            self.update(t)
+            self.put(t)

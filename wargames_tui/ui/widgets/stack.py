@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from wargames_tui.engine.mapdata import HexCell
 from wargames_tui.hexdraw import factors
 from wargames_tui.ui.gamehooks import Nation
+from wargames_tui.ui.widgets.panel import Panel
 
 DISRUPTED = "bold white on #b3261e"
 SIDE_STYLE = {
@@ -26,7 +26,7 @@ LINE_NAMES = {"main": "main railroad", "branch": "branch railroad", "road": "roa
 MARK_STYLE = "bold black on #ffd21f"
 
 
-class StackPanel(Static):
+class StackPanel(Panel):
     DEFAULT_CSS = """
     StackPanel { height: auto; min-height: 4; }
     """
@@ -85,7 +85,7 @@ class StackPanel(Static):
         if hint:
             t.append("\n")
             t.append(hint, "bold #7ec8e3")
-        self.update(t)
+        self.put(t)
 
     @staticmethod
     def _swatch(t: Text, u: dict[str, Any], nation: Nation | None) -> None:

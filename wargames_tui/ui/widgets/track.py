@@ -6,7 +6,8 @@ import re
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
+
+from wargames_tui.ui.widgets.panel import Panel
 
 NOW = "bold black on #ffd21f"
 
@@ -22,7 +23,7 @@ def short_side(name: str) -> str:
     return "".join(w[0].upper() for w in words) if len(words) > 1 else words[0][:3]
 
 
-class TrackPanel(Static):
+class TrackPanel(Panel):
     DEFAULT_CSS = """
     TrackPanel { height: auto; }
     """
@@ -55,4 +56,4 @@ class TrackPanel(Static):
                 if len(titles) > 2:
                     kind = SHORT_KINDS.get(kind, kind)
                 t.append(f" {kind} ", NOW if title == current else "")
-        self.update(t)
+        self.put(t)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import Static
 
 from wargames_tui.present.area import AreaTerms, Known
+from wargames_tui.ui.widgets.panel import Panel
 
 
-class ZonePanel(Static):
+class ZonePanel(Panel):
     """The zone under the cursor: its ground, stacking, markers and the units of each side."""
 
     DEFAULT_CSS = """
@@ -25,14 +25,14 @@ class ZonePanel(Static):
         """Draw the panel; returns the ids of the player's units in the order they are numbered."""
         zone = view["zones"].get(zid)
         if zone is None:
-            self.update(Text())
+            self.put(Text())
             return []
         t, numbered = terms.zone_text(view, zid, terms, picked or [])
-        self.update(t)
+        self.put(t)
         return numbered
 
 
-class AreaTrack(Static):
+class AreaTrack(Panel):
     """Turn and time, phase, the game's tracks, victory points so far, what is under way."""
 
     DEFAULT_CSS = """
@@ -41,11 +41,11 @@ class AreaTrack(Static):
 
     def show(self, view: dict[str, Any], terms: AreaTerms) -> str:
         """Draw the panel; returns its title."""
-        self.update(terms.track_text(view, terms))
+        self.put(terms.track_text(view, terms))
         return terms.track_title(view)
 
 
-class FightPanel(Static):
+class FightPanel(Panel):
     """A fight under way; empty and hidden when there is none."""
 
     DEFAULT_CSS = """
@@ -56,8 +56,8 @@ class FightPanel(Static):
         """Draw the panel; returns its title and whether there is anything to show."""
         drawn = terms.fight_text(view, terms, known or {})
         if drawn is None:
-            self.update(Text())
+            self.put(Text())
             return "", False
         title, text = drawn
-        self.update(text)
+        self.put(text)
         return title, True

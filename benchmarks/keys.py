@@ -1,0 +1,140 @@
+"""What a key costs on the play screen, beside a one-widget Textual app doing the same, in one run.
+
+    python benchmarks/keys.py [--keys N]
+
+For each cursor key: the screen updates it takes until the screen is quiet again (each update is
+one compositor pass written to the terminal), the layouts among them, the time to the first and to
+the last update, and the CPU time. Headless at 120x40; the same measure for the baseline app.
+Then the cold start of `wargames play` to the first frame of the map beside the baseline's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE = (120, 40)
+SETTLE = 0.12  # seconds of quiet after a key before it counts as settled
+
+
+class OneWidget(App):
+    """The baseline: one Static whose text each arrow key changes."""
+
+    BINDINGS = [("left", "step(-1)"), ("right", "step(1)"), ("up", "step(-1)"), ("down", "step(1)")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.n = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("0", id="one")
+
+    def action_step(self, d: int) -> None:
+        self.n += d
+        self.query_one("#one", Static).update(str(self.n))
+
+
+def play_app(scenario: str) -> App:
+    from wargames_tui.cli import new_session
+    from wargames_tui.ui.app import WargamesApp
+
+    return WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=new_session(scenario, {}, 1))
+
+
+async def key_costs(make: Callable[[], App], keys: list[str]) -> list[dict[str, float]]:
+    app = make()
+    out = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        screen = app.screen
+        seen: list[tuple[str, float]] = []
+        refresh, layout = screen._compositor_refresh, screen._refresh_layout
+
+        def counted_refresh() -> None:
+            seen.append(("update", time.perf_counter()))
+            refresh()
+
+        def counted_layout(*args: Any, **kwargs: Any) -> None:
+            seen.append(("layout", time.perf_counter()))
+            layout(*args, **kwargs)
+
+        screen._compositor_refresh = counted_refresh  # type: ignore[method-assign]
+        screen._refresh_layout = counted_layout  # type: ignore[method-assign]
+        for key in keys:
+            seen.clear()
+            start, cpu = time.perf_counter(), time.process_time()
+            await pilot.press(key)
+            await pilot.pause(SETTLE)
+            cpu = time.process_time() - cpu
+            updates = [t for kind, t in seen if kind == "update"]
+            if not updates:
+                continue
+            out.append(
+                {
+                    "updates": len(updates),
+                    "layouts": sum(1 for kind, _ in seen if kind == "layout"),
+                    "first_ms": (updates[0] - start) * 1000,
+                    "settled_ms": (updates[-1] - start) * 1000,
+                    "cpu_ms": cpu * 1000,
+                }
+            )
+    return out
+
+
+def summary(name: str, rows: list[dict[str, float]]) -> None:
+    med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+    print(
+        f"{name:<34} updates {med['updates']:4.1f}  layouts {med['layouts']:4.1f}  first {med['first_ms']:6.1f} ms  "
+        f"settled {med['settled_ms']:6.1f} ms  cpu {med['cpu_ms']:6.1f} ms  (medians, n={len(rows)})"
+    )
+
+
+def cold(code: str, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+FIRST_FRAME_BARE = (
+    "import asyncio; from benchmarks.keys import OneWidget\n"
+    "async def main():\n"
+    "    async with OneWidget().run_test(size=(120, 40)) as pilot: await pilot.pause()\n"
+    "asyncio.run(main())"
+)
+FIRST_FRAME_PLAY = (
+    "import asyncio; from benchmarks.client import first_screen;"
+    "asyncio.run(first_screen(['panzer-corps/kharkov']))"
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--keys", type=int, default=40)
+    parser.add_argument("--starts", type=int, default=5)
+    args = parser.parse_args()
+    keys = (["right"] * 4 + ["down"] * 4 + ["left"] * 4 + ["up"] * 4) * (args.keys // 16 + 1)
+    keys = keys[: args.keys]
+    summary("one-widget app", asyncio.run(key_costs(OneWidget, keys)))
+    for scenario in ("panzer-corps/kharkov", "dieppe/raid", "strange-victory/campaign"):
+        summary(f"play screen, {scenario}", asyncio.run(key_costs(lambda s=scenario: play_app(s), keys)))
+    bare = statistics.median(cold(FIRST_FRAME_BARE, args.starts))
+    play = statistics.median(cold(FIRST_FRAME_PLAY, args.starts))
+    print(f"cold start to the first frame: one-widget app {bare:.2f} s, wargames play kharkov {play:.2f} s ({play / bare:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()
