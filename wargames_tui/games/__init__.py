@@ -1,17 +1,38 @@
-"""The registry of games: scenario ids look like "<game>/<scenario>"."""
+"""The registry of games: scenario ids look like "<game>/<scenario>".
+
+Adding a game is one line in PACKAGES. A game's package is imported the first time it is asked
+for, so opening one game never loads the others' rules and data.
+"""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 
 from wargames_tui.engine.flow import ScenarioInfo
-from wargames_tui.games import dieppe, panzer_corps, strange_victory
 
-GAMES: dict[str, ModuleType] = {
-    panzer_corps.GAME_ID: panzer_corps,
-    dieppe.GAME_ID: dieppe,
-    strange_victory.GAME_ID: strange_victory,
+PACKAGES: dict[str, str] = {
+    "panzer-corps": "wargames_tui.games.panzer_corps",
+    "dieppe": "wargames_tui.games.dieppe",
+    "strange-victory": "wargames_tui.games.strange_victory",
 }
+
+
+class _Registry(Mapping[str, ModuleType]):
+    """Game id -> its module, imported on first use."""
+
+    def __getitem__(self, game_id: str) -> ModuleType:
+        return importlib.import_module(PACKAGES[game_id])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PACKAGES)
+
+    def __len__(self) -> int:
+        return len(PACKAGES)
+
+
+GAMES: Mapping[str, ModuleType] = _Registry()
 
 
 class UnknownScenario(Exception):
