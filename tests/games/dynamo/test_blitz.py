@@ -174,7 +174,7 @@ def test_only_units_stacked_at_the_start_blitz_together() -> None:
     put(s, "2115", "g-1pz")
     put(s, "2114", "g-5pz")
     act(s, {"type": "pick", "units": ["g-5pz"]})
-    act(s, {"type": "move", "hex": "2115"})
+    act(s, {"type": "go", "hex": "2115"})
     act(s, {"type": "halt"})
     with pytest.raises(IllegalAction):
         act(s, {"type": "pick", "units": ["g-1pz", "g-5pz"]})

@@ -86,7 +86,7 @@ def test_a_unit_may_always_move_one_hex_with_all_its_points(monkeypatch) -> None
     s.halved.append("g-12id")  # 3 points; the marsh beyond the zone costs 3 + 1
     act(s, {"type": "pick", "units": ["g-12id"]})
     assert dests(s)["2217"] == 3
-    act(s, {"type": "move", "hex": "2017"})  # having moved, the exception is gone
+    act(s, {"type": "go", "hex": "2017"})  # having moved, the exception is gone
     assert "2217" not in dests(s) or dests(s)["2217"] <= 1
 
 
@@ -105,7 +105,7 @@ def test_moving_spends_points_and_a_set_down_stack_is_finished() -> None:
     s = empty()
     put(s, A, "g-12id")
     act(s, {"type": "pick", "units": ["g-12id"]})
-    act(s, {"type": "move", "hex": "2118"})
+    act(s, {"type": "go", "hex": "2118"})
     assert s.units["g-12id"].spent == 2
     act(s, {"type": "halt"})
     assert s.units["g-12id"].done
@@ -187,7 +187,7 @@ def test_second_panzer_force_march_on_turn_one() -> None:
     far = {h: c for h, c in dests(s).items() if c > 10}
     assert far and all(h in near for h in far)  # the extra points only to end by the coast
     assert any(h not in near for h, c in dests(s).items() if c <= 10)
-    act(s, {"type": "move", "hex": min(far, key=far.get)})
+    act(s, {"type": "go", "hex": min(far, key=far.get)})
     act(s, {"type": "halt"})
     s.phase = "german-assault"
     put(s, "2016", "f-tf1")
@@ -234,7 +234,7 @@ def test_a_full_division_breaks_down_into_two_kampfgruppen_keeping_its_points() 
     s = empty()
     put(s, A, "g-1pz")
     act(s, {"type": "pick", "units": ["g-1pz"]})
-    act(s, {"type": "move", "hex": "2118"})
+    act(s, {"type": "go", "hex": "2118"})
     act(s, {"type": "break-down", "unit": "g-1pz"})
     assert s.units["g-1pz"].where == "spare"
     assert s.units["g-1pz-a"].hex == s.units["g-1pz-b"].hex == "2118"
@@ -390,7 +390,7 @@ def test_dummies_left_alone_go_with_the_stack() -> None:
     put(s, A, "g-12id")
     put(s, A, "g-dummy1")
     act(s, {"type": "pick", "units": ["g-12id"]})
-    act(s, {"type": "move", "hex": "2117"})
+    act(s, {"type": "go", "hex": "2117"})
     assert s.units["g-dummy1"].hex == "2117"
 
 

@@ -54,7 +54,7 @@ def plan(session: Session, rng: random.Random) -> Action:
         return by("force-march")[0]
     if "leave" in kinds:
         return {"type": "leave"}
-    if "move" in kinds or "blitz" in kinds:
+    if "go" in kinds or "blitz" in kinds:
         return _move_group(view, actions, side, enemy_hexes, near, rng)
     if "enter" in kinds and view["phase"].endswith("move"):
         target = enemy_hexes if side == "german" else set(PORTS)
@@ -112,7 +112,7 @@ def _move_group(view, actions, side, enemy_hexes, near, rng) -> Action:
         best = max(blitzes, key=lambda a: attack / _defence_at(view, a["hex"]))
         if attack / _defence_at(view, best["hex"]) >= 4:
             return best
-    moves = [a for a in actions if a["type"] == "move"]
+    moves = [a for a in actions if a["type"] == "go"]
     if not moves or group is None or group.get("moved"):
         return {"type": "halt"}
     here = group["hex"]

@@ -19,6 +19,8 @@ from wargames_tui.games.dynamo.phases import SEQUENCE, TITLES, acting_side
 from wargames_tui.games.dynamo.victory import outcome, tally
 
 PUBLIC_WHERE = ("dead", "evacuated", "withdrawn", "off")
+# The client's step names for the battle stages whose actions have its shapes (docs/GAMES.md).
+STEPS = {"defender-retreat": "retreat", "attacker-retreat": "retreat", "advance": "advance"}
 
 
 def unit_view(b: Board, uid: str, own: bool) -> dict[str, Any]:
@@ -97,7 +99,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "outcome": result.to_json() if result else None,
         "turn_labels": list(b.g.rules.turn_labels),
         "phases": [TITLES[p][0] for p in SEQUENCE],
-        "step": battle.stage if battle else ("move" if group else state.phase),
+        "step": STEPS.get(battle.stage, "other") if battle else "other",
         "crt": {"columns": crt.terrain["clear"], "die": crt.die, "rows": crt.results, "lines": crt.terrain},
         "scenario": state.scenario,
         "title": info.title,

@@ -226,7 +226,7 @@ def _move_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]]
     assert side is not None
     group = state.group
     if group is not None:
-        acts: list[dict[str, Any]] = [{"type": "move", "hex": h} for h in sorted(movement.destinations(b, group))]
+        acts: list[dict[str, Any]] = [{"type": "go", "hex": h} for h in sorted(movement.destinations(b, group))]
         acts += [{"type": "blitz", "hex": t} for t in movement.blitz_targets(b, group)]
         if movement.exit_kind(b, group):
             acts.append({"type": "leave"})
@@ -350,7 +350,7 @@ def _do(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
         return [Event("air", f"A Luftwaffe factor over {h}", {"hex": h}), Event("air", f"on {b.unit(action['unit']).short}", {}, only="german")]
     if kind == "pick":
         return movement.pick(state, action["units"])
-    if kind == "move":
+    if kind == "go":
         return movement.move(state, action["hex"])
     if kind == "blitz":
         return movement.blitz(state, action["hex"], dice)
