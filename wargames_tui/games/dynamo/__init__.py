@@ -7,7 +7,7 @@ Scenario ids: dynamo/campaign (Scenario I, 12 turns from 20 May) and dynamo/no-h
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.dynamo import combat, hidden, phases
@@ -17,6 +17,9 @@ from wargames_tui.games.dynamo.mapview import hex_map_data
 from wargames_tui.games.dynamo.state import State
 from wargames_tui.engine.mapdata import HexMapData
 from wargames_tui.games.protocol import delegates
+
+if TYPE_CHECKING:
+    from wargames_tui.present import Presentation
 
 GAME_ID = "dynamo"
 TITLE = "Dynamo: Dunkirk 1940"
@@ -77,3 +80,10 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
 
 def check_invariants(state: State) -> list[str]:
     return hidden.check(state)
+
+
+def presentation() -> Presentation:
+    """How the client shows this game (imported on first use: the rules run without it)."""
+    from wargames_tui.games.dynamo.present import PRESENTATION
+
+    return PRESENTATION

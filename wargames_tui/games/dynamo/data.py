@@ -61,7 +61,7 @@ class UnitFile(Strict):
     side: Literal["german", "allied"]
     nation: Literal["german", "ss", "british", "french"]
     name: str
-    short: str = Field(max_length=5)
+    short: str = Field(max_length=4)
     type: UnitType
     size: str
     steps: list[tuple[int, int]] = Field(min_length=1, max_length=4)

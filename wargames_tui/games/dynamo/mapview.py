@@ -32,5 +32,9 @@ def hex_map_data() -> HexMapData:
         across = side_hexes(m.grid, h)
         sides = tuple("river" if o and frozenset((h, o)) in m.barriers else None for o in across)
         cells[h] = HexCell(t, glyph, colour, label, names, False, features, sides=sides, across=across)
-    legend = tuple((g, t, c) for t, (g, c) in LOOK.items())
+    for h in m.grid.all_hexes():
+        if h not in cells:  # the Channel, and the unprinted columns left of column 10
+            sea = int(h[:2]) >= m.first_column
+            cells[h] = HexCell("sea" if sea else "off-map", "=" if sea else " ", "#4a6a9a" if sea else "#000000")
+    legend = tuple((g, t, c) for t, (g, c) in LOOK.items()) + (("=", "sea", "#4a6a9a"),)
     return HexMapData(m.grid, dict(m.compass), cells, legend)
