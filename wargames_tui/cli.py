@@ -215,6 +215,12 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     session = load(Path(args.save))
+    if args.view:
+        from wargames_tui.engine.saves import save_dir
+        from wargames_tui.ui.app import WargamesApp
+
+        WargamesApp(save_dir=save_dir(args.save_dir), replay=session).run()
+        return 0
     for i, entry in enumerate(session.log, start=1):
         rolls = f"  rolls {entry.rolls}" if entry.rolls else ""
         print(f"{i:4d} {entry.side or '-':<4} {compact(entry.action)}{rolls}")
@@ -319,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay the log, check the snapshot and print the log")
     rep.add_argument("save", metavar="SAVE.json")
+    rep.add_argument("--view", action="store_true", help="step through the game in the client, action by action")
     rep.set_defaults(func=cmd_replay)
 
     val = sub.add_parser("validate", help="check scenario data files")

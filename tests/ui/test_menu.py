@@ -32,7 +32,7 @@ async def test_menu_opens_without_a_session(save_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         ids = [o.id for o in app.screen.query_one(OptionList).options]
-        assert ids == ["new", "continue", "load", "help", "quit"]
+        assert ids == ["new", "continue", "load", "replay", "help", "quit"]
         assert app.screen.query_one(OptionList).get_option("continue").disabled  # nothing saved yet
 
 

@@ -31,12 +31,14 @@ class WargamesApp(App):
         seed: int | None = None,
         session: Session | None = None,
         save_path: Path | None = None,
+        replay: Session | None = None,
     ) -> None:
         super().__init__()
         self.save_dir = Path(save_dir)
         self.seed = seed
         self.initial_session = session
         self.initial_save_path = Path(save_path) if save_path else None
+        self.initial_replay = replay
         # Seconds between a bot's actions; tests set it near zero.
         self.bot_delay = float(os.environ.get("WARGAMES_BOT_DELAY", "0.4"))
         # Cover the map at every hotseat handover, also in games that hide nothing.
@@ -44,7 +46,10 @@ class WargamesApp(App):
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
-        if self.initial_session is not None:
+        if self.initial_replay is not None:
+            self.show_menu()
+            self.open_replay(self.initial_replay)
+        elif self.initial_session is not None:
             self.open_session(self.initial_session, self.initial_save_path)
         else:
             self.show_menu()
@@ -72,6 +77,20 @@ class WargamesApp(App):
         path = save_path or autosave_path(self.save_dir, session)
         screens = {"hex": PlayScreen, "area": AreaPlayScreen}
         self.push_screen(screens[map_kind(session.game)](session, path))
+
+    def open_replay(self, source: Session | Path) -> None:
+        """The replay viewer over a game, from its session or its save file."""
+        from wargames_tui.ui.screens.replay import replay_screen
+
+        if isinstance(source, Path):
+            try:
+                source = load(source)
+            except SaveError as exc:
+                self.notify(str(exc), title="Cannot replay", severity="error", timeout=10)
+                return
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(replay_screen(source, map_kind(source.game)))
 
     def _seat_people_for_unknown_bots(self, session: Session) -> None:
         """A save may name a bot this version does not have: a person takes that side instead."""

@@ -18,6 +18,11 @@ class LoadGameScreen(Screen):
         Binding("escape,q", "back", "Back"),
     ]
 
+    def __init__(self, replay: bool = False) -> None:
+        """replay: open the chosen game in the replay viewer rather than to play on."""
+        super().__init__()
+        self.replay = replay
+
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box"):
             yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
@@ -26,7 +31,7 @@ class LoadGameScreen(Screen):
 
     def on_mount(self) -> None:
         box = self.query_one("#load-box")
-        box.border_title = "Load game"
+        box.border_title = "Replay a game" if self.replay else "Load game"
         box.border_subtitle = str(self.app.save_dir)  # type: ignore[attr-defined]
         table = self.query_one(DataTable)
         table.add_columns("Game", "Scenario", "Turn", "Phase", "To move", "Saved", "File")
@@ -95,7 +100,10 @@ class LoadGameScreen(Screen):
         if entry.envelope is None:
             self.notify(f"{entry.path.name} cannot be loaded: {entry.error}", severity="error", timeout=8)
             return
-        self.app.open_save(entry.path)  # type: ignore[attr-defined]
+        if self.replay:
+            self.app.open_replay(entry.path)  # type: ignore[attr-defined]
+        else:
+            self.app.open_save(entry.path)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         self.app.pop_screen()

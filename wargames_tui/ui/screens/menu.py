@@ -20,6 +20,7 @@ class MenuScreen(Screen):
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
         Binding("l", "choose('load')", "Load game"),
+        Binding("r", "choose('replay')", "Replay"),
         Binding("question_mark", "choose('help')", "Help", key_display="?"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -63,6 +64,7 @@ class MenuScreen(Screen):
                 Option(Text("New game"), id="new"),
                 Option(cont, id="continue", disabled=latest is None),
                 Option(Text("Load game"), id="load"),
+                Option(Text("Replay a game"), id="replay"),
                 Option(Text("Help"), id="help"),
                 Option(Text("Quit"), id="quit"),
             ]
@@ -92,6 +94,10 @@ class MenuScreen(Screen):
             from wargames_tui.ui.screens.load_game import LoadGameScreen
 
             app.push_screen(LoadGameScreen())
+        elif what == "replay":
+            from wargames_tui.ui.screens.load_game import LoadGameScreen
+
+            app.push_screen(LoadGameScreen(replay=True))
         elif what == "help":
             from wargames_tui.ui.screens.help import HelpScreen
 
