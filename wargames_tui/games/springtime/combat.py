@@ -54,7 +54,8 @@ def defence_parts(state: State, area: str, units: list[str], lead: str, air: str
     parts.append(["leaders", sum(leader_rating(state, lid) for u in units for lid in leaders_with(state, u))])
     parts.append(["air", air_value(state, air) if air else 0])
     parts.append(["out of supply", t.out_of_supply * sum(1 for u in units if state.units[u]["oos"])])
-    crossed = [state.imp["moved"].get(u, {}).get("via") if u in state.imp["entered"].get(area, []) else None for u in attackers]
+    moved, entered = state.imp.get("moved", {}), state.imp.get("entered", {}).get(area, [])
+    crossed = [moved.get(u, {}).get("via") if u in entered else None for u in attackers]
     river = t.river if crossed and all(c == "river" for c in crossed) and state.imp.get("airdrop") != area else 0
     parts.append(["river", river])  # 18.1.1: the Airlanding Corps cancels it where it landed
     parts.append(["Maginot Line", t.maginot if crossed and all(c == "maginot" for c in crossed) else 0])
