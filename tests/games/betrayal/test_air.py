@@ -1,0 +1,157 @@
+"""Air units: basing, missions, interception, bombardment (betrayal:3.3, 4.3)."""
+
+import pytest
+
+from wargames_tui.games import betrayal as game
+from wargames_tui.games.betrayal import automaton
+
+from .helpers import act, blank, put
+
+
+def actions(state, kind, unit=None):
+    return [a for a in game.prompt(state).actions if a["type"] == kind and (unit is None or a.get("unit") == unit)]
+
+
+@pytest.mark.rules("betrayal:3.3.1")
+def test_aircraft_rebase_only_where_friendly_ground_units_stand_alone():
+    state = blank("french-movement")
+    put(state, "REI", "fr-1c", "fr-aa")
+    put(state, "SOI", "fr-16c", "de-7k")  # contested
+    put(state, "CHA", "br-1")  # British, still friendly (1.5)
+    targets = {a["to"] for a in actions(state, "rebase", "fr-aa")}
+    assert "SOI" not in targets and "CHA" in targets and "PAR" not in targets  # Paris is vacant
+
+
+@pytest.mark.rules("betrayal:3.3.1")
+def test_aircraft_left_alone_with_the_enemy_after_combat_are_destroyed():
+    state = blank("german-combat")
+    put(state, "REI", "fr-10c", "fr-aa", "de-1pz", "de-7k")
+    state.combats, state.step = ["REI"], "fighting"
+    act(state, {"type": "combat", "area": "REI"}, [6, 6])  # 14:2 is 7:1; 13 is DSU
+    assert state.pieces["fr-10c"].where == "eliminated"
+    assert state.pieces["fr-aa"].where == "eliminated"
+
+
+@pytest.mark.rules("betrayal:3.3.2")
+def test_missions_only_against_enemy_occupied_areas_and_kinds_follow_who_is_there():
+    state = blank("french-movement")
+    put(state, "REI", "fr-1c", "fr-aa")
+    put(state, "SED", "de-7k")
+    put(state, "VER", "de-13k", "fr-6c")
+    put(state, "SOI", "fr-3c")
+    assert {a["target"] for a in actions(state, "mission", "fr-aa")} == {"SED", "VER"}
+    act(state, {"type": "mission", "unit": "fr-aa", "target": "VER"})
+    act(state, {"type": "end-movement"})
+    assert [m.kind for m in state.missions] == ["support"]
+
+
+@pytest.mark.rules("betrayal:3.3.2")
+def test_britain_and_france_do_not_bomb_the_same_area():
+    state = blank("british-movement")
+    put(state, "REI", "fr-1c")
+    put(state, "SOI", "br-1", "br-aasf")
+    put(state, "SED", "de-7k")
+    state.bombed = {"SED": "french"}
+    act(state, {"type": "mission", "unit": "br-aasf", "target": "SED"})
+    events = act(state, {"type": "end-movement"})
+    assert state.missions == [] and any("stays home" in e.text for e in events)
+
+
+@pytest.mark.rules("betrayal:3.3.3")
+def test_an_allied_fighter_intercepts_only_over_its_own_nation():
+    state = blank("german-movement", initiative="french")
+    put(state, "MAU", "de-7k")
+    put(state, "CAM", "fr-3c")
+    put(state, "BRU", "de-14k", "de-bomber")
+    put(state, "CAL", "br-3", "br-aasf")
+    put(state, "SOI", "fr-1c", "fr-aa")
+    state.assigned = {"MAU": "attack"}
+    automaton.start_tactics(state)
+    act(state, {"type": "move", "unit": "de-7k", "to": "CAM"})
+    act(state, {"type": "mission", "unit": "de-bomber", "target": "CAM", "both": True})
+    act(state, {"type": "end-movement"})
+    p = game.prompt(state)
+    assert p.side == "british"  # the player without the initiative
+    assert {a.get("unit") for a in p.actions} == {"fr-aa", None}  # only French units in Cambrai
+
+
+@pytest.mark.rules("betrayal:3.3.3")
+def test_german_fighters_in_range_all_go_up_and_two_succeed_on_three():
+    state = blank("british-movement")
+    put(state, "ROU", "br-5", "br-aasf")
+    put(state, "SED", "de-7k")
+    put(state, "LIE", "de-2k", "de-f1")
+    put(state, "LUX", "de-3k", "de-f2")
+    act(state, {"type": "mission", "unit": "br-aasf", "target": "SED"})
+    events = act(state, {"type": "end-movement"}, [3])
+    data = next(e.data for e in events if "success" in e.data)
+    assert data["fighters"] == ["de-f1", "de-f2"] and data["need"] == 3 and data["success"]
+
+
+@pytest.mark.rules("betrayal:3.3.4")
+def test_german_aircraft_turned_back_roll_for_their_fate():
+    state = blank("german-movement", initiative="british")
+    put(state, "BRU", "de-14k", "de-f1", "de-f2")
+    put(state, "REI", "fr-1c", "fr-aa")
+    put(state, "SED", "fr-4c")
+    state.pieces["de-f2"].reduced = True
+    act(state, {"type": "mission", "unit": "de-f1", "target": "SED"})
+    act(state, {"type": "mission", "unit": "de-f2", "target": "SED"})
+    act(state, {"type": "end-movement"})
+    act(state, {"type": "intercept", "target": "SED", "unit": "fr-aa"}, [1, 4, 2])
+    assert (state.pieces["de-f1"].where, state.pieces["de-f1"].reduced) == ("regroup", False)  # 3-6
+    assert state.pieces["de-f2"].where == "setaside"  # already reduced, on a 1-2
+
+
+@pytest.mark.rules("betrayal:3.3.5")
+def test_surviving_support_shifts_one_column_right():
+    state = blank("french-movement")
+    put(state, "REI", "fr-1c", "fr-aa")
+    put(state, "SOI", "fr-3c")
+    put(state, "SQU", "de-7k")
+    act(state, {"type": "move", "unit": "fr-3c", "to": "SQU"})
+    act(state, {"type": "mission", "unit": "fr-aa", "target": "SQU"})
+    act(state, {"type": "end-movement"})
+    events = act(state, {"type": "combat", "area": "SQU"}, [4, 4])
+    fight = next(e.data for e in events if e.kind == "combat" and "result" in e.data)
+    assert fight["base"] == "1:2" and fight["column"] == "1:1"
+
+
+@pytest.mark.rules("betrayal:4.3.1")
+def test_a_bombardment_withdrawal_is_routed_by_the_targeted_player():
+    state = blank("german-movement", initiative="british")
+    put(state, "BRU", "de-14k", "de-bomber")
+    put(state, "SOI", "fr-1c", "fr-16c")
+    act(state, {"type": "mission", "unit": "de-bomber", "target": "SOI", "both": False})
+    act(state, {"type": "end-movement"})
+    events = act(state, {"type": "bombard", "area": "SOI"}, [4])  # value 3, roll 4
+    result = next(e.data for e in events if e.kind == "bombard")["result"]
+    p = game.prompt(state)
+    assert result == "W" and p.side == "french" and p.actions[0]["type"] == "withdraw"
+
+
+@pytest.mark.rules("betrayal:4.3.1")
+def test_one_step_lost_to_bombardment_is_the_owners_choice():
+    state = blank("german-movement", initiative="british")
+    put(state, "BRU", "de-14k", "de-bomber")
+    put(state, "SOI", "fr-1c", "fr-16c")
+    act(state, {"type": "mission", "unit": "de-bomber", "target": "SOI", "both": False})
+    act(state, {"type": "end-movement"})
+    act(state, {"type": "bombard", "area": "SOI"}, [3])
+    p = game.prompt(state)
+    assert p.side == "french" and {a["unit"] for a in p.actions} == {"fr-1c", "fr-16c"}
+    act(state, {"type": "lose-step", "unit": "fr-16c"})
+    assert state.pieces["fr-16c"].reduced and not state.pieces["fr-1c"].reduced
+
+
+@pytest.mark.rules("betrayal:4.3.2")
+def test_bombers_come_home_to_a_friendly_area_in_range():
+    state = blank("german-movement", initiative="british")
+    put(state, "BRU", "de-14k", "de-bomber")
+    put(state, "LIL", "de-13k")
+    put(state, "SOI", "fr-1c")
+    act(state, {"type": "mission", "unit": "de-bomber", "target": "SOI", "both": False})
+    act(state, {"type": "end-movement"})
+    act(state, {"type": "bombard", "area": "SOI"}, [1])
+    homes = {a["to"] for a in game.prompt(state).actions}
+    assert {"BRU", "LIL"} <= homes and "SOI" not in homes
