@@ -25,7 +25,8 @@ class Style:
     worth_attacking: float = 0.4  # the least mean worth of a CRT column it attacks at
     in_the_way: float = 0.6  # worth added to an attack on a unit on or next to its objectives
     zone_steps: int = 3  # what an enemy zone of control on the way counts for, in steps
-    guards: bool = True  # one guard against each enemy unit near its objectives
+    guards: int = 1  # guards against each enemy unit that could reach its objectives soon
+    guard_turns: int = 1  # how many turns ahead "soon" is
 
 
 DEFAULT = Style()
@@ -92,18 +93,17 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     raiders = [  # enemy units that could reach one of their objectives next turn
         (u["hex"], u.get("move", 0))
         for u in view["units"]
-        if u["side"] == enemy and u["status"] == "map" and danger.get(u["hex"], far) <= u.get("move", 0) + 1
+        if u["side"] == enemy and u["status"] == "map" and danger.get(u["hex"], far) <= style.guard_turns * u.get("move", 0) + 1
     ]
     own = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u["status"] == "map"}
     guards: set[str] = set()  # for each raider, the nearest own unit between it and its goal
-    for e, move in raiders if style.guards else []:
-        near = [
+    for e, move in raiders:
+        near = sorted(
             (grid.distance(h, e), uid)
             for uid, h in own.items()
-            if uid not in guards and danger.get(h, far) < dist.get(h, far) and grid.distance(h, e) <= move + 1
-        ]
-        if near:
-            guards.add(min(near)[1])
+            if uid not in guards and danger.get(h, far) < dist.get(h, far) and grid.distance(h, e) <= style.guard_turns * move + 1
+        )
+        guards.update(uid for _, uid in near[: style.guards])
     where = {u["id"]: u["hex"] for u in view["units"]}
     limit = view.get("stacking", {}).get(side)
     crowd: dict[str, int] = {}  # own units in each hex, to keep within the stacking limit

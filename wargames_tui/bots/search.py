@@ -1,16 +1,15 @@
-"""A searching player: Monte Carlo playouts over the engine choose how to play each phase.
+"""A searching player: Monte Carlo playouts over the engine pick among the greedy bot's choices.
 
-At the first decision of each of its movement or combat phases (moves, declarations,
-arrivals), the bot plays the position out several times in a copy of the game for each
-of a few styles of the greedy bot (bolder or warier attacks, guards or none, straight or
-around enemy zones), the opponent answering with the plain greedy bot. The same dice
-serve every style in a round, so styles are compared on equal luck. Each playout runs
-until the opponent has had its turn and play comes back (or the game ends), and the
-position is then scored: a result outright, else material on the map, units on their
-objectives and places held. The style with the best mean plays the rest of the phase.
-The search stops when its time (BUDGET seconds a decision) is spent, using only
-complete rounds; it needs only the protocol: prompt, act, a copy of the state, view,
-objectives and the outcome.
+At each decision, the bot asks what the greedy bot would do in each of a few styles
+(bolder or warier attacks, more guards or none, straight at its goals or around enemy
+zones). When they disagree, it plays each candidate in copies of the game and plays on,
+its own side in the candidate's style and the opponent as the plain greedy bot, until
+the opponent has replied and play comes back (or the game ends), then scores the position: the result outright, else material on the
+map, units on their side's objectives and places held. The same dice serve every
+candidate in a round, so they are compared on equal luck; rounds go on while the time
+(BUDGET seconds a decision) lasts and only complete rounds count. This is one step of
+policy improvement by rollouts over the greedy policy: it needs only the protocol
+(prompt, act, a copy of the state, view, objectives, outcome) and a fast engine.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ import time
 from typing import Any
 
 from wargames_tui.bots.greedy import DEFAULT, Style, greedy_bot
-from wargames_tui.engine.actionlist import sketches
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
@@ -30,13 +28,13 @@ STYLES: dict[str, Style] = {
     "steady": DEFAULT,
     "bold": Style(worth_attacking=0.0, in_the_way=0.8),
     "wary": Style(worth_attacking=0.8, in_the_way=0.3),
-    "massed": Style(guards=False),
+    "massed": Style(guards=0),
     "direct": Style(zone_steps=1),
+    "screen": Style(guards=2, guard_turns=2),
 }
 BUDGET = float(os.environ.get("WARGAMES_SEARCH_SECONDS", "2.0"))  # seconds a decision may take
 HANDOVERS = 2  # a playout ends when the side to act has changed this often: the opponent has replied
 MAX_PLAYOUT_ACTIONS = 2000
-PLANNED = {"move", "enter", "place", "declare"}  # kinds of action at which a phase is planned
 WIN = 1000.0
 
 
@@ -45,50 +43,52 @@ def search_bot(session: Session, rng: random.Random) -> Action:
     actions = prompt.actions
     if len(actions) == 1:
         return actions[0]
-    if not {a["type"] for a in sketches(actions)} & PLANNED:
-        return greedy_bot(session, rng)
-    key = (session.view(None).get("turn"), prompt.phase, prompt.side)
-    plans = session.__dict__.setdefault("_search_plans", {})
-    if key not in plans:
-        plans[key] = choose_style(session, rng, time.perf_counter() + BUDGET)
-    return greedy_bot(session, rng, STYLES[plans[key]])
+    seed = rng.randrange(1 << 30)
+    candidates: list[tuple[Action, Style]] = []
+    for style in STYLES.values():  # what each style would do here, each choosing as it would alone
+        choice = greedy_bot(session, random.Random(seed), style)
+        if all(choice != c for c, _ in candidates):
+            candidates.append((choice, style))
+    if len(candidates) == 1:
+        return candidates[0][0]
+    return best_of(session, candidates, rng, time.perf_counter() + BUDGET)
 
 
-def choose_style(session: Session, rng: random.Random, deadline: float) -> str:
-    """The style whose playouts score best for the side to act, over complete rounds."""
+def best_of(session: Session, candidates: list[tuple[Action, Style]], rng: random.Random, deadline: float) -> Action:
+    """The candidate whose playouts score best for the side to act, over complete rounds
+    (the first, the plain greedy choice, when no round completes or on a tie)."""
     side = session.prompt.side
-    totals = {name: 0.0 for name in STYLES}
-    rounds = 0
+    totals = [0.0] * len(candidates)
     while time.perf_counter() < deadline:
         seed = rng.randrange(1 << 30)
-        scores = {}
-        for name, style in STYLES.items():
-            score = playout(session, side, style, seed, deadline)
-            if score is None:
+        scores = []
+        for action, style in candidates:
+            value = playout(session, side, action, style, seed, deadline)
+            if value is None:
                 break
-            scores[name] = score
-        if len(scores) < len(STYLES):
+            scores.append(value)
+        if len(scores) < len(candidates):
             break
-        for name, score in scores.items():
-            totals[name] += score
-        rounds += 1
-    if not rounds:
-        return "steady"
-    return max(totals, key=lambda name: (totals[name], name == "steady"))
+        totals = [t + v for t, v in zip(totals, scores)]
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best][0]
 
 
-def playout(session: Session, side: str | None, style: Style, seed: int, deadline: float) -> float | None:
-    """Play a copy of the game on: side in the given style, the opponent plain greedy, until
-    the opponent has replied (HANDOVERS) or the game ends; the score for side, or None if
-    the deadline came first."""
+def playout(session: Session, side: str | None, first: Action, style: Style, seed: int, deadline: float) -> float | None:
+    """Play first in a copy of the game, then the greedy bot for both sides (side in style,
+    the opponent plain) until the opponent has replied (HANDOVERS) or the game ends; the
+    score for side, or None if the deadline came first."""
     game = session.game
     sim = Session(game, session.scenario, dict(session.options), game.copy_state(session.state), Dice(seed))
     rng = random.Random(seed)
     acting = game.active_side(sim.state)
     handovers = 0
+    sim.act(first)
     for _ in range(MAX_PLAYOUT_ACTIONS):
-        if sim.outcome() is not None or time.perf_counter() > deadline:
+        if sim.outcome() is not None:
             break
+        if time.perf_counter() > deadline:
+            return None
         now = game.active_side(sim.state)
         if now != acting:
             acting = now
@@ -96,8 +96,6 @@ def playout(session: Session, side: str | None, style: Style, seed: int, deadlin
             if handovers >= HANDOVERS:
                 break
         sim.act(greedy_bot(sim, rng, style if now == side else DEFAULT))
-    if time.perf_counter() > deadline and sim.outcome() is None:
-        return None
     return score(sim, side)
 
 
