@@ -1,0 +1,144 @@
+"""Blitzkrieg 1940 (Command Magazine #42): the May 1940 campaign and the 1939 French offensive."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from wargames_tui.engine.flow import ScenarioInfo
+from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.mapdata import HexCell, HexMapData, side_hexes
+from wargames_tui.games.blitzkrieg_1940 import combat, sequence, victory
+from wargames_tui.games.blitzkrieg_1940.data import SCENARIO_IDS, load_board, load_game
+from wargames_tui.games.blitzkrieg_1940.hidden import disguise
+from wargames_tui.games.blitzkrieg_1940.position import Position
+from wargames_tui.games.blitzkrieg_1940.state import State
+from wargames_tui.games.blitzkrieg_1940.view import hidden_units, view
+from wargames_tui.games.protocol import delegates
+
+GAME_ID = "blitzkrieg-1940"
+TITLE = "Blitzkrieg 1940"
+MAP_KIND = "hex"
+HIDDEN = True  # dummies, the Sickle Cut cup and stacks under their top counter (6.2, 6.3, 11.3)
+
+__all__ = [
+    "GAME_ID", "TITLE", "MAP_KIND", "HIDDEN", "scenarios", "new", "prompt", "apply", "outcome", "dump", "load",
+    "copy_state", "view", "disguise", "active_side", "board", "nations", "odds", "check_invariants", "objectives",
+]
+
+
+def scenarios() -> list[ScenarioInfo]:
+    game = load_game()
+    out = []
+    for sid in SCENARIO_IDS:
+        info = game.scenario[sid.split("/")[1]]
+        out.append(ScenarioInfo(sid, info.title, info.subtitle, dict(game.sides), info.description,
+                                {"dummies": ["on", "off"]}))
+    return out
+
+
+new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
+
+
+def active_side(state: State) -> str | None:
+    return sequence.acting_side(state)
+
+
+SIDE_FEATURE = {"river": "river", "all-sea": "major-river", "causeway": "minor-river", "blocked": "cliff"}
+
+
+@cache
+def _board(scenario_id: str) -> HexMapData:
+    b = load_board(scenario_id)
+    terrain = b.game.terrain
+    special: dict[Hex, list[str]] = {}
+    for name, hexes in (("Maginot Line", b.maginot_border), ("Sarreguemines Gap", b.sarreguemines),
+                        ("Roer dam", b.dams), ("field fortifications", b.field_forts),
+                        ("Siegfried Line", b.siegfried), ("Ruhr Endangered Area", b.endangered)):
+        for h in hexes:
+            special.setdefault(h, []).append(name)
+    cells = {}
+    for h, t in b.terrain.items():
+        across = side_hexes(b.grid, h)
+        sides = tuple(SIDE_FEATURE.get(b.sides.get(frozenset((h, o)), ""), None) if o else None for o in across)
+        city = b.city_of.get(h)
+        if t == "off":
+            cells[h] = HexCell("off map", " ", "#000000", across=across)
+            continue
+        tt = terrain[t]
+        cells[h] = HexCell(
+            t, tt.glyph, tt.colour, (city or "")[:4], (city,) if city else (), False,
+            tuple(special.get(h, ())) + (b.country[h],), sides=sides, across=across,
+        )
+    legend = tuple((tt.glyph, name, tt.colour) for name, tt in terrain.items())
+    return HexMapData(b.grid, {"top": "N", "bottom": "S", "left": "W", "right": "E"}, cells, legend)
+
+
+def board(state: State) -> HexMapData:
+    return _board(state.scenario)
+
+
+def nations(state: State) -> dict[str, dict[str, str]]:
+    return {k: n.model_dump() for k, n in load_game().nations.items()}
+
+
+def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
+    """The odds of a possible attack before the dice: volatile factors as their range (14.8).
+
+    Where the attacking side may not see beneath the defending stack (11.3) the defence is not given.
+    """
+    pos = Position(state)
+    b = pos.b
+    side = b.units[attackers[0]].side
+    defenders = [u for u in pos.at.get(defender, ()) if b.units[u].side != side]
+    lo = hi = 0
+    for a in attackers:
+        f = pos.steps_of(a)[0]
+        lo, hi = (lo + max(1, 1 + int(f)), hi + max(1, 6 + int(f))) if combat.volatile(f) else (lo + int(f), hi + int(f))
+    shifts = combat.shifts(pos, defender, attackers, defenders, 0)
+    hidden = set(defenders) & hidden_units(state, side)
+    out: dict[str, Any] = {"attack": [lo, hi], "shifts": shifts, "net_shift": sum(x["shift"] for x in shifts)}
+    if hidden:
+        out["defence"] = None
+        return out
+    dlo = dhi = 0
+    for u in defenders:
+        if b.units[u].dummy:
+            continue
+        f = pos.steps_of(u)[1]
+        dlo, dhi = (dlo + max(1, 1 + int(f)), dhi + max(1, 6 + int(f))) if combat.volatile(f) else (dlo + int(f), dhi + int(f))
+    out["defence"] = [max(1, dlo), max(1, dhi)]
+    return out
+
+
+def objectives(state: State, side: str) -> set[Hex]:
+    return victory.objectives(state, side)
+
+
+def check_invariants(state: State) -> list[str]:
+    """Facts every position must satisfy; the playouts check them after every action."""
+    pos = Position(state)
+    b = pos.b
+    problems = []
+    limit = b.game.stacking["limit"]
+    for h, here in pos.at.items():
+        if not b.land(h):
+            problems.append(f"{b.label(h)} is not land but holds {here}")
+        sides = {b.units[u].side for u in here}
+        if len(sides) > 1 and not all(b.units[u].coup for u in here if b.units[u].side == "german"):
+            problems.append(f"{b.label(h)} holds both sides: {here}")
+        for side in sides:
+            if pos.stack_used(h, side) > limit:
+                problems.append(f"{b.label(h)}: {side} over-stacked")
+        if any(b.units[u].dummy for u in here) and not pos.real(h):
+            problems.append(f"{b.label(h)}: dummies alone (6.3A)")
+    for uid, st in state.units.items():
+        if (st.status == "map") != (st.hex is not None):
+            problems.append(f"{uid}: status {st.status} with hex {st.hex}")
+        if st.status == "map" and not 1 <= st.steps <= len(b.units[uid].steps):
+            problems.append(f"{uid}: {st.steps} steps")
+    if not 1 <= state.turn <= b.info.turns:
+        problems.append(f"turn {state.turn} outside 1..{b.info.turns}")
+    if state.battle is not None and state.phase.split("-")[-1] != "combat":
+        problems.append(f"a battle is open in phase {state.phase}")
+    return problems

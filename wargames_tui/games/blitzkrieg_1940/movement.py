@@ -1,0 +1,405 @@
+"""Movement (13.0): ordinary moves with zones of control and river crossings, strategic
+movement (13.16), sea movement (13.11) and entry from the strategic reserve (12.0).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Event, IllegalAction
+from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.paths import Reach, movement_range
+from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
+from wargames_tui.games.blitzkrieg_1940.state import State
+
+C = "blitzkrieg-1940:"
+ENTRY = "SR"  # the virtual start of a unit entering from off the map
+FLEXIBLE = ("gb-51", "gb-bauman")  # may stack with French units (11.4)
+
+
+# --- the cost of a step ------------------------------------------------------------------
+def exempt_from_ezoc(pos: Position, uids: Iterable[str]) -> bool:
+    """German mechanized units ignore Allied zones of control in 1940 (9.6)."""
+    return pos.y1940 and all(pos.b.units[u].side == "german" and pos.b.units[u].mech for u in uids)
+
+
+def allowance(pos: Position, uid: str) -> int:
+    """MPs this phase: the printed MF, at most 4 out of supply (10.3A)."""
+    mf = pos.steps_of(uid)[2]
+    if pos.s.units[uid].status == "map" and not pos.supplied(uid):
+        return min(mf, 4)
+    return mf
+
+
+def stack_allowance(pos: Position, uids: list[str]) -> int:
+    """A stack moves at its slowest real unit's pace (11.7C); dummies keep up with the fastest (6.3C)."""
+    real = [u for u in uids if not pos.b.units[u].dummy]
+    return min(allowance(pos, u) for u in real)
+
+
+def enterable(pos: Position, uids: list[str], h: Hex, stop: bool) -> str | None:
+    """Why the stack may not enter h, or None. `stop`: it would end its move there."""
+    b = pos.b
+    if not b.land(h):
+        return "no unit enters all-sea hexes or leaves the map (13.5, 13.10)"
+    units = [b.units[u] for u in uids]
+    if b.terrain[h] == "marsh" and any(u.mech for u in units):
+        return "mechanized units may not enter marsh (14.21)"
+    side = units[0].side
+    if pos.has_side(h, ENEMY[side]):
+        coups_only = all(b.units[x].coup for x in pos.at[h] if b.units[x].side != side)
+        if not coups_only or side == "german" or stop:
+            return "no unit enters a hex holding enemy units (13.4)"
+    for u in uids:
+        if not pos.may_enter(u, h):
+            return "neutrality forbids entering that country (8.4, 8.5, 8.12)"
+        if pos.sickle_barred(u, h) and not b.units[u].coup:
+            return "nobody enters the Ardennes on turn 1 of Operation Sickle Cut (6.4)"
+    return None
+
+
+def step_cost(pos: Position, uids: list[str], a: Hex, h: Hex, ezoc: set[Hex]) -> int | None:
+    """MPs to step from a into h (river crossings apart), or None where the hexside bars it."""
+    kind = pos.side_kind(a, h)
+    if not pos.b.land(h) or kind in ("all-sea", "blocked") or [a, h] in pos.s.failed or [h, a] in pos.s.failed:
+        return None
+    terrain = pos.b.game.terrain[pos.b.terrain[h]]
+    costs = [terrain.mech_cost if pos.b.units[u].mech else terrain.cost for u in uids if not pos.b.units[u].dummy]
+    if any(c is None for c in costs):
+        return None
+    cost = max(c for c in costs if c is not None)
+    if pos.y1940 and pos.b.units[uids[0]].side == "allied":
+        cost += (h in ezoc) + (a in ezoc)  # engagement and disengagement (9.5)
+    return cost
+
+
+def entry_cost(pos: Position, uids: list[str], h: Hex, ezoc: set[Hex]) -> int | None:
+    """MPs to enter the map at edge hex h (12.2B, 12.3B)."""
+    if not pos.b.land(h):
+        return None
+    terrain = pos.b.game.terrain[pos.b.terrain[h]]
+    costs = [terrain.mech_cost if pos.b.units[u].mech else terrain.cost for u in uids]
+    if any(c is None for c in costs):
+        return None
+    extra = 1 if pos.y1940 and pos.b.units[uids[0]].side == "allied" and h in ezoc else 0
+    return max(c for c in costs if c is not None) + extra
+
+
+def _graph(pos: Position, uid: str, ezoc: set[Hex]) -> dict[Hex, list[tuple[Hex, int]]]:
+    """The steps a unit like uid may take anywhere on the map this phase, with their costs.
+
+    Nothing in it changes while one side moves but what the cache key holds, so it is
+    worked out once per phase for each kind of unit (side, nation, mechanized or not).
+    """
+    b, s = pos.b, pos.s
+    u = b.units[uid]
+    enemy_at = tuple((x, h) for x, h in pos.signature if b.units[x].side != u.side)
+    key = (s.scenario, s.turn, s.couplet, s.phase, tuple(sorted(s.violated)), tuple(map(tuple, s.failed)),
+           s.dams, bool(s.sickle), u.side, u.nation if u.side == "allied" else "", u.mech, enemy_at)
+    if key in _GRAPHS:
+        return _GRAPHS[key]
+    enemy = {h for _x, h in enemy_at}
+    passing = {h for h in enemy if u.side == "allied" and all(b.units[x].coup for x, hh in enemy_at if hh == h)}
+    access: dict[str, bool] = {}
+    failed = {frozenset(pair) for pair in s.failed}
+    flooded = b.roer if s.dams == "flooded" else frozenset()
+    allied_1940 = pos.y1940 and u.side == "allied"
+    ardennes_shut = bool(s.sickle) and s.turn == 1
+    cost_key = "mech_cost" if u.mech else "cost"
+    costs = {name: getattr(t, cost_key) for name, t in b.game.terrain.items()}
+    graph: dict[Hex, list[tuple[Hex, int]]] = {}
+    for h in b.terrain:
+        if not b.land(h):
+            continue
+        out = []
+        for n in b.grid.neighbours(h):
+            terrain = b.terrain[n]
+            cost = costs.get(terrain)
+            if cost is None or (n in enemy and n not in passing) or (ardennes_shut and terrain == "ardennes"):
+                continue
+            pair = frozenset((h, n))
+            if b.sides.get(pair) in ("all-sea", "blocked") or pair in flooded or pair in failed:
+                continue
+            country = b.country[n]
+            if country not in access or n in b.maastricht:
+                ok = pos.may_enter(uid, n)
+                if n in b.maastricht:
+                    if not ok:
+                        continue
+                else:
+                    access[country] = ok
+            if n not in b.maastricht and not access[country]:
+                continue
+            if allied_1940:
+                cost += (n in ezoc) + (h in ezoc)  # engagement and disengagement (9.5)
+            out.append((n, cost))
+        graph[h] = out
+    if len(_GRAPHS) > 32:
+        _GRAPHS.clear()
+    _GRAPHS[key] = graph
+    return graph
+
+
+_GRAPHS: dict[tuple[object, ...], dict[Hex, list[tuple[Hex, int]]]] = {}
+
+
+def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iterable[Hex] = ()) -> Reach:
+    """Every hex the stack may end its move in, at the cheapest cost, before any river roll.
+
+    start is ENTRY for a unit coming on from off the map through one of `entries`.
+    """
+    side = pos.b.units[uids[0]].side
+    ezoc = set() if exempt_from_ezoc(pos, uids) else pos.ezoc(side)
+    gap = pos.b.sarreguemines
+    entry_list = list(entries)
+    real = [u for u in uids if not pos.b.units[u].dummy]
+    kinds = {(pos.b.units[u].nation, pos.b.units[u].mech) for u in real}
+    graph = _graph(pos, real[0], ezoc) if len(kinds) == 1 else None
+
+    def steps(h: Hex) -> list[tuple[Hex, int]]:
+        out = []
+        if h == ENTRY:
+            for n in entry_list:
+                cost = entry_cost(pos, uids, n, ezoc)
+                if cost is not None and enterable(pos, uids, n, stop=False) is None:
+                    out.append((n, cost))
+            return out
+        if graph is not None:
+            pairs = graph.get(h, [])
+        else:
+            pairs = []
+            for n in pos.b.grid.neighbours(h):
+                cost = step_cost(pos, uids, h, n, ezoc)
+                if cost is not None and enterable(pos, uids, n, stop=False) is None:
+                    pairs.append((n, cost))
+        for n, cost in pairs:
+            if n in gap:
+                if h != start:
+                    continue  # the gap is entered only by a one-hex move from next to it (13.14A)
+                cost = budget
+            out.append((n, cost))
+        return out
+
+    def stops_in(h: Hex) -> bool:
+        return h in ezoc or h in gap
+
+    def first_ok(h: Hex) -> bool:
+        return not (start in ezoc and h in ezoc)  # 9.3B
+
+    r = movement_range(start, budget, steps, stops_in, first_ok)
+    if start != ENTRY:
+        for n, _cost in steps(start):  # the one-hex minimum move (13.3)
+            if n not in r.cost and first_ok(n):
+                r.cost[n] = budget
+                r.came_from[n] = start
+    return r
+
+
+def room(pos: Position, uids: list[str], h: Hex) -> str | None:
+    """Why the stack may not end its move in h: stacking (11.1, 11.4), Paris for the BEF (13.17)."""
+    b = pos.b
+    side = b.units[uids[0]].side
+    moving = sum(b.units[u].stack for u in uids)
+    already = [x for x in pos.at.get(h, ()) if b.units[x].side == side and x not in uids]
+    if sum(b.units[x].stack for x in already) + moving > b.game.stacking["limit"]:
+        return "that would put more than four divisions in the hex (11.1)"
+    if side == "allied":
+        nations = {b.units[x].nation for x in already + uids if x not in FLEXIBLE and not b.units[x].fort}
+        if len(nations) > 1:
+            return "Allied units stack only with their own nation (11.4)"
+        if h in paris_hexes(pos) and any(b.units[u].nation == "british" for u in uids):
+            return "no BEF unit ends its move in Paris (13.17)"
+    if enterable(pos, uids, h, stop=True):
+        return enterable(pos, uids, h, stop=True)
+    return None
+
+
+def paris_hexes(pos: Position) -> tuple[Hex, ...]:
+    return pos.b.cities.get("Paris", ())
+
+
+# --- which units may move now ---------------------------------------------------------------
+def may_move(pos: Position, uid: str) -> bool:
+    s, u = pos.s, pos.b.units[uid]
+    return (
+        s.units[uid].status == "map" and u.side == side_of_phase(s) and uid not in s.moved
+        and not u.fort and not u.coup and not u.dummy and pos.steps_of(uid)[2] > 0
+        and not pos.frozen(uid) and uid not in s.landed
+    )
+
+
+def side_of_phase(s: State) -> str:
+    return s.phase.split("-")[0]
+
+
+def destinations(pos: Position, uids: list[str], entries: Iterable[Hex] = ()) -> dict[Hex, list[Hex]]:
+    start = pos.s.units[uids[0]].hex if not entries else ENTRY
+    assert start is not None
+    r = reach(pos, uids, start, stack_allowance(pos, uids), entries)
+    return {h: r.path_to(h) for h in r.cost if h != start and room(pos, uids, h) is None}
+
+
+# --- carrying out a move ----------------------------------------------------------------------
+def check_stack(pos: Position, uids: object) -> list[str]:
+    if not isinstance(uids, list) or not uids or not all(isinstance(u, str) for u in uids):
+        raise IllegalAction("units must be a non-empty list of unit ids", C + "11.6")
+    for u in uids:
+        if u not in pos.b.units:
+            raise IllegalAction(f"no unit {u!r}", C + "2.4")
+    if len(set(uids)) != len(uids):
+        raise IllegalAction("a unit is named twice", C + "11.6")
+    hexes = {pos.s.units[u].hex for u in uids}
+    if len(hexes) != 1 or None in hexes:
+        raise IllegalAction("units moving together must start in the same hex", C + "11.6")
+    if all(pos.b.units[u].dummy for u in uids):
+        raise IllegalAction("a dummy moves only with a real unit (6.3C)", C + "6.3")
+    for u in uids:
+        if pos.b.units[u].dummy:
+            if pos.b.units[u].side != side_of_phase(pos.s) or u in pos.s.moved:
+                raise IllegalAction(f"{u} may not move now", C + "6.3")
+        elif not may_move(pos, u):
+            raise IllegalAction(f"{u} may not move in this phase", C + "13.2")
+    return uids
+
+
+def check_path(pos: Position, uids: list[str], path: object, start: Hex) -> list[Hex]:
+    if not isinstance(path, list) or not path or not all(isinstance(h, str) for h in path):
+        raise IllegalAction("path must be a non-empty list of hexes", C + "13.1")
+    for h in path:
+        if h not in pos.b.terrain:
+            raise IllegalAction(f"no hex {h!r}", C + "2.3")
+    prev = start
+    for h in path:
+        if prev != ENTRY and h not in pos.b.grid.neighbours(prev):
+            raise IllegalAction(f"{pos.b.label(h)} is not next to {pos.b.label(prev)}", C + "13.1")
+        prev = h
+    return path
+
+
+def move(state: State, uids: list[str], path: list[Hex], dice: Dice, start: Hex | None = None) -> list[Event]:
+    """Move a stack along path; river crossings into enemy hexes are rolled as they come (13.9)."""
+    pos = Position(state)
+    b = pos.b
+    origin = start or state.units[uids[0]].hex
+    assert origin is not None
+    budget = stack_allowance(pos, uids)
+    side = b.units[uids[0]].side
+    exempt = exempt_from_ezoc(pos, uids)
+    ezoc = set() if exempt else pos.ezoc(side)
+    # The whole path must be legal with no river costs before anything is rolled.
+    spent, prev = 0, origin
+    for i, h in enumerate(path):
+        last = i == len(path) - 1
+        why = enterable(pos, uids, h, stop=last)
+        if why:
+            raise IllegalAction(why, C + "13.4")
+        if prev != ENTRY:
+            cost = step_cost(pos, uids, prev, h, ezoc)
+            if cost is None:
+                raise IllegalAction(f"no unit of this stack may cross into {b.label(h)}", C + "13.8")
+            if h in b.sarreguemines:
+                if i != 0:
+                    raise IllegalAction("the Sarreguemines Gap is entered only from next to it, as the whole move", C + "13.14")
+                cost = budget
+            if i == 0 and prev in ezoc and h in ezoc:
+                raise IllegalAction("a unit leaving an enemy zone of control must first enter a hex free of one", C + "9.3")
+        else:
+            entry = entry_cost(pos, uids, h, ezoc)
+            if entry is None:
+                raise IllegalAction(f"the unit may not enter the map at {b.label(h)}", C + "12.2")
+            cost = entry
+        if h in ezoc and not last:
+            raise IllegalAction(f"{b.label(h)} is in an enemy zone of control: the move stops there", C + "9.3")
+        if h in b.sarreguemines and not last:
+            raise IllegalAction("entering the Sarreguemines Gap ends the move", C + "13.14")
+        spent += cost
+        if spent > budget and not (i == 0 and prev != ENTRY):
+            raise IllegalAction(f"the move costs {spent} MPs; the stack has {budget}", C + "13.2")
+        prev = h
+    why = room(pos, uids, path[-1])
+    if why:
+        raise IllegalAction(why, C + "11.1")
+    # Now walk it.
+    events: list[Event] = []
+    left = budget
+    here = origin
+    for i, h in enumerate(path):
+        pos = Position(state)
+        if here == ENTRY:
+            cost = entry_cost(pos, uids, h, ezoc) or 0
+        else:
+            cost = step_cost(pos, uids, here, h, ezoc) or 0
+        if h in b.sarreguemines:
+            cost = left
+        extra = 0
+        if here != ENTRY and pos.side_kind(here, h) == "river" and pos.control(h) == ENEMY[side]:
+            roll = dice.roll()
+            extra = roll // 2
+            ok = cost + extra <= left or (i == 0 and extra == 0)
+            events.append(Event("river", f"crossing into {b.label(h)}: rolled {roll}, {extra} extra MP"
+                                + ("" if ok else f"; the stack has {left} and stops in {b.label(here)}"),
+                                {"roll": roll, "extra": extra, "hex": h, "case": C + "13.9"}, commit=True))
+            if not ok:
+                state.failed.append([here, h])
+                break
+        left = max(0, left - cost - extra)
+        _enter(state, pos, uids, h)
+        here = h
+    _finish(state, uids, origin, here)
+    if here != origin:
+        events.insert(0, Event("move", f"{', '.join(_names(pos, uids))} {b.label(origin) if origin != ENTRY else 'enter'} -> {b.label(here)}",
+                               {"units": uids, "from": origin, "to": here, "case": C + "13.1"}))
+    return events
+
+
+def _names(pos: Position, uids: list[str]) -> list[str]:
+    return [pos.b.units[u].name for u in uids if not pos.b.units[u].dummy] or ["a stack"]
+
+
+def _enter(state: State, pos: Position, uids: list[str], h: Hex) -> None:
+    """Hex control changes as units enter (3.5C); neutrals are violated (8.2); cities and ports lose supply (10.8, 10.11)."""
+    side = pos.b.units[uids[0]].side
+    take_control(state, pos, h, side)
+    for u in uids:
+        state.units[u].hex = h
+
+
+def take_control(state: State, pos: Position, h: Hex, side: str) -> None:
+    b = pos.b
+    country = b.country[h]
+    if country in ("Belgium", "Holland", "Luxembourg") and country not in state.violated:
+        if side == "german" or not pos.y1940:
+            violate(state, country)
+    if state.control.get(h) != side:
+        state.control[h] = side
+    if h in b.city_of and h not in state.lost_city_supply:
+        if (side == "german" and country == "France") or (side == "allied" and country == "Germany"):
+            state.lost_city_supply.append(h)
+    if side == "german" and h not in state.lost_ports and any(h in b.cities[p] for p in b.ports):
+        state.lost_ports.append(h)
+
+
+def violate(state: State, country: str) -> None:
+    """A violated neutral joins the Allies for good; violating Holland violates Belgium too (8.2)."""
+    for c in (country, "Belgium") if country == "Holland" else (country,):
+        if c not in state.violated:
+            state.violated[c] = state.turn
+
+
+def _finish(state: State, uids: list[str], origin: Hex, here: Hex) -> None:
+    for u in uids:
+        state.units[u].hex = here
+        state.units[u].z = state.next_z
+        state.next_z += 1
+        if u not in state.moved:
+            state.moved.append(u)
+    if origin == ENTRY:
+        return
+    pos = Position(state)
+    left_behind = pos.at.get(origin, [])
+    if left_behind and all(pos.b.units[x].dummy for x in left_behind):
+        for d in left_behind:  # a dummy is never alone (6.3A): it goes with the stack
+            state.units[d].hex = here
+            if d not in state.moved:
+                state.moved.append(d)
