@@ -166,6 +166,7 @@ def test_luftwaffe_on_defending_germans_is_plus_one_each() -> None:
 
 
 @pytest.mark.rules("dynamo:8.6")
+@pytest.mark.rules("dynamo:18.3")
 def test_british_flak_does_not_touch_the_luftwaffe() -> None:
     s = empty("german-assault")
     put(s, D, "b-1aa", "b-1")

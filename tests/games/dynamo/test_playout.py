@@ -18,7 +18,9 @@ CRT = tomllib.loads((SCENARIOS_DIR / "dynamo" / "crt.toml").read_text())
 
 
 def audit(event: dict) -> None:
-    """Recompute a combat's totals, odds, column, modified roll and result from the CRT file."""
+    """Recompute a combat's totals, odds, column, modified roll and result from the CRT file;
+    one six-sided die (dynamo:2.14)."""
+    assert 1 <= event["die"] <= 6
     assert event["attack"] == sum(event["attack_parts"].values())
     assert event["defence"] == sum(event["defence_parts"].values())
     a, d = event["attack"], max(event["defence"], 1)
@@ -40,6 +42,7 @@ def play(scenario: str, seed: int, limit: int = 6000) -> tuple[object, int, int]
     dice = Dice(seed)
     state = dynamo.new(scenario, {})
     n = combats = 0
+    steps_seen: dict[str, int] = {}
     while dynamo.outcome(state) is None:
         assert n < limit, "the game did not finish"
         prompt = dynamo.prompt(state)
@@ -53,6 +56,10 @@ def play(scenario: str, seed: int, limit: int = 6000) -> tuple[object, int, int]
                 combats += 1
         n += 1
         assert dynamo.check_invariants(state) == [], (n, action)
+        for uid, st in state.units.items():  # no replacements (dynamo:17.6); the recce rejoining is 15.6's own
+            if uid != "b-3" and st.where == "map":
+                assert st.step >= steps_seen.get(uid, 0), uid
+                steps_seen[uid] = st.step
         if n % 400 == 0:
             saved = json.loads(json.dumps(dynamo.dump(state)))
             assert dynamo.dump(dynamo.load(saved)) == saved

@@ -129,6 +129,7 @@ def test_retreats_head_for_a_friendly_edge_when_they_can() -> None:
 
 
 @pytest.mark.rules("dynamo:17.15")
+@pytest.mark.rules("dynamo:6.8")
 def test_no_retreat_into_an_enemy_zone_unless_friends_are_there() -> None:
     s = setup_assault({"2115": ["g-12id", "g-32id"], "2318": ["g-87id"]}, ["f-1na"])
     fire(s, "./1", ["g-12id", "g-32id"])
@@ -237,6 +238,7 @@ def test_units_retreated_into_a_hex_do_not_defend_it_and_die_if_it_loses() -> No
 
 
 @pytest.mark.rules("dynamo:16.5")
+@pytest.mark.rules("dynamo:16.9")
 def test_no_unit_attacks_twice_nor_is_attacked_twice() -> None:
     s = setup_assault({"2115": ["g-12id", "g-32id"]}, ["f-1na"])
     fire(s, "./.", ["g-12id"])

@@ -42,6 +42,7 @@ def test_the_german_moves_first_and_the_campaign_opens_on_turn_one() -> None:
 
 
 @pytest.mark.rules("dynamo:3.2")
+@pytest.mark.rules("dynamo:3.1")
 def test_scenario_one_units_stand_on_their_chart_hexes() -> None:
     s = phases.new_state("dynamo/campaign", {})
     b = board(s)
@@ -155,6 +156,7 @@ def test_south_edge_hexes_stay_french_sources_once_cleared() -> None:
 
 
 @pytest.mark.rules("dynamo:5.5")
+@pytest.mark.rules("dynamo:19.4")
 def test_german_sources_are_their_edge() -> None:
     s = empty("supply")
     assert set(board(s).supply_sources("german")) == set(board(s).german_edge())
@@ -286,6 +288,7 @@ def test_a_lone_step_rolls_to_get_away() -> None:
 
 
 @pytest.mark.rules("dynamo:20.7")
+@pytest.mark.rules("dynamo:20.2")
 def test_sea_and_overland_evacuees_score_alike() -> None:
     s = empty()
     s.units["b-1"].where = "evacuated"
