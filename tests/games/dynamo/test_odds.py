@@ -239,6 +239,17 @@ def test_defensive_schwerpunkt_of_a_whole_korps_in_two_adjacent_hexes() -> None:
     assert "defensive Schwerpunkt" not in modifiers(prepared(s, ["b-1"]))
 
 
+@pytest.mark.rules("dynamo:14.3")
+def test_no_defensive_schwerpunkt_for_the_19th_on_its_force_march_turn() -> None:
+    s = empty("allied-assault", turn=3)
+    put(s, D, "g-1pz", "g-2pz")
+    put(s, "2117", "g-10pz", "g-gd")
+    put(s, "2115", "b-1")
+    assert modifiers(prepared(s, ["b-1"]))["defensive Schwerpunkt"] == 2
+    s.force_march = "19"
+    assert "defensive Schwerpunkt" not in modifiers(prepared(s, ["b-1"]))
+
+
 @pytest.mark.rules("dynamo:13.7")
 def test_a_korps_with_a_division_lost_or_broken_down_forms_no_schwerpunkt() -> None:
     s = empty("allied-assault")

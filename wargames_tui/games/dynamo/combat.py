@@ -100,8 +100,8 @@ def offensive_schwerpunkt(b: Board, attackers: list[str], from_hexes: dict[str, 
 def defensive_schwerpunkt(b: Board, hexes: list[str]) -> bool:
     """A whole korps all in one hex or two adjacent ones holding only it and floaters (13.6)."""
     for korps in KORPS:
-        if not b.korps_whole(korps):
-            continue
+        if not b.korps_whole(korps) or b.state.force_march and korps == "19":
+            continue  # 14.2, 14.3: no Schwerpunkt of any kind on a force march turn
         members = b.korps_members(korps)
         where = {b.state.units[m].hex for m in members}
         if not where & set(hexes):
