@@ -72,11 +72,12 @@ def test_a_success_reduces_the_lead_defender_and_the_rest_retreat():
     assert "Attack 6+10=16 against defence 7+8=15: success" in text
     assert s.units["fr-1a"]["reduced"] and s.units["de-4a"]["reduced"]
     assert s.step == "retreat" and phases.prompt(s).side == "allied"
-    # Priority A: of the Free Areas 9, 14 and 22, the one next to the fewest enemy-controlled Areas:
-    # 9 touches none; 14 touches 15 (Axis); 22 touches 12 (Axis, taken on the way). 12 and 15 are
-    # enemy-controlled and vacant: no retreat there.
+    # Priority A: the Free Areas 9, 14 and 22 each touch no enemy-controlled Area; 12 (taken on
+    # the way) and 15 are enemy-controlled and vacant: no retreat there.
     options = {a["to"] for a in phases.prompt(s).actions if a["unit"] == "fr-1a"}
-    assert options == {"9"}
+    assert options == {"9", "14", "22"}
+    s.control["10"] = "axis"  # now 14 touches an enemy Area and drops out
+    assert {a["to"] for a in phases.prompt(s).actions if a["unit"] == "fr-1a"} == {"9", "22"}
     act(s, {"type": "retreat", "unit": "fr-1a", "to": "9"})
     act(s, {"type": "retreat", "unit": "fr-prioux", "to": "9"})
     assert s.control["13"] == "axis" and s.step == "assault"

@@ -67,7 +67,7 @@ def test_supply_is_marked_at_the_end_of_every_impulse():
     text = act(s, {"type": "pass"})
     assert s.units["fr-9a"]["oos"] and "out of supply" in text
     assert [u for u in phases.prompt(s).actions if u["type"] == "redeploy"] == []  # the only Allied unit
-    s.control["22"] = "allied"
+    s.control["17"] = "allied"
     assert mark_supply(s) == [] and not s.units["fr-9a"]["oos"]
 
 

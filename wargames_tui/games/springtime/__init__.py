@@ -78,3 +78,9 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     av = parts_total(attack_parts(state, attackers, attackers[0], None))
     dv = parts_total(defence_parts(state, defender, defenders, defenders[0], None, attackers))
     return {"attack": av, "defence": dv, "column": None, "note": "each side adds 2d6; higher total wins (springtime:10.4.4)"}
+
+
+def presentation() -> Any:
+    from wargames_tui.games.springtime.present import PRESENTATION
+
+    return PRESENTATION
