@@ -460,8 +460,8 @@ def settle(state: State, dice: Dice) -> list[Event]:
     while battle is not None:
         pos = Position(state)
         if battle.stage in ("", "attacker-loss", "defender-loss"):
-            for stage, units, attr in (("attacker-loss", battle.attackers, "attacker_loss"),
-                                       ("defender-loss", battle.defenders, "defender_loss")):
+            for stage, units, attr in (("defender-loss", battle.defenders, "defender_loss"),
+                                       ("attacker-loss", battle.attackers, "attacker_loss")):
                 while getattr(battle, attr) > 0:
                     cands = combat.loss_candidates(Position(state), units)
                     if not cands:
