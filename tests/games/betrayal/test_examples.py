@@ -129,7 +129,7 @@ def test_exploit_and_hold_each_need_an_area():
     state.tactics = ["exploit", "hold"]
     act(state, {"type": "assign", "area": "1", "tactic": "exploit"})
     act(state, {"type": "assign", "area": "2", "tactic": "exploit"})
-    assert {"type": "end-assign"} not in game.prompt(state).actions
+    assert game.prompt(state).actions == [{"type": "assign", "area": "3", "tactic": "hold"}]
     act(state, {"type": "assign", "area": "3", "tactic": "hold"})
     assert state.phase != "assign"  # every area is given a tactic: the phase is over
 

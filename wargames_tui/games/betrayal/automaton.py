@@ -124,21 +124,13 @@ def assignable(state: State) -> list[str]:
 
 
 def assign_actions(state: State) -> list[dict]:
+    """Every German area takes one of the rolled tactics; while areas remain, no tactic may be left
+    unused, so when the free areas are as few as the unused tactics only those are offered (3.4.6)."""
     tactics = [t for t in state.tactics if t != "refit"]
-    return [
-        {"type": "assign", "area": a, "tactic": t}
-        for a in assignable(state)
-        if a not in state.assigned
-        for t in tactics
-    ]
-
-
-def assignment_done(state: State) -> bool:
-    """Each rolled tactic used by at least one area, unless no area is left to take it (3.4.6)."""
-    tactics = [t for t in state.tactics if t != "refit"]
-    unused = [t for t in tactics if t not in state.assigned.values()]
     free = [a for a in assignable(state) if a not in state.assigned]
-    return not unused or not free
+    unused = [t for t in tactics if t not in state.assigned.values()]
+    offered = unused if len(free) <= len(unused) else tactics
+    return [{"type": "assign", "area": a, "tactic": t} for a in free for t in offered]
 
 
 def start_tactics(state: State) -> None:

@@ -125,7 +125,7 @@ class Regroup(Strict):
 class Victory(Strict):
     french_major_german_areas: int
     british_minor_evacuated: int
-    british_major_saved: int
+    british_major_on_map: int
     german_major_british_saved: int
 
 

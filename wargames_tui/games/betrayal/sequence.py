@@ -159,8 +159,7 @@ def phase_actions(state: State) -> list[Action]:
     if p in ("initiative", "orders", "tactics", "german-returns", "german-regroup"):
         return [{"type": "step"}]
     if p == "assign":
-        out = automaton.assign_actions(state)
-        return out + ([{"type": "end-assign"}] if automaton.assignment_done(state) else [])
+        return automaton.assign_actions(state)
     if stage(p) in ("returns", "regroup"):
         return [{"type": "roll"}]
     if stage(p) == "movement":
@@ -195,12 +194,12 @@ def movement_actions(state: State) -> list[Action]:
             out += [{"type": "mission", "unit": u, "target": t, **v} for t in air.mission_targets(state, u) for v in variants]
             if not air.flying(state, u):
                 out += [{"type": "rebase", "unit": u, "to": t} for t in air.rebase_targets(state, u)]
-    if _may_end_movement(state):
+    if may_end_movement(state):
         out.append({"type": "end-movement"})
     return out
 
 
-def _may_end_movement(state: State) -> bool:
+def may_end_movement(state: State) -> bool:
     if phasing(state) != "german":
         return True
     if movement.coverable(state):
@@ -365,12 +364,6 @@ def _assign(state: State, action: Action, dice: Dice, events: list[Event]) -> No
     events.append(Event("tactics", f"{sc().areas[action['area']].name}: {automaton.TACTIC_NAMES[action['tactic']]} (betrayal:3.4.4)", dict(action)))
 
 
-def _end_assign(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
-    free = [a for a in automaton.assignable(state) if a not in state.assigned]
-    events.append(Event("tactics", f"Tactics given; {len(free)} German area(s) stand fast this turn (betrayal:3.4.6)"))
-    state.step = "rolled"
-
-
 def _drop(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     uid, to = action["unit"], action["to"]
     state.pieces[uid].where = to
@@ -511,7 +504,6 @@ HANDLERS: dict[str, Callable[[State, Action, Dice, list[Event]], None]] = {
     "step": _step,
     "roll": _roll,
     "assign": _assign,
-    "end-assign": _end_assign,
     "drop": _drop,
     "move": _move,
     "evacuate": _evacuate,

@@ -51,12 +51,13 @@ def judge(state: State) -> dict[str, Any]:
     }
     allied = {
         "french": 2 if holder == "french" and in_france <= v.french_major_german_areas else 1 if holder == "french" else 0,
-        "british": 2 if saved >= v.british_major_saved else 1 if evacuated >= v.british_minor_evacuated else 0,
+        "british": 2 if saved - evacuated >= v.british_major_on_map else 1 if evacuated >= v.british_minor_evacuated else 0,
     }
     german = {
         "french": 2 if holder == "german" else 1 if german_minor else 0,
         "british": 2
         if saved < v.german_major_british_saved and all(state.control.get(p) == "german" for p in ports)
+        and saved - evacuated < v.british_major_on_map
         else 1 if german_minor else 0,
     }
     early = state.last_turn < sc().turns  # cut short by a final penalty (betrayal:6.3.3)

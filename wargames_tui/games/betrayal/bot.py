@@ -1,0 +1,191 @@
+"""A purposeful Allied player for Betrayal!, for either seat.
+
+As itself: the French keep a corps on the Republic marker and close up on Paris, the British
+fall back on the Channel ports and sail home from the middle of the campaign; both attack only at
+3:1 or better, fly support for their attacks, intercept whenever they can, and withdraw towards
+Paris. Handling the automaton, it obeys every rule but gives the Germans the least it may: each
+tactic to one weak area, no missions it need not fly, the duties met with the weakest units.
+Enough to show what purposeful play scores; not a master of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.session import Session
+from wargames_tui.games.betrayal.board import distances, ground, sc, strength
+from wargames_tui.games.betrayal.combat import column_index
+from wargames_tui.games.betrayal.movement import coverable
+from wargames_tui.games.betrayal.sequence import may_end_movement
+from wargames_tui.games.betrayal.state import State
+
+GOOD_ODDS = 4  # the column index of 3:1
+EVACUATE_FROM = 6  # the game turn the British start to sail home
+
+
+def betrayal_bot(session: Session, rng: random.Random) -> Action:
+    state: State = session.state
+    actions = session.prompt.actions
+    if len(actions) == 1:
+        return actions[0]
+    kinds = {a["type"] for a in actions}
+    for kind, pick in PICKS.items():
+        if kind in kinds:
+            chosen = pick(state, [a for a in actions if a["type"] == kind], rng)
+            if chosen is not None:
+                return chosen
+    if "end-movement" in kinds:
+        return {"type": "end-movement"}
+    return rng.choice(actions)
+
+
+def _paris(area: str) -> int:
+    return distances(sc().republic).get(area, 99) if area in sc().areas else 99
+
+
+def _german(uid: str) -> bool:
+    return sc().units[uid].nation == "german"
+
+
+def _assign(state: State, acts: list[Action], rng: random.Random) -> Action:
+    """Hold where it can, the weakest area taking the tactic that must be used (3.4.6)."""
+    mild = [a for a in acts if a["tactic"] == "hold"]
+    if mild:
+        return min(mild, key=lambda a: (-len(ground(state, a["area"], "german")), a["area"]))
+    return min(acts, key=lambda a: (len(ground(state, a["area"], "german")), a["area"]))
+
+
+def _drop(state: State, acts: list[Action], rng: random.Random) -> Action:
+    """The airborne land as far from Paris as they may."""
+    return max(acts, key=lambda a: (_paris(a["to"]), rng.random()))
+
+
+def _move(state: State, acts: list[Action], rng: random.Random) -> Action | None:
+    german = [a for a in acts if _german(a["unit"])]
+    if german:
+        return _german_move(state, german)
+    mine = [a for a in acts if not _german(a["unit"])]
+    nation = sc().units[mine[0]["unit"]].nation if mine else ""
+    if nation == "french":
+        guard = _guard_paris(state, mine)
+        if guard:
+            return guard
+    best = None
+    for a in mine:
+        score = _allied_score(state, a)
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, rng.random(), a)
+    return best[2] if best else None
+
+
+def _german_move(state: State, acts: list[Action]) -> Action | None:
+    """Only what a duty demands, with the weakest unit that can meet it (3.4.4 C)."""
+    if not coverable(state):
+        return None
+    attacks = [a for a in acts if ground(state, a["to"], "allied")]
+    pool = attacks or acts
+    return min(pool, key=lambda a: (strength(state, a["unit"], "attack"), a["unit"], a["to"]))
+
+
+def _guard_paris(state: State, acts: list[Action]) -> Action | None:
+    """A French corps on the Republic marker (7.2)."""
+    here = state.republic
+    if any(sc().units[u].nation == "french" for u in ground(state, here, "allied")):
+        return None
+    going = [a for a in acts if a["to"] == here]
+    return min(going, key=lambda a: strength(state, a["unit"], "defence")) if going else None
+
+
+def _allied_score(state: State, a: Action) -> float:
+    uid, to = a["unit"], a["to"]
+    here = state.pieces[uid].where
+    u = sc().units[uid]
+    if ground(state, to, "german"):
+        attack = strength(state, uid, "attack") + sum(strength(state, x, "attack") for x in ground(state, to, "allied"))
+        defence = sum(strength(state, x, "defence") for x in ground(state, to, "german"))
+        return 3.0 if column_index(attack, defence) >= GOOD_ODDS else 0.0
+    if u.nation == "british" and state.turn >= EVACUATE_FROM - 2:
+        ports = [p for p, area in sc().areas.items() if area.port and area.country == "F"]
+        gain = min(distances(here)[p] for p in ports) - min(distances(to)[p] for p in ports)
+        return float(gain)
+    if u.nation == "french" and here != state.republic:
+        return 0.5 * (_paris(here) - _paris(to)) if _paris(here) > 3 else 0.0
+    return 0.0
+
+
+def _evacuate(state: State, acts: list[Action], rng: random.Random) -> Action | None:
+    if state.turn < EVACUATE_FROM:
+        return None
+    return acts[0]
+
+
+def _mission(state: State, acts: list[Action], rng: random.Random) -> Action | None:
+    """Support our own attacks; the automaton flies nothing it need not."""
+    mine = [a for a in acts if not _german(a["unit"]) and ground(state, a["target"], "allied")]
+    if mine:
+        return mine[0]
+    bomber = [a for a in acts if _german(a["unit"])]
+    return bomber[0] if bomber and not may_end_movement(state) else None
+
+
+def _withdraw(state: State, acts: list[Action], rng: random.Random) -> Action:
+    if _german(acts[0]["unit"]):
+        return max(acts, key=lambda a: (_paris(a["to"]), a["to"]))
+    return min(acts, key=lambda a: (_paris(a["to"]), a["to"]))
+
+
+def _cheapest_loss(state: State, acts: list[Action], rng: random.Random) -> Action:
+    """Lose a step rather than a unit, and the weakest unit if one must go."""
+    reduce = [a for a in acts if a["type"] == "reduce"]
+    if reduce:
+        return reduce[0]
+    return min(acts, key=lambda a: (strength(state, a["unit"], "attack") + strength(state, a["unit"], "defence"), a["unit"]))
+
+
+def _exploit(state: State, acts: list[Action], rng: random.Random) -> Action:
+    """Send the exploiting armour against the strongest defence at hand."""
+    return max(acts, key=lambda a: sum(strength(state, u, "defence") for u in ground(state, a["to"], "allied")))
+
+
+def _intercept(state: State, acts: list[Action], rng: random.Random) -> Action:
+    return next((a for a in acts if a["type"] == "intercept"), acts[0])
+
+
+def _land(state: State, acts: list[Action], rng: random.Random) -> Action:
+    """Allied aircraft and arrivals near Paris; German ones as far away as allowed."""
+    if _german(acts[0]["unit"]):
+        return max(acts, key=lambda a: (_paris(a["to"]), a["to"]))
+    return min(acts, key=lambda a: (_paris(a["to"]), a["to"]))
+
+
+def _setup(state: State, acts: list[Action], rng: random.Random) -> Action:
+    return rng.choice(acts)
+
+
+def _combat(state: State, acts: list[Action], rng: random.Random) -> Action:
+    return acts[0]
+
+
+PICKS: dict[str, Any] = {
+    "setup": _setup,
+    "assign": _assign,
+    "drop": _drop,
+    "withdraw": _withdraw,
+    "lose-step": _cheapest_loss,
+    "reduce": _cheapest_loss,
+    "remove": _cheapest_loss,
+    "exploit": _exploit,
+    "intercept": _intercept,
+    "no-intercept": _intercept,
+    "air-return": _land,
+    "place": _land,
+    "return": _land,
+    "enter": _land,
+    "evacuate": _evacuate,
+    "mission": _mission,
+    "move": _move,
+    "bombard": _combat,
+    "combat": _combat,
+}
