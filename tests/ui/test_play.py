@@ -283,3 +283,31 @@ async def test_the_hex_panel_does_not_offer_an_attack_the_rules_refuse(save_dir:
         assert any(a["defender"] == strong for a in screen.actions_of("declare"))  # an attack on it may be declared
         hint = screen.hint()
         assert hint.startswith(screen.label(weak)) and "may not attack" in hint and "9.2" in hint  # el-alamein:9.2 odds
+
+
+@sync
+async def test_keys_find_the_next_unit_that_may_act_and_the_last_enemy_move(save_dir: Path) -> None:
+    session = new_session(seats={"gi": "human", "bc": "bot:random"})
+    async with make_app(save_dir, session).run_test(size=(80, 24)) as pilot:
+        screen = play_screen(pilot.app)
+        ready = screen.ready_hexes()
+        assert ready
+        seen = []
+        for _ in range(len(ready)):
+            await pilot.press("full_stop")
+            seen.append(screen.cursor)
+        assert sorted(seen) == ready  # each hex with a unit that may still move, once
+        await pilot.press("semicolon")
+        assert "not acted" in screen.message[0]
+        await pilot.press("e", "e", "e")  # end movement, then the declarations: the bot plays
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if session.prompt.side == "gi" and any(e.side == "bc" for e in session.log):
+                break
+        bot_entry = next(e for e in reversed(session.log) if e.side == "bc" and screen.action_hex(e.action))
+        await pilot.press("semicolon")
+        assert screen.cursor == screen.action_hex(bot_entry.action)
+        await pilot.press("z")
+        assert not screen.query_one("#side").display
+        await pilot.press("z")
+        assert screen.query_one("#side").display

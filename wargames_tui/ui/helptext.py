@@ -21,6 +21,9 @@ KEYS = """\
 - **p**: bring on a face-down reinforcement at the cursor (a violet edge hex), as Enter does there
 - **r**: resolve the next declared attack (or the one under the cursor); in a set-up bombardment, roll the die
 - **Esc**: drop the selection
+- **.**: the cursor to the next hex with a unit that may still act; **;**: to where the other side (or
+  the bot) last acted (the map also follows a bot's moves); **z**: hide the side panels for the whole
+  width of a small terminal, and again to show them; **[** / **]**: page back and on through the log
 - **e**: end the movement or reinforcement phase, or end the attack declarations
 - **n**: do not advance after combat (or stop a tank after its first hex)
 - **b**: break off the map edge with the selected unit, from a cyan hex

@@ -127,6 +127,7 @@ class AreaPlayScreen(SessionScreen):
         area = self.query_one(AreaMap)
         area.focus()
         area.on_move = self._cursor_moved
+        self.query_one(LogPanel).on_width = self._rewrite_log
         self._rewrite_log()
         if not self.session.log:
             self._autosave()  # a new game shows up under Continue at once

@@ -70,6 +70,9 @@ class PlayScreen(EnterMixin):
         Binding("n", "no_advance", "No advance"),
         Binding("b", "break_off", "Break off"),
         *[Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False) for n in range(1, 10)],
+        Binding("full_stop", "next_ready", "Next ready", key_display=".", show=False),
+        Binding("semicolon", "last_move", "Last move", key_display=";", show=False),
+        Binding("z", "toggle_side", "Map only", show=False),
         Binding("a", "actions", "Actions"),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -123,6 +126,7 @@ class PlayScreen(EnterMixin):
         hexmap = self.query_one(HexMap)
         hexmap.focus()
         hexmap.on_move = self._cursor_moved
+        self.query_one(LogPanel).on_width = self._rewrite_log
         self._rewrite_log()
         if not self.session.log:
             self._autosave()  # a new game shows up under Continue at once
@@ -488,6 +492,47 @@ class PlayScreen(EnterMixin):
     def action_select(self) -> None:
         self.activate(self.cursor)
 
+    # --- finding one's way ------------------------------------------------------------------
+    def ready_hexes(self) -> list[Hex]:
+        """Hexes of the side to act's units that the prompt still lets act, in reading order."""
+        acting = {uid for a in self.prompt.actions for uid in [a.get("unit"), *(a.get("attackers") or [])] if uid}
+        hexes = {u["hex"] for u in self.view.get("units", []) if u["id"] in acting and u["status"] == "map" and u["hex"]}
+        return sorted(hexes)
+
+    def action_next_ready(self) -> None:
+        """The cursor to the next hex (after the cursor, in id order) with a unit that may still act."""
+        hexes = self.ready_hexes()
+        if not hexes:
+            self.say("No unit on the map may act now.", "error")
+            return
+        later = [h for h in hexes if h > self.cursor]
+        self.query_one(HexMap).set_cursor((later or hexes)[0])
+
+    def action_last_move(self) -> None:
+        """The cursor to where the last action of another side happened (a bot's, or the other player's)."""
+        me = self.prompt.side
+        entry = next((e for e in reversed(self.session.log) if e.side not in (me, None)), None)
+        where = self.action_hex(entry.action) if entry else None
+        if where is None:
+            self.say("The other side has not acted on the map yet.", "error")
+            return
+        self.query_one(HexMap).set_cursor(where)
+
+    def action_hex(self, action: Action) -> Hex | None:
+        """Where an action happened: the end of its path, its hex, or its unit's or defender's hex."""
+        if action.get("path"):
+            return action["path"][-1]
+        if action.get("hex"):
+            return action["hex"]
+        u = self.unit(action.get("defender") or action.get("unit") or "")
+        return u["hex"] if u and u.get("hex") else None
+
+    def action_toggle_side(self) -> None:
+        """Hide or show the side panels: the whole width for the map on a small terminal."""
+        side = self.query_one("#side")
+        side.display = not side.display
+        self.say("Side panels hidden: z shows them again." if not side.display else "Side panels shown.")
+
     action_select_declare = action_select
     action_select_resolve = action_select
     action_select_retreat = action_select
@@ -673,6 +718,9 @@ class PlayScreen(EnterMixin):
                 return
             self.play(action)
             if len(self.session.log) != played or self.session.outcome() is not None:
+                where = self.action_hex(action)  # follow the bot on the map
+                if where is not None and self.is_current:
+                    self.query_one(HexMap).set_cursor(where)
                 return
 
     def _schedule_bot_later(self) -> None:

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -42,6 +43,11 @@ def short_name(name: str) -> str:
 
 
 class SessionScreen(Screen):
+    BINDINGS = [
+        Binding("left_square_bracket", "log_scroll(-1)", "Log back", show=False),
+        Binding("right_square_bracket", "log_scroll(1)", "Log on", show=False),
+    ]
+
     session: Session
     save_path: Path | None
     view: dict[str, Any]
@@ -148,6 +154,11 @@ class SessionScreen(Screen):
         log.clear()
         for line in lines[-LOG_LINES:]:
             log.write(line)
+
+    def action_log_scroll(self, pages: int) -> None:
+        """[ and ]: page through the log; new lines bring it back to the newest."""
+        log = self.query_one(LogPanel)
+        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
 
     def _log_newest(self) -> None:
         log = self.query_one(LogPanel)

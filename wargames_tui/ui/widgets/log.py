@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
+from textual.events import Resize
 from textual.widgets import RichLog
 
 
@@ -12,6 +15,15 @@ class LogPanel(RichLog, can_focus=False):
 
     def __init__(self, **kwargs) -> None:  # noqa: ANN003
         super().__init__(wrap=True, markup=False, max_lines=1000, auto_scroll=True, min_width=16, **kwargs)
+        # Lines are wrapped when written: at a new width the screen writes them again (whole).
+        self.on_width: Callable[[], None] | None = None
+        self._width = 0
+
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)
+        if self._width and event.size.width != self._width and self.on_width is not None:
+            self.call_after_refresh(self.on_width)
+        self._width = event.size.width
 
 
 # How each kind of event reads in the log.
