@@ -81,9 +81,13 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "tactics": list(state.tactics),
         "assigned": dict(state.assigned),
         "republic": {"zone": state.republic, "holder": republic_holder(state)},
+        "picture": list(s.picture),
         "zones": {
             a.id: {
                 "name": a.name,
+                "kind": {"G": "germany"}.get(a.country, a.terrain),
+                "at": list(s.at[a.id]),
+                "marker": "R" if a.id == state.republic else None,
                 "country": a.country,
                 "terrain": a.terrain,
                 "port": a.port,

@@ -151,6 +151,8 @@ class Scenario:
     historical: dict[str, str]  # unit -> area
     reinforcements: tuple[Reinforcement, ...]
     tables: TablesFile
+    picture: tuple[str, ...]
+    at: dict[str, tuple[int, int]]  # area -> [col, row] of the first letter of its id in the picture
 
     def country(self, area: str) -> str:
         return self.areas[area].country
@@ -190,9 +192,22 @@ def load_scenario(folder: Path = FOLDER) -> Scenario:
         pairs = entry.items() if isinstance(entry, dict) else ((u, area) for u in entry)
         for uid, where in pairs:
             placed[uid] = where
-    scenario = Scenario(areas, graph, units, setup.turns, setup.republic, placed, tuple(setup.reinforcement), tables)
+    picture = tuple((folder / "picture.txt").read_text(encoding="utf-8").splitlines())
+    at = _anchors(folder, picture, areas)
+    scenario = Scenario(areas, graph, units, setup.turns, setup.republic, placed, tuple(setup.reinforcement), tables, picture, at)
     _check(folder, scenario)
     return scenario
+
+
+def _anchors(folder: Path, picture: tuple[str, ...], areas: dict[str, Area]) -> dict[str, tuple[int, int]]:
+    """Each area's id is drawn once in the picture as [ID]."""
+    out = {}
+    for aid in areas:
+        found = [(line.index(f"[{aid}]") + 1, row) for row, line in enumerate(picture) if f"[{aid}]" in line]
+        if len(found) != 1:
+            raise DataFileError(f"{folder / 'picture.txt'}: area {aid!r} must be drawn once as [{aid}], found {len(found)}")
+        out[aid] = found[0]
+    return out
 
 
 def _check(folder: Path, s: Scenario) -> None:
