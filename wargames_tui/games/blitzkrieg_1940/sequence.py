@@ -47,6 +47,7 @@ def new_state(scenario_id: str, options: dict[str, str]) -> State:
         state.phase = "sickle-cut"
     else:
         _start_couplet(state, None)
+        _next_phase(state, Dice.replaying([]))  # nothing at the start of the 1939 game rolls a die
     return state
 
 

@@ -1,0 +1,421 @@
+"""The sequence of play, set-up, Sickle Cut, coups, capitulation, reinforcements and victory."""
+
+import pytest
+
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.games.blitzkrieg_1940 import operations, sequence, setup, victory
+from wargames_tui.games.blitzkrieg_1940.position import Position
+
+from .helpers import S39, S40, H, around, bare, board, dice, open_ground
+
+
+def fresh(sickle: bool = False):
+    state = sequence.new_state(S40, {})
+    sequence.apply(state, {"type": "sickle-cut", "launch": sickle}, dice())
+    return state
+
+
+@pytest.mark.rules("blitzkrieg-1940:5.2")
+@pytest.mark.rules("blitzkrieg-1940:5.4")
+@pytest.mark.rules("blitzkrieg-1940:5.1")
+def test_the_1940_sequence():
+    state = fresh()
+    assert state.phase == "german-setup"
+    sequence.apply(state, {"type": "historical"}, dice())
+    assert state.phase == "coups"
+    sequence.apply(state, {"type": "end-drops"}, dice())
+    assert state.phase == "roer"
+    sequence.apply(state, {"type": "open-dams", "open": False}, dice())
+    assert state.phase == "german-order"
+    sequence.apply(state, {"type": "order", "first": "fight"}, dice())
+    assert state.phase == "german-combat" and state.queue[:2] == ["german-movement", "allied-capitulation"]
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    assert state.phase == "allied-order"  # no capitulation check due: the phase passes by itself
+    with pytest.raises(IllegalAction):
+        sequence.apply(state.copy(), {"type": "order", "first": "both"}, dice())
+    sequence.apply(state, {"type": "order", "first": "move"}, dice())
+    assert state.phase == "allied-movement"
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    assert (state.turn, state.couplet) == (1, 2)
+
+
+@pytest.mark.rules("blitzkrieg-1940:5.3")
+def test_the_1939_sequence_starts_with_the_french():
+    state = sequence.new_state(S39, {})
+    assert state.phase == "roer"
+    sequence.apply(state, {"type": "open-dams", "open": False}, dice())
+    assert state.phase == "allied-order"
+
+
+@pytest.mark.rules("blitzkrieg-1940:5.6")
+@pytest.mark.rules("blitzkrieg-1940:4.2")
+def test_the_games_end_when_5_6_says():
+    state = bare({"de39-34inf": "E3030"}, scenario=S39, phase="german-combat", turn=7, couplet=2)
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    assert state.phase == "over" and state.winner == "german"
+    state = bare({"de-1inf": "E3030"}, phase="allied-combat", turn=10, couplet=1)
+    sequence.apply(state, {"type": "end-phase"}, dice(6))
+    assert state.phase == "over" and state.result["total"] == sum(state.result["points"].values())
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.3")
+def test_concession():
+    state = fresh()
+    sequence.apply(state, {"type": "concede"}, dice())
+    assert sequence.outcome(state).winner == "allied"
+
+
+@pytest.mark.rules("blitzkrieg-1940:6.1")
+@pytest.mark.rules("blitzkrieg-1940:6.2")
+@pytest.mark.rules("blitzkrieg-1940:3.2")
+def test_sickle_cut_and_its_cup():
+    state = fresh(sickle=True)
+    assert "Belgium" in state.violated
+    b = board()
+    mech = [u for u in setup.pool(state) if b.units[u].mech]
+    leg = [u for u in setup.pool(state) if not b.units[u].mech]
+    for u in mech[:11] + leg[:22]:
+        setup.do_cup(state, {"type": "cup", "unit": u})
+    assert setup.cup_counts(state) == {"mech": 11, "leg": 22}
+    with pytest.raises(IllegalAction):
+        setup.do_cup(state, {"type": "cup", "unit": mech[11]})
+    state2 = fresh(sickle=False)
+    with pytest.raises(IllegalAction):
+        setup.do_cup(state2, {"type": "cup", "unit": mech[0]})
+
+
+@pytest.mark.rules("blitzkrieg-1940:3.1")
+@pytest.mark.rules("blitzkrieg-1940:6.3")
+@pytest.mark.rules("blitzkrieg-1940:7.8")
+def test_german_set_up_inside_germany_and_dummies_only_on_real_units():
+    state = fresh()
+    uid = setup.pool(state)[0]
+    hexes = setup.setup_hexes(Position(state), uid)
+    assert hexes and all(board().country[h] == "Germany" for h in hexes)
+    state2 = state.copy()
+    for u in setup.pool(state2):
+        if not board().units[u].dummy:
+            state2.units[u].status = "out"
+    dummy = setup.pool(state2)[0]
+    assert board().units[dummy].dummy and setup.setup_hexes(Position(state2), dummy) == []
+    setup.place(state2, "de-1inf", H("E3917"))
+    assert setup.setup_hexes(Position(state2), dummy) == [H("E3917")]
+    state2.units["de-1inf"].status, state2.units["de-1inf"].hex = "out", None
+    setup.place(state2, "de-coup1", H("E3917"))
+    assert setup.setup_hexes(Position(state2), dummy) == []
+
+
+@pytest.mark.rules("blitzkrieg-1940:6.5")
+@pytest.mark.rules("blitzkrieg-1940:6.6")
+def test_the_end_of_a_sickle_cut_turn_1():
+    state = fresh(sickle=True)
+    b = board()
+    for u in setup.pool(state)[:3]:
+        if not b.units[u].mech:
+            setup.do_cup(state, {"type": "cup", "unit": u})
+    cupped = setup.cup_units(state)
+    sequence.apply(state, {"type": "historical"}, dice())
+    state.turn, state.couplet, state.phase, state.queue = 1, 2, "allied-combat", []
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    assert state.phase == "sickle-end-allied"
+    for a in sequence.prompt(state).actions:
+        h = a["hex"]
+        assert b.country[h] == "Belgium" and b.terrain[h] != "ardennes" and any(b.terrain[n] == "ardennes" for n in b.grid.neighbours(h))
+    while state.phase == "sickle-end-allied":
+        sequence.apply(state, sequence.prompt(state).actions[0], dice())
+    assert state.phase == "sickle-end-german"
+    p = Position(state)
+    for a in sequence.prompt(state).actions:
+        assert b.terrain[a["hex"]] == "ardennes" and setup.interior(p, a["hex"])
+    while state.phase == "sickle-end-german":
+        sequence.apply(state, sequence.prompt(state).actions[0], dice())
+    assert all(state.units[u].status == "map" and b.terrain[state.units[u].hex] == "ardennes" for u in cupped)
+    assert state.turn == 2
+
+
+@pytest.mark.rules("blitzkrieg-1940:6.7")
+def test_without_sickle_cut_the_ardennes_is_open():
+    b = board()
+    ard = next(h for h in sorted(b.terrain) if b.terrain[h] == "ardennes")
+    state = bare({}, turn=1)
+    state.sickle = False
+    assert not Position(state).sickle_barred("de-1inf", ard)
+
+
+def at_coups():
+    state = fresh()
+    sequence.apply(state, {"type": "historical"}, dice())
+    assert state.phase == "coups"
+    return state
+
+
+@pytest.mark.rules("blitzkrieg-1940:7.2")
+@pytest.mark.rules("blitzkrieg-1940:7.3")
+def test_coups_survive_on_falling_rolls():
+    state = at_coups()
+    spots = ["E3604", "E3603", "E3605"]
+    for i, label in enumerate(spots):
+        sequence.apply(state, {"type": "drop", "unit": f"de-coup{i + 1}", "hex": H(label)}, dice())
+    with pytest.raises(IllegalAction):
+        sequence.apply(state.copy(), {"type": "drop", "unit": "de-coup4", "hex": H("E1928")}, dice())  # Ardennes
+    lost = state.german_lost
+    sequence.apply(state, {"type": "end-drops"}, dice(5, 5, 3))
+    assert state.units["de-coup1"].status == "map" and state.units["de-coup1"].hex == H("E3604")
+    assert state.units["de-coup2"].status == "dead" and state.german_lost == lost + 2
+    assert state.units["de-coup3"].status == "map"
+    assert state.units["de-coup4"].status == "out" and state.units["de-coup5"].status == "out"
+    assert Position(state).control(H("E3604")) == "german" and "Holland" in state.violated
+
+
+@pytest.mark.rules("blitzkrieg-1940:7.5")
+@pytest.mark.rules("blitzkrieg-1940:7.6")
+@pytest.mark.rules("blitzkrieg-1940:7.4")
+def test_coups_on_forts_and_troops():
+    state = at_coups()
+    sequence.apply(state, {"type": "drop", "unit": "de-coup1", "hex": H("E2423")}, dice())
+    sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": H("E2840")}, dice())
+    belgians = board().units["be-4"].hex
+    sequence.apply(state, {"type": "drop", "unit": "de-coup3", "hex": belgians}, dice())
+    sequence.apply(state, {"type": "end-drops"}, dice(1, 1, 1))
+    assert state.units["be-eben-emael"].status == "dead" and state.units["de-coup1"].hex == H("E2423")
+    forts = [u for u, x in board().units.items() if x.fort and x.hex == H("E2840")]
+    assert sum(state.units[u].status == "dead" for u in forts) == 1 and state.units["de-coup2"].status == "dead"
+    assert state.phase == "coup-displace" and state.displace[0] in ("be-4",) + tuple(state.displace)
+    while state.phase == "coup-displace":
+        a = sequence.prompt(state).actions[0]
+        sequence.apply(state, a, dice())
+    assert state.units["de-coup3"].hex == belgians and state.units["be-4"].hex != belgians
+
+
+@pytest.mark.rules("blitzkrieg-1940:7.7")
+def test_coups_in_paris_roll_once_for_french_morale():
+    state = at_coups()
+    paris = board().cities["Paris"]
+    sequence.apply(state, {"type": "drop", "unit": "de-coup1", "hex": paris[0]}, dice())
+    sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": paris[1]}, dice())
+    sequence.apply(state, {"type": "end-drops"}, dice(1, 1, 6))
+    assert state.morale == "defeatism"
+
+
+@pytest.mark.rules("blitzkrieg-1940:7.9")
+@pytest.mark.rules("blitzkrieg-1940:7.1")
+def test_a_coup_withdrawn_when_a_supplied_unit_joins_it():
+    state = bare({"de-coup1": "E3604", "de-1inf": "E3604"}, turn=3)
+    assert not Position(state).exerts_zoc("de-coup1")
+    assert operations.withdraw_actions(Position(state)) == [{"type": "withdraw", "unit": "de-coup1"}]
+    lost = state.german_lost
+    sequence.apply(state, {"type": "withdraw", "unit": "de-coup1"}, dice())
+    assert state.units["de-coup1"].status == "out" and state.german_lost == lost
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.3")
+def test_neutral_zones_stay_home():
+    b = board()
+    be = next(h for h in sorted(b.terrain) if b.country[h] == "Belgium" and any(b.country[n] == "France" and b.land(n) for n in b.grid.neighbours(h)))
+    fr = next(n for n in b.grid.neighbours(be) if b.country[n] == "France" and b.land(n))
+    state = bare({"be-4": b.label(be), "fr-4di": b.label(fr)}, violated=())
+    p = Position(state)
+    assert fr not in p.zoc_of("allied") or any(x == fr for x in b.grid.neighbours(H(b.label(fr))) if False) is False
+    assert not p.zoc_reaches("be-4", be, fr) and not p.zoc_reaches("fr-4di", fr, be)
+    state.violated = {"Belgium": 1}
+    p = Position(state)
+    assert p.zoc_reaches("be-4", be, fr) and p.zoc_reaches("fr-4di", fr, be)
+
+
+def holland_cities(state, n):
+    b = board()
+    names = [c for c in b.cities if b.city_country[c] == "Holland"][:n]
+    for c in names:
+        for h in b.cities[c]:
+            state.control[h] = "german"
+    return names
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.6")
+def test_dutch_capitulation_waits_two_turns():
+    state = bare({"nl-1": "E2309"}, phase="allied-capitulation", turn=2, violated=("Holland", "Belgium"))
+    state.violated = {"Holland": 1, "Belgium": 1}
+    holland_cities(state, 6)
+    assert not victory.check_due(Position(state), "Holland")
+    state.turn = 3
+    assert victory.check_due(Position(state), "Holland")
+    events = victory.roll_capitulation(state, "Holland", dice(4))
+    assert "Holland" in state.capitulated and state.units["nl-1"].status == "out"
+    state = bare({"nl-1": "E2309"}, turn=3)
+    state.violated = {"Holland": 1, "Belgium": 1}
+    holland_cities(state, 5)
+    assert not victory.check_due(Position(state), "Holland")
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.7")
+def test_belgian_cities_count_only_whole():
+    state = bare({"be-4": "E2015"}, turn=3)
+    b = board()
+    state.control[b.cities["Antwerp"][0]] = "german"
+    state.control[b.cities["Antwerp"][1]] = "german"
+    assert "Antwerp" not in victory.german_cities(Position(state), "Belgium")
+    state.control[b.cities["Antwerp"][2]] = "german"
+    assert "Antwerp" in victory.german_cities(Position(state), "Belgium")
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8")
+def test_french_capitulation_by_paris_hexes():
+    state = bare({"fr-4di": open_ground("France", 2)}, turn=4)
+    paris = board().cities["Paris"]
+    state.control[paris[0]] = state.control[paris[1]] = "german"
+    assert not victory.check_due(Position(state), "France")
+    state.turn = 5
+    assert victory.check_due(Position(state), "France")
+    victory.roll_capitulation(state, "France", dice(3))
+    assert "France" not in state.capitulated
+    state.checked = []
+    victory.roll_capitulation(state, "France", dice(2))
+    assert "France" in state.capitulated
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.9")
+@pytest.mark.rules("blitzkrieg-1940:8.10")
+def test_automatic_capitulation_and_its_effects():
+    state = bare({"be-4": "E2015", "be-eben-emael": "E2423", "fr-4di": open_ground("France", 2)}, turn=2)
+    b = board()
+    for c in b.cities:
+        if b.city_country[c] == "Belgium":
+            for h in b.cities[c]:
+                state.control[h] = "german"
+    victory.automatic_capitulations(state)
+    assert "Belgium" in state.capitulated
+    assert state.units["be-4"].status == "out" and state.units["be-eben-emael"].status == "out"
+    assert state.units["fr-4di"].status == "map"
+    state = bare({"fr-4di": open_ground("France", 2)}, turn=2)
+    victory.automatic_capitulations(state)
+    assert set(state.capitulated) == {"Belgium", "Holland"}  # violated, with no steps on the map
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.11")
+def test_terror_bombing():
+    state = bare({"nl-1": "E2309"}, turn=3, phase="allied-capitulation", queue=["allied-order"])
+    state.violated = {"Holland": 1, "Belgium": 1}
+    holland_cities(state, 6)
+    acts = sequence.prompt(state).actions
+    target = next(a for a in acts if a["hex"] is not None)
+    sequence.apply(state, target, dice(3))  # 3 + 1 = 4: Holland capitulates
+    assert "Holland" in state.capitulated and state.terror_used
+    assert sequence._terror_targets(state, "Belgium") == []
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.7")
+def test_breaching_the_maginot_line():
+    b = board()
+    forts = {h: [u for u, x in b.units.items() if x.fort and x.hex == h] for h in b.maginot_border}
+    state = sequence.new_state(S40, {})
+    for label in ("E2840", "E2940"):
+        for u in forts[H(label)]:
+            state.units[u].status, state.units[u].hex = "dead", None
+    assert not victory.line_breached(Position(state))
+    for u in forts[H("E2539")]:
+        state.units[u].status, state.units[u].hex = "dead", None
+    assert victory.line_breached(Position(state))
+    assert not victory.line_cut_off(Position(sequence.new_state(S40, {})))
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.4")
+@pytest.mark.rules("blitzkrieg-1940:4.1")
+@pytest.mark.rules("blitzkrieg-1940:4.6")
+def test_victory_points():
+    state = sequence.new_state(S40, {})
+    state.capitulated = ["Holland", "Belgium"]
+    total, _events, points = victory.final_points(state, dice())
+    assert points == {"holland": 1, "belgium": 1} and total == 2  # the historical result: an Allied win
+    state.capitulated = ["Holland", "Belgium", "France"]
+    state.breached = True
+    total, _events, points = victory.final_points(state, dice())
+    assert "maginot" not in points and total == 5
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.8")
+@pytest.mark.rules("blitzkrieg-1940:12.6")
+def test_raf_commitment():
+    state = bare({}, phase="raf-decision", turn=5, queue=["allied-order"])
+    sequence.apply(state, {"type": "raf-commit", "commit": True}, dice(4))
+    assert state.raf == "committed" and state.raf_available == 3
+    total, events, points = victory.final_points(state, dice(4))
+    assert points.get("raf") == 1
+    total, events, points = victory.final_points(state, dice(3))
+    assert "raf" not in points
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.9")
+@pytest.mark.rules("blitzkrieg-1940:4.10")
+def test_bef_and_german_loss_tables():
+    assert victory.band(14, 14, 20, {15: 1}) == 0 and victory.band(20, 14, 20, {15: 1}) is None
+    state = sequence.new_state(S40, {})
+    state.bef_lost, state.german_lost = 17, 55
+    _t, _e, points = victory.final_points(state, dice(3, 3))
+    assert points.get("bef") == 1 and "german_losses" not in points
+    _t, _e, points = victory.final_points(state, dice(4, 2))
+    assert "bef" not in points and points.get("german_losses") == -2
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.5")
+def test_the_allies_win_at_once_in_a_ruhr_city():
+    b = board()
+    ruhr = sorted(b.ruhr)[0]
+    n = next(x for x in b.grid.neighbours(ruhr) if b.land(x) and x not in b.ruhr and frozenset((x, ruhr)) not in b.sides)
+    state = bare({"fr-1dlm": b.label(n)}, phase="allied-movement", turn=4)
+    sequence.apply(state, {"type": "move", "units": ["fr-1dlm"], "path": [ruhr]}, dice())
+    assert state.phase == "over" and state.winner == "allied"
+
+
+@pytest.mark.rules("blitzkrieg-1940:12.1")
+@pytest.mark.rules("blitzkrieg-1940:12.4")
+def test_reinforcements_arrive_and_land():
+    state = bare({"fr-4di": open_ground("France", 2)}, phase="allied-combat", turn=2, couplet=2)
+    for u in ("gb-1arm", "gb-52", "fr-4dcr"):
+        state.units[u].status = "pending"
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    assert state.turn == 3 and state.units["gb-1arm"].status == "britain" and state.units["fr-4dcr"].status == "sr"
+    state.phase, state.queue = "allied-movement", []
+    acts = operations.land_actions(state)
+    assert {"type": "land", "unit": "gb-1arm", "port": "Calais"} in acts
+    sequence.apply(state, {"type": "land", "unit": "gb-1arm", "port": "Calais"}, dice())
+    assert "gb-1arm" in state.landed and "gb-1arm" in state.moved
+
+
+@pytest.mark.rules("blitzkrieg-1940:12.5")
+def test_the_emergency_units_and_the_bauman_division():
+    state = bare({"gb-1": "W5600"}, phase="allied-combat", turn=7, couplet=2, bef_lost=15)
+    for u in ("gb-frank", "gb-mac", "gb-usher", "gb-bauman"):
+        state.units[u].status = "pending"
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    sequence.apply(state, {"type": "open-dams", "open": False}, dice())
+    assert state.emergency and state.phase == "allied-emergency"
+    assert sequence.prompt(state).actions[0] == {"type": "place", "unit": "gb-frank", "hex": H("W5600")}
+    sequence.apply(state, sequence.prompt(state).actions[0], dice())
+    assert sequence.prompt(state).actions == [{"type": "end-phase"}]  # one emergency unit to a hex
+    state.phase, state.queue = "allied-movement", []
+    acts = operations.bauman_actions(Position(state))
+    assert acts and all(a["hex"] in board().west_map for a in acts)
+
+
+@pytest.mark.rules("blitzkrieg-1940:13.15")
+def test_the_roer_floods_and_recedes():
+    state = bare({"de-1inf": "E3026"}, phase="roer", queue=["german-order"])
+    sequence.apply(state, {"type": "open-dams", "open": True}, dice())
+    p = Position(state)
+    assert p.side_kind(H("E2925"), H("E3026")) == "all-sea"
+    state.phase, state.queue = "allied-combat", []
+    state.couplet = 1
+    sequence.apply(state, {"type": "end-phase"}, dice(2))
+    assert state.dams == "flooded"
+    state.phase, state.queue = "allied-combat", []
+    sequence.apply(state, {"type": "end-phase"}, dice(3))
+    assert state.dams == "receded" and Position(state).side_kind(H("E2925"), H("E3026")) == "river"
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.14")
+def test_raf_counters_rolled_each_couplet():
+    state = bare({}, phase="allied-combat", turn=6, couplet=1, raf="committed")
+    sequence.apply(state, {"type": "end-phase"}, dice(1))
+    assert state.raf_available == 0
