@@ -311,3 +311,18 @@ async def test_keys_find_the_next_unit_that_may_act_and_the_last_enemy_move(save
         assert not screen.query_one("#side").display
         await pilot.press("z")
         assert screen.query_one("#side").display
+
+
+@sync
+async def test_t_shows_the_turn_track_and_the_table_on_a_short_terminal(save_dir: Path) -> None:
+    async with make_app(save_dir, new_session()).run_test(size=(80, 24)) as pilot:
+        screen = play_screen(pilot.app)
+        await pilot.pause()
+        assert not screen.query_one("#track").display or screen.query_one("#track").styles.display == "none"
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.query_one("#track").styles.display == "block" and screen.query_one("#crt").display
+        assert screen.query_one("#log").styles.display == "none"
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.query_one("#log").styles.display == "block"

@@ -23,7 +23,8 @@ KEYS = """\
 - **Esc**: drop the selection
 - **.**: the cursor to the next hex with a unit that may still act; **;**: to where the other side (or
   the bot) last acted (the map also follows a bot's moves); **z**: hide the side panels for the whole
-  width of a small terminal, and again to show them; **[** / **]**: page back and on through the log
+  width of a small terminal, and again to show them; **t**: on a short terminal, the turn track and the
+  combat table in the place of the log, and back; **[** / **]**: page back and on through the log
 - **e**: end the movement or reinforcement phase, or end the attack declarations
 - **n**: do not advance after combat (or stop a tank after its first hex)
 - **b**: break off the map edge with the selected unit, from a cyan hex
@@ -41,6 +42,17 @@ disrupted; faded counters have moved this phase; a **+** after the factors means
 beneath (the Hex panel lists them all). Where cities or footholds count for victory, an empty one
 shows on its lower line, in that side's colour, the short name of the side holding it (like a control
 marker, e.g. `Ger`); the Hex panel says it too. The cursor is white.
+
+**Without colour** (`NO_COLOR=1`, or a terminal without colour): units are solid blocks (reverse
+video), one side's white and the other's grey, with the side's letter before the factors (`G3-8`: a
+German 3-8); place names are bold, hex ids faint, terrain and lines plain. A glyph in place of the
+letter gives the unit's state: `*` selected or a chosen attacker, `!` may be attacked, bombarded or
+removed, `#` an attack is declared on it, `•` may move into (or retreat, advance into) that hex, `↓`
+may come on there, `»` may break off there, `×` disrupted (its lower line hollow as well), `·` moved this
+phase. An underlined lower line is a stack (with a `+` after short factors). Empty lit hexes carry the
+glyph on their lower line (`.••.` within reach). Factors of four characters (`6-10`) leave no room for a
+letter: the shade says the side. An empty city held by a side shows that side's short name underlined.
+The cursor is underlined: a counter under it turns hollow, an empty hex solid.
 """
 
 MAP_FEATURES = """\

@@ -73,6 +73,7 @@ class PlayScreen(EnterMixin):
         Binding("full_stop", "next_ready", "Next ready", key_display=".", show=False),
         Binding("semicolon", "last_move", "Last move", key_display=";", show=False),
         Binding("z", "toggle_side", "Map only", show=False),
+        Binding("t", "toggle_tables", "Tables", show=False),
         Binding("a", "actions", "Actions"),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -354,7 +355,7 @@ class PlayScreen(EnterMixin):
             if column is None:
                 column = lc.get("column")
         crt = self.query_one(CrtPanel)
-        crt.display = "crt" in self.view and self.step not in ("place", "reinforce", "bombard")
+        crt.display = "crt" in self.view and (self.has_class("tables") or self.step not in ("place", "reinforce", "bombard"))
         if "crt" in self.view:
             crt.show(self.view["crt"], column, roll, caption)
         self.query_one(TrackPanel).show(self.view)
@@ -526,6 +527,12 @@ class PlayScreen(EnterMixin):
             return action["hex"]
         u = self.unit(action.get("defender") or action.get("unit") or "")
         return u["hex"] if u and u.get("hex") else None
+
+    def action_toggle_tables(self) -> None:
+        """On a short terminal: the turn track and the combat table in the place of the log, or back."""
+        self.toggle_class("tables")
+        self._draw_panels()
+        self.say("Turn track and combat table shown: t for the log again." if self.has_class("tables") else "Log shown.")
 
     def action_toggle_side(self) -> None:
         """Hide or show the side panels: the whole width for the map on a small terminal."""
