@@ -141,7 +141,7 @@ def test_a_file_over_the_size_cap_is_refused_at_once(tmp_path):
         f.truncate(50 * 2**20)
     start = time.perf_counter()
     refused(path, "50 MB", "limit")
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 3.0  # from its size alone (it took 8 s and 850 MB before the cap)
 
 
 def test_deep_json_and_huge_integers_name_the_place(tmp_path):
@@ -484,3 +484,11 @@ def test_undo_rewrites_the_file_and_a_stale_journal_is_ignored(tmp_path, small_j
     journal.write_bytes(old_journal)  # a journal whose removal was lost in a crash
     again = load(path)
     assert [e.action for e in again.log] == [e.action for e in session.log]
+
+
+def test_a_solitaire_side_played_by_the_game_is_a_valid_seat(tmp_path):
+    path = tmp_path / "sv.json"
+    session = played(5, scenario="strange-victory/campaign")
+    session.seats = {"german": "human", "allied": "game"}
+    save(session, path)
+    assert load(path).seats == {"german": "human", "allied": "game"}

@@ -67,7 +67,8 @@ class _Strict(BaseModel):
 
 
 Roll = Annotated[int, Field(ge=1, le=1000)]  # a die result; its range is checked again on replay
-Seat = Annotated[str, StringConstraints(pattern=r"^(human|bot:[A-Za-z0-9_-]{1,40})$")]
+# a person, a bot, or (solitaire games) the rules themselves
+Seat = Annotated[str, StringConstraints(pattern=r"^(human|game|bot:[A-Za-z0-9_-]{1,40})$")]
 Name = Annotated[str, StringConstraints(max_length=200)]
 
 
