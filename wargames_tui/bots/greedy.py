@@ -27,6 +27,7 @@ class Style:
     zone_steps: int = 3  # what an enemy zone of control on the way counts for, in steps
     guards: int = 1  # guards against each enemy unit that could reach its objectives soon
     guard_turns: int = 1  # how many turns ahead "soon" is
+    keep_off: int = 0  # steps of progress a move gives up to avoid ending next to an enemy unit
 
 
 DEFAULT = Style()
@@ -128,6 +129,8 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
                 gain = 1 if blocks else 0
             else:
                 gain = dist.get(start, far) - dist.get(target, far)
+                if target in near_enemy:
+                    gain -= style.keep_off
         if gain > best_gain:
             best, best_gain = [i], gain
         elif gain == best_gain and gain > 0:

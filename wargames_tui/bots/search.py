@@ -31,11 +31,13 @@ STYLES: dict[str, Style] = {
     "massed": Style(guards=0),
     "direct": Style(zone_steps=1),
     "screen": Style(guards=2, guard_turns=2),
+    "aloof": Style(keep_off=2, worth_attacking=0.8),
 }
 BUDGET = float(os.environ.get("WARGAMES_SEARCH_SECONDS", "2.0"))  # seconds a decision may take
 HANDOVERS = 2  # a playout ends when the side to act has changed this often: the opponent has replied
 MAX_PLAYOUT_ACTIONS = 2000
 WIN = 1000.0
+STANDING = 5.0  # weight of a point of the game's own standing (see score)
 
 
 def search_bot(session: Session, rng: random.Random) -> Action:
@@ -56,25 +58,36 @@ def search_bot(session: Session, rng: random.Random) -> Action:
 
 def best_of(session: Session, candidates: list[tuple[Action, Style]], rng: random.Random, deadline: float) -> Action:
     """The candidate whose playouts score best for the side to act, over complete rounds
-    (the first, the plain greedy choice, when no round completes or on a tie)."""
+    (the first, the plain greedy choice, when no round completes or on a tie). If a first
+    round looking HANDOVERS ahead does not fit in half the time, the playouts stop when the
+    opponent's turn begins instead (a long game)."""
     side = session.prompt.side
     totals = [0.0] * len(candidates)
+    horizon, rounds = HANDOVERS, 0
+    half = time.perf_counter() + (deadline - time.perf_counter()) / 2
     while time.perf_counter() < deadline:
         seed = rng.randrange(1 << 30)
+        limit = half if rounds == 0 and horizon > 1 else deadline
         scores = []
         for action, style in candidates:
-            value = playout(session, side, action, style, seed, deadline)
+            value = playout(session, side, action, style, seed, limit, horizon)
             if value is None:
                 break
             scores.append(value)
         if len(scores) < len(candidates):
+            if rounds == 0 and horizon > 1:
+                horizon = 1
+                continue
             break
         totals = [t + v for t, v in zip(totals, scores)]
+        rounds += 1
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best][0]
 
 
-def playout(session: Session, side: str | None, first: Action, style: Style, seed: int, deadline: float) -> float | None:
+def playout(
+    session: Session, side: str | None, first: Action, style: Style, seed: int, deadline: float, horizon: int = HANDOVERS
+) -> float | None:
     """Play first in a copy of the game, then the greedy bot for both sides (side in style,
     the opponent plain) until the opponent has replied (HANDOVERS) or the game ends; the
     score for side, or None if the deadline came first."""
@@ -93,7 +106,7 @@ def playout(session: Session, side: str | None, first: Action, style: Style, see
         if now != acting:
             acting = now
             handovers += 1
-            if handovers >= HANDOVERS:
+            if handovers >= horizon:
                 break
         sim.act(greedy_bot(sim, rng, style if now == side else DEFAULT))
     return score(sim, side)
@@ -101,7 +114,8 @@ def playout(session: Session, side: str | None, first: Action, style: Style, see
 
 def score(session: Session, side: str | None) -> float:
     """How good the position is for side: the result if the game is over; else strength on
-    the map against the enemy's, units on their side's objectives, places held."""
+    the map against the enemy's, units on their side's objectives, places held, and the
+    game's own points as if it ended now where it offers them (`standing`)."""
     outcome = session.outcome()
     if outcome is not None:
         return 0.0 if outcome.winner is None else WIN if outcome.winner == side else -WIN
@@ -117,4 +131,7 @@ def score(session: Session, side: str | None) -> float:
         value += sign * (u["strength"] + (3.0 if u["hex"] in goals.get(u["side"], ()) else 0.0))
     for owner in view.get("control", {}).values():
         value += 2.0 if owner == side else -2.0
+    standing = getattr(game, "standing", None)  # the game's own points, if it offers them
+    if standing is not None:
+        value += STANDING * standing(state, side)
     return value

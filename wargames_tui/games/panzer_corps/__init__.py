@@ -57,6 +57,20 @@ def objectives(state: State, side: str) -> set[str]:
     return victory.objectives(state, side)
 
 
+def standing(state: State, side: str) -> float:
+    """For bots that look ahead: how far side would be ahead if the game ended now, in the
+    scenario's own points (above the other side's, or above the points threshold); 0 where
+    the end brings no points (El Alamein's default winner)."""
+    _, _, points = victory.final_result(state)
+    rule = load_scenario(state.scenario).info.rules.points
+    if rule is not None:
+        margin = points.get(rule.side, 0) - rule.threshold
+        return margin if side == rule.side else -margin
+    if not points:
+        return 0.0
+    return points.get(side, 0) - max(v for s, v in points.items() if s != side)
+
+
 def view(state: State, viewer: str | None = None) -> dict[str, Any]:
     """Everything a player may see; Panzer Corps hides nothing, so every viewer sees all."""
     b = Board(state)
