@@ -25,9 +25,9 @@ from tests.engine.savehelpers import played
 SCALE = int(os.environ.get("WARGAMES_FUZZ", "1"))
 SEED = int(os.environ.get("WARGAMES_FUZZ_SEED", "20261201"))
 SCENARIOS = [s.id for s in all_scenarios()]
-FILE_CASES = 60 * SCALE
-JOURNAL_CASES = 16 * SCALE
-ACTION_CASES = 40 * SCALE
+FILE_CASES = 40 * SCALE
+JOURNAL_CASES = 12 * SCALE
+ACTION_CASES = 30 * SCALE
 
 ODD_VALUES = [None, True, False, 0, -1, 1.5, 2**70, "", "2", "x" * 300, [], [1], {}, {"a": 1}, "human", "bot:"]
 
