@@ -65,3 +65,11 @@ def test_the_state_holds_no_order_of_the_cup():
     s.phase, s.step, s.turn = "political", "draw-allied", 2
     act(s, {"type": "discard_draw"}, 1)
     assert s.cup == sorted(s.cup) and len(s.cup) == 7
+
+
+def test_only_the_drawer_reads_which_marker_was_drawn():
+    s = fresh()
+    events = springtime.apply(s, {"type": "draw"}, Dice.replaying([4]))
+    public = [e.text for e in events if e.only is None]
+    private = [e for e in events if e.only == "allied"]
+    assert public == ["Allied draws an Event marker"] and "De Gaulle" in private[0].text

@@ -32,7 +32,7 @@ def draw(state: State, side: str, dice: Dice, events: list[Event]) -> None:
     state.shown[side] = False
     state.draws[side] = state.draws.get(side, 0) + 1
     events.append(Event("draw", f"{side.capitalize()} draws an Event marker", {"side": side}, commit=True))
-    events.append(Event("draw", f"You drew {load_board().events[eid].name}", {"side": side, "only": side}))
+    events.append(Event("reveal", f"You drew {load_board().events[eid].name}", {"side": side}, only=side))
 
 
 def discard(state: State, side: str, events: list[Event]) -> None:

@@ -126,7 +126,7 @@ def prompt(state: State) -> Prompt:
         return Prompt(None, "over", "The game is over", "springtime:16.0", [])
     _, text, case = STEPS[state.step]
     phase = f"{PHASE_TITLES[state.phase]}: {state.step}"
-    return Prompt(side, phase, f"{text} ({case})", f"springtime:{case}", ACTIONS[state.step](state))
+    return Prompt(side, phase, text, f"springtime:{case}", ACTIONS[state.step](state))
 
 
 def _setup_actions(state: State) -> list[Action]:
