@@ -326,3 +326,28 @@ async def test_t_shows_the_turn_track_and_the_table_on_a_short_terminal(save_dir
         await pilot.press("t")
         await pilot.pause()
         assert screen.query_one("#log").styles.display == "block"
+
+
+@sync
+async def test_a_loaded_game_shows_the_log_it_had_before_quitting(save_dir: Path) -> None:
+    from wargames_tui.ui.widgets.log import LogPanel
+
+    session = new_session(seats={"gi": "human", "bc": "bot:random"})
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await pilot.press("e", "e", "e")  # end the movement and the declarations: the bot plays its turn
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if session.prompt.side == "gi" and any(e.side == "bc" for e in session.log):
+                break
+        before = [line.text for line in screen.query_one(LogPanel).lines]
+        assert any("[BC bot]" in line for line in before) and any("phase" in line for line in before)
+        path = screen.save_path
+        await pilot.press("q")
+        await pilot.pause()
+        app.open_save(path)
+        await pilot.pause()
+        again = play_screen(app)
+        assert again is not screen
+        assert [line.text for line in again.query_one(LogPanel).lines] == before
