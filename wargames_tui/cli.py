@@ -280,6 +280,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The client in a browser: textual-serve starts one `python -m wargames_tui` per tab."""
+    import errno
+    import socket
+
+    from wargames_tui.serve import serve
+
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port {args.port}: expected a port number from 1 to 65535")
+    try:  # a clear message now, rather than a traceback once the server starts
+        socket.create_server((args.host, args.port)).close()
+    except OSError as exc:
+        taken = exc.errno == errno.EADDRINUSE
+        why = "the port is taken (another server? choose one with --port N)" if taken else exc.strerror or str(exc)
+        raise CliError(f"cannot serve on {args.host}:{args.port}: {why}") from None
+    serve(args.host, args.port, args.save_dir)
+    return 0
+
+
 # --- the parser ----------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wargames", description="Classic board wargames in the terminal.")
@@ -341,6 +360,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--check-every", type=int, default=0, help="also replay the whole log every N actions")
     sp.set_defaults(func=cmd_selfplay)
+
+    srv = sub.add_parser("serve", help="serve the client to a browser on this machine (textual-serve)")
+    srv.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    srv.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    srv.set_defaults(func=cmd_serve)
     return p
 
 
