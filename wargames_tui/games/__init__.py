@@ -16,6 +16,7 @@ PACKAGES: dict[str, str] = {
     "panzer-corps": "wargames_tui.games.panzer_corps",
     "dieppe": "wargames_tui.games.dieppe",
     "strange-victory": "wargames_tui.games.strange_victory",
+    "dynamo": "wargames_tui.games.dynamo",
 }
 
 
