@@ -307,11 +307,22 @@ class Board:
     def label(self, h: Hex) -> str:
         return printed(h)
 
+    @property
+    def sides_index(self) -> frozenset[tuple[Hex, Hex]]:
+        """Every ordered pair of hexes with a hexside feature between them."""
+        return _sides_index(self.scenario)
+
     def land(self, h: Hex) -> bool:
         return self.terrain[h] not in ("sea", "off")
 
     def side_of_unit(self, uid: str) -> str:
         return self.units[uid].side
+
+
+@cache
+def _sides_index(scenario_id: str) -> frozenset[tuple[Hex, Hex]]:
+    b = load_board(scenario_id)
+    return frozenset(p for pair in b.sides for p in (tuple(sorted(pair)), tuple(sorted(pair))[::-1]))
 
 
 SCENARIO_IDS = ("blitzkrieg-1940/1940", "blitzkrieg-1940/1939")

@@ -1,7 +1,7 @@
 """Re-dealing what a viewer cannot know, for the hidden-information property test.
 
 `disguise` swaps the places of counters hidden from the viewer among themselves, within
-groups that any of them could fill (same stacking value, same mechanized class), so every
+groups that any of them could fill (same nation, stacking value and mechanized class), so every
 position it makes is one the viewer's knowledge allows and the rules accept.
 """
 
@@ -17,10 +17,10 @@ from wargames_tui.games.blitzkrieg_1940.view import hidden_units
 def disguise(state: State, viewer: str | None, rng: random.Random) -> State:
     new = state.copy()
     b = Position(state).b
-    groups: dict[tuple[int, bool, bool], list[str]] = {}
+    groups: dict[tuple[str, int, bool, bool], list[str]] = {}
     for uid in sorted(hidden_units(state, viewer)):
         u = b.units[uid]
-        groups.setdefault((u.stack, u.mech, u.dummy), []).append(uid)
+        groups.setdefault((u.nation, u.stack, u.mech, u.dummy), []).append(uid)
     for members in groups.values():
         places = [(new.units[u].hex, new.units[u].status, new.units[u].z) for u in members]
         rng.shuffle(places)

@@ -4,6 +4,7 @@ movement (13.16), sea movement (13.11) and entry from the strategic reserve (12.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Iterable
 
 from wargames_tui.engine.dice import Dice
@@ -59,7 +60,7 @@ def enterable(pos: Position, uids: list[str], h: Hex, stop: bool) -> str | None:
     return None
 
 
-def step_cost(pos: Position, uids: list[str], a: Hex, h: Hex, ezoc: set[Hex]) -> int | None:
+def step_cost(pos: Position, uids: list[str], a: Hex, h: Hex, ezoc: AbstractSet[Hex]) -> int | None:
     """MPs to step from a into h (river crossings apart), or None where the hexside bars it."""
     kind = pos.side_kind(a, h)
     if not pos.b.land(h) or kind in ("all-sea", "blocked") or [a, h] in pos.s.failed or [h, a] in pos.s.failed:
@@ -74,7 +75,7 @@ def step_cost(pos: Position, uids: list[str], a: Hex, h: Hex, ezoc: set[Hex]) ->
     return cost
 
 
-def entry_cost(pos: Position, uids: list[str], h: Hex, ezoc: set[Hex]) -> int | None:
+def entry_cost(pos: Position, uids: list[str], h: Hex, ezoc: AbstractSet[Hex]) -> int | None:
     """MPs to enter the map at edge hex h (12.2B, 12.3B)."""
     if not pos.b.land(h):
         return None
@@ -86,62 +87,64 @@ def entry_cost(pos: Position, uids: list[str], h: Hex, ezoc: set[Hex]) -> int | 
     return max(c for c in costs if c is not None) + extra
 
 
-def _graph(pos: Position, uid: str, ezoc: set[Hex]) -> dict[Hex, list[tuple[Hex, int]]]:
-    """The steps a unit like uid may take anywhere on the map this phase, with their costs.
+class _Steps:
+    """The steps a unit like the one given may take from any hex this phase, with their costs,
+    worked out as the hexes are first asked about and kept for the rest of the phase."""
 
-    Nothing in it changes while one side moves but what the cache key holds, so it is
-    worked out once per phase for each kind of unit (side, nation, mechanized or not).
-    """
+    def __init__(self, pos: Position, uid: str, ezoc: AbstractSet[Hex], enemy_at: tuple[tuple[str, Hex], ...]) -> None:
+        b, s = pos.b, pos.s
+        u = b.units[uid]
+        self.b, self.ezoc = b, ezoc
+        self.enemy = {h for _x, h in enemy_at}
+        self.passing = {h for h in self.enemy if u.side == "allied" and all(b.units[x].coup for x, hh in enemy_at if hh == h)}
+        self.failed = {frozenset(pair) for pair in s.failed}
+        self.flooded = b.roer if s.dams == "flooded" else frozenset()
+        self.allied_1940 = pos.y1940 and u.side == "allied"
+        self.ardennes_shut = bool(s.sickle) and s.turn == 1
+        cost_key = "mech_cost" if u.mech else "cost"
+        self.costs = {name: getattr(t, cost_key) for name, t in b.game.terrain.items()}
+        self.access = {c: pos.may_enter(uid, next(h for h, cc in b.country.items() if cc == c and h not in b.maastricht))
+                       for c in ("France", "Germany", "Belgium", "Holland", "Luxembourg")}
+        self.salient = pos.may_enter(uid, next(iter(b.maastricht)))
+        self.memo: dict[Hex, list[tuple[Hex, int]]] = {}
+
+    def __call__(self, h: Hex) -> list[tuple[Hex, int]]:
+        if h in self.memo:
+            return self.memo[h]
+        b = self.b
+        out = []
+        for n in b.grid.neighbours(h):
+            terrain = b.terrain[n]
+            cost = self.costs.get(terrain)
+            if cost is None or (n in self.enemy and n not in self.passing) or (self.ardennes_shut and terrain == "ardennes"):
+                continue
+            pair = frozenset((h, n))
+            if b.sides.get(pair) in ("all-sea", "blocked") or pair in self.flooded or pair in self.failed:
+                continue
+            if not (self.salient if n in b.maastricht else self.access.get(b.country[n], False)):
+                continue
+            if self.allied_1940:
+                cost += (n in self.ezoc) + (h in self.ezoc)  # engagement and disengagement (9.5)
+            out.append((n, cost))
+        self.memo[h] = out
+        return out
+
+
+def _graph(pos: Position, uid: str, ezoc: AbstractSet[Hex]) -> _Steps:
+    """One _Steps per phase and kind of unit (side, nation, mechanized or not)."""
     b, s = pos.b, pos.s
     u = b.units[uid]
     enemy_at = tuple((x, h) for x, h in pos.signature if b.units[x].side != u.side)
     key = (s.scenario, s.turn, s.couplet, s.phase, tuple(sorted(s.violated)), tuple(map(tuple, s.failed)),
            s.dams, bool(s.sickle), u.side, u.nation if u.side == "allied" else "", u.mech, enemy_at)
-    if key in _GRAPHS:
-        return _GRAPHS[key]
-    enemy = {h for _x, h in enemy_at}
-    passing = {h for h in enemy if u.side == "allied" and all(b.units[x].coup for x, hh in enemy_at if hh == h)}
-    access: dict[str, bool] = {}
-    failed = {frozenset(pair) for pair in s.failed}
-    flooded = b.roer if s.dams == "flooded" else frozenset()
-    allied_1940 = pos.y1940 and u.side == "allied"
-    ardennes_shut = bool(s.sickle) and s.turn == 1
-    cost_key = "mech_cost" if u.mech else "cost"
-    costs = {name: getattr(t, cost_key) for name, t in b.game.terrain.items()}
-    graph: dict[Hex, list[tuple[Hex, int]]] = {}
-    for h in b.terrain:
-        if not b.land(h):
-            continue
-        out = []
-        for n in b.grid.neighbours(h):
-            terrain = b.terrain[n]
-            cost = costs.get(terrain)
-            if cost is None or (n in enemy and n not in passing) or (ardennes_shut and terrain == "ardennes"):
-                continue
-            pair = frozenset((h, n))
-            if b.sides.get(pair) in ("all-sea", "blocked") or pair in flooded or pair in failed:
-                continue
-            country = b.country[n]
-            if country not in access or n in b.maastricht:
-                ok = pos.may_enter(uid, n)
-                if n in b.maastricht:
-                    if not ok:
-                        continue
-                else:
-                    access[country] = ok
-            if n not in b.maastricht and not access[country]:
-                continue
-            if allied_1940:
-                cost += (n in ezoc) + (h in ezoc)  # engagement and disengagement (9.5)
-            out.append((n, cost))
-        graph[h] = out
-    if len(_GRAPHS) > 32:
-        _GRAPHS.clear()
-    _GRAPHS[key] = graph
-    return graph
+    if key not in _GRAPHS:
+        if len(_GRAPHS) > 32:
+            _GRAPHS.clear()
+        _GRAPHS[key] = _Steps(pos, uid, ezoc, enemy_at)
+    return _GRAPHS[key]
 
 
-_GRAPHS: dict[tuple[object, ...], dict[Hex, list[tuple[Hex, int]]]] = {}
+_GRAPHS: dict[tuple[object, ...], _Steps] = {}
 
 
 def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iterable[Hex] = ()) -> Reach:
@@ -166,7 +169,7 @@ def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iter
                     out.append((n, cost))
             return out
         if graph is not None:
-            pairs = graph.get(h, [])
+            pairs = graph(h)
         else:
             pairs = []
             for n in pos.b.grid.neighbours(h):

@@ -216,25 +216,27 @@ class Position:
         """Every hex a supply line of this class reaches from its sources (10.5, 10.6, 9.4)."""
         side = "german" if cls.startswith("german") else "allied"
         enemy = ENEMY[side]
-        ezoc = set() if cls == "german-mech" else self.ezoc(side)
+        ezoc = frozenset() if cls == "german-mech" else self.ezoc(side)
         b = self.b
-
-        def passable(h: Hex) -> bool:
-            if not b.land(h) or self.neutral(b.country[h]):
-                return False
-            if self.has_side(h, enemy):
-                return False
-            if h in b.city_of and self.control(h) == enemy:
-                return False
-            return h not in ezoc or self.has_side(h, side)
-
-        start = [h for h in self.supply_sources(cls) if passable(h)]
+        occupied = {side: set(), enemy: set()}
+        for h, here in self.at.items():
+            for u in here:
+                occupied[b.units[u].side].add(h)
+        blocked = occupied[enemy] | {h for h in b.city_of if self.control(h) == enemy}
+        blocked |= {h for h in ezoc if h not in occupied[side]}
+        neutral = {c for c in ("Belgium", "Holland", "Luxembourg") if self.neutral(c)}
+        open_sides = self.passable_side
+        start = [h for h in self.supply_sources(cls) if h not in blocked and b.land(h) and b.country[h] not in neutral]
         seen = set(start)
         queue = deque(start)
+        country, terrain, neighbours = b.country, b.terrain, b.grid.neighbours
         while queue:
             h = queue.popleft()
-            for n in b.grid.neighbours(h):
-                if n not in seen and self.passable_side(h, n) and passable(n):
-                    seen.add(n)
-                    queue.append(n)
+            for n in neighbours(h):
+                if n in seen or n in blocked or terrain[n] in ("sea", "off") or country[n] in neutral:
+                    continue
+                if (h, n) in b.sides_index and not open_sides(h, n):
+                    continue
+                seen.add(n)
+                queue.append(n)
         return seen

@@ -533,7 +533,8 @@ def _after(state: State, dice: Dice) -> list[Event]:
         state.phase = "over"
         events.append(Event("end", f"Allied victory: {won[1]}", {"case": C + "4.5"}, commit=True))
         return events
-    if state.phase != "over" and state.battle is None and not _phase_actions(state):
+    always_open = state.phase.endswith("-movement") or state.phase.endswith("-combat")  # end-phase is always there
+    if state.phase != "over" and state.battle is None and not always_open and not _phase_actions(state):
         events += _next_phase(state, dice)
     return events
 
