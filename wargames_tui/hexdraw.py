@@ -38,6 +38,10 @@ class Piece:
     bottom: str
     nation: str
     flags: str = ""  # "d" disrupted, "m" moved, ...
+    side: str = ""  # the letter of the side (monochrome maps), e.g. "G"
+    side_index: int = 0  # the side's place in the view's sides: the shade of its counters without colour
+    factors: str = ""  # the bottom line's factors alone, without the stack's "+"
+    stacked: bool = False  # more units beneath
 
 
 def map_size(data: HexMapData) -> tuple[int, int]:
@@ -89,8 +93,33 @@ def factors(unit: dict[str, Any]) -> str:
     return unit.get("factors") or f"{unit['strength']}-{unit['move']}"
 
 
+def side_letters(sides: dict[str, str]) -> dict[str, str]:
+    """A letter for each side, from its name ('German' -> 'G'), distinct: the next letter of the name,
+    else of the id, when two sides share one."""
+    letters: dict[str, str] = {}
+    for sid, name in sides.items():
+        word = "".join(ch for ch in (name or sid) + sid if ch.isalpha()).upper() or "?"
+        letters[sid] = next((ch for ch in word if ch not in letters.values()), str(len(letters) + 1))
+    return letters
+
+
+def mono_bottom(piece: Piece, mark: str) -> str:
+    """A counter's lower line on a map without colour: a mark (the side's letter, or a state's glyph)
+    before the factors, and a '+' after them when more units stand beneath and there is room;
+    factors of four characters keep the whole line."""
+    shown = piece.factors or piece.bottom
+    if len(shown) >= CELL_W:
+        return shown[:CELL_W]
+    line = mark + shown
+    if piece.stacked and len(line) < CELL_W:
+        line += "+"
+    return line.ljust(CELL_W)
+
+
 def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
     """One piece per occupied hex: the top unit, with a '+' when more stand beneath."""
+    sides = list(view.get("sides") or {})
+    letters = side_letters(view.get("sides") or {})
     by_hex: dict[Hex, list[dict[str, Any]]] = {}
     for u in view["units"]:
         if u["status"] == "map" and u["hex"]:
@@ -98,11 +127,12 @@ def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
     pieces = {}
     for h, units in by_hex.items():
         top = units[0]
-        shown = factors(top)
-        if len(units) > 1:
-            shown = (shown + "+")[:CELL_W]
+        alone = factors(top)
+        shown = (alone + "+")[:CELL_W] if len(units) > 1 else alone
         flags = ("d" if top["disrupted"] else "") + ("m" if top.get("moved") else "")
-        pieces[h] = Piece(top["short"], shown, top["nation"], flags)
+        side = top.get("side", "")
+        index = sides.index(side) if side in sides else 0
+        pieces[h] = Piece(top["short"], shown, top["nation"], flags, letters.get(side, ""), index, alone, len(units) > 1)
     return pieces
 
 

@@ -145,7 +145,9 @@ class MapLook:
     or two (left and right halves, both sides present), or None for the bare ground.
     markers(zone, units): the marker cells beside the label, in order (the first one without a
     spot colours the brackets). brackets(zone): a colour for the brackets, else the id's.
-    underline(zone): the id underlined."""
+    underline(zone): the id underlined. occupied(zone, units): the two characters drawn in place of
+    "[" and "]" to say, without colour, who stands there and in what state (e.g. "<" ">" one side,
+    "{" "}" the other, "<" "}" both), or None for the plain brackets."""
 
     colour: Callable[[dict[str, Any]], str]
     backgrounds: Callable[[dict[str, Any], Units], tuple[str, ...] | None]
@@ -155,3 +157,4 @@ class MapLook:
     link_chars: dict[str, str] = field(default_factory=lambda: dict(LINK_CHARS))
     link_colours: dict[str, str] = field(default_factory=lambda: dict(LINK_COLOURS))
     over_links: bool = False  # markers may cover the first character of a line of links
+    occupied: Callable[[dict[str, Any], Units], tuple[str, str] | None] = lambda zone, units: None

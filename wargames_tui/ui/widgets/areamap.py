@@ -12,7 +12,10 @@ and the links; this widget paints:
 - the game's marker cells after the "]" when that cell is blank, else before the "[", else on
   the brackets;
 - lit zones (where the acting units may go, what they may fire at) with a coloured background;
-- the cursor zone in white.
+- the cursor zone in white;
+- the brackets of an occupied zone replaced by the characters the game's look gives for who stands
+  there (`MapLook.occupied`), in colour too; without colour (`App.no_color`) occupied labels are
+  solid (reverse video) and lit zones' brackets are the light's glyph (MONO_GLYPHS).
 
 Every character of a zone label carries `{"zone": id}` in its style's meta, so a click needs no
 coordinate arithmetic. The widget posts messages; the screen decides what they mean.
@@ -37,6 +40,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from wargames_tui.present.area import DEFAULT_ZONE, GROUND, LINK_CHARS, MapLook, Marker, Units
+from wargames_tui.ui.widgets.nocolor import no_color
 
 # Lit zones and what they mean. Text on them is black.
 HIGHLIGHT = {
@@ -52,6 +56,12 @@ HIGHLIGHT = {
 TEXT_COLOUR = "#7d8794"
 
 CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True)
+
+# Without colour (App.no_color): an occupied zone's label is a solid block (reverse video), its brackets
+# say whose (the game's MapLook.occupied); a lit zone's brackets are the light's glyph instead; a marker
+# with no cell beside the label takes the place of "]"; the cursor's id is underlined.
+MONO_GLYPHS = {"party": "*", "selected": "*", "reach": "•", "target": "!", "assault": "#", "entry": "↓", "active": "~"}
+MONO_BLOCK = "#f2f2f2"
 
 
 def look_for(view: dict[str, Any]) -> MapLook:
@@ -257,6 +267,7 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         self._version = 0
         self._lines: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
         self._picture_key: tuple[Any, ...] | None = None
+        self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
         self.show(view)
         order = self.zone_order()
         self.cursor = order[0] if order else ""
@@ -410,6 +421,8 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
     def _build_line(self, row: int) -> Strip:
         layout = self.layout_
         assert layout is not None
+        if self.mono is None:
+            self.mono = no_color(self)
         line = self.view.get("picture", [])
         text = line[row].ljust(layout.width) if row < len(line) else " " * layout.width
         ground = Style(bgcolor=GROUND)
@@ -455,6 +468,12 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         zid = cell.zone
         zone = self.zones[zid]
         look = self.look
+        here = self.here.get(zid, [])
+        occupied = look.occupied(zone, here)
+        if occupied and cell.role != "id":
+            ch = occupied[0] if cell.role == "open" else occupied[1]
+        if self.mono:
+            return self._mono_label_cell(cell, ch, zone, bool(here))
         fg = look.colour(zone)
         light = self.highlights.get(zid)
         assert self.layout_ is not None
@@ -483,4 +502,27 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
             style += Style(underline=True)
         if cell.role == "id" and zid == self.cursor:
             style += CURSOR
+        return ch, style + Style.from_meta({"zone": zid})
+
+    def _mono_label_cell(self, cell: Cell, ch: str, zone: dict[str, Any], occupied: bool) -> tuple[str, Style]:
+        """A label's character without colour (see MONO_GLYPHS)."""
+        zid = cell.zone
+        light = self.highlights.get(zid)
+        if cell.role != "id":
+            assert self.layout_ is not None
+            markers = self.markers(zid)
+            spots = self.layout_.spots.get(zid, ())
+            if light:
+                ch = MONO_GLYPHS.get(light, "*")
+            elif cell.role == "close" and len(markers) > len(spots):
+                ch = markers[len(spots)][0]  # no room beside the label: the marker's letter for "]"
+        bold = cell.role == "id" or bool(light)
+        underline = cell.role == "id" and (self.look.underline(zone) or zid == self.cursor)
+        if occupied:
+            style = Style(color=MONO_BLOCK, bgcolor="#000000", bold=bold, underline=underline, reverse=True)
+        else:
+            style = Style(color=self.look.colour(zone), bgcolor=GROUND, bold=bold, underline=underline)
+        if cell.role == "id" and zid == self.cursor:
+            # The cursor: the id the other way round (solid on an empty zone, hollow on an occupied one).
+            style += Style(reverse=not occupied, italic=True)
         return ch, style + Style.from_meta({"zone": zid})

@@ -8,6 +8,11 @@ hex id in its style's meta so a click needs no inverse hex arithmetic.
 Hexside features colour the background of the characters at that edge of the cell
 (top line: first char upper-left, middle two above, last upper-right; the bottom line
 likewise below), so a river runs as a band of blue through the cells on both banks.
+
+Counters are drawn in reverse video (their colours swapped back), so they look the same in colour and
+stay solid blocks where colour is lost. With `App.no_color` (NO_COLOR set) the map draws in its
+monochrome mode instead (see MONO_GLYPHS): sides, states and lit hexes in letters, glyphs and
+attributes.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from wargames_tui.engine.hexgrid import Hex, hex_id, parse_hex
-from wargames_tui.engine.mapdata import HexMapData
-from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size
+from wargames_tui.engine.mapdata import HexCell, HexMapData
+from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size, mono_bottom
+from wargames_tui.ui.widgets.nocolor import no_color
 
 # What a lit hex means, and its colour. Reachable and retreat hexes are green,
 # enemy units that may be attacked red, the player's chosen units gold.
@@ -48,7 +54,7 @@ DISRUPTED_BG = Color.parse("#b3261e")
 # counters, in their nations' full colours, stand out from the ground.
 GROUND = Color.parse("#15181c")
 MUTE = 0.45
-CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True)
+CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True, reverse=False)
 WHITE = Color.parse("#ffffff")
 BLACK = Color.parse("#000000")
 ROAD_LINE = Color.parse("#f0e0b0")
@@ -62,6 +68,28 @@ SIDE_COLOURS = {
 }
 # Where each hexside direction (mapdata.SIDE_NAMES, three a line) sits on its line of the cell.
 EDGE_SPANS = ((0, 1), (1, CELL_W - 1), (CELL_W - 1, CELL_W))
+
+# Without colour (NO_COLOR, App.no_color) the map says with glyphs and attributes what colour says:
+# counters are solid blocks (reverse video) in a shade per side (white, grey, ...) with the side's letter
+# before the factors, or a state's glyph in its place; a disrupted counter's lower line is hollow; a
+# stack's lower line is underlined; lit empty hexes show the light's glyph on their lower line; place
+# names are bold, hex ids faint; the cursor is underlined (a hollow counter, or a solid empty hex).
+MONO_GLYPHS = {
+    "reach": "•",
+    "retreat": "•",
+    "advance": "•",
+    "exit": "»",
+    "entry": "↓",
+    "target": "!",
+    "remove": "!",
+    "declared": "#",
+    "attacker": "*",
+    "selected": "*",
+}
+MONO_DISRUPTED = "×"
+MONO_MOVED = "·"
+MONO_SHADES = ("#f2f2f2", "#a3a3a3", "#d4d4d4", "#7a7a7a")
+MONO_INK = {"id": "#6e6e6e", "terrain": "#8c8c8c", "label": "#ffffff", "feature": "#ffffff", "marker": "#ffffff"}
 
 ARROWS = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
 
@@ -96,6 +124,8 @@ def _with_meta(style: Style, h: Hex) -> Style:
 @lru_cache(maxsize=256)
 def _edge(style: Style, kind: str) -> Style:
     bg, fg = SIDE_COLOURS[kind]
+    if style.reverse:  # a counter: its colours are swapped, and so are the edge's
+        bg, fg = fg, bg
     return style + Style(color=fg.rich_color, bgcolor=bg.rich_color)
 
 
@@ -114,7 +144,40 @@ def _counter_style(
     bold = top
     if disrupted:
         bg, fg, bold = DISRUPTED_BG, WHITE, True
-    return Style(color=fg.rich_color, bgcolor=bg.rich_color, bold=bold)
+    # In reverse video (the colours swapped back): the same look, and a solid counter on a terminal
+    # without colour.
+    return Style(color=bg.rich_color, bgcolor=fg.rich_color, bold=bold, reverse=True)
+
+
+@lru_cache(maxsize=256)
+def _mono_counter_style(shade: int, dim: bool, top: bool, disrupted: bool, stacked: bool, cursor: bool) -> Style:
+    """A counter without colour: a solid block in its side's shade (darker once moved); the lower line
+    hollow when disrupted, underlined over a stack; under the cursor, hollow and underlined."""
+    bg = Color.parse(MONO_SHADES[shade % len(MONO_SHADES)])
+    if dim:
+        bg = bg.blend(GROUND, 0.45)
+    fg = bg.get_contrast_text(1.0)
+    underline = stacked and not top
+    if cursor:
+        return Style(color=bg.rich_color, bgcolor=GROUND.rich_color, bold=True, underline=True, reverse=False)
+    if disrupted:
+        return Style(color=bg.rich_color, bgcolor=GROUND.rich_color, bold=True, italic=True, underline=underline)
+    return Style(color=bg.rich_color, bgcolor=fg.rich_color, bold=top, underline=underline, reverse=True)
+
+
+@lru_cache(maxsize=256)
+def _mono_ground_style(kind: str, lines: str, lit: bool, cursor: bool) -> Style:
+    """An empty hex without colour: the dark ground; ids faint, place names bold and white, terrain grey,
+    lines brighter, a light's glyphs bold; under the cursor a solid block, underlined."""
+    if cursor:
+        return Style(color=WHITE.rich_color, bgcolor=BLACK.rich_color, bold=True, underline=True, reverse=True)
+    if lit and kind == "terrain":
+        return Style(color=WHITE.rich_color, bgcolor=GROUND.rich_color, bold=True)
+    ink = MONO_INK.get(kind, MONO_INK["terrain"])
+    bold = kind in ("label", "marker", "feature")
+    if kind == "terrain" and lines:
+        ink, bold = ("#ffffff", True) if lines in ("rail", "road") else ("#b4b4b4", False)
+    return Style(color=Color.parse(ink).rich_color, bgcolor=GROUND.rich_color, bold=bold, underline=kind == "marker")
 
 
 @lru_cache(maxsize=1024)
@@ -138,6 +201,21 @@ def _ground_style(ground: str, marker: str | None, lowered: bool, light: str | N
     else:
         fg = bg.blend(contrast, 0.28)
     return Style(color=fg.rich_color, bgcolor=bg.rich_color, bold=bold)
+
+
+def _line_kind(cell: HexCell) -> str:
+    """The brightest line through a hex: "rail", "road", "lane" or ""."""
+    if {"main", "branch"} & set(cell.lines):
+        return "rail"
+    if "road" in cell.lines or cell.road:
+        return "road"
+    return "lane" if cell.lines else ""
+
+
+def _feature_text(cell: HexCell, text: str) -> str:
+    """A terrain line with the initials of the hex's first feature in its middle ("Battle Position" -> BP)."""
+    mark = "".join(w[0] for w in cell.features[0].split())[:2].upper()
+    return (text[0] + mark + text[-1]) if len(mark) == 2 else text
 
 
 class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
@@ -179,6 +257,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         first = next(iter(sorted(data.cells)))
         self.cursor: Hex = first
         self._lines: dict[int, Strip] = {}
+        self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
         width, height = map_size(data)
         self.virtual_size = Size(width, height)
 
@@ -277,6 +356,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         return strip.crop_extend(sx, sx + width, blank)
 
     def _build_line(self, y: int) -> Strip:
+        if self.mono is None:
+            self.mono = no_color(self)
         pieces = {h: c.piece for h, c in self.counters.items()}
         blank = self.rich_style
         segments = []
@@ -296,6 +377,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         return Strip(segments, sum(len(s.text) for s in segments))
 
     def _cell_style(self, h: Hex, role: str, part: int, text: str) -> tuple[str, Style]:
+        if self.mono:
+            return self._mono_cell(h, role, part, text)
         cell = self.data.cells[h]
         lowered = self.data.grid.lowered(parse_hex(h)[0])
         light = self.highlights.get(h)
@@ -308,11 +391,40 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             if marker:
                 text = marker[1][: len(text)].center(len(text))
             elif role == "terrain" and cell.features:
-                mark = "".join(w[0] for w in cell.features[0].split())[:2].upper()
-                text = (text[0] + mark + text[-1]) if len(mark) == 2 else text
+                text = _feature_text(cell, text)
             kind = "marker" if marker else "feature" if role == "terrain" and cell.features else role
-            lines = "rail" if {"main", "branch"} & set(cell.lines) else "road" if ("road" in cell.lines or cell.road) else "lane" if cell.lines else ""
+            lines = _line_kind(cell)
             style = _ground_style(cell.colour, marker[0] if marker else None, lowered, light, kind, lines)
         if h == self.cursor:
             style += CURSOR
         return text, style
+
+    def _mono_cell(self, h: Hex, role: str, part: int, text: str) -> tuple[str, Style]:
+        """A cell's text and style without colour (see MONO_GLYPHS)."""
+        cell = self.data.cells[h]
+        light = self.highlights.get(h)
+        counter = self.counters.get(h)
+        cursor = h == self.cursor
+        if role == "unit" and counter is not None:
+            piece = counter.piece
+            if part == 1:
+                mark = MONO_GLYPHS.get(light or "") or (
+                    MONO_DISRUPTED if counter.disrupted else MONO_MOVED if counter.dim else piece.side
+                )
+                text = mono_bottom(piece, mark)
+            style = _mono_counter_style(
+                piece.side_index, counter.dim, part == 0, counter.disrupted and part == 1, piece.stacked, cursor
+            )
+            return text, style
+        marker = self.held.get(h) if role == "terrain" else None
+        lit = light is not None and role == "terrain"
+        if lit:  # the light's glyph between the terrain's
+            glyph = MONO_GLYPHS.get(light or "", "•")
+            text = text[0] + glyph * (len(text) - 2) + text[-1] if len(text) == CELL_W else glyph * len(text)
+        elif marker:
+            text = marker[1][: len(text)].center(len(text))
+        elif role == "terrain" and cell.features:
+            text = _feature_text(cell, text)
+        kind = "marker" if marker and not lit else "feature" if role == "terrain" and cell.features else role
+        lines = _line_kind(cell)
+        return text, _mono_ground_style(kind, lines, lit, cursor)

@@ -29,6 +29,13 @@ where they may move, **red** what they may fire at, **orange** what they may ass
 zone is **gold** and an assault under way **cyan**. The cursor is white. Lines: sand `-|/\\` roads (1 MP),
 dim dots tracks (2 MP), blue dots landing and embarking (2 MP), blue `~` sea lanes for the LCA, red `:`
 fire only.
+
+**Without colour** (`NO_COLOR=1`, or a terminal without colour): a zone with units has a solid label,
+and its brackets say whose: `<DE1>` British, `{HESS}` German, `<HESS}` both (an assault). A lit zone's
+brackets are the light's glyph: `•` your units may move there, `!` fire at it, `#` assault it, `*` the
+acting units, `↓` a landing or transfer goes there, `~` an assault under way. A marker with no room
+beside its label takes the place of the `]` (`[C6A`). The cursor's id is underlined and the other way
+round (solid on an empty zone, hollow on a solid one).
 """
 
 RULES = """\

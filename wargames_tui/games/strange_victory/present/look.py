@@ -39,6 +39,25 @@ def _sv_backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | Non
     return (SV_BG["captured"],) if zone.get("captured") else None
 
 
+# Who stands in an area, without colour: the label's brackets. A division < > (( ) once it has
+# activated this turn), revealed Allied counters { } (a combat: the division on the left, "<AMI}"),
+# an empty captured area | |.
+SV_BRACKETS = {"german": ("<", ">"), "german-done": ("(", ")"), "allied": ("{", "}"), "captured": ("|", "|")}
+
+
+def _sv_occupied(zone: dict[str, Any], units: Units) -> tuple[str, str] | None:
+    german = [u for u in units if u["side"] == "german"]
+    allied = [u for u in units if u["side"] != "german"]
+    mark = SV_BRACKETS["german"] if any(not u.get("resupply") for u in german) else SV_BRACKETS["german-done"]
+    if german and allied:
+        return mark[0], SV_BRACKETS["allied"][1]
+    if german:
+        return mark
+    if allied:
+        return SV_BRACKETS["allied"]
+    return SV_BRACKETS["captured"] if zone.get("captured") else None
+
+
 def _sv_markers(zone: dict[str, Any], units: Units) -> list[Marker]:
     out: list[Marker] = []
     letter = zone.get("marker")
@@ -59,4 +78,5 @@ LOOK = MapLook(
     link_chars=SV_LINK_CHARS,
     link_colours=SV_LINK_COLOURS,
     over_links=True,
+    occupied=_sv_occupied,
 )

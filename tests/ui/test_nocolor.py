@@ -1,0 +1,183 @@
+"""Maps without colour (NO_COLOR=1): who is where, whose, and in what state must show in the characters
+and their attributes (reverse, bold, underline, italic) alone, never in the colours."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.strip import Strip
+
+from tests.ui.areahelpers import raid_view, strange_victory
+from tests.ui.helpers import SIZE, make_app, new_session, sync
+from wargames_tui.hexdraw import CELL_W, cell_origin
+from wargames_tui.ui.widgets.areamap import AreaMap
+from wargames_tui.ui.widgets.hexmap import HexMap
+
+
+class Char(NamedTuple):
+    """A drawn character with its attributes and no colour."""
+
+    ch: str
+    reverse: bool
+    bold: bool
+    underline: bool
+    italic: bool
+
+
+def chars(strip: Strip) -> list[Char]:
+    return [
+        Char(ch, bool(s.style.reverse), bool(s.style.bold), bool(s.style.underline), bool(s.style.italic))
+        for s in strip
+        for ch in s.text
+    ]
+
+
+def cell(hexmap: HexMap, h: str) -> tuple[list[Char], list[Char]]:
+    """The top and bottom lines of a hex as drawn."""
+    x, y = cell_origin(hexmap.data, h)
+    return tuple(chars(hexmap._build_line(y + part))[x : x + CELL_W] for part in (0, 1))  # type: ignore[return-value]
+
+
+def text(line: list[Char]) -> str:
+    return "".join(c.ch for c in line)
+
+
+@pytest.fixture
+def no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@sync
+async def test_hex_map_without_colour_tells_units_sides_and_states_apart(save_dir: Path, no_color: None) -> None:
+    app = make_app(save_dir, new_session(seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        hexmap = app.screen.query_one(HexMap)
+        hexmap.redraw()
+        assert hexmap.mono
+        units = [u for u in app.screen.view["units"] if u["status"] == "map" and u["hex"]]
+        letters: dict[str, set[str]] = {}
+        # Every unit is a solid block (reverse video), every empty hex is not.
+        for h in sorted(hexmap.data.cells):
+            if h == hexmap.cursor:
+                continue
+            top, bottom = cell(hexmap, h)
+            counter = hexmap.counters.get(h)
+            if counter is None:
+                assert not any(c.reverse for c in top + bottom), h
+                continue
+            assert all(c.reverse for c in top + bottom), h
+            assert text(top).strip() == counter.piece.top
+            if len(counter.piece.factors) < CELL_W:
+                side = next(u["side"] for u in units if u["hex"] == h)
+                letters.setdefault(side, set()).add(text(bottom)[0])
+                assert counter.piece.factors in text(bottom)
+        # Each side's counters carry one letter of their own.
+        assert len(letters) == 2 and all(len(v) == 1 for v in letters.values())
+        assert len(set.union(*letters.values())) == 2 and all(ch.isalpha() for v in letters.values() for ch in v)
+        # Place names are bold, hex ids are not, and neither is reversed.
+        label = next(h for h, c in sorted(hexmap.data.cells.items()) if c.label and h not in hexmap.counters and h != hexmap.cursor)
+        plain = next(h for h, c in sorted(hexmap.data.cells.items()) if not c.label and h not in hexmap.counters and h != hexmap.cursor)
+        assert all(c.bold and not c.reverse for c in cell(hexmap, label)[0])
+        assert text(cell(hexmap, plain)[0]) == plain and not any(c.bold or c.reverse for c in cell(hexmap, plain)[0])
+
+        # States: a target, a chosen attacker, a disrupted unit, a stack, a hex in reach.
+        by_side = {side: sorted(u["hex"] for u in units if u["side"] == side) for side in letters}
+        (gi, *_), (bc, *_) = by_side["gi"], by_side["bc"]
+        disrupted, stacked = by_side["gi"][1], by_side["bc"][1]
+        reach = next(h for h in sorted(hexmap.data.cells) if h not in hexmap.counters and h != hexmap.cursor)
+        counters = dict(hexmap.counters)
+        counters[disrupted] = replace(counters[disrupted], disrupted=True)
+        counters[stacked] = replace(counters[stacked], piece=replace(counters[stacked].piece, stacked=True))
+        hexmap.cursor = reach
+        hexmap.show(counters, {gi: "attacker", bc: "target", reach: "reach"}, hexmap.held)
+        assert text(cell(hexmap, gi)[1])[0] == "*"
+        assert text(cell(hexmap, bc)[1])[0] == "!"
+        top, bottom = cell(hexmap, disrupted)
+        assert all(c.reverse for c in top) and text(bottom)[0] == "×"
+        assert not any(c.reverse for c in bottom) and all(c.italic for c in bottom)  # the lower line hollow
+        assert all(c.underline for c in cell(hexmap, stacked)[1]) and not any(c.underline for c in cell(hexmap, stacked)[0])
+        # The hex in reach carries the glyph on its lower line; under the cursor it turns solid, underlined.
+        top, bottom = cell(hexmap, reach)
+        assert text(bottom)[1:3] == "••"
+        assert all(c.underline and c.reverse for c in top + bottom)
+        # A unit under the cursor turns hollow, underlined.
+        hexmap.set_cursor(gi, scroll=False)
+        assert all(c.underline and not c.reverse for line in cell(hexmap, gi) for c in line)
+
+
+@sync
+async def test_hex_map_in_colour_keeps_its_look_with_solid_counters(save_dir: Path) -> None:
+    app = make_app(save_dir, new_session(seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hexmap = app.screen.query_one(HexMap)
+        assert not hexmap.mono
+        h = next(h for h in sorted(hexmap.counters) if h != hexmap.cursor)
+        top, bottom = cell(hexmap, h)
+        # The factors as the game gives them, and reverse video: solid even where colour is lost.
+        assert text(bottom).strip() == hexmap.counters[h].piece.bottom
+        assert all(c.reverse for c in top + bottom)
+
+
+class MapApp(App):
+    def __init__(self, view: dict) -> None:
+        super().__init__()
+        self.game_view = view
+
+    def compose(self) -> ComposeResult:
+        yield AreaMap(self.game_view, id="map")
+
+
+def label(area: AreaMap, zid: str) -> list[Char]:
+    col, row = area.zones[zid]["at"]
+    return chars(area._build_line(row))[col - 1 : col + len(zid) + 1]
+
+
+@sync
+async def test_dieppe_zone_map_without_colour_says_who_is_where(no_color: None) -> None:
+    view = raid_view()
+    view["units"].append({**view["units"][0], "id": "x", "side": "british", "zone": "SAL", "aboard": None})
+    german = next(u for u in view["units"] if u["side"] == "german")
+    view["units"].append({**german, "id": "y", "zone": "SAL"})
+    app = MapApp(view)
+    async with app.run_test(size=(90, 40)) as pilot:
+        await pilot.pause()
+        area = app.query_one(AreaMap)
+        assert area.mono
+        area.set_cursor("OR1", scroll=False)
+        area.set_highlights({"C6": "reach", "SAV": "target", "VGU": "assault"})
+        # British aboard their LCA, the Germans at Hess, both at Sale: solid labels, the brackets say whose.
+        for zid, shown in (("DE1", "<DE1>"), ("HESS", "{HESS}"), ("SAL", "<SAL}")):
+            chars_ = label(area, zid)
+            assert text(chars_) == shown and all(c.reverse for c in chars_), zid
+        # An empty zone: plain brackets, not solid; lit ones carry their light's glyph.
+        assert text(label(area, "OR2")) == "[OR2]" and not any(c.reverse for c in label(area, "OR2"))
+        assert text(label(area, "C6"))[0] == "•" and text(label(area, "SAV"))[-1] == "!"
+        assert text(label(area, "VGU"))[0] == "#"
+        # The cursor: the id underlined, the other way round.
+        assert all(c.underline and c.reverse for c in label(area, "OR1")[1:-1])
+        # The markers keep their letters (SAV's A after its label).
+        col, row = area.zones["SAV"]["at"]
+        assert chars(area._build_line(row))[col + 4].ch == "A"
+
+
+@sync
+async def test_strange_victory_map_without_colour_marks_divisions(save_dir: Path, no_color: None) -> None:
+    app = make_app(save_dir, strange_victory(seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        area = app.screen.query_one(AreaMap)
+        assert area.mono
+        # Reinhardt's and Guderian's divisions in their staging areas; Rommel's at Dinant lit as the acting ones.
+        for zid in ("MAU", "SED"):
+            assert text(label(area, zid)) == f"<{zid}>" and all(c.reverse for c in label(area, zid))
+        din = label(area, "DIN")
+        assert text(din)[0] in "*<" and all(c.reverse for c in din[1:-1] if not c.underline)
+        lit = [z for z, light in area.highlights.items() if light == "reach"]
+        assert lit and all(text(label(area, z))[0] == "•" for z in lit)
