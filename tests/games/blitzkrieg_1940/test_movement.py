@@ -118,7 +118,7 @@ def test_crossing_a_river_into_enemy_hexes_costs_a_half_die():
             break
     state = bare({"de-1inf": b.label(a)})
     events = move(state, ["de-1inf"], [b.label(d)], rolls=(5,))
-    assert events[1].data["extra"] == 2 and state.units["de-1inf"].hex == d
+    assert next(e for e in events if e.kind == "river").data["extra"] == 2 and state.units["de-1inf"].hex == d
     # Too few MPs left: the unit stops and nobody crosses that hexside this phase.
     on = next(n for n in b.grid.neighbours(a) if n != d and b.terrain[n] == "clear" and frozenset((a, n)) not in b.sides)
     state = bare({"fr-4di": b.label(on), "fr-21di": b.label(a)}, phase="allied-movement", control={d: "german"})

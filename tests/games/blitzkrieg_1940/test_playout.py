@@ -30,6 +30,7 @@ def test_complete_games(scenario, seed):
 
     def check(session, events):
         seen["actions"] += 1
+        assert events, session.log[-1].action  # every action says what it did
         problems = game.check_invariants(session.state)
         assert not problems, problems
         for e in events:

@@ -268,7 +268,7 @@ def resolve(state: State, d: Hex, attackers: list[str], raf: int, dice: Dice) ->
     )
     events = [Event("combat", words, data, commit=True)]
     if dummies:
-        events.append(Event("reveal", f"{len(dummies)} dummy counter(s) revealed in {b.label(d)}",
+        events.append(Event("flip", f"{len(dummies)} dummy counter(s) revealed in {b.label(d)}",
                             {"hex": d, "count": len(dummies), "case": C + "6.3"}))
     state.battle = Battle(d, list(attackers), defenders, a_loss, d_loss, dummies=dummies)
     return events

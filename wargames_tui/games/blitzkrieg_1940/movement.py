@@ -351,9 +351,18 @@ def move(state: State, uids: list[str], path: list[Hex], dice: Dice, start: Hex 
         here = h
     _finish(state, uids, origin, here)
     if here != origin:
-        events.insert(0, Event("move", f"{', '.join(_names(pos, uids))} {b.label(origin) if origin != ENTRY else 'enter'} -> {b.label(here)}",
-                               {"units": uids, "from": origin, "to": here, "case": C + "13.1"}))
+        frm = b.label(origin) if origin != ENTRY else "off the map"
+        data = {"units": uids, "from": origin, "to": here, "case": C + "13.1"}
+        # Beneath its top counter a stack is secret (11.3): the other side reads only how many moved.
+        events[:0] = [
+            Event("move", f"{', '.join(_names(pos, uids))} {frm} -> {b.label(here)}", data, only=side),
+            Event("move", f"{len(uids)} {SIDE_WORD[side]} counter(s) {frm} -> {b.label(here)}",
+                  {"from": origin, "to": here, "case": C + "13.1"}, only=ENEMY[side]),
+        ]
     return events
+
+
+SIDE_WORD = {"german": "German", "allied": "Allied"}
 
 
 def _names(pos: Position, uids: list[str]) -> list[str]:

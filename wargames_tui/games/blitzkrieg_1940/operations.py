@@ -360,17 +360,19 @@ def do_select(state: State, action: Action, dice: Dice) -> list[Event]:
     if not isinstance(uids, list) or uids not in selectable(state):
         raise IllegalAction("select a unit or stack that may still move this phase", C + "13.2")
     state.selected = list(uids)
-    return []
+    b = Position(state).b
+    names = ", ".join(b.units[u].name for u in uids)
+    return [Event("select", f"{names} selected to move", {"units": list(uids), "case": C + "13.2"}, only=side_of(state))]
 
 
 def do_deselect(state: State, action: Action, dice: Dice) -> list[Event]:
     state.selected = []
-    return []
+    return [Event("select", "selection dropped", {"case": C + "13.2"}, only=side_of(state))]
 
 
 def do_move(state: State, action: Action, dice: Dice) -> list[Event]:
     pos = Position(state)
-    uids = movement.check_stack(pos, action.get("units"))
+    uids = movement.check_stack(pos, action.get("units", [action.get("unit")] if "unit" in action else None))
     start = state.units[uids[0]].hex
     assert start is not None
     path = movement.check_path(pos, uids, action.get("path"), start)
@@ -572,4 +574,4 @@ def do_advance(state: State, action: Action, dice: Dice) -> list[Event]:
 
 def do_end_advance(state: State, action: Action, dice: Dice) -> list[Event]:
     state.battle = None
-    return []
+    return [Event("advance", "no further advance", {"case": C + "14.22"})]

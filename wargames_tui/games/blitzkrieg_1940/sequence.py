@@ -12,7 +12,7 @@ second couplet of turn 7 (5.6).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
@@ -394,7 +394,7 @@ def _handler(state: State, kind: str) -> Handler | None:
         ("raf-decision", "raf-commit"): _raf_commit,
         ("roer", "open-dams"): _open_dams,
         ("allied-emergency", "place"): _place_eru,
-        ("allied-emergency", "end-phase"): lambda s, a, d: _next_phase(s, d),
+        ("allied-emergency", "end-phase"): _end,
         ("allied-capitulation", "terror"): _terror,
         ("sickle-end-allied", "place"): _sickle_end("allied"),
         ("sickle-end-german", "place"): _sickle_end("german"),
@@ -407,10 +407,15 @@ def _handler(state: State, kind: str) -> Handler | None:
         return {"move": ops.do_move, "enter": ops.do_enter, "strategic": _wrap(ops.do_strategic), "sea": _wrap(ops.do_sea),
                 "land": _wrap(ops.do_land), "place": _wrap(ops.do_bauman), "withdraw": _wrap(ops.do_withdraw),
                 "select": ops.do_select, "deselect": ops.do_deselect,
-                "end-phase": lambda s, a, d: _next_phase(s, d)}.get(kind)
+                "end-phase": _end}.get(kind)
     if phase.endswith("-combat"):
-        return {"attack": ops.do_attack, "end-phase": lambda s, a, d: _next_phase(s, d)}.get(kind)
+        return {"attack": ops.do_attack, "end-phase": _end}.get(kind)
     return None
+
+
+def _end(state: State, action: Action, dice: Dice) -> list[Event]:
+    """The acting side ends its phase."""
+    return [Event("phase", f"end of the {phase_title(state)}", {"case": C + "5.1"})] + _next_phase(state, dice)
 
 
 def _wrap(f: Callable[[State, Action], list[Event]]) -> Handler:
@@ -469,6 +474,8 @@ def _open_dams(state: State, action: Action, dice: Dice) -> list[Event]:
         state.dams = "flooded"
         state.flood_couplet = [state.turn, state.couplet]
         events.append(Event("roer", "Germany opens the Roer dams: the Roer floods", {"case": C + "13.15"}, commit=True))
+    else:
+        events.append(Event("roer", "The Roer dams stay shut", {"case": C + "13.15"}))
     return events + _next_phase(state, dice)
 
 
@@ -487,7 +494,9 @@ def _terror(state: State, action: Action, dice: Dice) -> list[Event]:
     if h is not None and h not in _terror_targets(state, country):
         raise IllegalAction("terror bombing hits an Allied-held city hex of the nation checking", C + "8.11")
     events: list[Event] = []
-    if h is not None:
+    if h is None:
+        events.append(Event("terror", "No terror bombing", {"case": C + "8.11"}))
+    else:
         state.terror, state.terror_used = h, True
         events.append(Event("terror", f"Terror bombing of {load_board(state.scenario).label(h)}", {"hex": h, "case": C + "8.11"}, commit=True))
     events += victory.roll_capitulation(state, country, dice)
@@ -545,7 +554,3 @@ def outcome(state: State) -> Outcome | None:
     points = state.result.get("points", {})
     level = "victory"
     return Outcome(state.winner, level, state.result.get("reason", ""), dict(points))
-
-
-def describe(state: State) -> dict[str, Any]:
-    return {"phase": phase_title(state), "turn": state.turn, "couplet": state.couplet}

@@ -78,13 +78,17 @@ def setup_hexes(pos: Position, uid: str) -> list[Hex]:
     for h, c in b.country.items():
         if c != "Germany" or not b.land(h) or (u.mech and b.terrain[h] == "marsh"):
             continue
-        if u.dummy:
-            if not any(not b.units[x].dummy and not b.units[x].coup for x in pos.at.get(h, ())):
-                continue
-        elif pos.stack_used(h, "german") + u.stack > b.game.stacking["limit"]:
-            continue
-        out.append(h)
+        if german_room(pos, uid, h):
+            out.append(h)
     return out
+
+
+def german_room(pos: Position, uid: str, h: Hex) -> bool:
+    """A dummy joins only a stack with a real unit that is no coup (6.3A, 7.8); others need room (11.1)."""
+    b = pos.b
+    if b.units[uid].dummy:
+        return any(not b.units[x].dummy and not b.units[x].coup for x in pos.at.get(h, ()))
+    return pos.stack_used(h, "german") + b.units[uid].stack <= b.game.stacking["limit"]
 
 
 def setup_actions(state: State) -> list[Action]:
@@ -116,7 +120,7 @@ def do_place(state: State, action: Action) -> list[Event]:
     if h not in setup_hexes(pos, uid):
         raise IllegalAction(f"{pos.b.units[uid].name} may not set up in {pos.b.label(h)}", C + ("6.3" if pos.b.units[uid].dummy else "3.1"))
     place(state, uid, h)
-    return []
+    return [Event("setup", f"{pos.b.units[uid].name} sets up in {pos.b.label(h)}", {"case": C + "3.1"}, only="german")]
 
 
 def do_cup(state: State, action: Action) -> list[Event]:
@@ -129,7 +133,7 @@ def do_cup(state: State, action: Action) -> list[Event]:
     if not may_cup(state, uid):
         raise IllegalAction("the cup holds at most 11 mechanized and 22 other units, no coups", C + "6.2")
     state.units[uid].status = "cup"
-    return []
+    return [Event("cup", f"{pos.b.units[uid].name} goes into the cup", {"case": C + "6.2"}, only="german")]
 
 
 def do_historical(state: State, action: Action) -> list[Event]:
@@ -176,7 +180,7 @@ def do_drop(state: State, action: Action) -> list[Event]:
     if h not in drop_hexes(pos):
         raise IllegalAction("coups land one to a hex, never in marsh, mountain or the Ardennes", C + "7.2")
     state.drops.append([uid, h])
-    return []
+    return [Event("drop", f"{pos.b.units[uid].name} will drop on {pos.b.label(h)}", {"case": C + "7.2"})]
 
 
 def do_end_drops(state: State, dice: Dice) -> list[Event]:
@@ -314,14 +318,8 @@ def cup_hexes(pos: Position, uid: str) -> list[Hex]:
     u = b.units[uid]
     out = []
     for h, t in b.terrain.items():
-        if t != "ardennes" or pos.has_side(h, "allied") or (not u.mech and not interior(pos, h)):
-            continue
-        if u.dummy:
-            if not pos.real(h) or all(b.units[x].coup for x in pos.real(h)):
-                continue
-        elif pos.stack_used(h, "german") + u.stack > b.game.stacking["limit"]:
-            continue
-        out.append(h)
+        if t == "ardennes" and not pos.has_side(h, "allied") and (u.mech or interior(pos, h)) and german_room(pos, uid, h):
+            out.append(h)
     return out
 
 
@@ -349,4 +347,5 @@ def do_place_end(state: State, action: Action, side: str) -> list[Event]:
         return [Event("setup", f"{pos.b.units[uid].name} falls back to {pos.b.label(h)}", {"case": C + "6.5"})]
     place(state, uid, h)
     take_control(state, Position(state), h, "german")
-    return []
+    return [Event("setup", f"{pos.b.units[uid].name} comes out of the cup at {pos.b.label(h)}", {"case": C + "6.5"}, only="german"),
+            Event("setup", f"a German counter appears at {pos.b.label(h)}", {"case": C + "6.5"}, only="allied")]

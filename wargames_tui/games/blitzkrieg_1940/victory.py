@@ -4,12 +4,10 @@
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Any
-
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event
 from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.paths import trace_line
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 
@@ -43,17 +41,7 @@ def line_cut_off(pos: Position) -> bool:
             and (h not in ezoc or pos.has_side(h, "allied"))
         )
 
-    seen = set(starts)
-    queue = deque(starts)
-    while queue:
-        h = queue.popleft()
-        if h in goals:
-            return False
-        for n in b.grid.neighbours(h):
-            if n not in seen and pos.passable_side(h, n) and passable(n):
-                seen.add(n)
-                queue.append(n)
-    return True
+    return not trace_line(starts, goals, b.grid.neighbours, passable, pos.passable_side)
 
 
 # --- capitulation ------------------------------------------------------------------------------
@@ -220,7 +208,3 @@ def objectives(state: State, side: str) -> set[Hex]:
     if side == "german":
         return {h for c, hexes in b.cities.items() if b.city_country[c] != "Germany" for h in hexes if pos.control(h) != "german"}
     return {h for c, hexes in b.cities.items() for h in hexes if pos.control(h) == "german" and b.city_country[c] != "Germany"}
-
-
-def summary(points: dict[str, int]) -> dict[str, Any]:
-    return dict(points)
