@@ -71,6 +71,10 @@ class Battle:
         return cls(**copy.deepcopy(data))
 
 
+LIST_FIELDS = ("german_entered", "attacked_with", "attacked_units", "retreated_in", "revealed", "deployed",
+               "stuck", "mixed_start", "halved")
+
+
 @dataclass
 class State:
     scenario: str
@@ -103,19 +107,33 @@ class State:
     final: dict[str, Any] = field(default_factory=dict)  # the end-of-game tally
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        """Plain JSON data, written out field by field: selfplay dumps the state after every action."""
+        data: dict[str, Any] = {}
+        for name in LIST_FIELDS:
+            data[name] = list(getattr(self, name))
+        data.update(
+            scenario=self.scenario, options=dict(self.options), turn=self.turn, phase=self.phase,
+            units={k: {"where": u.where, "hex": u.hex, "step": u.step, "spent": u.spent, "done": u.done,
+                       "oos": u.oos, "top": u.top, "edge": u.edge} for k, u in self.units.items()},
+            air=dict(self.air), air_left=self.air_left, raf=self.raf, counter_stroke=self.counter_stroke,
+            force_march=self.force_march, force_march_used=self.force_march_used,
+            group=None if self.group is None else {"units": list(self.group.units), "hex": self.group.hex,
+                                                   "start": self.group.start, "entered": self.group.entered},
+            battle=None if self.battle is None else asdict(self.battle),
+            evac=copy.deepcopy(self.evac), withdrawn_this_turn=self.withdrawn_this_turn,
+            recce_done=self.recce_done, order=self.order, over=self.over, final=dict(self.final),
+        )
         return data
 
     def copy(self) -> "State":
         """A deep copy, written out field by field: undo and every bot look-ahead make one."""
         out = copy.copy(self)
         out.options = dict(self.options)
-        out.units = {k: copy.copy(u) for k, u in self.units.items()}
+        out.units = {k: UnitState(u.where, u.hex, u.step, u.spent, u.done, u.oos, u.top, u.edge) for k, u in self.units.items()}
         out.air = dict(self.air)
-        out.german_entered = list(self.german_entered)
         out.group = None if self.group is None else Group(list(self.group.units), self.group.hex, self.group.start, self.group.entered)
         out.battle = None if self.battle is None else Battle.from_json(asdict(self.battle))
-        for name in ("attacked_with", "attacked_units", "retreated_in", "revealed", "deployed", "stuck", "mixed_start", "halved"):
+        for name in LIST_FIELDS:
             setattr(out, name, list(getattr(self, name)))
         out.evac = copy.deepcopy(self.evac)
         out.final = dict(self.final)
