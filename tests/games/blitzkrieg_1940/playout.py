@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import wargames_tui.games.blitzkrieg_1940 as game
 from wargames_tui.engine.dice import Dice

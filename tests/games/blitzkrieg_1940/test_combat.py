@@ -140,7 +140,7 @@ def test_concentric_assaults():
 @pytest.mark.rules("blitzkrieg-1940:14.18")
 def test_siegfried_line():
     b = board()
-    only_1940 = sorted(b.siegfried - b.siegfried_1939)[0]
+    only_1940 = min(b.siegfried - b.siegfried_1939)
     enemy = next(n for n in b.grid.neighbours(only_1940) if b.country[n] != "Germany" and b.land(n))
     state = bare({"de-1inf": b.label(only_1940), "fr-4di": b.label(enemy)}, phase="allied-combat")
     assert {"why": "Siegfried Line", "shift": -2, "case": "blitzkrieg-1940:14.18"} in combat.shifts(Position(state), only_1940, ["fr-4di"], ["de-1inf"], 0)
@@ -155,7 +155,7 @@ def test_siegfried_line():
 @pytest.mark.rules("blitzkrieg-1940:14.19")
 def test_field_fortifications_help_allied_defenders_only():
     b = board()
-    ff = sorted(b.field_forts)[0]
+    ff = min(b.field_forts)
     n = next(x for x in b.grid.neighbours(ff) if b.land(x))
     state = bare({"de-1inf": b.label(n), "be-4": b.label(ff)}, phase="german-combat")
     assert {"why": "field fortifications", "shift": -1, "case": "blitzkrieg-1940:14.19"} in combat.shifts(Position(state), ff, ["de-1inf"], ["be-4"], 0)

@@ -5,10 +5,15 @@ from pathlib import Path
 import pytest
 
 from wargames_tui.engine.datafiles import DataFileError, load_toml
-from wargames_tui.games.blitzkrieg_1940 import combat
-from wargames_tui.games.blitzkrieg_1940.data import FOLDER, MapFile, UnitsFile, engine_hex, printed
+from wargames_tui.games.blitzkrieg_1940 import combat, sequence
+from wargames_tui.games.blitzkrieg_1940.data import (
+    FOLDER,
+    MapFile,
+    UnitsFile,
+    engine_hex,
+    printed,
+)
 from wargames_tui.games.blitzkrieg_1940.position import Position
-from wargames_tui.games.blitzkrieg_1940 import sequence
 
 from .helpers import S39, S40, H, bare, board
 

@@ -6,7 +6,6 @@ import pytest
 
 import wargames_tui.games.blitzkrieg_1940 as game
 from wargames_tui.engine.dice import Dice
-from wargames_tui.games.blitzkrieg_1940 import sequence
 
 from .helpers import S39, S40
 from .playout import play
@@ -45,7 +44,7 @@ def test_the_allies_never_see_the_cup_or_the_dummies():
         game.apply(state, cup[0] if cup and in_cup < 6 else acts[0], dice)
     allied = game.view(state, "allied")
     ids = {u["id"] for u in allied["units"]}
-    assert not any(i.startswith("de-dm") or i.startswith("de-dn") for i in ids)
+    assert not any(i.startswith(("de-dm", "de-dn")) for i in ids)
     assert not any(state.units[i].status == "cup" for i in ids)
     assert allied["cup"] == sum(1 for u in state.units.values() if u.status == "cup") > 0
     german = game.view(state, "german")

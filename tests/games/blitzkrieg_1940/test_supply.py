@@ -50,7 +50,7 @@ def test_first_turn_supply():
     assert Position(state).supplied("fr-4di")
     state.couplet = 2
     assert not Position(state).supplied("fr-4di")
-    b = board()
+    board()
     state = bare({"de-1pz": FR, "de-1inf": FR, "fr-21di": around(FR)[0]}, turn=1, couplet=2)
     p = Position(state)
     assert p.supplied("de-1pz")
@@ -101,6 +101,7 @@ def test_home_supply_for_the_low_countries_and_cities():
 @pytest.mark.rules("blitzkrieg-1940:10.4")
 def test_supply_is_judged_when_moving_and_attacking_not_when_defending():
     from wargames_tui.games.blitzkrieg_1940 import combat, movement
+
     from .helpers import dice
 
     state = bare({"fr-4di": FR, **ring(FR)}, turn=3, phase="german-combat")

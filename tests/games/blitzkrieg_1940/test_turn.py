@@ -6,7 +6,7 @@ from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.blitzkrieg_1940 import operations, sequence, setup, victory
 from wargames_tui.games.blitzkrieg_1940.position import Position
 
-from .helpers import S39, S40, H, around, bare, board, dice, open_ground
+from .helpers import S39, S40, H, bare, board, dice, open_ground
 
 
 def fresh(sickle: bool = False):
@@ -241,7 +241,7 @@ def test_dutch_capitulation_waits_two_turns():
     assert not victory.check_due(Position(state), "Holland")
     state.turn = 3
     assert victory.check_due(Position(state), "Holland")
-    events = victory.roll_capitulation(state, "Holland", dice(4))
+    victory.roll_capitulation(state, "Holland", dice(4))
     assert "Holland" in state.capitulated and state.units["nl-1"].status == "out"
     state = bare({"nl-1": "E2309"}, turn=3)
     state.violated = {"Holland": 1, "Belgium": 1}
@@ -340,9 +340,9 @@ def test_raf_commitment():
     state = bare({}, phase="raf-decision", turn=5, queue=["allied-order"])
     sequence.apply(state, {"type": "raf-commit", "commit": True}, dice(4))
     assert state.raf == "committed" and state.raf_available == 3
-    total, events, points = victory.final_points(state, dice(4))
+    _total, _events, points = victory.final_points(state, dice(4))
     assert points.get("raf") == 1
-    total, events, points = victory.final_points(state, dice(3))
+    _total, _events, points = victory.final_points(state, dice(3))
     assert "raf" not in points
 
 
@@ -361,7 +361,7 @@ def test_bef_and_german_loss_tables():
 @pytest.mark.rules("blitzkrieg-1940:4.5")
 def test_the_allies_win_at_once_in_a_ruhr_city():
     b = board()
-    ruhr = sorted(b.ruhr)[0]
+    ruhr = min(b.ruhr)
     n = next(x for x in b.grid.neighbours(ruhr) if b.land(x) and x not in b.ruhr and frozenset((x, ruhr)) not in b.sides)
     state = bare({"fr-1dlm": b.label(n)}, phase="allied-movement", turn=4)
     sequence.apply(state, {"type": "move", "units": ["fr-1dlm"], "path": [ruhr]}, dice())
