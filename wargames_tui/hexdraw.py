@@ -10,7 +10,7 @@ the middle two elsewhere, so the terrain glyph still shows at the ends).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wargames_tui.engine.hexgrid import Hex, hex_id
@@ -137,6 +137,11 @@ def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
 
 
 def text_map(data: HexMapData, view: dict[str, Any]) -> list[str]:
-    pieces = pieces_from_view(view)
+    """The map as plain text (`wargames show`): a unit's lower line as on a map without colour, its
+    side's letter (or × when disrupted) before its factors, so that units read apart from places."""
+    pieces = {
+        h: replace(p, bottom=mono_bottom(p, "×" if "d" in p.flags else p.side))
+        for h, p in pieces_from_view(view).items()
+    }
     _, height = map_size(data)
     return ["".join(s.text for s in map_line(data, y, pieces)).rstrip() for y in range(height)]
