@@ -22,6 +22,8 @@ import urllib.request
 import aiohttp  # comes with textual-serve
 import pytest
 
+from wargames_tui.cli import main
+
 STARTUP_SECONDS = 20  # bounded waits: the server listening, the app drawing its menu
 CHROMIUM_FLAGS = [  # docs: headless Chromium as root on a machine with no network beyond loopback
     "--no-sandbox",
@@ -170,18 +172,14 @@ def test_ctrl_c_closes_the_open_tabs_and_ends_their_apps_at_once(tmp_path):
     assert [pid for pid in apps if os.path.exists(f"/proc/{pid}")] == []
 
 
-def test_a_port_that_is_taken_is_a_clear_error(server):
-    taken = subprocess.run(
-        [sys.executable, "-m", "wargames_tui", "serve", "--port", str(server.port)],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
-    assert taken.returncode == 1
-    assert taken.stderr == (
+def test_a_port_that_is_taken_is_a_clear_error(server, capsys):
+    assert main(["serve", "--port", str(server.port)]) == 1
+    assert capsys.readouterr().err == (
         f"wargames: cannot serve on 127.0.0.1:{server.port}: "
         "the port is taken (another server? choose one with --port N)\n"
     )
+    assert main(["serve", "--port", "70000"]) == 1
+    assert capsys.readouterr().err == "wargames: --port 70000: expected a port number from 1 to 65535\n"
 
 
 # --- a real browser -------------------------------------------------------------
@@ -240,8 +238,8 @@ def test_a_headless_browser_shows_the_main_menu_and_sends_keys(server):
             menu = screen_shows(page, "Main menu", "New game", "Load game")
             assert all(text in menu for text in ("Main menu", "New game", "Load game")), menu
             page.focus(".xterm-helper-textarea")  # where xterm.js takes the keyboard
-            page.keyboard.press("n")  # the menu's key for New game: the keypress goes back to the app
-            new_game = screen_shows(page, "Players", "Options")
-            assert "Players" in new_game and "Options" in new_game and "Main menu" not in new_game, new_game
+            page.keyboard.press("l")  # the menu's key for Load game: the keypress goes back to the app
+            load_game = screen_shows(page, "No saved games yet")  # the save folder given to serve is empty
+            assert "No saved games yet" in load_game and "Main menu" not in load_game, load_game
         finally:
             browser.close()
