@@ -40,7 +40,13 @@ def plan(session: Session, rng: random.Random) -> Action:
         return _absorb(view, actions, side)
     if "retreat" in kinds:
         goals = set(SOUTH_EDGE) | set(PORTS) if side == "allied" else set()
-        return min(by("retreat"), key=lambda a: (near(a["path"][-1], goals) if goals else 0, -near(a["path"][-1], enemy_hexes)))
+        def safety(a: Action) -> tuple[int, int]:
+            end = a["path"][-1]
+            if end == "off":
+                return (-1, 0)  # off a friendly edge: safe (and evacuated, for the Allies)
+            return (near(end, goals) if goals else 0, -near(end, enemy_hexes))
+
+        return min(by("retreat"), key=safety)
     if "advance" in kinds:
         first = by("advance")
         return first[0] if len(first) and rng.random() < 0.7 else {"type": "end-advance"}
