@@ -1,0 +1,161 @@
+"""A purposeful player for either side.
+
+Germany launches Sickle Cut, takes its historical set-up, drops coups on Eben Emael and the
+Moerdijk bridge, fights first (14.2) and drives for the Allied cities, attacking at 3:1 or
+better after shifts. The Allies fight first, commit the RAF, hold their cities with the units
+nearest a threat and counter-attack at 2:1 or better. Moves are chosen among a few units at a
+time, so a decision stays quick on the largest map.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.session import Session
+from wargames_tui.games.blitzkrieg_1940 import combat, movement, operations
+from wargames_tui.games.blitzkrieg_1940.data import engine_hex, scenario_key
+from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
+from wargames_tui.games.blitzkrieg_1940.victory import objectives
+
+COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in May 1940
+SAMPLE = 8  # units weighed for each move
+NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
+
+
+def purposeful_bot(session: Session, rng: random.Random) -> Action:
+    state = session.state
+    actions = session.prompt.actions
+    side = session.prompt.side
+    kinds = {a["type"] for a in actions}
+    first = FIXED.get(state.phase)
+    if first:
+        choice = first(state, actions)
+        if choice is not None:
+            return choice
+    if state.battle is not None:
+        return _battle(actions)
+    if "order" in kinds:
+        fight = side == "allied" or state.turn > 1 or scenario_key(state.scenario) == "1939"
+        return {"type": "order", "first": "fight" if fight else "move"}
+    if state.phase.endswith("-movement"):
+        return _move(session, side, rng) or {"type": "end-phase"}
+    if state.phase.endswith("-combat"):
+        return _attack(session, actions) or {"type": "end-phase"}
+    return actions[0]
+
+
+def _coups(state: Any, actions: list[Action]) -> Action | None:
+    dropped = len(state.drops)
+    if dropped < len(COUP_TARGETS):
+        h = engine_hex(COUP_TARGETS[dropped])
+        for a in actions:
+            if a["type"] == "drop" and a["hex"] == h:
+                return a
+    return {"type": "end-drops"}
+
+
+FIXED = {
+    "sickle-cut": lambda s, a: {"type": "sickle-cut", "launch": True},
+    "german-setup": lambda s, a: {"type": "historical"},
+    "coups": _coups,
+    "raf-decision": lambda s, a: {"type": "raf-commit", "commit": True},
+    "roer": lambda s, a: {"type": "open-dams", "open": scenario_key(s.scenario) == "1939" and s.turn >= 2},
+    "allied-capitulation": lambda s, a: a[0],
+}
+
+
+def _battle(actions: list[Action]) -> Action:
+    raf = [a for a in actions if a["type"] == "raf"]
+    if raf:
+        return raf[-1]
+    advance = [a for a in actions if a["type"] == "advance"]
+    if advance:
+        return advance[0]
+    return actions[0]
+
+
+def _distances(pos: Position, goals: set[Hex]) -> dict[Hex, int]:
+    dist = {g: 0 for g in goals}
+    queue = deque(goals)
+    while queue:
+        h = queue.popleft()
+        for n in pos.b.grid.neighbours(h):
+            if n not in dist and pos.b.land(n):
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return dist
+
+
+def _move(session: Session, side: str | None, rng: random.Random) -> Action | None:
+    state = session.state
+    if state.selected:
+        return {"type": "deselect"}
+    pos = Position(state)
+    assert side is not None
+    goals = objectives(state, side) if side == "german" else _threatened(pos)
+    if not goals:
+        return None
+    dist = _distances(pos, goals)
+    land = operations.land_actions(state)
+    if land:
+        return land[0]
+    movers = [u for u in pos.units_of(side) if movement.may_move(pos, u)]
+    waiting = operations.off_map(state, side)
+    rng.shuffle(movers)
+    best: tuple[int, Action] | None = None
+    for uid in (waiting[:2] + movers)[:SAMPLE]:
+        if uid in waiting:
+            options = {p[-1]: {"type": "enter", "unit": uid, "path": p}
+                       for p in movement.destinations(pos, [uid], operations.entry_hexes(pos, uid)).values()}
+            here_d = 99
+        else:
+            here = state.units[uid].hex
+            assert here is not None
+            options = {h: {"type": "move", "units": [uid], "path": p} for h, p in movement.destinations(pos, [uid]).items()}
+            here_d = dist.get(here, 99)
+        for h, action in options.items():
+            gain = here_d - dist.get(h, 99)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, action)
+    return best[1] if best else None
+
+
+def _threatened(pos: Position) -> set[Hex]:
+    """Allied cities with German units within four hexes."""
+    germans = [pos.s.units[u].hex for u in pos.units_of("german")]
+    out = set()
+    for h, c in pos.b.city_of.items():
+        if pos.control(h) == "allied" and any(g and pos.b.grid.distance(g, h) <= 4 for g in germans):
+            out.add(h)
+    return out
+
+
+def _attack(session: Session, actions: list[Action]) -> Action | None:
+    state = session.state
+    pos = Position(state)
+    side = session.prompt.side
+    assert side is not None
+    best: tuple[float, Action] | None = None
+    for a in actions:
+        if a["type"] != "attack":
+            continue
+        est = _estimate(pos, a["attackers"], a["hex"], side) + a.get("raf", 0)
+        if est >= NEED[side] and (best is None or est > best[0]):
+            best = (est, a)
+    return best[1] if best else None
+
+
+def _estimate(pos: Position, attackers: list[str], d: Hex, side: str) -> float:
+    """The expected column of an attack, volatile factors at their mean (3.5 plus the modifier)."""
+    def mean(f: str) -> float:
+        return max(1.0, 3.5 + int(f)) if combat.volatile(f) else float(f)
+
+    attack = sum(mean(pos.steps_of(a)[0]) for a in attackers)
+    defenders = [u for u in pos.at.get(d, ()) if pos.b.units[u].side == ENEMY[side] and not pos.b.units[u].dummy]
+    defence = sum(mean(pos.steps_of(u)[1]) for u in defenders) or 1.0
+    shifts = sum(x["shift"] for x in combat.shifts(pos, d, attackers, defenders, 0))
+    return combat.column_index(max(1, int(attack)), max(1, int(defence))) + shifts
