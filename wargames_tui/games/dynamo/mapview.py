@@ -35,6 +35,7 @@ def hex_map_data() -> HexMapData:
     for h in m.grid.all_hexes():
         if h not in cells:  # the Channel, and the unprinted columns left of column 10
             sea = int(h[:2]) >= m.first_column
-            cells[h] = HexCell("sea" if sea else "off-map", "=" if sea else " ", "#4a6a9a" if sea else "#000000")
+            cells[h] = HexCell("sea" if sea else "off-map", "=" if sea else " ", "#4a6a9a" if sea else "#000000",
+                               "" if sea else " ")  # a blank label: no hex id off the printed map
     legend = tuple((g, t, c) for t, (g, c) in LOOK.items()) + (("=", "sea", "#4a6a9a"),)
     return HexMapData(m.grid, dict(m.compass), cells, legend)

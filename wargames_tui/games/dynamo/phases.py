@@ -280,9 +280,14 @@ def _assault_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, An
         near = [u for u in attackers if h in b.m.neighbours[state.units[u].hex]]  # type: ignore[index]
         if not near:
             continue
-        acts.append({"type": "assault", "attackers": near, "hexes": [h]})
-        if side == "allied" and state.raf and any(b.unit(u).nation == "british" and b.unit(u).division for u in near):
-            acts.append({"type": "assault", "attackers": near, "hexes": [h], "raf": True})
+        groups = [near]  # every adjacent unit, and where they stand in several hexes, each hex's alone
+        sources = sorted({state.units[u].hex for u in near})  # type: ignore[type-var]
+        if len(sources) > 1:
+            groups += [[u for u in near if state.units[u].hex == f] for f in sources]
+        for group in groups:
+            acts.append({"type": "assault", "attackers": group, "hexes": [h]})
+            if side == "allied" and state.raf and any(b.unit(u).nation == "british" and b.unit(u).division for u in group):
+                acts.append({"type": "assault", "attackers": group, "hexes": [h], "raf": True})
     acts.append({"type": "end-phase"})
     return "Declare and resolve prepared assaults one at a time, or end the phase.", "16.5", acts
 
