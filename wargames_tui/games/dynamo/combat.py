@@ -513,14 +513,14 @@ def retreat_paths(b: Board, uid: str, distance: int) -> list[list[str]]:
     moto = b.unit(uid).moto
     grid = b.m.grid
 
-    def ok(h: str, last: bool) -> bool:
+    def ok(h: str) -> bool:
         if h in forbidden or (b.owner(h) == enemy(side) and b.real_at(h)):
             return False
         if moto and b.terrain(h) == "marsh":
             return False
         if h in ezoc and not (b.owner(h) == side and b.real_at(h)):
             return False
-        return b.stacking(h, side, (uid,)) + b.unit(uid).stacking <= b.g.rules.stacking_limit or not last
+        return b.stacking(h, side, (uid,)) + b.unit(uid).stacking <= b.g.rules.stacking_limit  # 17.12, 17.17: all along
 
     paths: list[list[str]] = []
     offs: list[list[str]] = []
@@ -536,7 +536,7 @@ def retreat_paths(b: Board, uid: str, distance: int) -> list[list[str]]:
         for n in b.m.neighbours[here]:
             if n in path or n == start or grid.distance(start, n) != len(path) + 1:
                 continue
-            if ok(n, len(path) + 1 == distance):
+            if ok(n):
                 walk(path + [n])
 
     walk([])
