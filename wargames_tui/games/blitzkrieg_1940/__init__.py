@@ -22,8 +22,26 @@ MAP_KIND = "hex"
 HIDDEN = True  # dummies, the Sickle Cut cup and stacks under their top counter (6.2, 6.3, 11.3)
 
 __all__ = [
-    "GAME_ID", "TITLE", "MAP_KIND", "HIDDEN", "scenarios", "new", "prompt", "apply", "outcome", "dump", "load",
-    "copy_state", "view", "disguise", "active_side", "board", "nations", "odds", "check_invariants", "objectives",
+    "GAME_ID",
+    "HIDDEN",
+    "MAP_KIND",
+    "TITLE",
+    "active_side",
+    "apply",
+    "board",
+    "check_invariants",
+    "copy_state",
+    "disguise",
+    "dump",
+    "load",
+    "nations",
+    "new",
+    "objectives",
+    "odds",
+    "outcome",
+    "prompt",
+    "scenarios",
+    "view",
 ]
 
 

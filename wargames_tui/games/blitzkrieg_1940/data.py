@@ -14,7 +14,12 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, Strict, load_toml
+from wargames_tui.engine.datafiles import (
+    SCENARIOS_DIR,
+    DataFileError,
+    Strict,
+    load_toml,
+)
 from wargames_tui.engine.hexgrid import Hex, HexGrid, hex_id, parse_hex
 
 FOLDER = SCENARIOS_DIR / "blitzkrieg_1940"
@@ -102,7 +107,7 @@ class MapFile(Strict):
     special: Special
 
     @model_validator(mode="after")
-    def _grids(self) -> "MapFile":
+    def _grids(self) -> MapFile:
         width = self.last_e_column - self.first_e_column + 1
         for name, text, legend in (("terrain", self.terrain, TERRAIN_KEYS), ("country", self.country, COUNTRIES)):
             lines = text.strip("\n").split("\n")
@@ -189,7 +194,7 @@ class Crt(Strict):
     automatic: str
 
     @model_validator(mode="after")
-    def _shape(self) -> "Crt":
+    def _shape(self) -> Crt:
         if len(self.rows) != len(self.die):
             raise ValueError(f"{len(self.rows)} rows for {len(self.die)} die results")
         for n, row in enumerate(self.rows, 1):

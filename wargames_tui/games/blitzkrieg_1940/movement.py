@@ -4,8 +4,8 @@ movement (13.16), sea movement (13.11) and entry from the strategic reserve (12.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from typing import Iterable
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event, IllegalAction

@@ -421,7 +421,7 @@ def do_attack(state: State, action: Action, dice: Dice) -> list[Event]:
     return combat.resolve(state, d, attackers, raf, dice) + settle(state, dice)
 
 
-def combat_battle(d: Hex, attackers: list[str], pos: Position) -> "combat.Battle":
+def combat_battle(d: Hex, attackers: list[str], pos: Position) -> combat.Battle:
     battle = combat.Battle(d, list(attackers), [])
     battle.stage = "raf"
     return battle

@@ -10,7 +10,12 @@ from collections import deque
 from functools import cached_property
 
 from wargames_tui.engine.hexgrid import Hex
-from wargames_tui.games.blitzkrieg_1940.data import NEUTRALS, Board, load_board, scenario_key
+from wargames_tui.games.blitzkrieg_1940.data import (
+    NEUTRALS,
+    Board,
+    load_board,
+    scenario_key,
+)
 from wargames_tui.games.blitzkrieg_1940.state import State
 
 ENEMY = {"german": "allied", "allied": "german"}

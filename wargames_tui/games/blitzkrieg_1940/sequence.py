@@ -12,7 +12,7 @@ second couplet of turn 7 (5.6).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
@@ -166,7 +166,7 @@ def _end_phase(state: State) -> list[Event]:
         side = state.phase.split("-")[0]
         pos = Position(state)
         limit = pos.b.game.stacking["limit"]
-        for h, here in pos.at.items():
+        for here in pos.at.values():
             mine = [u for u in here if pos.b.units[u].side == side]
             while sum(pos.b.units[u].stack for u in mine) > limit:
                 gone = mine.pop()

@@ -103,14 +103,14 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "State":
+    def from_json(cls, data: dict[str, Any]) -> State:
         data = copy.deepcopy(data)
         data["units"] = {k: UnitState(**u) for k, u in data["units"].items()}
         if data.get("battle") is not None:
             data["battle"] = Battle(**data["battle"])
         return cls(**data)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         new = copy.copy(self)
         new.units = {k: UnitState(u.hex, u.status, u.steps, u.z) for k, u in self.units.items()}
         for name in ("options", "queue", "order", "control", "violated", "capitulated", "moved", "selected", "failed",

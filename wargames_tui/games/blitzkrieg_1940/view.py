@@ -15,7 +15,8 @@ from wargames_tui.games.blitzkrieg_1940 import sequence
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 
-SECRET_STATUS = ("cup", "pool")  # German units off the map the Allies may not see (6.2)
+SECRET_STATUS = ("cup", "pool")
+STEPS = {"advance": "other"}  # the client's hex keys do not fit these steps: the action list does  # German units off the map the Allies may not see (6.2)
 
 
 def revealed(state: State) -> set[str]:
@@ -31,7 +32,7 @@ def hidden_units(state: State, viewer: str | None) -> set[str]:
     b = pos.b
     shown = revealed(state)
     out = set()
-    for h, here in pos.at.items():
+    for here in pos.at.values():
         for side in ("german", "allied"):
             if side == viewer:
                 continue
@@ -42,15 +43,52 @@ def hidden_units(state: State, viewer: str | None) -> set[str]:
     return out
 
 
+KINDS = {"Panzer": "Pz", "Inf": "I", "Mot": "M", "Cav": "C", "Chasseurs": "CA", "Mountain": "Mt",
+         "Armoured": "Ar", "Canadian": "Ca", "Highland": "H", "Army": "T", "SR": "SR", "Inf.": "I"}
+
+
+def short_name(name: str) -> str:
+    """Up to four characters for the counter: the number and the kind ("1Pz", "4DI", "Koch")."""
+    words = name.split()
+    digits = "".join(ch for ch in words[0] if ch.isdigit())
+    if digits and len(words) > 1:
+        kind = words[1] if words[1].isupper() else KINDS.get(words[1], words[1][:1])
+        return (digits + kind)[:4]
+    if words[0] == "Coup":
+        return words[3][:4]
+    if words[0] == "Brigade":
+        return "Br" + words[1]
+    return words[0][:4]
+
+
+def factors_text(att: str, dfn: str, mf: int) -> str:
+    """The counter's lower line as printed: attack-defence-MF ("8-10-6", "+2+3-4")."""
+    if att == "-":
+        return f"{dfn}-{mf}"
+    sep = "" if dfn[:1] in "+-" else "-"
+    return f"{att}{sep}{dfn}-{mf}"
+
+
 def unit_view(pos: Position, uid: str) -> dict[str, Any]:
     b, st = pos.b, pos.s.units[uid]
     u = b.units[uid]
     att, dfn, mf = pos.steps_of(uid) if st.steps else u.steps[-1]
     return {
-        "id": uid, "name": u.name, "nation": u.nation, "side": u.side, "type": u.type, "size": u.size,
-        "mech": u.mech, "hex": st.hex, "label": b.label(st.hex) if st.hex else None, "status": st.status,
-        "steps": st.steps, "max_steps": len(u.steps), "attack": att, "defence": dfn, "move": mf,
-        "moved": uid in pos.s.moved,
+        "id": uid, "name": u.name, "short": short_name(u.name), "nation": u.nation, "side": u.side,
+        "type": u.type, "size": u.size, "mech": u.mech, "hex": st.hex, "label": b.label(st.hex) if st.hex else None,
+        "status": st.status, "steps": st.steps, "max_steps": len(u.steps), "attack": att, "defence": dfn,
+        "move": mf, "strength": int(att) if att.isdigit() else 0, "factors": factors_text(att, dfn, mf),
+        "disrupted": False, "moved": uid in pos.s.moved,
+    }
+
+
+def unknown(h: Hex, side: str, n: int) -> dict[str, Any]:
+    """A counter the viewer sees only as a counter of the other side (11.3)."""
+    return {
+        "id": f"?{h}-{n}", "name": "a counter beneath the top one", "short": "?", "nation": "", "side": side,
+        "type": "", "size": "", "mech": False, "hex": h, "label": None, "status": "map", "steps": None,
+        "max_steps": None, "attack": "", "defence": "", "move": 0, "strength": 0, "factors": "?",
+        "disrupted": False, "moved": False,
     }
 
 
@@ -58,12 +96,15 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
     pos = Position(state)
     b = pos.b
     hidden = hidden_units(state, viewer)
-    units = [unit_view(pos, u) for u in sorted(state.units) if u not in hidden and state.units[u].status not in ("out",)]
-    stacks: dict[Hex, int] = {}
-    for u in hidden:
-        h = state.units[u].hex
-        if h is not None:
-            stacks[h] = stacks.get(h, 0) + 1
+    units = []
+    for h, here in sorted(pos.at.items()):
+        shown = [u for u in here if u not in hidden]
+        units += [unit_view(pos, u) for u in shown]
+        for side in ("german", "allied"):
+            count = sum(1 for u in here if u in hidden and b.units[u].side == side)
+            units += [unknown(h, side, n) for n in range(count)]
+    units += [unit_view(pos, u) for u in sorted(state.units)
+              if u not in hidden and state.units[u].status not in ("map", "out")]
     secret = {s: sum(1 for u in hidden if state.units[u].status == s) for s in SECRET_STATUS}
     acting = sequence.acting_side(state)
     result = sequence.outcome(state)
@@ -78,9 +119,11 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "phase": state.phase,
         "phase_title": sequence.phase_title(state),
         "side": acting,
+        "sides": dict(b.game.sides),
+        "step": STEPS.get(state.battle.stage, "other") if state.battle else "other",
+        "turn_labels": [f"T{t}" for t in range(1, b.info.turns + 1)],
         "order": dict(state.order),
         "units": units,
-        "hidden_counters": [{"hex": h, "label": b.label(h), "count": n} for h, n in sorted(stacks.items())],
         "cup": secret["cup"] if viewer != "german" else None,
         "pool": secret["pool"] if viewer != "german" else None,
         "selected": list(state.selected) if viewer == acting else [],
