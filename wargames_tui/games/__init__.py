@@ -16,7 +16,10 @@ PACKAGES: dict[str, str] = {
     "panzer-corps": "wargames_tui.games.panzer_corps",
     "dieppe": "wargames_tui.games.dieppe",
     "strange-victory": "wargames_tui.games.strange_victory",
+    "springtime": "wargames_tui.games.springtime",
     "dynamo": "wargames_tui.games.dynamo",
+    "betrayal": "wargames_tui.games.betrayal",
+    "blitzkrieg-1940": "wargames_tui.games.blitzkrieg_1940",
 }
 
 

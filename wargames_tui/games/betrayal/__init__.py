@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
@@ -108,11 +107,6 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
     }
 
 
-def disguise(state: State, viewer: str | None, rng: random.Random) -> State:
-    """Nothing is hidden, so nothing to re-randomise: a copy."""
-    return state.copy()
-
-
 def nations(state: State) -> dict[str, dict[str, str]]:
     return {
         "german": {"name": "German", "side": "german", "colour": "#6b6b6b", "text": "white"},
@@ -134,6 +128,13 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
         return {"attack": 0, "defence": 0, "column": None, "note": "no enemy there"}
     got = assess(state, defender, units, defenders, False, 0)
     return {**got, "note": "two dice on the CRT (betrayal:4.4)"}
+
+
+def presentation() -> Any:
+    """How the client shows this game (imported on first use: the rules run without it)."""
+    from wargames_tui.games.betrayal.present import PRESENTATION
+
+    return PRESENTATION
 
 
 def check_invariants(state: State) -> list[str]:
