@@ -81,11 +81,12 @@ def _board(scenario_id: str) -> HexMapData:
         sides = tuple(SIDE_FEATURE.get(b.sides.get(frozenset((h, o)), ""), None) if o else None for o in across)
         city = b.city_of.get(h)
         if t == "off":
-            cells[h] = HexCell("off map", " ", "#000000", across=across)
+            cells[h] = HexCell("off map", " ", "#000000", " ", across=across)
             continue
         tt = terrain[t]
         cells[h] = HexCell(
-            t, tt.glyph, tt.colour, (city or "")[:4], (city,) if city else (), False,
+            # The map prints the printed number (without its map letter) where no place is named.
+            t, tt.glyph, tt.colour, (city or "")[:4] or b.label(h)[1:], (city,) if city else (), False,
             tuple(special.get(h, ())) + (b.country[h],), sides=sides, across=across,
         )
     legend = tuple((tt.glyph, name, tt.colour) for name, tt in terrain.items())
@@ -160,3 +161,10 @@ def check_invariants(state: State) -> list[str]:
     if state.battle is not None and state.phase.split("-")[-1] != "combat":
         problems.append(f"a battle is open in phase {state.phase}")
     return problems
+
+
+def presentation() -> Any:
+    """How the client shows this game (imported on first use: the rules run without it)."""
+    from wargames_tui.games.blitzkrieg_1940.present import PRESENTATION
+
+    return PRESENTATION

@@ -109,13 +109,13 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     best: tuple[int, Action] | None = None
     for uid in (waiting[:2] + movers)[:SAMPLE]:
         if uid in waiting:
-            options = {p[-1]: {"type": "enter", "unit": uid, "path": p}
+            options = {p[-1]: {"type": "enter", "unit": uid, "hex": p[-1], "path": p}
                        for p in movement.destinations(pos, [uid], operations.entry_hexes(pos, uid)).values()}
             here_d = 99
         else:
             here = state.units[uid].hex
             assert here is not None
-            options = {h: {"type": "move", "units": [uid], "path": p} for h, p in movement.destinations(pos, [uid]).items()}
+            options = {h: {"type": "move", "unit": uid, "units": [uid], "path": p} for h, p in movement.destinations(pos, [uid]).items()}
             here_d = dist.get(here, 99)
         for h, action in options.items():
             gain = here_d - dist.get(h, 99)

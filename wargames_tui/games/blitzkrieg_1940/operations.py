@@ -65,7 +65,7 @@ def enter_actions(pos: Position, uids: list[str]) -> list[Action]:
             cache[key] = movement.destinations(pos, [uid], entry_hexes(pos, uid))
         for h, path in cache[key].items():
             if room(pos, [uid], h) is None:
-                actions.append({"type": "enter", "unit": uid, "path": path})
+                actions.append({"type": "enter", "unit": uid, "hex": h, "path": path})
     return actions
 
 
@@ -76,6 +76,8 @@ def do_enter(state: State, action: Action, dice: Dice) -> list[Event]:
     if uid not in off_map(state, side_of(state)):
         raise IllegalAction(f"{uid} may not enter the map now", C + "12.2")
     path = movement.check_path(pos, [uid], action.get("path"), ENTRY)
+    if action.get("hex", path[-1]) != path[-1]:
+        raise IllegalAction("hex must be where the path ends", C + "12.2")
     if path[0] not in entry_hexes(pos, uid):
         raise IllegalAction(f"{pos.b.label(path[0])} is not an entry hex for this unit", C + "12.2")
     was = state.units[uid].status
@@ -345,7 +347,9 @@ def selected_actions(pos: Position, uids: list[str]) -> list[Action]:
         if uids[0] in off_map(s, side_of(s)):
             actions += enter_actions(pos, uids)
     elif all(movement.may_move(pos, u) or pos.b.units[u].dummy for u in uids):
-        actions += [{"type": "move", "units": list(uids), "path": p} for p in movement.destinations(pos, uids).values()]
+        # "unit" names the stack's first unit for clients that show one unit a move.
+        actions += [{"type": "move", "unit": uids[0], "units": list(uids), "path": p}
+                    for p in movement.destinations(pos, uids).values()]
     if len(uids) == 1:
         actions += [{"type": "strategic", "unit": uids[0], "to": h} for h in
                     (strategic_cities(pos, uids[0]) if uids[0] in strategic_units(pos) else [])]
