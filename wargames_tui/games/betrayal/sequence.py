@@ -108,7 +108,8 @@ def prompt(state: State) -> Prompt:
         item = state.pending[0]
         return Prompt(choices.chooser(state, item), state.phase, choices.text(state, item), choices.case(item), choices.options(state, item))
     actions = phase_actions(state)
-    return Prompt(acting(state), state.phase, instruction(state), case(state), actions)
+    cited = "betrayal:3.2.4" if state.phase == "german-movement" and _drops(state) else case(state)
+    return Prompt(acting(state), state.phase, instruction(state), cited, actions)
 
 
 def acting(state: State) -> str | None:
