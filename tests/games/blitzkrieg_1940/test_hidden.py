@@ -59,4 +59,4 @@ def test_enemy_stacks_show_their_top_counter_and_a_count():
     allied = game.view(state, "allied")
     here = [u for u in allied["units"] if u["hex"] == state.units["de-1pz"].hex]
     assert [u["short"] for u in here] == ["1Pz", "?", "?"]  # the top counter, then two unknown ones
-    assert game.odds(state, ["fr-4di"], state.units["de-1pz"].hex)["defence"] is None
+    assert game.odds(state, ["fr-4di"], state.units["de-1pz"].hex)["column"] is None

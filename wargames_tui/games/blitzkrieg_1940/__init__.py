@@ -102,32 +102,30 @@ def nations(state: State) -> dict[str, dict[str, str]]:
 
 
 def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
-    """The odds of a possible attack before the dice: volatile factors as their range (14.8).
+    """The odds of a possible attack before the dice, volatile factors at their mean (14.8).
 
-    Where the attacking side may not see beneath the defending stack (11.3) the defence is not given.
+    `defender` is the defending hex or a unit in it. Where the attacker may not see beneath the
+    defending stack (11.3) the defence is 0 and there is no column.
     """
     pos = Position(state)
     b = pos.b
+    h = state.units[defender].hex if defender in state.units else defender
     side = b.units[attackers[0]].side
-    defenders = [u for u in pos.at.get(defender, ()) if b.units[u].side != side]
-    lo = hi = 0
-    for a in attackers:
-        f = pos.steps_of(a)[0]
-        lo, hi = (lo + max(1, 1 + int(f)), hi + max(1, 6 + int(f))) if combat.volatile(f) else (lo + int(f), hi + int(f))
-    shifts = combat.shifts(pos, defender, attackers, defenders, 0)
-    hidden = set(defenders) & hidden_units(state, side)
-    out: dict[str, Any] = {"attack": [lo, hi], "shifts": shifts, "net_shift": sum(x["shift"] for x in shifts)}
-    if hidden:
-        out["defence"] = None
-        return out
-    dlo = dhi = 0
-    for u in defenders:
-        if b.units[u].dummy:
-            continue
-        f = pos.steps_of(u)[1]
-        dlo, dhi = (dlo + max(1, 1 + int(f)), dhi + max(1, 6 + int(f))) if combat.volatile(f) else (dlo + int(f), dhi + int(f))
-    out["defence"] = [max(1, dlo), max(1, dhi)]
-    return out
+    defenders = [u for u in pos.at.get(h, ()) if b.units[u].side != side] if h else []
+
+    def mean(f: str) -> float:
+        return max(1.0, 3.5 + int(f)) if combat.volatile(f) else float(f)
+
+    attack = max(1, round(sum(mean(pos.steps_of(a)[0]) for a in attackers)))
+    shifts = combat.shifts(pos, h, attackers, defenders, 0) if h else []
+    note = "; ".join(f"{x['why']} {x['shift']:+d} ({x['case']})" for x in shifts)
+    if not defenders or set(defenders) & hidden_units(state, side):
+        return {"attack": attack, "defence": 0, "column": None, "note": note or "the defence is hidden (11.3)"}
+    defence = max(1, round(sum(mean(pos.steps_of(u)[1]) for u in defenders if not b.units[u].dummy)))
+    index = combat.column_index(attack, defence) + sum(x["shift"] for x in shifts)
+    columns = b.game.crt.columns
+    column = "7:1+" if index >= len(columns) else columns[max(0, index)]
+    return {"attack": attack, "defence": defence, "column": column, "note": note}
 
 
 def objectives(state: State, side: str) -> set[Hex]:
