@@ -164,14 +164,12 @@ def _backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | None:
 
 
 def _markers(zone: dict[str, Any], units: Units) -> list[Marker]:
-    out: list[Marker] = []
+    out: list[Marker] = [("R", "#000000", "#ffd21f")] if zone.get("marker") else []
     ground = [u for u in units if u["kind"] not in ("fighter", "bomber")]
     if ground:
         out.append((str(len(ground)), "#ffffff", "#333333"))
     if any(u["kind"] in ("fighter", "bomber") for u in units):
         out.append(("✈", "#ffffff", "#333333"))
-    if zone.get("marker"):
-        out.append(("R", "#000000", "#ffd21f"))
     return out
 
 
