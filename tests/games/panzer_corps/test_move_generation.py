@@ -58,3 +58,29 @@ def test_the_listed_moves_are_the_legal_ones(scenario):
             checked += 1
         session.act(random_bot(session, rng))
     assert checked > 10
+
+
+@pytest.mark.parametrize("scenario", ["panzer-corps/kharkov", "panzer-corps/operation-compass"])
+def test_a_position_derived_from_the_last_one_equals_one_worked_out_afresh(scenario, monkeypatch):
+    from wargames_tui.games.panzer_corps.board import Position
+
+    derived = []
+    moved = Position.moved
+
+    def checked(self, uids, key):
+        new = moved(self, uids, key)
+        if new is not None:
+            fresh = Position(self.fixed, uids, key)
+            assert new.at == fresh.at
+            for side in self.fixed.enemy:
+                assert new.ezoc(side) == fresh.ezoc(side) and new.held(side) == fresh.held(side)
+            derived.append(new)
+        return new
+
+    monkeypatch.setattr(Position, "moved", checked)
+    rng = random.Random(2)
+    session = Session.start(game_for(scenario), scenario, seed=2)
+    while session.outcome() is None:
+        Board(session.state).at  # noqa: B018 - the position after each action, derived where it can be
+        session.act(random_bot(session, rng))
+    assert len(derived) > 100

@@ -13,7 +13,7 @@ from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.odds import crt_column
 from wargames_tui.engine.paths import Reach, movement_range
 from wargames_tui.games.panzer_corps.data import Scenario, Unit, load_scenario
-from wargames_tui.games.panzer_corps.state import State, UnitState
+from wargames_tui.games.panzer_corps.state import State
 
 
 class Board:
@@ -34,9 +34,11 @@ class Board:
         need none). Kept on the state while its units stand so, for every Board of it."""
         state = self.state
         key = tuple(map(_UNIT_KEY, state.units.values()))
+        uids = tuple(state.units)
         pos = state.__dict__.get("_position")
-        if pos is None or pos.key != key or pos.units is not state.units:
-            pos = state.__dict__["_position"] = Position(self.fixed, state.units, key)
+        if pos is None or pos.key != key or pos.uids != uids:
+            moved = pos.moved(uids, key) if pos is not None else None
+            pos = state.__dict__["_position"] = moved or Position(self.fixed, uids, key)
         return pos
 
     @cached_property
@@ -401,20 +403,55 @@ class Position:
     question: who stands where, each side's zone of control and held hexes, worked out once
     however many Boards ask."""
 
-    def __init__(self, fixed: _Fixed, units: dict[str, UnitState], key: tuple) -> None:
-        self.fixed, self.units, self.key = fixed, units, key
-        at: dict[Hex, list[str]] = {}
-        for uid, (h, status, _) in zip(units, key):
-            if h is not None and status == "map":
-                here = at.get(h)
-                if here is None:
-                    at[h] = [uid]
-                else:
-                    here.append(uid)
+    def __init__(self, fixed: _Fixed, uids: tuple[str, ...], key: tuple, at: dict[Hex, list[str]] | None = None) -> None:
+        self.fixed, self.uids, self.key = fixed, uids, key
+        if at is None:
+            at = {}
+            for uid, (h, status, _) in zip(uids, key):
+                if h is not None and status == "map":
+                    here = at.get(h)
+                    if here is None:
+                        at[h] = [uid]
+                    else:
+                        here.append(uid)
         self.at = at
         self._zones: dict[str, frozenset[Hex]] = {}
         self._held: dict[str, frozenset[Hex]] = {}
         self._moves: dict[str, dict[tuple[Hex, int], Moves]] = {}
+
+    MOST_CHANGED = 4  # units changed beyond which a position is worked out afresh
+
+    def moved(self, uids: tuple[str, ...], key: tuple) -> Position | None:
+        """This position with a few units moved, eliminated or disrupted, derived from it: the
+        hexes they left or entered redone, and the zones and moves of a side none of whose
+        units changed kept. None where that would not save work (or the units differ)."""
+        fixed = self.fixed
+        if uids != self.uids or uids != fixed.order:
+            return None
+        changed = [i for i, (was, now) in enumerate(zip(self.key, key)) if was != now]
+        if len(changed) > self.MOST_CHANGED:
+            return None
+        at = dict(self.at)
+        touched: set[Hex] = set()
+        for i in changed:
+            for h, status, _ in (self.key[i], key[i]):
+                if h is not None and status == "map":
+                    touched.add(h)
+        for h in touched:  # each touched hex listed again in the order units are listed
+            here = sorted(
+                (u for u in {*self.at.get(h, ()), *(uids[i] for i in changed)} if key[fixed.index[u]][0] == h and key[fixed.index[u]][1] == "map"),
+                key=fixed.index.__getitem__,
+            )
+            if here:
+                at[h] = here
+            else:
+                at.pop(h, None)
+        new = Position(fixed, uids, key, at)
+        sides = {fixed.side_of[uids[i]] for i in changed}
+        new._zones = {o: z for o, z in self._zones.items() if o not in sides}
+        new._held = {o: h for o, h in self._held.items() if o not in sides}
+        new._moves = {s: m for s, m in self._moves.items() if fixed.enemy[s] not in sides}
+        return new
 
     def ezoc(self, owner: str) -> frozenset[Hex]:
         """The zone of control of owner's units (6.0-6.3): not from disrupted units, not across
@@ -422,7 +459,7 @@ class Position:
         if owner not in self._zones:
             side_of, reach = self.fixed.side_of, self.fixed.zoc_reach
             zone: set[Hex] = set()
-            for uid, (h, status, disrupted) in zip(self.units, self.key):
+            for uid, (h, status, disrupted) in zip(self.uids, self.key):
                 if h is not None and not disrupted and status == "map" and side_of[uid] == owner:
                     zone.update(reach[h])
             self._zones[owner] = frozenset(zone - self.fixed.zoc_free[owner])
@@ -467,6 +504,8 @@ class _Fixed:
             h: tuple(n for n in sc.grid.neighbours(h) if not sc.grid.side_features(h, n) & cliffs)
             for h in sc.grid.all_hexes()
         }
+        self.order = tuple(sc.units)  # units as a new state lists them
+        self.index = {uid: i for i, uid in enumerate(self.order)}
         self._known: OrderedDict[tuple, dict[tuple[Hex, int], Moves]] = OrderedDict()
 
     def known_moves(self, side: str, held: frozenset[Hex], zone: frozenset[Hex]) -> dict[tuple[Hex, int], Moves]:

@@ -93,7 +93,7 @@ class State:
     def copy(self) -> "State":
         """A deep copy, written out because copy.deepcopy is the slowest part of undo and replay."""
         follow = self.follow_up
-        return State(
+        twin = State(
             self.scenario,
             dict(self.options),
             self.turn,
@@ -130,6 +130,9 @@ class State:
             list(self.pinned),
             self.bombard_left,
         )
+        if "_position" in self.__dict__:  # the occupancy worked out for these units (board.Position)
+            twin.__dict__["_position"] = self.__dict__["_position"]
+        return twin
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
