@@ -30,12 +30,13 @@ zone is **gold** and an assault under way **cyan**. The cursor is white. Lines: 
 dim dots tracks (2 MP), blue dots landing and embarking (2 MP), blue `~` sea lanes for the LCA, red `:`
 fire only.
 
-**Without colour** (`NO_COLOR=1`, or a terminal without colour): a zone with units has a solid label,
-and its brackets say whose: `<DE1>` British, `{HESS}` German, `<HESS}` both (an assault). A lit zone's
-brackets are the light's glyph: `•` your units may move there, `!` fire at it, `#` assault it, `*` the
-acting units, `↓` a landing or transfer goes there, `~` an assault under way. A marker with no room
-beside its label takes the place of the `]` (`[C6A`). The cursor's id is underlined and the other way
-round (solid on an empty zone, hollow on a solid one).
+**Brackets:** a label's brackets say who stands in the zone, in colour too: `<DE1>` British, `{HESS}`
+German, `<HESS}` both (an assault). **Without colour** (`NO_COLOR=1`, or a terminal without colour) a
+zone with units also has a solid label, and a lit zone's brackets are the light's glyph: `•` your units
+may move there, `!` fire at it, `#` assault it, `*` the acting units, `↓` a landing or transfer goes
+there, `~` an assault under way. A marker with no room beside its label takes the place of the `]`
+(`[C6A`). The cursor's id is underlined and the other way round (solid on an empty zone, hollow on a
+solid one).
 """
 
 RULES = """\

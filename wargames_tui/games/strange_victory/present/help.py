@@ -32,13 +32,14 @@ port. Lit areas: **gold** the division activating or under the cursor, **green**
 divisions that may be repaired (and the staging areas during the set-up). The cursor is white. Lines:
 `-|/\\` borders, white `==` and `#` the Meuse bridges, blue `~` the Meuse and the sea.
 
-**Without colour** (`NO_COLOR=1`, or a terminal without colour): an area with a division or revealed
-Allied counters has a solid label, and its brackets say who: `<DIN>` a division, `(FLO)` a division
-that has activated this turn, `{AMI}` Allied counters, `<AMI}` both (a combat), `|CAL|` an empty captured
-area. A lit area's brackets are the light's glyph: `*` the division activating, `•` where it may move,
-`~` the combat, `!` an area you may choose for the counterattack, `↓` a division to repair (or a staging
-area in the set-up). A marker with no room beside its label takes the place of the `]`. The cursor's id is
-underlined and the other way round (solid on an empty area, hollow on a solid one).
+**Brackets:** a label's brackets say who stands in the area, in colour too: `<DIN>` a division, `(FLO)`
+a division that has activated this turn, `{AMI}` revealed Allied counters, `<AMI}` both (a combat),
+`|CAL|` an empty captured area. **Without colour** (`NO_COLOR=1`, or a terminal without colour) an
+occupied area also has a solid label, and a lit area's brackets are the light's glyph: `*` the division
+activating, `•` where it may move, `~` the combat, `!` an area you may choose for the counterattack, `↓`
+a division to repair (or a staging area in the set-up). A marker with no room beside its label takes the
+place of the `]`. The cursor's id is underlined and the other way round (solid on an empty area, hollow
+on a solid one).
 """
 
 RULES = """\
