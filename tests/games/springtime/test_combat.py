@@ -200,7 +200,7 @@ def test_the_maginot_line_and_paris_need_not_retreat_unless_an_open_city():
         put(s, "fr-5a", area)
         s.control["23"] = "axis"
         s.flags["open_city"] = open_city
-        assault(s, "axis", ["B"] if area == "25" else ["B"], 2)
+        assault(s, "axis", ["B"], 2)
         act(s, {"type": "move", "unit": "de-6a", "to": area})
         attack(s, area, ["de-6a"], "de-6a")
         act(s, {"type": "defend", "lead": "fr-3a", "air": None}, 6, 6, 1, 1)
@@ -301,7 +301,11 @@ def test_command_confidence_flips_leaders_on_an_axis_success():
 
 @pytest.mark.rules("springtime:13.2.2")
 def test_out_of_supply_costs_one_a_unit_in_combat():
-    from wargames_tui.games.springtime.combat import attack_parts, defence_parts, parts_total
+    from wargames_tui.games.springtime.combat import (
+        attack_parts,
+        defence_parts,
+        parts_total,
+    )
     s = sedan()
     s.units["de-guderian"]["oos"] = True
     s.units["fr-2a"]["oos"] = True

@@ -102,6 +102,7 @@ def test_the_bef_returns_through_a_port():
 @pytest.mark.rules("springtime:18.2")
 def test_limited_free_setup_in_secret():
     import random
+
     from wargames_tui.games import springtime
     s = fresh(**{"free-setup": "on"})
     assert s.phase == "setup" and phases.prompt(s).side == "allied"

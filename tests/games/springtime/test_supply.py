@@ -2,10 +2,10 @@
 
 import pytest
 
+from wargames_tui.engine.dice import Dice
 from wargames_tui.games.springtime import phases
 from wargames_tui.games.springtime.positions import in_supply, mark_supply
 from wargames_tui.games.springtime.refit import cut_off_areas, surrender_checks
-from wargames_tui.engine.dice import Dice
 from wargames_tui.games.springtime.state import REMOVED
 
 from .helpers import act, empty_board, fresh, impulse, put

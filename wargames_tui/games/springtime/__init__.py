@@ -7,12 +7,19 @@ from typing import Any
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
 from wargames_tui.games.springtime import phases, victory
-from wargames_tui.games.springtime.combat import attack_parts, defence_parts, parts_total
+from wargames_tui.games.springtime.combat import (
+    attack_parts,
+    defence_parts,
+    parts_total,
+)
 from wargames_tui.games.springtime.data import Board, load_board
-from wargames_tui.games.springtime.invariants import check_invariants
+from wargames_tui.games.springtime.invariants import (
+    check_invariants as check_invariants,
+)
 from wargames_tui.games.springtime.positions import units_in
 from wargames_tui.games.springtime.state import State
-from wargames_tui.games.springtime.view import disguise, view
+from wargames_tui.games.springtime.view import disguise as disguise
+from wargames_tui.games.springtime.view import view as view
 
 GAME_ID = "springtime"
 TITLE = "Springtime for Hitler"

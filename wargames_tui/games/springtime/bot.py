@@ -14,7 +14,13 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.games.springtime.combat import air_choices, air_value, attack_parts, defence_parts, parts_total
+from wargames_tui.games.springtime.combat import (
+    air_choices,
+    air_value,
+    attack_parts,
+    defence_parts,
+    parts_total,
+)
 from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.positions import cv, occupied, other, units_in
 from wargames_tui.games.springtime.state import State
@@ -38,7 +44,7 @@ def springtime_bot(session: Session, rng: random.Random) -> Action:
         if choice is not None:
             return choice
     by_type = {a["type"]: a for a in actions}
-    for kind in ("advantage", "take_plan_red", "draw", "kleist", "withdraw_no", "event", "keep", "decline", "end", "pass"):
+    for kind in ("advantage", "take_plan_red", "draw", "kleist", "event", "keep", "decline", "end", "pass"):
         if kind == "advantage" and step == "logistics" and side != "axis":
             continue
         if kind in by_type:
@@ -135,11 +141,12 @@ def _assault(state: State, side: str, actions: list[Action], rng: random.Random)
     need = 0 if side == "axis" else 3
     best_attack = None
     for a in attacks:
-        if a["area"] in must or _margin(state, a["area"], a["units"]) >= need:
-            if a["area"] in must or len(a["units"]) == len(imp["entered"].get(a["area"], a["units"])):
-                key = (a["area"] in must, len(a["units"]), _lead_key(state, a))
-                if best_attack is None or key > best_attack[0]:
-                    best_attack = (key, a)
+        forced = a["area"] in must
+        everyone = len(a["units"]) == len(imp["entered"].get(a["area"], a["units"]))
+        if forced or (everyone and _margin(state, a["area"], a["units"]) >= need):
+            key = (forced, len(a["units"]), _lead_key(state, a))
+            if best_attack is None or key > best_attack[0]:
+                best_attack = (key, a)
     moves = [a for a in actions if a["type"] == "move"]
     best_move = _best_step(state, side, moves, rng)
     if best_move is not None:
@@ -157,7 +164,6 @@ def _lead_key(state: State, a: Action) -> tuple[int, int, int]:
 
 def _best_step(state: State, side: str, moves: list[Action], rng: random.Random) -> Action | None:
     """The step that gains most: an empty goal taken, ground towards the goals, a beatable enemy."""
-    b = load_board()
     goals = _goals(state, side)
     dist = _distances(state, goals)
     scored = []
@@ -176,10 +182,9 @@ def _best_step(state: State, side: str, moves: list[Action], rng: random.Random)
             else:
                 continue
         else:
-            if side == "allied" and state.control[here] == "allied" and here not in goals:
-                # the Allies keep their line: leave an Area only to take something back
-                if to not in goals:
-                    continue
+            # the Allies keep their line: leave an Area only to take something back
+            if side == "allied" and state.control[here] == "allied" and here not in goals and to not in goals:
+                continue
             if to in goals:
                 score += _worth(state, side, to)
             score += dist.get(here, 99) - dist.get(to, 99)

@@ -10,7 +10,15 @@ from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.morale import lose_unit, step_loss, update_control
 from wargames_tui.games.springtime.movement import attack_candidates, group_in_impulse
 from wargames_tui.games.springtime.positions import (
-    contested, cv, free, full, leader_rating, leaders_with, occupied, other, units_in,
+    contested,
+    cv,
+    free,
+    full,
+    leader_rating,
+    leaders_with,
+    occupied,
+    other,
+    units_in,
 )
 from wargames_tui.games.springtime.state import State
 

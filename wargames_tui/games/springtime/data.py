@@ -10,7 +10,12 @@ from typing import Literal
 from pydantic import Field
 
 from wargames_tui.engine.areas import AreaGraph, Kind, check_anchors, graph_from_links
-from wargames_tui.engine.datafiles import DataFileError, SCENARIOS_DIR, Strict, load_toml
+from wargames_tui.engine.datafiles import (
+    SCENARIOS_DIR,
+    DataFileError,
+    Strict,
+    load_toml,
+)
 
 FOLDER = SCENARIOS_DIR / "springtime"
 # Every boundary costs 1 MF (springtime:9.2); the kind matters for stops and defence.

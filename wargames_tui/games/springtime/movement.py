@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from wargames_tui.engine.flow import Event, IllegalAction
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.positions import contested, free, full, mf, occupied, on_map, other, side_of, units_in
+from wargames_tui.games.springtime.positions import (
+    contested,
+    free,
+    full,
+    mf,
+    occupied,
+    on_map,
+    other,
+    side_of,
+    units_in,
+)
 from wargames_tui.games.springtime.state import State
 
 

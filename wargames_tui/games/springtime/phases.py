@@ -6,14 +6,21 @@ runs every step that needs no decision until the next one that does.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Prompt
 from wargames_tui.games.springtime import combat, markers, movement, refit, setup
 from wargames_tui.games.springtime.data import load_board, load_scenario
 from wargames_tui.games.springtime.morale import lose_unit, set_control, update_control
-from wargames_tui.games.springtime.positions import full, mark_supply, occupied, on_map, other, units_in
+from wargames_tui.games.springtime.positions import (
+    full,
+    mark_supply,
+    occupied,
+    on_map,
+    other,
+    units_in,
+)
 from wargames_tui.games.springtime.state import OFFMAP, REMOVED, State
 from wargames_tui.games.springtime.victory import automatic_victory, finish
 
@@ -55,7 +62,7 @@ OPTIONS: dict[str, list[str]] = {
     "airdrops": ["off", "on"],        # 18.1
     "free-setup": ["off", "on"],      # 18.2 (Fall Gelb)
     "bef-returns": ["off", "on"],     # 18.3
-    "bid": [str(n) for n in range(0, 11)],  # 17.1: the winning bid, added to French Morale
+    "bid": [str(n) for n in range(11)],  # 17.1: the winning bid, added to French Morale
 }
 
 

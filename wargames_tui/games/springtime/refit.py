@@ -7,8 +7,22 @@ from typing import Any
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.morale import lose_unit, restore_leaders, set_control, update_control
-from wargames_tui.games.springtime.positions import contested, full, in_supply, occupied, on_map, other, sources, traces
+from wargames_tui.games.springtime.morale import (
+    lose_unit,
+    restore_leaders,
+    set_control,
+    update_control,
+)
+from wargames_tui.games.springtime.positions import (
+    contested,
+    full,
+    in_supply,
+    occupied,
+    on_map,
+    other,
+    sources,
+    traces,
+)
 from wargames_tui.games.springtime.state import ELIMINATED, State
 
 

@@ -48,8 +48,8 @@ class State:
         return copy.deepcopy({f.name: getattr(self, f.name) for f in fields(self)})
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "State":
+    def from_json(cls, data: dict[str, Any]) -> State:
         return cls(**copy.deepcopy(data))
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State.from_json(self.to_json())

@@ -5,11 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from wargames_tui.games.springtime import setup
 from wargames_tui.games.springtime.combat import air_value
 from wargames_tui.games.springtime.data import load_board, load_scenario
 from wargames_tui.games.springtime.phases import PHASE_TITLES, SIDES, acting_side
-from wargames_tui.games.springtime.positions import contested, cv, leader_rating, leaders_with, mf
-from wargames_tui.games.springtime import setup
+from wargames_tui.games.springtime.positions import (
+    contested,
+    cv,
+    leader_rating,
+    leaders_with,
+    mf,
+)
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.victory import outcome
 

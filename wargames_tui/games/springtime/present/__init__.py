@@ -7,8 +7,19 @@ from typing import Any
 from wargames_tui.games.springtime.bot import springtime_bot
 from wargames_tui.games.springtime.present.help import KEYS, RULES
 from wargames_tui.games.springtime.present.look import LOOK
-from wargames_tui.games.springtime.present.panels import fight_text, track_text, track_title, zone_text
-from wargames_tui.games.springtime.present.words import acting, concerns, describe, fight_zone, lights
+from wargames_tui.games.springtime.present.panels import (
+    fight_text,
+    track_text,
+    track_title,
+    zone_text,
+)
+from wargames_tui.games.springtime.present.words import (
+    acting,
+    concerns,
+    describe,
+    fight_zone,
+    lights,
+)
 from wargames_tui.present import Presentation
 from wargames_tui.present.area import AreaTerms
 
@@ -34,9 +45,10 @@ TERMS = AreaTerms(
 def text(game: Any, state: Any, view: dict[str, Any]) -> list[str]:
     """The picture, the records, then every Area with units or an Axis control marker."""
     lines = list(view["picture"])
-    lines += ["", f"Turn {view['turn']}/{view['turns']}, {view['phase_title']}, impulse {view['impulse']};"
-              f" French Morale {view['morale']}; RPs Allied {view['rp']['allied']}, Axis {view['rp']['axis']};"
-              f" Advantage {view['advantage'] or 'nobody'}", ""]
+    records = (f"Turn {view['turn']}/{view['turns']}, {view['phase_title']}, impulse {view['impulse']};"
+               f" French Morale {view['morale']}; RPs Allied {view['rp']['allied']}, Axis {view['rp']['axis']};"
+               f" Advantage {view['advantage'] or 'nobody'}")
+    lines += ["", records, ""]
     by_zone: dict[str, list[str]] = {}
     for u in view["units"]:
         if u.get("zone"):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.present.area import View, units_of, zone_name
@@ -93,9 +94,7 @@ def fight_zone(view: View) -> str | None:
 
 def concerns(action: Action, zone: str, view: View) -> bool:
     """Defence, advantage and retreat choices concern the Area being fought over."""
-    if action.get("type") in ("defend", "advantage", "stay") and fight_zone(view) == zone:
-        return True
-    return False
+    return action.get("type") in ("defend", "advantage", "stay") and fight_zone(view) == zone
 
 
 def lights(actions: list[Action], view: View) -> dict[str, str]:
