@@ -8,6 +8,7 @@ import pytest
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.games import springtime
+from wargames_tui.games.springtime.present import words as WORDS
 
 from .helpers import FG, PR
 
@@ -38,6 +39,9 @@ def test_random_games_finish_cleanly(scenario, seed, options):
             break
         p = springtime.prompt(state)
         assert p.side == springtime.active_side(state) and p.actions
+        view = springtime.view(state, p.side)
+        for a in p.actions[:40]:
+            assert WORDS.describe(a, view) != a["type"] or a["type"] in ("end",)
         weights = [0.2 if a["type"] in ("end", "pass", "decline") else 1.0 for a in p.actions]
         events = springtime.apply(state, rng.choices(p.actions, weights)[0], dice)
         assert events

@@ -35,10 +35,8 @@ TERMS = AreaTerms(
     track_text=track_text,
     track_title=track_title,
     fight_text=fight_text,
-    proceed={"end": "End", "pass": "Pass"},
     zone_word="Area",
     lights=lights,
-    keys={"decline": "No", "keep": "Keep", "draw": "Draw"},
 )
 
 
