@@ -89,15 +89,17 @@ async def test_hex_map_without_colour_tells_units_sides_and_states_apart(save_di
         # States: a target, a chosen attacker, a disrupted unit, a stack, a hex in reach.
         by_side = {side: sorted(u["hex"] for u in units if u["side"] == side) for side in letters}
         (gi, *_), (bc, *_) = by_side["gi"], by_side["bc"]
-        disrupted, stacked = by_side["gi"][1], by_side["bc"][1]
+        disrupted, stacked, moved = by_side["gi"][1], by_side["bc"][1], by_side["gi"][2]
         reach = next(h for h in sorted(hexmap.data.cells) if h not in hexmap.counters and h != hexmap.cursor)
         counters = dict(hexmap.counters)
         counters[disrupted] = replace(counters[disrupted], disrupted=True)
         counters[stacked] = replace(counters[stacked], piece=replace(counters[stacked].piece, stacked=True))
+        counters[moved] = replace(counters[moved], dim=True)
         hexmap.cursor = reach
         hexmap.show(counters, {gi: "attacker", bc: "target", reach: "reach"}, hexmap.held)
         assert text(cell(hexmap, gi)[1])[0] == "*"
         assert text(cell(hexmap, bc)[1])[0] == "!"
+        assert text(cell(hexmap, moved)[1])[0] == "·" and all(c.reverse for c in cell(hexmap, moved)[1])
         top, bottom = cell(hexmap, disrupted)
         assert all(c.reverse for c in top) and text(bottom)[0] == "×"
         assert not any(c.reverse for c in bottom) and all(c.italic for c in bottom)  # the lower line hollow
@@ -181,3 +183,23 @@ async def test_strange_victory_map_without_colour_marks_divisions(save_dir: Path
         assert text(din)[0] in "*<" and all(c.reverse for c in din[1:-1] if not c.underline)
         lit = [z for z, light in area.highlights.items() if light == "reach"]
         assert lit and all(text(label(area, z))[0] == "•" for z in lit)
+
+
+def test_text_map_marks_units_apart_from_places() -> None:
+    from wargames_tui.games.panzer_corps.mapview import hex_map_data
+    from wargames_tui.hexdraw import side_letters, text_map
+
+    session = new_session(seed=1)
+    view = session.game.view(session.state, None)
+    data = hex_map_data(view["scenario"])
+    lines = text_map(data, view)
+    letters = side_letters(view["sides"])
+    assert letters == {"gi": "G", "bc": "B"}
+    for u in view["units"]:
+        if u["status"] == "map" and len(u.get("factors") or f"{u['strength']}-{u['move']}") < CELL_W:
+            x, y = cell_origin(data, u["hex"])
+            if lines[y + 1][x : x + CELL_W].startswith(letters[u["side"]]):
+                continue
+            # Only the top unit of a stack shows.
+            assert sum(v["hex"] == u["hex"] for v in view["units"]) > 1
+    assert side_letters({"a": "German", "b": "Georgian"}) == {"a": "G", "b": "E"}
