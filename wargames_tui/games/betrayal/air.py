@@ -11,6 +11,7 @@ from wargames_tui.games.betrayal.board import (
     country_ok,
     distances,
     ground,
+    occupancy,
     on_map,
     player_of,
     sc,
@@ -45,9 +46,10 @@ def mission_targets(state: State, uid: str) -> list[str]:
     side = side_of(uid)
     base = state.pieces[uid].where
     taken = {m.target for m in flying(state, uid)}
+    occ = occupancy(state)
     out = []
     for area in sc().areas:
-        if area in taken or not in_range(uid, base, area) or not ground(state, area, "allied" if side == "german" else "german"):
+        if area in taken or not in_range(uid, base, area) or not occ[area]["allied" if side == "german" else "german"]:
             continue
         if side == "allied" and sc().border(area):
             continue  # Germany is closed to Allied aircraft (betrayal:1.1, 3.2.3)
@@ -69,7 +71,12 @@ def can_fly(state: State, uid: str, player: str) -> bool:
 def rebase_targets(state: State, uid: str) -> list[str]:
     side = side_of(uid)
     base = state.pieces[uid].where
-    return [a for a in sc().areas if a != base and in_range(uid, base, a) and air_base_ok(state, a, side)]
+    occ = occupancy(state)
+    return [
+        a
+        for a in sc().areas
+        if a != base and in_range(uid, base, a) and (sc().border(a) and side == "german" or occ[a][side] and not occ[a]["allied" if side == "german" else "german"])
+    ]
 
 
 def fix_kinds(state: State, side: str, events: list[Event]) -> None:

@@ -104,9 +104,9 @@ def obligations(state: State, occ: dict[str, dict[str, list[str]]] | None = None
     return sorted(out)
 
 
-def coverable(state: State) -> int:
+def coverable(state: State, occ: Occupancy | None = None) -> int:
     """How many open obligations unmoved units can still meet, one unit each (a bipartite matching)."""
-    occ = occupancy(state)
+    occ = occ or occupancy(state)
     targets = [t for t in obligations(state, occ) if sc().border(t) or len(occ[t]["german"]) < STACK]
     sources = [src for src, tactic in state.assigned.items() if tactic in ADVANCE]
     free = {
@@ -131,16 +131,16 @@ def coverable(state: State) -> int:
 def german_moves(state: State) -> list[dict]:
     """Every guided move allowed by the tactic of the unit's area (betrayal:3.4.4, 3.4.2 b)."""
     out = []
-    before = coverable(state)
-    duties = set(obligations(state)) if before else set()
     occ = occupancy(state)
+    before = coverable(state, occ)
+    duties = set(obligations(state, occ)) if before else set()
     for uid, p in state.pieces.items():
         u = sc().units[uid]
         if u.nation != "german" or u.air or p.moved or not on_map(state, uid) or p.tactic not in ("hold",) + ADVANCE:
             continue
         if not country_ok(state, p.where):
             continue
-        free = before == 0 or _keeps_duties(state, uid, None, before)
+        free = before == 0 or _keeps_duties(state, uid, None, before, occ)
         for to, path in sorted(reach(state, uid, occ).items()):
             if not all(country_ok(state, a) for a in path) or not room(state, to, "german", 1, occ):
                 continue
@@ -149,13 +149,13 @@ def german_moves(state: State) -> list[dict]:
                 continue
             if not attack and not forward(p.where, to):
                 continue
-            if not free and not (to in duties and _keeps_duties(state, uid, to, before)):
+            if not free and not (to in duties and _keeps_duties(state, uid, to, before, occ)):
                 continue
             out.append({"type": "move", "unit": uid, "to": to})
     return sorted(out, key=lambda a: (a["unit"], a["to"]))
 
 
-def _keeps_duties(state: State, uid: str, duty: str | None, before: int) -> bool:
+def _keeps_duties(state: State, uid: str, duty: str | None, before: int, occ: Occupancy) -> bool:
     """Whether the unit may go elsewhere (duty None), or to that open duty, and leave every
     obligation that could be met still meetable (betrayal:3.4.4 C)."""
     piece = state.pieces[uid]
@@ -163,7 +163,7 @@ def _keeps_duties(state: State, uid: str, duty: str | None, before: int) -> bool
     if duty:
         state.entered.append(duty)
     try:
-        return coverable(state) + (1 if duty else 0) >= before
+        return coverable(state, occ) + (1 if duty else 0) >= before
     finally:
         piece.moved = False
         if duty:
