@@ -13,7 +13,10 @@ from tests.games.dynamo.helpers import act, actions, board, empty, patch_map, pu
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games import dynamo
 from wargames_tui.games.dynamo import combat, movement
-from wargames_tui.games.dynamo.combat import assess, offensive_schwerpunkt, retreat_paths
+from wargames_tui.games.dynamo.combat import (
+    assess,
+    offensive_schwerpunkt,
+)
 from wargames_tui.games.dynamo.data import load_game
 
 G = load_game("dynamo/campaign")

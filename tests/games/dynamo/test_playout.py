@@ -28,7 +28,7 @@ def audit(event: dict) -> None:
     odds = f"{a // d}-1" if a >= d else f"1-{-(-d // a)}"
     assert event["odds"] == odds
     line = CRT["terrain"][event["terrain"]]
-    value = lambda label: int(label.split("-")[0]) / int(label.split("-")[1])  # noqa: E731
+    value = lambda label: int(label.split("-")[0]) / int(label.split("-")[1])
     column = max([i for i, label in enumerate(line) if value(label) <= ratio] or [0])
     assert event["column"] == column
     total = event["die"] + sum(m[0] for m in event["modifiers"])
@@ -68,7 +68,7 @@ def play(scenario: str, seed: int, limit: int = 6000) -> tuple[object, int, int]
 
 @pytest.mark.parametrize("scenario,seed", [("dynamo/campaign", 3), ("dynamo/no-halt-order", 4)])
 def test_random_games_finish_with_a_result(scenario: str, seed: int) -> None:
-    state, n, combats = play(scenario, seed)
+    state, _, combats = play(scenario, seed)
     result = dynamo.outcome(state)
     assert result is not None and result.winner in ("german", "allied")
     assert combats > 0

@@ -124,7 +124,7 @@ def test_retreats_head_for_a_friendly_edge_when_they_can() -> None:
     act(s, {"type": "retreat-all", "hexes": 1})
     b = board(s)
     goals = set(b.friendly_edge("allied")) | {"1903", "2402", "2904"}
-    gap = lambda h: min(b.m.grid.distance(h, g) for g in goals)  # noqa: E731
+    gap = lambda h: min(b.m.grid.distance(h, g) for g in goals)
     assert all(gap(a["path"][-1]) < gap(D) for a in actions(s, "retreat"))
 
 

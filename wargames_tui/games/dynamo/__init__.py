@@ -10,12 +10,12 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from wargames_tui.engine.flow import ScenarioInfo
+from wargames_tui.engine.mapdata import HexMapData
 from wargames_tui.games.dynamo import combat, hidden, phases
 from wargames_tui.games.dynamo.board import Board
 from wargames_tui.games.dynamo.data import SCENARIO_FILES, load_game
 from wargames_tui.games.dynamo.mapview import hex_map_data
 from wargames_tui.games.dynamo.state import State
-from wargames_tui.engine.mapdata import HexMapData
 from wargames_tui.games.protocol import delegates
 
 if TYPE_CHECKING:

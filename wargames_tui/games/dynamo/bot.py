@@ -9,7 +9,6 @@ coast or the Somme, and strike back only at long odds.
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Any
 
 from wargames_tui.engine.flow import Action
@@ -27,7 +26,7 @@ def plan(session: Session, rng: random.Random) -> Action:
     assert side is not None
     view = session.view(side)
     kinds = {a["type"] for a in actions}
-    by = lambda kind: [a for a in actions if a["type"] == kind]  # noqa: E731
+    by = lambda kind: [a for a in actions if a["type"] == kind]
     enemy_hexes = {h for h, st in view["stacks"].items() if st["side"] != side}
     grid = session.game.board(session.state).grid
 
@@ -124,12 +123,12 @@ def _move_group(view, actions, side, enemy_hexes, near, rng) -> Action:
     here = group["hex"]
     if side == "german":
         targets = enemy_hexes or set(PORTS)
-        score = lambda h: (abs(near(h, targets) - 1), rng.random())  # noqa: E731
+        score = lambda h: (abs(near(h, targets) - 1), rng.random())
     else:
         coast = set(view.get("coast", [])) or set(PORTS)
         open_ports = {p for p in PORTS if p not in view["german_entered"]}
         goals = set(SOUTH_EDGE) | open_ports | coast
-        score = lambda h: (near(h, goals) + (3 if near(h, enemy_hexes) <= 1 else 0), rng.random())  # noqa: E731
+        score = lambda h: (near(h, goals) + (3 if near(h, enemy_hexes) <= 1 else 0), rng.random())
     best = min(moves, key=lambda a: score(a["hex"]))
     if score(best["hex"])[0] >= score(here)[0]:
         return {"type": "halt"}

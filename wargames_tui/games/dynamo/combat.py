@@ -63,6 +63,15 @@ def concentric(b: Board, target: str, from_hexes: set[str]) -> bool:
     return False
 
 
+def _one_or_two_adjacent(b: Board, hexes: set[str]) -> bool:
+    if len(hexes) == 1:
+        return True
+    if len(hexes) != 2:
+        return False
+    a, c = sorted(hexes)
+    return c in b.m.grid.neighbours(a)
+
+
 def blitz_schwerpunkt(b: Board, group: list[str]) -> bool:
     """Two panzer divisions of one whole korps blitzing together, with at most one FLAK Korps or
     the LAH riding along, and G.D. with the 19th (13.4, 13.7, 14.2, 14.3)."""
@@ -89,7 +98,7 @@ def offensive_schwerpunkt(b: Board, attackers: list[str], from_hexes: dict[str, 
         if not all(m in attackers for m in members):
             continue
         hexes = {from_hexes[m] for m in members}
-        if len(hexes) > 2 or len(hexes) == 2 and list(hexes)[1] not in b.m.grid.neighbours(list(hexes)[0]):
+        if not _one_or_two_adjacent(b, hexes):
             continue
         if any(u not in members and u not in FLOATERS for h in hexes for u in b.real_at(h)):
             continue
@@ -106,7 +115,7 @@ def defensive_schwerpunkt(b: Board, hexes: list[str]) -> bool:
         where = {b.state.units[m].hex for m in members}
         if not where & set(hexes):
             continue
-        if len(where) > 2 or len(where) == 2 and list(where)[1] not in b.m.grid.neighbours(list(where)[0]):
+        if not _one_or_two_adjacent(b, where):  # type: ignore[arg-type]
             continue
         if any(u not in members and u not in FLOATERS for h in where for u in b.real_at(h)):  # type: ignore[arg-type]
             continue
@@ -232,7 +241,7 @@ def roll(state: State, dice: Dice) -> list[Event]:
     }
     events = [Event("combat", text, data, commit=True)]
     passengers = [u for h in battle.hexes for u in b.real_at(h) if u in state.retreated_in and battle.kind == "prepared"]
-    att_res, _, def_res = result.partition("/")
+    def_res = result.partition("/")[2]
     if def_res != "." and passengers:  # 17.18
         for u in passengers:
             events += eliminate(state, u, "retreated into a hex that lost the battle (17.18)")

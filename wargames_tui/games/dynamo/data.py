@@ -13,7 +13,12 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from wargames_tui.engine.datafiles import DataFileError, SCENARIOS_DIR, Strict, load_toml
+from wargames_tui.engine.datafiles import (
+    SCENARIOS_DIR,
+    DataFileError,
+    Strict,
+    load_toml,
+)
 from wargames_tui.engine.hexgrid import Hex, HexGrid, hex_id, parse_hex
 
 DIR = SCENARIOS_DIR / "dynamo"
@@ -77,7 +82,7 @@ class UnitFile(Strict):
     port_entry: bool = False
 
     @model_validator(mode="after")
-    def _entry_needs_turn(self) -> "UnitFile":
+    def _entry_needs_turn(self) -> UnitFile:
         if (self.turn is None) != (self.entry is None):
             raise ValueError("a reinforcement needs both `turn` and `entry`")
         if self.setup and self.turn:
@@ -95,7 +100,7 @@ class CrtFile(Strict):
     results: list[list[str]]
 
     @model_validator(mode="after")
-    def _shape(self) -> "CrtFile":
+    def _shape(self) -> CrtFile:
         widths = {len(cols) for cols in self.terrain.values()}
         if len(widths) != 1:
             raise ValueError("every terrain line needs the same number of odds columns")

@@ -14,8 +14,8 @@ from typing import Any
 
 from wargames_tui.games.dynamo import movement
 from wargames_tui.games.dynamo.board import SIDES, Board
-from wargames_tui.games.dynamo.state import State
 from wargames_tui.games.dynamo.phases import SEQUENCE, TITLES, acting_side
+from wargames_tui.games.dynamo.state import State
 from wargames_tui.games.dynamo.victory import outcome, tally
 
 PUBLIC_WHERE = ("dead", "evacuated", "withdrawn", "off")

@@ -396,9 +396,7 @@ def waiting(b: Board, side: str) -> list[str]:
         u = b.unit(uid)
         if u.side != side or u.dummy:
             continue
-        if st.where == "pool" and u.turn is not None and u.turn <= s.turn:
-            out.append(uid)
-        elif st.where == "off" and st.edge in ("german", "belgian"):
+        if st.where == "pool" and u.turn is not None and u.turn <= s.turn or st.where == "off" and st.edge in ("german", "belgian"):
             out.append(uid)
     return out
 
@@ -427,9 +425,9 @@ def exit_kind(b: Board, group: Group) -> str | None:
         return None
     if side == "allied" and group.hex in b.g.edge(b.g.rules.edges.allied_south):
         return "evacuate"
-    if side == "german" and s.turn in b.g.rules.edges.withdrawal_turns and not s.withdrawn_this_turn:
-        if len(real) == 1 and withdrawable(b, real[0]) and group.hex in withdrawal_hexes(b):
-            return "withdraw"
+    owed = side == "german" and s.turn in b.g.rules.edges.withdrawal_turns and not s.withdrawn_this_turn
+    if owed and len(real) == 1 and withdrawable(b, real[0]) and group.hex in withdrawal_hexes(b):
+        return "withdraw"
     return None
 
 

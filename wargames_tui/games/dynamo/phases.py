@@ -15,7 +15,8 @@ Scenario II opens with "german-setup" and "allied-setup" (11.6, 24.1-24.3).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event, IllegalAction, Prompt
@@ -24,7 +25,7 @@ from wargames_tui.games.dynamo.board import Board, enemy
 from wargames_tui.games.dynamo.state import State
 from wargames_tui.games.dynamo.victory import outcome, tally
 
-__all__ = ["new_state", "prompt", "apply", "outcome"]
+__all__ = ["apply", "new_state", "outcome", "prompt"]
 
 SEQUENCE = [
     "supply", "luftwaffe", "german-move", "german-assault", "german-dummies",
@@ -77,7 +78,7 @@ def enter_phase(state: State, phase: str) -> list[Event]:
     while True:
         state.phase = phase
         state.revealed = []
-        title, case = TITLES[phase]
+        title = TITLES[phase][0]
         events.append(Event("phase", f"Turn {state.turn}: {title}", {"phase": phase, "turn": state.turn}, commit=True))
         b = Board(state)
         if phase == "supply":
@@ -185,7 +186,7 @@ def game_over(state: State) -> list[Event]:
 
 # --- prompts -------------------------------------------------------------------------
 def prompt(state: State) -> Prompt:
-    title, case = TITLES[state.phase]
+    title = TITLES[state.phase][0]
     side = acting_side(state)
     if state.over:
         return Prompt(None, title, "The game is over.", "dynamo:22.5", [])

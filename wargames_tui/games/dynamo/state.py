@@ -67,7 +67,7 @@ class Battle:
     vacated_attack_hexes: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Battle":
+    def from_json(cls, data: dict[str, Any]) -> Battle:
         return cls(**copy.deepcopy(data))
 
 
@@ -125,7 +125,7 @@ class State:
         )
         return data
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A deep copy, written out field by field: undo and every bot look-ahead make one."""
         out = copy.copy(self)
         out.options = dict(self.options)
@@ -140,7 +140,7 @@ class State:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "State":
+    def from_json(cls, data: dict[str, Any]) -> State:
         data = copy.deepcopy(data)
         data["units"] = {k: UnitState(**v) for k, v in data["units"].items()}
         if data.get("group") is not None:

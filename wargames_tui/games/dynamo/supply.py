@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wargames_tui.engine.flow import Event
 from wargames_tui.games.dynamo.board import Board
+from wargames_tui.games.dynamo.state import State
 
 
 def needs_supply(b: Board, uid: str) -> bool:
@@ -11,14 +12,12 @@ def needs_supply(b: Board, uid: str) -> bool:
     u = b.unit(uid)
     if u.dummy or u.nation == "british":
         return False
-    if u.side == "german" and u.moto and b.state.turn < 4 and not b.g.scenario.german_supply_from_start:
-        return False
-    return True
+    return not (u.side == "german" and u.moto and b.state.turn < 4 and not b.g.scenario.german_supply_from_start)
 
 
-def check(state: "object") -> list[Event]:
+def check(state: object) -> list[Event]:
     """Judge every French and German unit at once; the judgement holds until the next check (5.8)."""
-    b = Board(state)  # type: ignore[arg-type]
+    b = Board(state)
     reach = {side: b.traced_from(side, b.supply_sources(side)) for side in ("german", "allied")}
     cut = []
     for uid, st in b.state.units.items():
