@@ -419,3 +419,11 @@ def test_raf_counters_rolled_each_couplet():
     state = bare({}, phase="allied-combat", turn=6, couplet=1, raf="committed")
     sequence.apply(state, {"type": "end-phase"}, dice(1))
     assert state.raf_available == 0
+
+
+def test_actions_may_name_printed_hexes():
+    state = at_coups()
+    sequence.apply(state, {"type": "drop", "unit": "de-coup1", "hex": "E2423"}, dice())
+    assert state.drops == [["de-coup1", H("E2423")]]
+    with pytest.raises(IllegalAction):
+        sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": "E9999"}, dice())

@@ -18,7 +18,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
 from wargames_tui.games.blitzkrieg_1940 import operations as ops
 from wargames_tui.games.blitzkrieg_1940 import setup, victory
-from wargames_tui.games.blitzkrieg_1940.data import load_board, scenario_key
+from wargames_tui.games.blitzkrieg_1940.data import engine_hex, load_board, scenario_key
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
 from wargames_tui.games.blitzkrieg_1940.state import State, UnitState
 
@@ -351,6 +351,7 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("an action is a JSON object with a type", C + "5.1")
     if state.phase == "over":
         raise IllegalAction("the game is over", C + "4.0")
+    action = _printed_to_engine(action)
     kind = action["type"]
     if kind == "concede":
         return _concede(state, action)
@@ -361,6 +362,25 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     events = handler(state, action, dice)
     events += _after(state, dice)
     return events
+
+
+def _printed_to_engine(action: Action) -> Action:
+    """Hexes may be given as printed ("E2423", "W5411") as well as by the engine's numbers."""
+    def one(h: object) -> object:
+        if isinstance(h, str) and len(h) == 5 and h[:1] in "EW":
+            try:
+                return engine_hex(h)
+            except ValueError:
+                return h
+        return h
+
+    out = dict(action)
+    for key in ("hex", "to"):
+        if key in out:
+            out[key] = one(out[key])
+    if isinstance(out.get("path"), list):
+        out["path"] = [one(h) for h in out["path"]]
+    return out
 
 
 def _concede(state: State, action: Action) -> list[Event]:
