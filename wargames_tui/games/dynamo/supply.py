@@ -15,7 +15,7 @@ def needs_supply(b: Board, uid: str) -> bool:
     return not (u.side == "german" and u.moto and b.state.turn < 4 and not b.g.scenario.german_supply_from_start)
 
 
-def check(state: object) -> list[Event]:
+def check(state: State) -> list[Event]:
     """Judge every French and German unit at once; the judgement holds until the next check (5.8)."""
     b = Board(state)
     reach = {side: b.traced_from(side, b.supply_sources(side)) for side in ("german", "allied")}
