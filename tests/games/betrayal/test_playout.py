@@ -88,3 +88,14 @@ def test_random_games_finish_audit_and_replay(scenario, seed):
         game.apply(again, entry.action, dice)
         assert dice.leftover() == 0
     assert game.dump(again) == game.dump(session.state)
+
+
+def test_the_purposeful_bot_plays_a_whole_game_for_both_seats():
+    from wargames_tui.games.betrayal.bot import betrayal_bot
+
+    session = Session.start(game, "betrayal/free-setup", seed=6)
+    rng = random.Random(6)
+    while session.outcome() is None:
+        session.act(betrayal_bot(session, rng))
+        assert game.check_invariants(session.state) == []
+    assert len(session.log) < 3000
