@@ -249,6 +249,16 @@ def test_no_unit_attacks_twice_nor_is_attacked_twice() -> None:
 
 
 @pytest.mark.rules("dynamo:16.7")
+def test_two_adjacent_defending_hexes_may_be_assaulted_together() -> None:
+    s = setup_assault({"2017": ["g-12id"]}, ["f-1na"])
+    put(s, "2117", "f-2na")
+    put(s, "2015", "g-32id")
+    assert {"type": "assault", "attackers": ["g-12id"], "hexes": [D, "2117"]} in actions(s, "assault")
+    fire(s, "./1", ["g-12id"], hexes=(D, "2117"))
+    assert set(s.battle.defenders) == {"f-1na", "f-2na"}
+
+
+@pytest.mark.rules("dynamo:16.7")
 def test_every_attacker_adjacent_to_every_defender() -> None:
     s = setup_assault({"2115": ["g-12id"]}, ["f-1na"])
     put(s, "2217", "f-2na")

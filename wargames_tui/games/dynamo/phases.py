@@ -289,6 +289,14 @@ def _assault_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, An
             acts.append({"type": "assault", "attackers": group, "hexes": [h]})
             if side == "allied" and state.raf and any(b.unit(u).nation == "british" and b.unit(u).division for u in group):
                 acts.append({"type": "assault", "attackers": group, "hexes": [h], "raf": True})
+    targets = assault_targets(b, side)
+    for i, h in enumerate(targets):  # two defending hexes in one battle (16.7, 16.13)
+        for h2 in targets[i + 1 :]:
+            if h2 not in b.m.neighbours[h]:
+                continue
+            both = [u for u in attackers if {h, h2} <= set(b.m.neighbours[state.units[u].hex])]  # type: ignore[index]
+            if both:
+                acts.append({"type": "assault", "attackers": both, "hexes": [h, h2]})
     acts.append({"type": "end-phase"})
     return "Declare and resolve prepared assaults one at a time, or end the phase.", "16.5", acts
 
