@@ -272,7 +272,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if target is None:
         app = WargamesApp(save_dir=directory, seed=args.seed)
     elif target.endswith(".json") or Path(target).is_file():
-        app = WargamesApp(save_dir=directory, session=load(Path(target), seed=args.seed), save_path=Path(target))
+        app = WargamesApp(save_dir=directory, session=load(Path(target)), save_path=Path(target))
     else:
         session = new_session(target, parse_options(args.option), args.seed, args.bot)
         app = WargamesApp(save_dir=directory, session=session)

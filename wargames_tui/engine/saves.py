@@ -776,11 +776,11 @@ def _check_game(path: Path | str, env: SaveHeader, game: Any) -> None:
             raise SaveError(f"{path}: at seats.{side[:40]}: no such side in {env.scenario} (sides: {', '.join(info.sides)})")
 
 
-def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>", seed: int | None = None) -> Session:
+def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>") -> Session:
     """Rebuild the game from its log; refuse it if the log does not lead to the snapshot.
 
-    `seed` is not used: the dice of a loaded game are drawn at roll time, or, for a game started
-    with a seed (tests, demos), go on from that seed; no caller picks the rolls of a live game.
+    The dice of a loaded game are drawn at roll time, or, for a game started with a seed (tests,
+    demos), go on from that seed: no caller picks the rolls of a live game.
     """
     from wargames_tui.games import UnknownScenario, game_for
 
@@ -833,8 +833,8 @@ def _compare(path: Path | str, game: Any, session: Session, env: SaveFile | _Unc
         raise SaveError(f"{path}: the action log does not reproduce the saved position (snapshot mismatch)")
 
 
-def load(path: Path, seed: int | None = None) -> Session:
-    """Read, check and replay a save. `seed` is not used (see replay)."""
+def load(path: Path) -> Session:
+    """Read, check and replay a save."""
     path = Path(path)
     _check_regular(path)
     target = Path(os.path.realpath(path))

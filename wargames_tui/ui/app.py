@@ -116,7 +116,7 @@ class WargamesApp(App):
 
     def open_save(self, path: Path) -> None:
         try:
-            session = load(path, seed=self.seed)
+            session = load(path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot load", severity="error", timeout=10)
             return
@@ -132,6 +132,9 @@ class WargamesApp(App):
             save(session, path)
         except OSError as exc:
             self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", timeout=8)
+            return None
+        except SaveError as exc:  # another program changed the save since this game read it
+            self.notify(str(exc), title="Not saved", severity="error", timeout=10)
             return None
         except Exception as exc:  # noqa: BLE001 - play goes on even if a save cannot be written
             self.notify(f"Could not save to {path}: {exc!r}", severity="error", timeout=8)
