@@ -46,21 +46,36 @@ def games_per_second(scenario: str, games: int, seed: int) -> tuple[float, float
     return games / took, actions / games
 
 
-def save_load(scenario: str, seed: int, repeat: int) -> tuple[int, float, float]:
-    """A finished random game: its save, then load with full replay (median CPU ms of each)."""
+def replay_only(session: Session) -> None:
+    """The engine's part of a load: the logged actions applied again from a new game, each
+    with its recorded dice, through Session as loading does (no file, no validation)."""
+    from wargames_tui.engine.dice import Dice
+
+    again = Session.start(session.game, session.scenario, session.options)
+    for entry in session.log:
+        again.dice = Dice.replaying(entry.rolls)
+        again.act(entry.action)
+
+
+def save_load(scenario: str, seed: int, repeat: int) -> tuple[int, float, float, float]:
+    """A finished random game: its save, load with full replay, and the replay alone (median
+    CPU ms of each)."""
     from wargames_tui.engine.saves import load, save
 
     session = random_game(scenario, seed)
     path = Path(tempfile.mkdtemp()) / "bench.json"
-    saves, loads = [], []
+    saves, loads, replays = [], [], []
     for _ in range(repeat):
+        t = time.process_time()
+        replay_only(session)
+        replays.append(time.process_time() - t)
         t = time.process_time()
         save(session, path)
         saves.append(time.process_time() - t)
         t = time.process_time()
         load(path)
         loads.append(time.process_time() - t)
-    return len(session.log), statistics.median(saves) * 1000, statistics.median(loads) * 1000
+    return len(session.log), statistics.median(saves) * 1000, statistics.median(loads) * 1000, statistics.median(replays) * 1000
 
 
 def main() -> None:
@@ -83,8 +98,8 @@ def main() -> None:
         rate, acts = games_per_second(sc, args.games, args.seed)
         print(f"{sc:<36} {rate:8.2f} games/s   {acts:6.0f} actions a game   ({args.games} games, seed {args.seed})")
         if args.saves:
-            n, s, l = save_load(sc, args.seed, 10)
-            print(f"{'':<36} save {s:6.1f} ms   load with replay {l:6.1f} ms   ({n} actions)")
+            n, s, l, r = save_load(sc, args.seed, 10)
+            print(f"{'':<36} save {s:6.1f} ms   load with replay {l:6.1f} ms   of which the replay {r:6.1f} ms   ({n} actions)")
 
 
 if __name__ == "__main__":

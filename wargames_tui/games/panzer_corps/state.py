@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)  # copied for every action (State.copy): slots make that quicker
 class UnitState:
     hex: str | None
     status: str = "map"  # "map", "pending" (not yet on the map), "eliminated" or "exited"
