@@ -94,7 +94,7 @@ def test_malformed_actions_in_every_kind_of_step() -> None:
     dice = Dice(9)
     state = dynamo.new("dynamo/campaign", {})
     junk = [{"type": "lose", "unit": 5}, {"type": "retreat", "unit": "x", "path": "y"}, {"type": "advance"},
-            {"type": "blitz", "hex": None}, {"type": "enter", "unit": None}, {"type": "dummy", "unit": "g-dummy1"},
+            {"type": "blitz", "hex": None}, {"type": "go", "hex": [1]}, {"type": "go", "hex": "9999"}, {"type": "halt", "hex": 3}, {"type": "enter", "unit": None}, {"type": "dummy", "unit": "g-dummy1"},
             {"type": "evacuate", "unit": []}, {"type": "assault", "attackers": ["g-1pz"], "hexes": ["0000"]}]
     for _ in range(500):
         for bad in junk:

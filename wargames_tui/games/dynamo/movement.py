@@ -166,7 +166,7 @@ def move(state: State, target: Any) -> list[Event]:
     b = Board(state)
     group = state.group
     assert group is not None
-    options = destinations(b, group)
+    options = destinations(b, group) if isinstance(target, str) else {}
     if target not in options:
         raise IllegalAction(f"the stack cannot reach {target!r} with its movement points", "dynamo:9.1")
     cost = options[target]
@@ -247,7 +247,7 @@ def blitz(state: State, target: Any, dice: Dice) -> list[Event]:
     b = Board(state)
     group = state.group
     assert group is not None
-    if target not in blitz_targets(b, group):
+    if not isinstance(target, str) or target not in blitz_targets(b, group):
         raise IllegalAction(f"the stack cannot Blitz {target!r}", "dynamo:12.3")
     if group.hex == group.start:
         tag_along(state)

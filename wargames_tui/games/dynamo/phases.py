@@ -343,6 +343,8 @@ def apply(state: State, action: Any, dice: Dice) -> list[Event]:
         events = _assault(state, action, dice)
     elif action["type"] == "pick" and state.phase in ("german-move", "allied-move") and state.group is None:
         events = movement.pick(state, action.get("units"))  # any part of a stack (7.4, 9.7)
+    elif state.group is not None and action["type"] in ("go", "blitz", "halt") and set(action) <= {"type", "hex"}:
+        events = _do(state, action, dice)  # each checks itself, without building the whole prompt
     else:
         current = prompt(state)
         if action not in current.actions:
@@ -365,9 +367,9 @@ def _do(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     if kind == "pick":
         return movement.pick(state, action["units"])
     if kind == "go":
-        return movement.move(state, action["hex"])
+        return movement.move(state, action.get("hex"))
     if kind == "blitz":
-        return movement.blitz(state, action["hex"], dice)
+        return movement.blitz(state, action.get("hex"), dice)
     if kind == "halt":
         return movement.halt(state)
     if kind == "leave":
