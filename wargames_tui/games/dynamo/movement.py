@@ -167,7 +167,7 @@ def move(state: State, target: Any) -> list[Event]:
     group = state.group
     assert group is not None
     options = destinations(b, group) if isinstance(target, str) else {}
-    if target not in options:
+    if not isinstance(target, str) or target not in options:
         raise IllegalAction(f"the stack cannot reach {target!r} with its movement points", "dynamo:9.1")
     cost = options[target]
     start = group.hex
