@@ -351,3 +351,13 @@ async def test_a_loaded_game_shows_the_log_it_had_before_quitting(save_dir: Path
         again = play_screen(app)
         assert again is not screen
         assert [line.text for line in again.query_one(LogPanel).lines] == before
+
+
+def test_a_wide_combat_table_shows_the_columns_around_the_odds() -> None:
+    from wargames_tui.ui.widgets.crt import CrtPanel
+
+    crt = {"columns": [f"{n}:1" for n in range(1, 11)], "die": [1, 2], "rows": [[f"a{n}" for n in range(10)], [f"b{n}" for n in range(10)]]}
+    columns, rows = CrtPanel._window(crt, "8:1", 3 + 4 * 5)
+    assert columns == ["6:1", "7:1", "8:1", "9:1", "10:1"] and rows[0] == ["a5", "a6", "a7", "a8", "a9"]
+    assert CrtPanel._window(crt, None, 3 + 4 * 5)[0] == ["1:1", "2:1", "3:1", "4:1", "5:1"]
+    assert CrtPanel._window(crt, "3:1", 200)[0] == crt["columns"]

@@ -20,16 +20,20 @@ class CrtPanel(Panel):
     """
 
     def show(self, crt: dict[str, Any], column: str | None, roll: int | None, caption: str = "") -> None:
-        key = (tuple(crt["columns"]), tuple(map(tuple, crt["rows"])), column, roll, caption)
+        width = max(self.content_region.width, 3 + 4 * 4)
+        key = (tuple(crt["columns"]), tuple(map(tuple, crt["rows"])), column, roll, caption, width)
         if key == self._shown:
             return
-        columns: list[str] = crt["columns"]
+        columns, rows = self._window(crt, column, width)
+        if len(columns) < len(crt["columns"]):
+            shown = f"columns {columns[0]} to {columns[-1]} of {len(crt['columns'])}"
+            caption = f"{caption}\n{shown}" if caption else shown
         table = Table(box=None, show_edge=False, padding=(0, 0), pad_edge=False, expand=False)
         table.add_column(Text("die", style="dim"), justify="right", width=3)
         for c in columns:
             head = Text(f" {c}", style=("bold " + COLUMN_STYLE) if c == column else "bold")
             table.add_column(head, justify="right", width=4)
-        for die, row in zip(crt["die"], crt["rows"]):
+        for die, row in zip(crt["die"], rows):
             lit_row = die == roll
             cells = [Text(f"{die} ", style=("bold " + ROW_STYLE) if lit_row else "dim")]
             for c, result in zip(columns, row):
@@ -50,3 +54,14 @@ class CrtPanel(Panel):
             self.put(grid, key)
         else:
             self.put(table, key)
+
+    @staticmethod
+    def _window(crt: dict[str, Any], column: str | None, width: int) -> tuple[list[str], list[list[str]]]:
+        """The columns that fit the panel (4 characters each after the die's 3), around the lit one."""
+        columns: list[str] = crt["columns"]
+        fits = max(1, (width - 3) // 4)
+        if len(columns) <= fits:
+            return columns, crt["rows"]
+        at = columns.index(column) if column in columns else 0
+        start = max(0, min(at - fits // 2, len(columns) - fits))
+        return columns[start : start + fits], [row[start : start + fits] for row in crt["rows"]]
