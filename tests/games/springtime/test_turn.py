@@ -100,6 +100,17 @@ def test_belgian_surrender_check():
     assert s2.control["14"] == "axis"
 
 
+@pytest.mark.rules("springtime:6.1.2", "springtime:7.2")
+def test_a_surrender_in_a_contested_area_hands_it_to_the_axis():
+    s = fresh()
+    s.turn, s.step = 2, "draw-axis"
+    s.units["de-6a"]["at"] = "15"
+    s.units["be"]["at"] = "15"
+    act(s, {"type": "draw"}, 1, 6)
+    assert s.units["be"]["at"] == REMOVED and s.control["15"] == "axis"
+    assert springtime.check_invariants(s) == []
+
+
 def test_no_belgian_check_on_turn_1():
     s = fresh()
     s.step = "draw-axis"

@@ -358,6 +358,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     events: list[Event] = []
     side = acting_side(state) or ""
     HANDLERS[state.step](state, action, dice, events)
+    if state.phase != "over":
+        update_control(state, events)  # a unit gone by surrender or evacuation may leave the enemy alone (7.2)
     if not events:
         events.append(Event("action", f"{side.capitalize()}: {QUIET.get(action['type'], action['type'])}", {"side": side}))
     return events
