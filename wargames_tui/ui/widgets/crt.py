@@ -15,12 +15,15 @@ HIT_STYLE = "bold black on #ffd21f"
 
 
 class CrtPanel(Panel):
+    _args: tuple[Any, ...] | None = None  # what was shown last, to fit it again at a new width
+
     DEFAULT_CSS = """
     CrtPanel { height: auto; }
     """
 
     def show(self, crt: dict[str, Any], column: str | None, roll: int | None, caption: str = "") -> None:
-        width = max(self.content_region.width, 3 + 4 * 4)
+        self._args = (crt, column, roll, caption)
+        width = self.content_region.width or 1000  # not laid out yet: every column, until on_resize
         key = (tuple(crt["columns"]), tuple(map(tuple, crt["rows"])), column, roll, caption, width)
         if key == self._shown:
             return
@@ -54,6 +57,10 @@ class CrtPanel(Panel):
             self.put(grid, key)
         else:
             self.put(table, key)
+
+    def on_resize(self) -> None:
+        if self._args is not None:
+            self.show(*self._args)
 
     @staticmethod
     def _window(crt: dict[str, Any], column: str | None, width: int) -> tuple[list[str], list[list[str]]]:
