@@ -196,6 +196,25 @@ def test_second_panzer_force_march_on_turn_one() -> None:
 
 
 @pytest.mark.rules("dynamo:14.2")
+def test_broken_down_one_kampfgruppe_by_the_coast_and_the_other_within_two_hexes() -> None:
+    s = empty(turn=1)
+    put(s, "2020", "g-2pz")
+    act(s, {"type": "force-march", "korps": "2pz"})
+    act(s, {"type": "break-down", "unit": "g-2pz"})
+    act(s, {"type": "pick", "units": ["g-2pz-a"]})
+    near = movement.near_coast(board(s))
+    far = {h: c for h, c in dests(s).items() if c > 10}
+    target = min(far, key=far.get)
+    act(s, {"type": "go", "hex": target})
+    act(s, {"type": "halt"})
+    act(s, {"type": "pick", "units": ["g-2pz-b"]})
+    grid = board(s).m.grid
+    beyond = {h for h, c in dests(s).items() if c > 10}
+    assert beyond and all(h in near or grid.distance(h, target) <= 2 for h in beyond)
+    assert any(h not in near for h in beyond)
+
+
+@pytest.mark.rules("dynamo:14.2")
 def test_the_force_march_costs_the_korps_its_turn_one_schwerpunkt() -> None:
     s = empty(turn=1)
     put(s, "2115", "g-1pz", "g-10pz")

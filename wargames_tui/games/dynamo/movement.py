@@ -110,7 +110,11 @@ def force_march_ok(b: Board, group: Group, h: str, cost: int) -> bool:
     mine = [u for u in group.units if u == "g-2pz" or b.unit(u).parent == "g-2pz"]
     if not mine or all(s.units[u].spent + cost <= b.unit(u).move for u in mine):
         return True
-    return h in near_coast(b)
+    if h in near_coast(b):
+        return True
+    # Broken down, one Kampfgruppe by the coast lets the other end within two hexes of it.
+    others = [k for k in ("g-2pz-a", "g-2pz-b") if k not in group.units and s.units[k].where == "map"]
+    return any(s.units[k].hex in near_coast(b) and b.m.grid.distance(h, s.units[k].hex) <= 2 for k in others)  # type: ignore[arg-type]
 
 
 def near_coast(b: Board) -> set[str]:
