@@ -358,3 +358,32 @@ def test_counter_stroke_is_announced_before_the_first_assault() -> None:
     while s.battle is not None:
         act(s, actions(s)[0])
     assert {"type": "counter-stroke"} not in actions(s)
+
+
+@pytest.mark.rules("dynamo:15.2")
+def test_a_panzer_division_may_break_down_while_it_advances() -> None:
+    s = setup_assault({"2115": ["g-1pz"]}, ["f-1na"])
+    fire(s, "./2", ["g-1pz"])
+    act(s, {"type": "retreat-all", "hexes": 2})
+    act(s, actions(s, "retreat")[0])
+    act(s, {"type": "break-down", "unit": "g-1pz"})
+    assert s.battle.advance == {"g-1pz-a": 2, "g-1pz-b": 2}
+    act(s, {"type": "advance", "unit": "g-1pz-a", "hex": D})
+    act(s, {"type": "advance", "unit": "g-1pz-b", "hex": D})
+    nxt = [a for a in actions(s, "advance") if a["unit"] == "g-1pz-b"]
+    act(s, nxt[0])
+    assert s.units["g-1pz-b"].hex != s.units["g-1pz-a"].hex
+
+
+@pytest.mark.rules("dynamo:15.2")
+def test_a_panzer_division_may_break_down_while_it_retreats() -> None:
+    s = setup_assault({"2115": ["b-1", "b-2"]}, ["g-1pz"], phase="allied-assault")
+    fire(s, "./1", ["b-1", "b-2"])
+    act(s, {"type": "retreat-all", "hexes": 1})
+    act(s, {"type": "break-down", "unit": "g-1pz"})
+    assert s.battle.retreating == ["g-1pz-a", "g-1pz-b"]
+    first = actions(s, "retreat")[0]
+    act(s, first)
+    second = [a for a in actions(s, "retreat") if a["path"] != first["path"]]
+    act(s, second[0])
+    assert s.units["g-1pz-a"].hex != s.units["g-1pz-b"].hex

@@ -356,11 +356,53 @@ def choices(state: State) -> list[dict[str, Any]]:
         return acts
     if battle.stage in ("defender-retreat", "attacker-retreat"):
         uid = battle.retreating[0]
-        return [{"type": "retreat", "unit": uid, "path": p} for p in retreat_paths(b, uid, battle.retreat)]
+        acts = [{"type": "retreat", "unit": uid, "path": p} for p in retreat_paths(b, uid, battle.retreat)]
+        return acts + _breakdowns(b, [uid])
     if battle.stage == "advance":
         acts = [{"type": "advance", "unit": u, "hex": h} for u in battle.advance for h in advance_hexes(b, u)]
-        return acts + [{"type": "end-advance"}]
+        return acts + _breakdowns(b, [u for u, n in battle.advance.items() if n > 0]) + [{"type": "end-advance"}]
     return []
+
+
+def _breakdowns(b: Board, uids: list[str]) -> list[dict[str, Any]]:
+    """A whole panzer division may break down while it retreats or advances (15.2)."""
+    return [
+        {"type": "break-down", "unit": u}
+        for u in uids
+        if b.unit(u).type == "panzer" and f"{u}-a" in b.g.units and b.state.units[u].step == 0
+    ]
+
+
+def _break_down_in_battle(state: State, uid: str) -> list[Event]:
+    """Put the two Kampfgruppen in the division's place, in its retreat or its advance (15.2)."""
+    battle = state.battle
+    assert battle is not None
+    st = state.units[uid]
+    kgs = [f"{uid}-a", f"{uid}-b"]
+    for k in kgs:
+        ks = state.units[k]
+        ks.where, ks.hex, ks.step, ks.spent, ks.done, ks.oos = "map", st.hex, 0, st.spent, st.done, st.oos
+        state.order += 1
+        ks.top = state.order
+    if state.air.get(uid):
+        state.air[kgs[0]] = state.air.pop(uid)
+    st.where, st.hex = "spare", None
+    for group in (battle.attackers, battle.defenders):
+        if uid in group:
+            group[group.index(uid):group.index(uid) + 1] = kgs
+    if uid in battle.retreating:
+        i = battle.retreating.index(uid)
+        battle.retreating[i:i + 1] = kgs
+    if uid in battle.advance:
+        n = battle.advance.pop(uid)
+        battle.advance.update({k: n for k in kgs})
+    if uid in battle.from_hexes:
+        h = battle.from_hexes.pop(uid)
+        battle.from_hexes.update({k: h for k in kgs})
+    if state.group is not None and uid in state.group.units:
+        i = state.group.units.index(uid)
+        state.group.units[i:i + 1] = kgs
+    return [Event("note", f"{Board(state).unit(uid).short} breaks down into Kampfgruppen (15.2)", {"unit": uid})]
 
 
 def may_retreat(state: State, stage: str, units: list[str]) -> bool:
@@ -421,6 +463,10 @@ def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
         if uid not in battle.advance or h not in advance_hexes(b, uid):
             raise IllegalAction("that unit may not advance there", "dynamo:17.21")
         return _do_advance(state, uid, h)
+    if kind == "break-down" and stage in ("advance", "defender-retreat", "attacker-retreat"):
+        if action not in choices(state):
+            raise IllegalAction("only a whole panzer division retreating or advancing now may break down", "dynamo:15.2")
+        return _break_down_in_battle(state, action["unit"])
     if stage == "advance" and kind == "end-advance":
         return [Event("note", "No further advance (17.23)", {})] + finish(state)
     raise IllegalAction(f"{kind!r} is not a choice while settling a battle", "dynamo:17.24")
