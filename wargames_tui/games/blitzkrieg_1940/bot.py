@@ -3,7 +3,8 @@
 Germany launches Sickle Cut, takes its historical set-up, drops coups on Eben Emael and the
 Moerdijk bridge, fights first (14.2) and drives for the Allied cities, attacking at 3:1 or
 better after shifts. The Allies fight first, commit the RAF, hold their cities with the units
-nearest a threat and counter-attack at 2:1 or better. Moves are chosen among a few units at a
+nearest a threat and counter-attack at 2:1 or better; in 1939 the French drive for the Ruhr
+Endangered Area and Germany moves to bar the way. Moves are chosen among a few units at a
 time, so a decision stays quick on the largest map.
 """
 
@@ -96,7 +97,8 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
         return {"type": "deselect"}
     pos = Position(state)
     assert side is not None
-    goals = objectives(state, side) if side == "german" else _threatened(pos)
+    attacking = side == "german" or not pos.y1940  # the French attack in 1939 (4.2)
+    goals = objectives(state, side) if attacking else _threatened(pos)
     if not goals:
         return None
     dist = _distances(pos, goals)
