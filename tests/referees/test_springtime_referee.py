@@ -1,0 +1,866 @@
+"""An independent referee for Springtime for Hitler (Four Roads to Paris, the first game).
+
+Written from the rulebook alone (cases cited as springtime:N.N.N) and the public protocol: random
+games are played through `prompt`/`apply`, and at every step the public view before the action, the
+legal actions offered, the action chosen, the events and the view after are checked against the
+rules. The scenario data files (map, units, tables) are read only as the board and the printed
+tables. Nothing under the game's package or its own tests is consulted.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import pytest
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.games import game_for
+
+FALL_GELB = "springtime/fall-gelb"
+PLAN_RED = "springtime/plan-red"
+# (scenario, seed, the side that mostly passes)
+GAMES = [
+    (FALL_GELB, 11, None), (FALL_GELB, 12, None), (FALL_GELB, 13, "allied"), (FALL_GELB, 14, "allied"),
+    (FALL_GELB, 15, "axis"), (PLAN_RED, 21, None), (PLAN_RED, 22, "allied"),
+]
+MAX_STEPS = 2500
+PHASE_ORDER = ["political", "maneuvers", "refit", "end", "over"]  # springtime:6.0
+MANEUVER_STEPS = ("assault", "regroup", "redeploy")
+STACK = 5  # springtime:7.1
+ALLIED_ZONES = {"A", "B", "C", "D", "E"}
+
+
+@dataclass
+class Step:
+    i: int
+    before: dict[str, Any]
+    side: str | None
+    step: str
+    actions: list[dict[str, Any]]
+    action: dict[str, Any]
+    events: list[Any]
+    after: dict[str, Any]
+    side_views: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class Game:
+    scenario: str
+    seed: int
+    steps: list[Step]
+    outcome: Any
+    initial: dict[str, Any]
+
+
+def _choose(rng: random.Random, actions: list[dict[str, Any]], step: str, passive: str | None, side: str | None) -> dict[str, Any]:
+    """A random player that fights: attacks when it can, assaults often, moves before it ends. The
+    `passive` side mostly passes, so that some games go the other side's way."""
+    by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for a in actions:
+        by_type[a["type"]].append(a)
+
+    def pick(kind: str) -> dict[str, Any]:
+        return rng.choice(by_type[kind])
+
+    r = rng.random()
+    if side == passive and step == "start" and "pass" in by_type and r < 0.8:
+        return pick("pass")
+    if "attack" in by_type and r < 0.7:
+        return pick("attack")
+    if step == "start" and "assault" in by_type and r < 0.6:
+        return pick("assault")
+    if step in MANEUVER_STEPS and "move" in by_type and r < 0.85:
+        return pick("move")
+    if step == "logistics" and "decline" in by_type and r < 0.7:
+        return pick("decline")
+    kind = rng.choice(sorted(by_type))
+    return pick(kind)
+
+
+@lru_cache(maxsize=None)
+def play(scenario: str, seed: int, passive: str | None = None) -> Game:
+    game = game_for(scenario)
+    state = game.new(scenario, {})
+    rng = random.Random(seed)
+    dice = Dice(seed)
+    steps: list[Step] = []
+    initial = game.view(state, None)
+    before = initial
+    for i in range(MAX_STEPS):
+        if game.outcome(state) is not None:
+            break
+        prompt = game.prompt(state)
+        actions = list(prompt.actions)
+        side_views = {s: game.view(state, s) for s in ("allied", "axis")} if i % 3 == 0 else {}
+        action = _choose(rng, actions, before.get("step") or "", passive, prompt.side)
+        events = game.apply(state, action, dice)
+        after = game.view(state, None)
+        steps.append(Step(i, before, prompt.side, before.get("step") or "", actions, action, events, after, side_views))
+        before = after
+    return Game(scenario, seed, steps, game.outcome(state), initial)
+
+
+@pytest.fixture(params=GAMES, ids=[f"{s.split('/')[1]}-{seed}" for s, seed, _ in GAMES], scope="module")
+def g(request: pytest.FixtureRequest) -> Game:
+    return play(*request.param)
+
+
+# ---------------------------------------------------------------- helpers over views
+
+
+def units_by_id(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {u["id"]: u for u in view["units"]}
+
+
+def on_map(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return [u for u in view["units"] if u["status"] == "map" and u.get("zone")]
+
+
+def in_zone(view: dict[str, Any], zone: str, side: str | None = None) -> list[dict[str, Any]]:
+    return [u for u in on_map(view) if u["zone"] == zone and (side is None or u["side"] == side)]
+
+
+def neighbours(view: dict[str, Any]) -> dict[str, dict[str, str]]:
+    adj: dict[str, dict[str, str]] = defaultdict(dict)
+    for link in view["links"]:
+        adj[link["a"]][link["b"]] = link["kind"]
+        adj[link["b"]][link["a"]] = link["kind"]
+    return adj
+
+
+def other(side: str) -> str:
+    return "axis" if side == "allied" else "allied"
+
+
+def contested(view: dict[str, Any], zone: str) -> bool:  # springtime:7.3
+    sides = {u["side"] for u in in_zone(view, zone)}
+    return len(sides) == 2
+
+
+def events_of(step: Step, kind: str) -> list[Any]:
+    return [e for e in step.events if e.kind == kind]
+
+
+def impulses(g: Game) -> list[list[Step]]:
+    """The steps of each impulse, from its 'start' choice to the next start or phase change."""
+    out: list[list[Step]] = []
+    cur: list[Step] | None = None
+    for s in g.steps:
+        if s.before["phase"] == "maneuvers" and s.step in ("start",) and s.action["type"] not in ("advantage", "event"):
+            cur = [s]
+            out.append(cur)
+        elif cur is not None and s.before["phase"] == "maneuvers" and s.step != "start":
+            cur.append(s)
+        elif s.before["phase"] != "maneuvers":
+            cur = None
+    return out
+
+
+# ---------------------------------------------------------------- set-up (5.0, 19.0)
+
+FG_SETUP = {
+    "fr-1a": "13", "fr-2a": "17", "fr-7a": "9", "fr-9a": "12", "fr-prioux": "13", "fr-1dcr": "13",
+    "bef": "13", "fr-3a": "18", "fr-4a": "19", "fr-5a": "19", "fr-8a": "20", "fr-alp": "E", "be": "13",
+    "nl": "8", "fr-6a": "23", "fr-10a": "25", "fr-2dcr": "24", "fr-3dcr": "24", "de-4a": "5", "de-hoth": "5",
+    "de-12a": "3", "de-16a": "3", "de-6a": "5", "de-hoepner": "5", "de-18a": "6", "de-schmidt": "6",
+    "de-1a": "2", "de-7a": "1", "de-guderian": "3", "de-reinhardt": "3", "de-wietersheim": "4", "de-2a": "4",
+}
+
+
+@pytest.mark.rules("springtime:5.1")
+def test_fall_gelb_markers_and_setup() -> None:
+    v = game_for(FALL_GELB).view(game_for(FALL_GELB).new(FALL_GELB, {}), None)
+    assert (v["turn"], v["turns"], v["impulse"], v["advantage"]) == (1, 7, 6, "axis")  # 5.1.1, 5.1.2, 6.0
+    assert v["morale"] == 30  # springtime:5.1.3
+    assert v["rp"] == {"allied": 5, "axis": 10}  # springtime:5.1.4, 12.2
+    assert v["events"]["cup"] == 9  # springtime:5.1.7
+    # springtime:5.2.1: the listed Areas; only "(10th Army)" starts reduced; the Italians off the map (6.1.4)
+    units = units_by_id(v)
+    for uid, zone in FG_SETUP.items():
+        assert units[uid]["zone"] == zone and units[uid]["status"] == "map", uid
+        assert units[uid]["reduced"] == (uid == "fr-10a"), uid
+    assert units["it-west"]["status"] != "map"
+    assert units["fr-4dcr"]["status"] != "map"  # de Gaulle only after his Event (5.2.1 note)
+
+
+@pytest.mark.rules("springtime:5.1.5")
+def test_air_markers_start_on_reduced_side() -> None:
+    """5.1.5: every Air Support marker starts on its reduced side; 9.4.2 gives the normal values."""
+    v = game_for(FALL_GELB).view(game_for(FALL_GELB).new(FALL_GELB, {}), None)
+    values = {a["nation"]: a["value"] for a in v["air"]}
+    assert values == {"german": 4, "french": 3, "british": 2}
+
+
+PR_SETUP = {
+    "fr-7a": "26", "fr-10a": "26", "fr-2dcr": "26", "fr-2a": "24", "fr-4a": "24", "fr-6a": "24",
+    "fr-3dcr": "24", "fr-3a": "18", "fr-5a": "19", "fr-8a": "20", "fr-alp": "E", "de-4a": "16",
+    "de-18a": "16", "de-wietersheim": "16", "de-hoth": "16", "de-hoepner": "16", "de-6a": "17", "de-12a": "17",
+    "de-2a": "17", "de-guderian": "17", "de-reinhardt": "17", "de-16a": "11", "de-1a": "2", "de-7a": "1",
+}
+
+
+@pytest.mark.rules("springtime:19.1")
+def test_plan_red_markers_and_setup() -> None:
+    v = game_for(PLAN_RED).view(game_for(PLAN_RED).new(PLAN_RED, {}), None)
+    assert (v["turn"], v["impulse"], v["advantage"], v["morale"]) == (4, 6, "axis", 20)  # springtime:19.2
+    assert v["rp"] == {"allied": 0, "axis": 5}  # springtime:19.2
+    assert set(v["events"]["played"]) >= {"de-gaulle", "cabinet-shuffle", "billotte-killed", "operation-dynamo", "air-supremacy"}
+    units = units_by_id(v)
+    for uid, zone in PR_SETUP.items():
+        assert units[uid]["zone"] == zone and units[uid]["status"] == "map", uid
+    for uid in ("fr-2dcr", "fr-2a", "fr-3dcr"):  # printed in parentheses (19.1.1)
+        assert units[uid]["reduced"], uid
+    for uid in ("fr-1a", "fr-9a", "bef", "be", "nl"):  # permanently eliminated
+        assert units[uid]["status"] == "removed", uid
+    for uid in ("fr-prioux", "fr-1dcr", "de-schmidt"):  # eliminated, may be rebuilt
+        assert units[uid]["status"] == "eliminated", uid
+
+
+# ---------------------------------------------------------------- sequence of play (6.0)
+
+
+@pytest.mark.rules("springtime:6.0")
+def test_phase_order_and_turns(g: Game) -> None:
+    # springtime:6.0 phases in order; springtime:6.4.2 the turn advances by one; 6.4.5 seven turns
+    prev = g.steps[0].before
+    for s in g.steps:
+        for a, b in ((prev, s.before), (s.before, s.after)):
+            if b["turn"] == a["turn"]:
+                assert PHASE_ORDER.index(b["phase"]) >= PHASE_ORDER.index(a["phase"]), (s.i, a["phase"], b["phase"])
+            else:
+                assert b["turn"] == a["turn"] + 1 and b["phase"] == "political", (s.i, a["turn"], b["turn"])
+        assert s.before["turn"] <= 7
+        if s.before["turn"] == 7:  # springtime:12.4, 6.3: no Refit Phase in the final turn
+            assert s.before["phase"] != "refit", s.i
+        prev = s.after
+    assert g.outcome is not None, "the game must end by the End Phase of Turn 7 (6.4.5)"
+
+
+@pytest.mark.rules("springtime:6.2")
+def test_who_acts_each_impulse(g: Game) -> None:
+    """6.2: odd impulses Allied, even Axis; 15.2: Turn 1 opens with Axis impulse 6; 6.4.2: others with 1."""
+    first_impulse: dict[int, int] = {}
+    for s in g.steps:
+        if s.before["phase"] == "maneuvers" and s.step == "start":
+            expect = "allied" if s.before["impulse"] % 2 else "axis"
+            assert s.side == expect, (s.i, s.before["turn"], s.before["impulse"], s.side)
+            first_impulse.setdefault(s.before["turn"], s.before["impulse"])
+    start_turn = g.initial["turn"]
+    for turn, imp in first_impulse.items():
+        if turn == start_turn:
+            assert imp == g.initial["impulse"], (turn, imp)  # 15.2 / 19.2
+        else:
+            assert imp == 1, (turn, imp)  # springtime:6.4.2
+
+
+@pytest.mark.rules("springtime:6.1.1")
+def test_political_and_end_order(g: Game) -> None:
+    """6.1.1 Allied draws first; 12.1 Allied refits first; 6.4.4 Allied plays/discards first."""
+    for turn in {s.before["turn"] for s in g.steps}:
+        for phase in ("political", "refit", "end"):
+            sides = [s.side for s in g.steps if s.before["turn"] == turn and s.before["phase"] == phase and s.side]
+            if "allied" in sides and "axis" in sides and phase != "end":
+                assert sides.index("allied") < sides.index("axis"), (turn, phase, sides)
+            if phase == "end":
+                for kind in ("event", "discard"):
+                    ss = [s.side for s in g.steps if s.before["turn"] == turn and s.before["phase"] == "end" and s.step.startswith(kind)]
+                    if "allied" in ss and "axis" in ss:
+                        assert ss.index("allied") < ss.index("axis"), (turn, kind, ss)
+
+
+@pytest.mark.rules("springtime:6.2.1")
+def test_logistics_roll(g: Game) -> None:
+    """6.2.1: a Logistics dr ends every Axis impulse (8.1.3: also a Pass), none an Allied one;
+    dr >= impulse goes on, dr < impulse ends the Maneuvers Phase unless Soldier On is spent (11.1.4)."""
+    steps = g.steps
+    for k, s in enumerate(steps):
+        for e in events_of(s, "logistics"):
+            roll = e.data["roll"]
+            imp = s.before["impulse"]
+            assert imp % 2 == 0 and 1 <= roll <= 6, (s.i, imp, roll)  # an Axis impulse, a dr
+            soldier = any(t.action.get("use") == "soldier_on" for t in steps[k + 1 : k + 3])
+            # the next impulse started, or the phase ended
+            nxt = next((t for t in steps[k + 1 :] if t.before["phase"] != "maneuvers" or t.step == "start"), None)
+            if nxt is None:
+                continue
+            went_on = nxt.before["phase"] == "maneuvers" and nxt.before["turn"] == s.before["turn"]
+            if roll >= imp and imp < g.initial["impulses"]:
+                assert went_on and nxt.before["impulse"] == imp + 1, (s.i, roll, imp)
+            elif roll < imp:
+                # Soldier On carries play to the next impulse, unless the track has run out (6.2.1)
+                assert went_on == (soldier and imp < g.initial["impulses"]), (s.i, roll, imp, soldier)
+            else:
+                assert not went_on, (s.i, roll, imp)  # springtime:6.2.1: off the track
+    # every Axis impulse ends with one roll
+    for imp_steps in impulses(g):
+        first = imp_steps[0]
+        rolls = [e for t in imp_steps for e in events_of(t, "logistics")]
+        if first.side == "axis":
+            assert len(rolls) == 1, (first.i, first.before["turn"], first.before["impulse"], len(rolls))
+        else:
+            assert not rolls, first.i
+
+
+# ---------------------------------------------------------------- impulses (8.1)
+
+
+def _last_assault_groups(g: Game) -> list[tuple[Step, set[str]]]:
+    out = []
+    for s in g.steps:
+        if s.before["phase"] == "maneuvers" and s.step == "start" and s.action["type"] not in ("advantage", "event"):
+            out.append((s, set(s.action.get("groups", [])) if s.action["type"] == "assault" else set()))
+    return out
+
+
+def _is_surprise(s: Step, g: Game) -> bool:
+    """15.3 (Turn 1, impulse 6 of Fall Gelb), or the impulse the Axis opens by playing the Plan Red
+    marker, whose effect (events.toml, from the PAC) repeats 15.3."""
+    if g.scenario == FALL_GELB and s.before["turn"] == 1 and s.before["impulse"] == 6:
+        return True
+    k = g.steps.index(s)
+    for t in reversed(g.steps[:k]):
+        if t.before["impulse"] != s.before["impulse"] or t.before["phase"] != "maneuvers":
+            return False
+        if t.action.get("marker") == "plan-red":
+            return True
+    return False
+
+
+@pytest.mark.rules("springtime:8.1.1")
+def test_assault_offers(g: Game) -> None:
+    """8.1.1: one Army Group (Kleist alone or with one other), never Reserves alone, and not the same
+    Army Group as the side's previous impulse in the same turn; 15.3: all at once in the surprise."""
+    previous: dict[tuple[int, str], set[str]] = {}
+    for s, groups in _last_assault_groups(g):
+        side = s.side
+        own_groups = {u["group"] for u in s.before["units"] if u["side"] == side}
+        for a in s.actions:
+            if a["type"] != "assault":
+                continue
+            gs = set(a["groups"])
+            assert gs <= own_groups and "R" not in gs, (s.i, a)
+            if not _is_surprise(s, g):
+                if side == "axis":
+                    assert len(gs) == 1 or (len(gs) == 2 and "K" in gs), (s.i, a)
+                else:
+                    assert len(gs) == 1, (s.i, a)
+                assert not gs & previous.get((s.before["turn"], side), set()), (s.i, a, previous)
+        previous[(s.before["turn"], side)] = groups
+
+
+@pytest.mark.xfail(strict=True, reason="8.1.1: the game lets a side assault with the Army Group of its last impulse of the previous turn")
+@pytest.mark.rules("springtime:8.1.1")
+def test_assault_not_consecutive_across_turns(g: Game) -> None:
+    """8.1.1 names consecutive impulses, not impulses of one turn: the side's last impulse of a turn
+    and its first of the next are consecutive."""
+    last: dict[str, set[str]] = {}
+    for s, groups in _last_assault_groups(g):
+        for a in s.actions:
+            if a["type"] == "assault" and not _is_surprise(s, g):
+                assert not set(a["groups"]) & last.get(s.side, set()), (s.i, s.before["turn"], s.before["impulse"], a, last)
+        last[s.side] = groups
+
+
+@pytest.mark.rules("springtime:9.1")
+def test_moves_offered(g: Game) -> None:
+    """Every offered move: an active unit of the side, to an adjacent Area along a connection (9.1,
+    9.3.2), never into Zone F (14.3) or a full Area (7.1, 9.3.1), within its MF (9.2, 13.2.2; double when
+    Redeploying, 8.1.2b; one Area when Regrouping, 8.1.2a), stopped by the Maginot Line and by enemy
+    units (9.2), not into an Area already attacked (9.2.1), the Alp Army not before Italy's war (9.3.3)."""
+    italy_at_war = False
+    for imp in impulses(g):
+        first = imp[0]
+        kind = first.action["type"]
+        side = first.side
+        groups = set(first.action.get("groups", []))
+        start = first.after
+        start_zone = {u["id"]: u["zone"] for u in on_map(start)}
+        start_contested = {z for z in start["zones"] if contested(start, z)}
+        moves: Counter[str] = Counter()
+        last_boundary: dict[str, str] = {}
+        attacked: set[str] = set()
+        redeploy_area = first.action.get("area")
+        for s in imp:
+            v = s.before
+            if any(u["id"] == "it-west" for u in on_map(v)):
+                italy_at_war = True
+            adj = neighbours(v)
+            if s.step in MANEUVER_STEPS:
+                units = units_by_id(v)
+                for a in s.actions:
+                    if a["type"] != "move":
+                        continue
+                    u = units[a["unit"]]
+                    here, to = u["zone"], a["to"]
+                    where = (s.i, s.before["turn"], s.before["impulse"], s.step, a)
+                    assert u["side"] == side and u["status"] == "map", where
+                    assert to in adj[here], where  # springtime:9.1, 9.3.2
+                    assert to != "F" or u["nation"] == "italian", where  # springtime:14.3
+                    if v["zones"][to]["kind"] == "area":  # springtime:7.1, 14.2
+                        assert len(in_zone(v, to, side)) < STACK, where
+                    if u["id"] == "fr-alp":
+                        assert italy_at_war, where  # springtime:9.3.3
+                    assert to not in attacked, where  # springtime:9.2.1
+                    assert last_boundary.get(u["id"]) != "maginot", where  # springtime:9.2
+                    if moves[u["id"]] and in_zone(v, here, other(side)):
+                        raise AssertionError(f"moved on after entering an enemy-occupied Area (9.2): {where}")
+                    mf = u["mf"] - (1 if u["kind"] == "armored" and u["oos"] else 0)
+                    if s.step == "redeploy":
+                        mf *= 2
+                        assert start_zone.get(u["id"]) == redeploy_area and not u["oos"], where  # 8.1.2b, 13.1
+                        ctrl = v["zones"][to]["control"]
+                        assert not (ctrl == other(side) and not contested(v, to)), where
+                    if s.step == "regroup":
+                        mf = 1
+                        assert v["zones"][to]["control"] == side and not in_zone(v, to, other(side)), where  # 8.1.2a
+                    if s.step in ("regroup", "redeploy") and start_zone.get(u["id"]) in start_contested:
+                        assert not contested(v, to), where  # springtime:8.1.2
+                    if s.step == "assault":
+                        grp = u["group"]
+                        if grp == "R":  # springtime:8.1.1: a Reserve goes with an activated unit of its Area
+                            assert any(
+                                w["group"] in groups and w["side"] == side for w in in_zone(start, start_zone[u["id"]])
+                            ) or _is_surprise(first, g), where
+                        else:
+                            assert grp in groups or _is_surprise(first, g), where
+                    assert moves[u["id"]] < mf, where  # springtime:9.2 MF
+                    if moves[u["id"]] == 0 and start_zone.get(u["id"]) in start_contested:
+                        # springtime:9.2: out of a Contested Area only into a Free one
+                        assert v["zones"][to]["control"] == side and not in_zone(v, to, other(side)), where
+            for e in events_of(s, "move"):
+                moves[e.data["unit"]] += 1
+                last_boundary[e.data["unit"]] = e.data.get("boundary", "")
+            for e in events_of(s, "attack"):
+                attacked.add(e.data["area"])
+        del kind
+
+
+@pytest.mark.rules("springtime:10.1")
+def test_attacks_offered_and_mandatory(g: Game) -> None:
+    """10.0/9.1: only active units in an Area with enemy units attack, the lead among them (10.4.2);
+    9.4.1: Air Support only of the lead's nationality, each marker once an impulse; 10.1: an impulse
+    is not ended while units that entered an enemy-occupied, uncontested Area have not attacked."""
+    for imp in impulses(g):
+        first = imp[0]
+        if first.action["type"] != "assault":
+            continue
+        side = first.side
+        start = first.after
+        start_contested = {z for z in start["zones"] if contested(start, z)}
+        entered: dict[str, str] = {}
+        attacked_units: set[str] = set()
+        air_used: set[str] = set()
+        for s in imp:
+            v = s.before
+            units = units_by_id(v)
+            air = {a["id"]: a for a in v["air"]}
+            if s.step == "assault":
+                for a in s.actions:
+                    where = (s.i, s.before["turn"], s.before["impulse"], a)
+                    if a["type"] == "attack":
+                        area = a["area"]
+                        assert in_zone(v, area, other(side)), where
+                        assert a["lead"] in a["units"], where
+                        for uid in a["units"]:
+                            assert units[uid]["side"] == side and units[uid]["zone"] == area, where
+                        if a.get("air"):
+                            m = air[a["air"]]
+                            assert m["side"] == side and m["nation"] == units[a["lead"]]["nation"], where
+                            assert a["air"] not in air_used, where
+                    if a["type"] == "end":
+                        for uid, area in entered.items():
+                            u = units.get(uid)
+                            if u and u["status"] == "map" and u["zone"] == area and in_zone(v, area, other(side)):
+                                assert uid in attacked_units, ("mandatory attack skipped (10.1)", where, uid, area)
+            if s.step == "defend":
+                for a in s.actions:
+                    if a.get("air"):
+                        m = air[a["air"]]
+                        assert m["side"] == s.side and m["nation"] == units[a["lead"]]["nation"], (s.i, a)
+            for e in events_of(s, "move"):
+                to = e.data["to"]
+                if in_zone(s.before, to, other(side)) and to not in start_contested:
+                    entered[e.data["unit"]] = to
+            for e in events_of(s, "attack"):
+                attacked_units.update(e.data["units"])
+                if e.data.get("air"):
+                    air_used.add(e.data["air"])
+            if s.step == "defend" and s.action.get("air"):
+                air_used.add(s.action["air"])
+
+
+# ---------------------------------------------------------------- combat (10.4)
+
+
+def _combats(g: Game) -> list[tuple[Step, Step, Any]]:
+    """(the step declaring the attack, the step resolving it, the combat event)."""
+    out = []
+    pending: Step | None = None
+    for s in g.steps:
+        if events_of(s, "attack"):
+            pending = s
+        for e in events_of(s, "combat"):
+            assert pending is not None
+            out.append((pending, s, e))
+            pending = None
+    return out
+
+
+@pytest.mark.rules("springtime:10.4")
+def test_combat_totals_recomputed(g: Game) -> None:
+    """10.4: AT = AV + DR against DT = DV + DR; AV (10.4.2): lead CV, +1 each other unit, leaders'
+    ratings, Air Support (9.4.2), -1 each unit Out of Supply (13.2.2); DV (10.4.3): lead CV, +1 each
+    other defender, the Area's TEM (3.1.2), leaders, Air, supply, the river and Maginot modifiers
+    (the printed tables, tables.toml); 10.4.4: the result from AT against DT, an armored lead's
+    success an Overrun."""
+    combats = _combats(g)
+    for decl, res, e in combats:
+        d = e.data
+        v = decl.before
+        units = units_by_id(v)
+        att = decl.action
+        area = att["area"]
+        air = {a["id"]: a["value"] for a in v["air"]}
+        attackers = [units[u] for u in att["units"]]
+        lead = units[att["lead"]]
+        ap = dict(d["attack_parts"])
+        assert ap["lead CV"] == lead["cv"], (decl.i, ap)
+        assert ap["other units"] == len(attackers) - 1, (decl.i, ap)
+        assert ap["leaders"] == sum(ldr["rating"] for u in attackers for ldr in u.get("leaders", [])), (decl.i, ap)
+        assert ap["air"] == (air[att["air"]] if att.get("air") else 0), (decl.i, ap)
+        assert ap["out of supply"] == -sum(1 for u in attackers if u["oos"]), (decl.i, ap)
+        dv = res.before
+        dunits = units_by_id(dv)
+        defenders = in_zone(dv, area, other(decl.side))
+        dlead = dunits[res.action["lead"]]
+        dp = dict(d["defence_parts"])
+        assert dp["lead CV"] == dlead["cv"], (res.i, dp)
+        assert dp["other units"] == len(defenders) - 1, (res.i, dp)
+        assert dp["TEM"] == dv["zones"][area]["tem"], (res.i, dp)
+        assert dp["leaders"] == sum(ldr["rating"] for u in defenders for ldr in u.get("leaders", [])), (res.i, dp)
+        dair = res.action.get("air")
+        assert dp["air"] == (air[dair] if dair else 0), (res.i, dp)
+        assert dp["out of supply"] == -sum(1 for u in defenders if u["oos"]), (res.i, dp)
+        # river and Maginot: each attacker that entered the Area across that boundary this impulse
+        crossings: Counter[str] = Counter()
+        imp = next(i for i in impulses(g) if decl in i)
+        for t in imp[: imp.index(decl) + 1]:
+            for m in events_of(t, "move"):
+                if m.data["to"] == area and m.data["unit"] in att["units"]:
+                    crossings[m.data["unit"]] = 0
+                    if m.data.get("boundary") in ("river", "maginot"):
+                        crossings[m.data["unit"]] = 1 if m.data["boundary"] == "river" else 2
+        assert dp["river"] == sum(1 for c in crossings.values() if c == 1), (res.i, dp, crossings)
+        assert dp["Maginot Line"] == sum(2 for c in crossings.values() if c == 2), (res.i, dp, crossings)
+        # springtime:10.4.1: each side a DR of two dice
+        assert len(d["attack_dice"]) == 2 and len(d["defence_dice"]) == 2
+        at = sum(ap.values()) + sum(d["attack_dice"])
+        dt = sum(dp.values()) + sum(d["defence_dice"])
+        assert (at, dt) == (d["attack_total"], d["defence_total"]), (res.i, at, dt, d)
+        if at < dt:
+            want = "repulse"
+        elif at == dt:
+            want = "stalemate"
+        else:
+            want = "overrun" if lead["kind"] == "armored" else "success"
+        assert d["result"] == want, (res.i, want, d)
+
+
+def _final_result(g: Game, res: Step, e: Any) -> str:
+    """The result after any Heroic Defense (11.1.2) or Maximum Attack (11.1.3) spent right after."""
+    k = g.steps.index(res)
+    for t in g.steps[k + 1 : k + 3]:
+        if t.action.get("type") == "advantage" and t.action.get("use") in ("heroic", "maximum"):
+            return "stalemate"
+        if t.step != "advantage":
+            break
+    return e.data["result"]
+
+
+@pytest.mark.rules("springtime:10.4.4")
+def test_combat_losses(g: Game) -> None:
+    """10.4.4: Repulse hits the attacking lead; Stalemate both leads; Success the defending lead, and
+    the attacking lead too on a defence DR of 8+; Overrun eliminates the defending lead, and hits the
+    attacking lead on a defence DR of 10+. A hit flips a full unit, eliminates a reduced one."""
+    for decl, res, e in _combats(g):
+        d = e.data
+        result = _final_result(g, res, e)
+        k = g.steps.index(res)
+        # the losses of this combat: step/loss events from the resolution until the next assault choice
+        hits: Counter[str] = Counter()
+        elim: set[str] = set()
+        for t in g.steps[k : k + 3]:
+            if t is not res and t.step not in ("advantage",):
+                break
+            for ev in t.events:
+                if ev.kind == "step":
+                    hits[ev.data["unit"]] += 1
+                if ev.kind == "loss" and "could not retreat" not in ev.text and "surrender" not in ev.text:
+                    elim.add(ev.data["unit"])
+        ddr = sum(d["defence_dice"])
+        lead, dlead = d["lead"], d["dlead"]
+        was = units_by_id(decl.before)
+        dwas = units_by_id(res.before)
+        a_hit = result in ("repulse", "stalemate") or (result == "success" and ddr >= 8) or (result == "overrun" and ddr >= 10)
+        d_hit = result in ("stalemate", "success")
+        d_elim = result == "overrun"
+        where = (res.i, result, ddr, dict(hits), elim)
+        if a_hit:
+            assert (lead in elim) if was[lead]["reduced"] else hits[lead] == 1, where
+        else:
+            assert lead not in elim and not hits[lead], where
+        if d_elim:
+            assert dlead in elim, where
+        elif d_hit:
+            assert (dlead in elim) if dwas[dlead]["reduced"] else hits[dlead] == 1, where
+        else:
+            assert dlead not in elim and not hits[dlead], where
+        others = (set(hits) | elim) - {lead, dlead}
+        assert not others, where  # only the leads suffer (10.4.4)
+
+
+@pytest.mark.rules("springtime:10.5")
+def test_retreats(g: Game) -> None:
+    """10.5: an attacker retreats only into the Area it entered from; 10.5.6: never into Zone F
+    (14.3), never off the connections; 10.1: a repulsed Mandatory Attack retreats all its units."""
+    entered_from: dict[str, str] = {}
+    for s in g.steps:
+        if s.before["phase"] == "maneuvers" and s.step == "start":
+            entered_from = {}
+        for e in events_of(s, "move"):
+            entered_from[e.data["unit"]] = e.data["from"]
+        if s.step != "retreat":
+            continue
+        adj = neighbours(s.before)
+        units = units_by_id(s.before)
+        for a in s.actions:
+            if a["type"] != "retreat":
+                continue
+            u = units[a["unit"]]
+            assert a["to"] in adj[u["zone"]] and a["to"] != "F", (s.i, a)
+            if u["side"] == s.before.get("active") and u["id"] in entered_from:
+                assert a["to"] == entered_from[u["id"]], (s.i, a, entered_from[u["id"]])
+
+
+# ---------------------------------------------------------------- always (7.1, 6.1.1, morale)
+
+
+@pytest.mark.rules("springtime:7.1")
+def test_stacking_after_every_step(g: Game) -> None:
+    for s in g.steps:
+        v = s.after
+        for zone, z in v["zones"].items():
+            if z["kind"] != "area":
+                continue  # springtime:14.2
+            for side in ("allied", "axis"):
+                assert len(in_zone(v, zone, side)) <= STACK, (s.i, zone, side)
+
+
+@pytest.mark.rules("springtime:7.2")
+def test_control_changes(g: Game) -> None:
+    """7.2: an Area changes hands only when one side has a unit in it and no enemy unit is there
+    (retreats and Belgium's surrender, 6.1.2, and the Refit rule 13.2.5 aside)."""
+    for s in g.steps:
+        for e in events_of(s, "control"):
+            if s.before["phase"] == "maneuvers":
+                area, side = e.data["area"], e.data["side"]
+                assert in_zone(s.after, area, side) or any(
+                    m.data["to"] == area for m in events_of(s, "move") + events_of(s, "retreat")
+                ), (s.i, e.text)
+                assert not in_zone(s.after, area, other(side)), (s.i, e.text)
+
+
+@pytest.mark.rules("springtime:4.4.9")
+def test_morale_is_the_sum_of_its_changes(g: Game) -> None:
+    for s in g.steps:
+        delta = sum(e.data["delta"] for e in events_of(s, "morale"))
+        assert s.after["morale"] == s.before["morale"] + delta, (s.i, s.before["morale"], delta, s.after["morale"])
+        for e in events_of(s, "morale"):
+            assert "morale" in e.data
+
+
+@pytest.mark.rules("springtime:6.1.1")
+def test_event_hands(g: Game) -> None:
+    """6.1.1/11.1.5: never more than one marker held, never more than two drawn in a turn;
+    15.1: the Axis may not hold Air Supremacy in Turn 1."""
+    for s in g.steps:
+        ev = s.after["events"]
+        for side in ("allied", "axis"):
+            assert ev["hands"][side]["count"] <= 1, (s.i, side)
+            assert ev["draws"][side] <= 2, (s.i, side, ev["draws"])
+        ax = s.side_views.get("axis")
+        if ax and ax["turn"] == 1:
+            assert "air-supremacy" not in [m if isinstance(m, str) else m.get("id") for m in ax["events"]["hands"]["axis"].get("markers", [])]
+
+
+@pytest.mark.rules("springtime:6.4.4")
+def test_hidden_hands(g: Game) -> None:
+    """6.1.1, 6.4.4: the opponent's Event marker is not shown (only that one is held); a draw is
+    told to the drawer alone; a discard does not name the marker."""
+    for s in g.steps:
+        for side, v in s.side_views.items():
+            opp = v["events"]["hands"][other(side)]
+            assert set(opp) == {"count"} or opp.get("markers") == ["plan-red"], (s.i, side, opp)
+        for e in s.events:
+            if e.kind == "reveal":
+                assert e.only == s.side, (s.i, e.text, e.only)
+            if e.kind == "discard":
+                assert e.only is None or e.only == s.side
+        pub = s.after["events"]["hands"]
+        # the Plan Red marker taken openly in place of a draw (19.2) is known to all
+        assert all(set(h) == {"count"} or h.get("markers") == ["plan-red"] for h in pub.values()), (s.i, pub)
+
+
+# ---------------------------------------------------------------- political (6.1)
+
+
+@pytest.mark.rules("springtime:6.1.2")
+def test_belgian_surrender_check(g: Game) -> None:
+    """6.1.2: from Turn 2, a dr greater than the number of Axis-controlled Belgian Areas removes the
+    Belgian Army for good."""
+    for s in g.steps:
+        for e in events_of(s, "politics"):
+            if "roll" not in e.data:
+                continue
+            v = s.before
+            assert v["turn"] >= 2 and v["phase"] == "political", (s.i, e.text)
+            held = sum(1 for z in v["zones"].values() if z["nation"] == "belgium" and z["control"] == "axis")
+            assert e.data["held"] == held, (s.i, e.data, held)
+            gone = units_by_id(s.after)["be"]["status"] == "removed"
+            assert gone == (e.data["roll"] > held), (s.i, e.data)
+
+
+@pytest.mark.rules("springtime:6.1.4")
+def test_italy_declares_war(g: Game) -> None:
+    """6.1.4: Italy enters in Zone F when French Morale is 9 or less at the start of the Political
+    Phase, and not before."""
+    for s in g.steps:
+        if s.before["phase"] == "political" and s.step == "draw-allied" and s.action["type"] in ("draw", "keep", "discard_draw"):
+            it = units_by_id(s.before)["it-west"]
+            later = next((t.before for t in g.steps[s.i :] if t.before["phase"] != "political"), None)
+            if later is None:
+                continue
+            it_later = units_by_id(later)["it-west"]
+            if s.before["morale"] <= 9 and it["status"] not in ("map", "eliminated", "removed"):
+                assert it_later["status"] == "map" and it_later["zone"] == "F", (s.i, it_later)
+            if s.before["morale"] > 9 and it["status"] == "offmap":
+                assert it_later["status"] == "offmap", (s.i, it_later)
+
+
+# ---------------------------------------------------------------- advantage (11.0)
+
+
+@pytest.mark.rules("springtime:11.1")
+def test_advantage_use(g: Game) -> None:
+    """11.0: only the holder spends the Advantage, and only in the Maneuvers Phase (11.1.x); 11.2: it
+    then passes to the other side; 11.1.1: Paris an open city only if the Axis controls an Area next
+    to Area 25; 11.1.2: Heroic Defense by the defender of a Success/Overrun; 11.1.3: Maximum Attack by
+    the attacker of a Repulse."""
+    for k, s in enumerate(g.steps):
+        for a in s.actions:
+            if a["type"] != "advantage":
+                continue
+            where = (s.i, s.step, a)
+            assert s.before["advantage"] == s.side and s.before["phase"] == "maneuvers", where
+            if a["use"] == "open_city":
+                adj = neighbours(s.before)
+                assert any(s.before["zones"][z]["control"] == "axis" for z in adj["25"]), where
+            if a["use"] in ("heroic", "maximum"):
+                prev = next(e for t in reversed(g.steps[:k]) for e in events_of(t, "combat"))
+                if a["use"] == "heroic":
+                    assert prev.data["result"] in ("success", "overrun") and s.side != s.before["active"], where
+                else:
+                    assert prev.data["result"] == "repulse" and s.side == s.before["active"], where
+        if s.action["type"] == "advantage":
+            user = s.side
+            nxt = next((t for t in g.steps[k + 1 :] if t.before["phase"] != "maneuvers" or t.step == "start"), None)
+            if nxt is not None and nxt.before["advantage"] is not None:
+                assert nxt.before["advantage"] == other(user), (s.i, user, nxt.before["advantage"])
+
+
+# ---------------------------------------------------------------- refit (12.0)
+
+COSTS = {("refit", "infantry"): 1, ("refit", "armored"): 2}
+
+
+@pytest.mark.rules("springtime:12.3")
+def test_refit(g: Game) -> None:
+    """12.3: the costs; 12.3.1/13.2.3: no refit Out of Supply; 12.3.2: Belgian and Dutch never
+    rebuilt, Allied rebuilds in Allied-controlled uncontested Areas; 12.3.3: Axis rebuilds in
+    Axis-controlled uncontested Areas, Germans never in Zone F, the Italians only there."""
+    for s in g.steps:
+        if s.before["phase"] != "refit":
+            continue
+        v = s.before
+        units = units_by_id(v)
+        rp = v["rp"][s.side]
+        for a in s.actions:
+            where = (s.i, a)
+            if a["type"] == "refit":
+                u = units[a["unit"]]
+                cost = COSTS[("refit", u["kind"])]
+                assert u["side"] == s.side and u["reduced"] and u["status"] == "map" and not u["oos"], where
+                assert cost <= rp, where
+            if a["type"] == "rebuild":
+                u = units[a["unit"]]
+                cost = {("infantry", False): 2, ("infantry", True): 3, ("armored", False): 3, ("armored", True): 5}[(u["kind"], bool(a.get("full")))]
+                assert u["side"] == s.side and u["status"] == "eliminated", where
+                assert u["nation"] not in ("belgian", "dutch"), where
+                assert cost <= rp, where
+                z = v["zones"][a["area"]]
+                assert z["control"] == s.side and not contested(v, a["area"]), where
+                if u["nation"] == "german":
+                    assert a["area"] != "F", where
+                if u["nation"] == "italian":
+                    assert a["area"] == "F", where
+        if s.action["type"] in ("refit", "rebuild"):
+            u = units[s.action["unit"]]
+            if s.action["type"] == "refit":
+                cost = COSTS[("refit", u["kind"])]
+            else:
+                cost = {("infantry", False): 2, ("infantry", True): 3, ("armored", False): 3, ("armored", True): 5}[(u["kind"], bool(s.action.get("full")))]
+            assert s.after["rp"][s.side] == rp - cost, (s.i, s.action, rp, s.after["rp"])
+            after = units_by_id(s.after)[u["id"]]
+            assert after["status"] == "map", (s.i, after)
+            assert after["reduced"] == (s.action["type"] == "rebuild" and not s.action.get("full")), (s.i, after)
+
+
+# ---------------------------------------------------------------- victory (16.0)
+
+
+def _axis_automatic(v: dict[str, Any]) -> bool:
+    """16.1: Paris and three French Zones, each on a path of Axis-controlled Areas to the east edge."""
+    adj = neighbours(v)
+    ctrl = {z: d["control"] for z, d in v["zones"].items()}
+    linked: set[str] = set()
+    frontier = [z for z, d in v["zones"].items() if d.get("east") and ctrl[z] == "axis"]
+    while frontier:
+        z = frontier.pop()
+        if z in linked:
+            continue
+        linked.add(z)
+        frontier.extend(n for n in adj[z] if ctrl[n] == "axis" and n not in linked)
+    return "25" in linked and len(linked & ALLIED_ZONES) >= 3
+
+
+@pytest.mark.rules("springtime:16.0")
+def test_outcome(g: Game) -> None:
+    """16.1-16.3 from the final view: an Allied win only at the end of Turn 7 with morale above 0 and
+    no Automatic Victory; an Axis win by morale 0 or less, by Paris and three Zones, or by an
+    armistice dr (16.2) greater than a morale of 5 or less."""
+    assert g.outcome is not None
+    last = g.steps[-1].after
+    armistice = [e for s in g.steps for e in s.events if "roll" in e.data and e.kind in ("armistice", "victory", "outcome")]
+    if g.outcome.winner == "allied":
+        assert last["turn"] == 7, last["turn"]
+        assert last["morale"] > 0
+        assert not _axis_automatic(last)
+        for e in armistice:
+            assert e.data["roll"] <= e.data.get("morale", last["morale"])
+    else:
+        assert g.outcome.winner == "axis"
+        assert last["morale"] <= 5 or _axis_automatic(last), (last["morale"], g.outcome)
