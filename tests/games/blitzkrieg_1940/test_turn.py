@@ -175,13 +175,14 @@ def test_coups_survive_on_falling_rolls():
 def test_coups_on_forts_and_troops():
     state = at_coups()
     sequence.apply(state, {"type": "drop", "unit": "de-coup1", "hex": H("E2423")}, dice())
-    sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": H("E2840")}, dice())
+    sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": H("E2840"), "fort": "fr-fort-simserhof"}, dice())
     belgians = board().units["be-4"].hex
     sequence.apply(state, {"type": "drop", "unit": "de-coup3", "hex": belgians}, dice())
     sequence.apply(state, {"type": "end-drops"}, dice(1, 1, 1))
     assert state.units["be-eben-emael"].status == "dead" and state.units["de-coup1"].hex == H("E2423")
     forts = [u for u, x in board().units.items() if x.fort and x.hex == H("E2840")]
     assert sum(state.units[u].status == "dead" for u in forts) == 1 and state.units["de-coup2"].status == "dead"
+    assert state.units["fr-fort-simserhof"].status == "dead"  # the fort Germany chose
     assert state.phase == "coup-displace" and state.displace[0] in ("be-4",) + tuple(state.displace)
     while state.phase == "coup-displace":
         a = sequence.prompt(state).actions[0]

@@ -151,13 +151,13 @@ def do_historical(state: State, action: Action) -> list[Event]:
 
 # --- airborne coups de main ---------------------------------------------------------------------
 def coups_waiting(state: State) -> list[str]:
-    chosen = {u for u, _h in state.drops}
+    chosen = {d[0] for d in state.drops}
     return sorted(u for u, st in state.units.items() if st.status == "coup" and u not in chosen)
 
 
 def drop_hexes(pos: Position) -> list[Hex]:
     """Any map hex but marsh, mountain or the Ardennes, one coup to a hex (7.2A)."""
-    taken = {h for _u, h in pos.s.drops}
+    taken = {d[1] for d in pos.s.drops}
     return [h for h, t in pos.b.terrain.items() if pos.b.land(h) and t not in ("marsh", "mountain", "ardennes") and h not in taken]
 
 
@@ -166,7 +166,12 @@ def coup_actions(state: State) -> list[Action]:
     actions: list[Action] = []
     if waiting:
         pos = Position(state)
-        actions = [{"type": "drop", "unit": waiting[0], "hex": h} for h in drop_hexes(pos)]
+        for h in drop_hexes(pos):
+            forts = maginot_forts(pos, h)
+            if len(forts) > 1:  # Germany picks the fort that dies with the coup (7.6)
+                actions += [{"type": "drop", "unit": waiting[0], "hex": h, "fort": f} for f in forts]
+            else:
+                actions.append({"type": "drop", "unit": waiting[0], "hex": h})
     actions.append({"type": "end-drops"})
     return actions
 
@@ -179,7 +184,10 @@ def do_drop(state: State, action: Action) -> list[Event]:
         raise IllegalAction(f"{uid} is not a coup de main unit waiting to drop", C + "7.2")
     if h not in drop_hexes(pos):
         raise IllegalAction("coups land one to a hex, never in marsh, mountain or the Ardennes", C + "7.2")
-    state.drops.append([uid, h])
+    fort = action.get("fort")
+    if fort is not None and fort not in maginot_forts(pos, h):
+        raise IllegalAction("fort must be a Maginot fort complex in the landing hex", C + "7.6")
+    state.drops.append([uid, h] + ([fort] if fort else []))
     return [Event("drop", f"{pos.b.units[uid].name} will drop on {pos.b.label(h)}", {"case": C + "7.2"})]
 
 
@@ -192,7 +200,7 @@ def do_end_drops(state: State, dice: Dice) -> list[Event]:
         state.units[uid].status = "out"  # not committed: out of play (7.2A)
     table = b.game.tables.coup_survival
     paris = False
-    for n, (uid, h) in enumerate(state.drops):
+    for n, (uid, h, *fort) in enumerate(state.drops):
         if b.country[h] in ("Belgium", "Holland", "Luxembourg"):
             violate(state, b.country[h])
         roll = dice.roll()
@@ -203,7 +211,7 @@ def do_end_drops(state: State, dice: Dice) -> list[Event]:
             state.units[uid].status = "dead"
             state.german_lost += 2  # 7.2E
             continue
-        events += land(state, uid, h)
+        events += land(state, uid, h, fort[0] if fort else None)
         paris = paris or (h in b.cities.get("Paris", ()) and state.units[uid].status == "map")
     state.drops = []
     if paris:
@@ -213,11 +221,18 @@ def do_end_drops(state: State, dice: Dice) -> list[Event]:
     return events
 
 
-def land(state: State, uid: str, h: Hex) -> list[Event]:
+def maginot_forts(pos: Position, h: Hex) -> list[str]:
+    return [x for x in pos.at.get(h, ()) if pos.b.units[x].fort and pos.b.units[x].nation == "french"]
+
+
+def land(state: State, uid: str, h: Hex, chosen: str | None = None) -> list[Event]:
     pos = Position(state)
     b = pos.b
     here = [x for x in pos.at.get(h, ()) if b.units[x].side == "allied"]
     forts = [x for x in here if b.units[x].fort]
+    if chosen in forts:
+        forts.remove(chosen)
+        forts.insert(0, chosen)
     if h in b.maginot_border or (forts and b.units[forts[0]].nation == "french"):
         state.units[uid].status = "dead"  # 7.6: the coup dies with one fort
         state.german_lost += 2
