@@ -509,7 +509,8 @@ def _place_eru(state: State, action: Action, dice: Dice) -> list[Event]:
 
 def _terror(state: State, action: Action, dice: Dice) -> list[Event]:
     country = _due(state)
-    assert country is not None
+    if country is None:
+        raise IllegalAction("no capitulation check is due", C + "8.11")
     h = action.get("hex")
     if h is not None and h not in _terror_targets(state, country):
         raise IllegalAction("terror bombing hits an Allied-held city hex of the nation checking", C + "8.11")
