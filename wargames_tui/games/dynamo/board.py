@@ -12,7 +12,6 @@ from wargames_tui.games.dynamo.state import State
 SIDES = ("german", "allied")
 KORPS = {"15": ("g-5pz", "g-7pz"), "16": ("g-3pz", "g-4pz"), "19": ("g-1pz", "g-2pz", "g-10pz"), "41": ("g-6pz", "g-8pz")}
 FLOATERS = ("g-1flak", "g-2flak", "g-ssv", "g-sst", "g-lah")  # 13.5, 13.6, 13.10
-PORT_NAMES = {"Boulogne", "Calais", "Dunkirk"}
 
 
 def enemy(side: str) -> str:

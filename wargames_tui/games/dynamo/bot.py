@@ -15,8 +15,6 @@ from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 
 UNKNOWN_DEFENCE = 4  # what the bot assumes of a counter it cannot identify
-SOUTH_EDGE = [f"10{r:02d}" for r in range(10, 22)] + [f"{c}21" for c in range(11, 22)]
-PORTS = ("1903", "2402", "2904")
 
 
 def plan(session: Session, rng: random.Random) -> Action:
@@ -29,6 +27,8 @@ def plan(session: Session, rng: random.Random) -> Action:
     by = lambda kind: [a for a in actions if a["type"] == kind]
     enemy_hexes = {h for h, st in view["stacks"].items() if st["side"] != side}
     grid = session.game.board(session.state).grid
+    ports = set(view["ports"])
+    south = set(view["edges"]["south"])
 
     def near(h: str, targets: set[str] | list[str]) -> int:
         return min((grid.distance(h, t) for t in targets), default=99)
@@ -38,7 +38,7 @@ def plan(session: Session, rng: random.Random) -> Action:
     if "retreat-all" in kinds or "lose" in kinds:
         return _absorb(view, actions, side)
     if "retreat" in kinds:
-        goals = set(SOUTH_EDGE) | set(PORTS) if side == "allied" else set()
+        goals = south | ports if side == "allied" else set()
         def safety(a: Action) -> tuple[int, int]:
             end = a["path"][-1]
             if end == "off":
@@ -60,9 +60,9 @@ def plan(session: Session, rng: random.Random) -> Action:
     if "leave" in kinds:
         return {"type": "leave"}
     if "go" in kinds or "blitz" in kinds:
-        return _move_group(view, actions, side, enemy_hexes, near, rng)
+        return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south)
     if "enter" in kinds and view["phase"].endswith("move"):
-        target = enemy_hexes if side == "german" else set(PORTS)
+        target = enemy_hexes if side == "german" else ports
         return min(by("enter"), key=lambda a: (near(a["hex"], target), a["hex"]))
     if "pick" in kinds:
         picks = by("pick")
@@ -108,7 +108,7 @@ def _absorb(view: dict[str, Any], actions: list[Action], side: str) -> Action:
     return min(loses, key=price)
 
 
-def _move_group(view, actions, side, enemy_hexes, near, rng) -> Action:
+def _move_group(view, actions, side, enemy_hexes, near, rng, havens) -> Action:
     group = view["group"]
     blitzes = [a for a in actions if a["type"] == "blitz"]
     if blitzes and group is not None:
@@ -122,12 +122,10 @@ def _move_group(view, actions, side, enemy_hexes, near, rng) -> Action:
         return {"type": "halt"}
     here = group["hex"]
     if side == "german":
-        targets = enemy_hexes or set(PORTS)
+        targets = enemy_hexes or set(view["ports"])
         score = lambda h: (abs(near(h, targets) - 1), rng.random())
     else:
-        coast = set(view.get("coast", [])) or set(PORTS)
-        open_ports = {p for p in PORTS if p not in view["german_entered"]}
-        goals = set(SOUTH_EDGE) | open_ports | coast
+        goals = havens | set(view["coast"])
         score = lambda h: (near(h, goals) + (3 if near(h, enemy_hexes) <= 1 else 0), rng.random())
     best = min(moves, key=lambda a: score(a["hex"]))
     if score(best["hex"])[0] >= score(here)[0]:

@@ -16,7 +16,6 @@ from wargames_tui.games.dynamo.board import FLOATERS, KORPS, Board, enemy
 from wargames_tui.games.dynamo.state import Battle, State
 
 INFANTRY_KINDS = {"infantry", "mountain", "fortress", "cavalry", "mot-inf"}  # 18.1
-PORTS = ("1903", "2402", "2904")
 
 
 def ratio_value(label: str) -> float:
@@ -139,7 +138,7 @@ def assess(
     line_hex = min(hexes, key=lambda h: (columns[h], h))
     mods: list[list[Any]] = []
     sources = set(from_hexes.values())
-    if kind == "prepared" and not any(h in PORTS for h in hexes) and len(hexes) == 1 and concentric(b, hexes[0], sources):
+    if kind == "prepared" and not any(h in b.m.ports() for h in hexes) and len(hexes) == 1 and concentric(b, hexes[0], sources):
         mods.append([-3, "16.17" if side == "german" else "16.18", "concentric"])
     if any(b.m.villages.get(h) for h in hexes):
         mods.append([1, "16.17" if side == "german" else "16.18", "village"])
@@ -551,7 +550,7 @@ def retreat_goals(b: Board, side: str) -> set[str]:
     """Where a retreat should head (17.13): the friendly edges; for the Allies also their open ports."""
     goals = set(b.friendly_edge(side))
     if side == "allied":
-        goals |= {h for h in PORTS if b.port_open(h) and b.owner(h) != "german"}
+        goals |= {h for h in b.m.ports() if b.port_open(h) and b.owner(h) != "german"}
     return goals
 
 

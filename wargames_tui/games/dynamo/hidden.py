@@ -119,6 +119,8 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "force_march": state.force_march,
         "german_entered": sorted(state.german_entered),
         "coast": sorted(b.m.coastal),
+        "ports": b.m.ports(),
+        "edges": {"german": b.german_edge(), **b.allied_edges()},
         "group": None if group is None else {
             "hex": group.hex,
             "height": len(group.units),

@@ -383,7 +383,7 @@ def entry_hexes(b: Board, uid: str) -> list[str]:
     else:
         hexes = b.g.edge([u.entry]) if u.entry else []  # type: ignore[list-item]
         if u.port_entry and s.turn == u.turn:
-            hexes = [h for h in ("1903", "2402", "2904") if b.port_open(h)]  # 21.2, 21.6
+            hexes = [h for h in b.m.ports() if b.port_open(h)]  # 21.2, 21.6
     limit = b.g.rules.stacking_limit
     return [
         h for h in hexes

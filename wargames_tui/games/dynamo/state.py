@@ -6,16 +6,15 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-# Where a counter is. "pool": on its side's chart, not yet entered (or a dummy in hand);
-# "map"; "off": retreated off a friendly board edge, may come back (19.6); "dead";
-# "evacuated" (20.2-20.5); "withdrawn" (20.1); "spare": a substitute counter not in play
-# (a Kampfgruppe while its division is whole, the 3rd Division's recce while attached);
-# "out": not in this scenario.
-WHERE = ("pool", "map", "off", "dead", "evacuated", "withdrawn", "spare", "out")
 
 
 @dataclass
 class UnitState:
+    # Where the counter is. "pool": on its side's chart, not yet entered (or a dummy in hand);
+    # "map"; "off": retreated off a friendly board edge, may come back (19.6); "dead";
+    # "evacuated" (20.2-20.5); "withdrawn" (20.1); "spare": a substitute counter not in play
+    # (a Kampfgruppe while its division is whole, the 3rd Division's recce while attached);
+    # "out": not in this scenario.
     where: str
     hex: str | None = None
     step: int = 0  # 0 full strength, 1 first reduction, ...
