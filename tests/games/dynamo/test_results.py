@@ -299,8 +299,9 @@ def test_the_allies_may_answer_a_german_assault_on_a_british_division_with_the_r
     s.raf = True
     act(s, {"type": "assault", "attackers": ["g-12id", "g-32id"], "hexes": [D]})
     assert s.battle.stage == "raf" and {a["type"] for a in actions(s)} == {"raf", "no-raf"}
-    act(s, {"type": "raf"}, 3)
-    assert s.raf is False and ["+2" for m in s.battle.modifiers if m[1] == "8.8"] if s.battle else True
+    events = act(s, {"type": "raf"}, 3)
+    combat_event = next(e for e in events if e.kind == "combat")
+    assert s.raf is False and [2, "8.8", "RAF defensive intervention"] in combat_event.data["modifiers"]
 
 
 @pytest.mark.rules("dynamo:8.7")
