@@ -449,6 +449,7 @@ def test_attacks_offered_and_mandatory(g: Game) -> None:
         if first.action["type"] != "assault":
             continue
         side = first.side
+        groups = set(first.action.get("groups", []))
         start = first.after
         start_contested = {z for z in start["zones"] if contested(start, z)}
         entered: dict[str, str] = {}
@@ -467,6 +468,17 @@ def test_attacks_offered_and_mandatory(g: Game) -> None:
                         assert a["lead"] in a["units"], where
                         for uid in a["units"]:
                             assert units[uid]["side"] == side and units[uid]["zone"] == area, where
+                            # springtime:9.1, 10.0: only active units attack (8.1.1: the Army Group, or a
+                            # Reserve that began with an activated unit)
+                            u0 = units_by_id(start)[uid]
+                            grp = u0["group"]
+                            if not _is_surprise(first, g):
+                                if grp == "R":
+                                    assert any(
+                                        w["group"] in groups for w in in_zone(start, u0["zone"], side)
+                                    ), where
+                                else:
+                                    assert grp in groups, where
                         if a.get("air"):
                             m = air[a["air"]]
                             assert m["side"] == side and m["nation"] == units[a["lead"]]["nation"], where
@@ -864,3 +876,280 @@ def test_outcome(g: Game) -> None:
     else:
         assert g.outcome.winner == "axis"
         assert last["morale"] <= 5 or _axis_automatic(last), (last["morale"], g.outcome)
+
+
+# ---------------------------------------------------------------- retreats in detail (10.1, 10.3, 10.5)
+
+
+def _retreat_rank(v: dict[str, Any], unit: dict[str, Any], to: str, adj: dict[str, dict[str, str]]) -> tuple[int, int] | None:
+    """10.5.2: A Free Area (ranked by its enemy-controlled neighbours), B friendly-controlled
+    Contested, C enemy-controlled Contested, D fully stacked; an enemy-controlled Area without
+    friendly units is none of these."""
+    side = unit["side"]
+    z = v["zones"][to]
+    full = z["kind"] == "area" and len(in_zone(v, to, side)) >= STACK
+    enemy_here = bool(in_zone(v, to, other(side)))
+    friends_here = bool(in_zone(v, to, side))
+    if full:
+        return (3, 0)
+    if not enemy_here and z["control"] == side:
+        return (0, sum(1 for n in adj[to] if v["zones"][n]["control"] == other(side)))
+    if enemy_here and friends_here:
+        return (1, 0) if z["control"] == side else (2, 0)
+    return None
+
+
+def _combat_windows(g: Game) -> list[tuple[Step, Step, Any, list[Step]]]:
+    """Each combat with the retreat steps that follow it (before the next assault step)."""
+    out = []
+    for decl, res, e in _combats(g):
+        k = g.steps.index(res)
+        rs = []
+        for t in g.steps[k + 1 :]:
+            if t.step == "advantage":
+                continue
+            if t.step != "retreat":
+                break
+            rs.append(t)
+        out.append((decl, res, e, rs))
+    return out
+
+
+@pytest.mark.rules("springtime:10.5.2")
+def test_defender_retreat_priorities(g: Game) -> None:
+    """10.5.2: a defender retreats to the best class of Area open to it; 10.5.6: the Belgian Army only
+    within Belgium, the Dutch only within the Netherlands; never into an enemy-controlled Area
+    without friendly units."""
+    for decl, res, e, rs in _combat_windows(g):
+        for t in rs:
+            v = t.before
+            adj = neighbours(v)
+            units = units_by_id(v)
+            offered: dict[str, list[str]] = defaultdict(list)
+            for a in t.actions:
+                if a["type"] == "retreat" and units[a["unit"]]["side"] != decl.side:
+                    offered[a["unit"]].append(a["to"])
+            for uid, tos in offered.items():
+                u = units[uid]
+                cands = [n for n in adj[u["zone"]] if n != "F"]
+                if u["nation"] == "belgian":
+                    cands = [n for n in cands if v["zones"][n]["nation"] == "belgium"]
+                if u["nation"] == "dutch":
+                    cands = [n for n in cands if v["zones"][n]["nation"] == "netherlands"]
+                ranks = {n: _retreat_rank(v, u, n, adj) for n in cands}
+                best = min((r for r in ranks.values() if r is not None), default=None)
+                for to in tos:
+                    assert to in cands and ranks[to] is not None, (t.i, uid, to, ranks)
+                    assert ranks[to] == best, (t.i, uid, to, ranks)
+
+
+@pytest.mark.rules("springtime:10.4.4")
+def test_who_must_retreat(g: Game) -> None:
+    """10.4.4: after a Success or Overrun the surviving defenders must retreat, save Allied units in
+    the Maginot Line or Paris not yet an open city (10.5.4); 10.1: a repulsed Mandatory Attack
+    retreats all its units; 10.3: attackers repulsed in an Area Contested at the impulse's start
+    stay; 10.4.4/10.5.3: a Stalemate obliges no one."""
+    open_city = False
+    for decl, res, e, rs in _combat_windows(g):
+        k = g.steps.index(res)
+        open_city = open_city or any(
+            t.action.get("use") == "open_city" for t in g.steps[:k]
+        )
+        result = _final_result(g, res, e)
+        area = decl.action["area"]
+        imp = next(i for i in impulses(g) if decl in i)
+        was_contested = contested(imp[0].after, area)
+        must: dict[str, bool] = {}
+        for t in rs:
+            for r in t.before.get("retreats", []):
+                must.setdefault(r["unit"], r["must"])
+            units = units_by_id(t.before)
+            stays = {a["unit"] for a in t.actions if a["type"] == "stay"}
+            for a in t.actions:
+                u = units[a["unit"]]
+                where = (t.i, result, area, a, was_contested)
+                if u["side"] != decl.side and a["type"] == "stay" and result in ("success", "overrun"):
+                    assert u["side"] == "allied" and (area in ("18", "19", "20") or (area == "25" and not open_city)), where
+                if u["side"] == decl.side and a["type"] == "stay" and result == "repulse" and not was_contested:
+                    raise AssertionError(("a repulsed Mandatory Attack must retreat (10.1)", where))
+                if u["side"] == decl.side and a["type"] == "retreat" and result == "repulse" and was_contested:
+                    raise AssertionError(("attackers in a Contested Area stay (10.3)", where))
+            del stays
+        # springtime:10.4.4 (Stalemate), 10.5.3: the defender decides first
+        roles = [units_by_id(t.before)[t.action["unit"]]["side"] == decl.side for t in rs if "unit" in t.action]
+        assert roles == sorted(roles), (res.i, roles)
+
+
+# ---------------------------------------------------------------- supply (13.0)
+
+
+def _supplied(v: dict[str, Any], u: dict[str, Any], adj: dict[str, dict[str, str]]) -> bool:
+    """13.1 sources, 13.2.1 the line: it never enters an enemy-controlled Area (Contested or not)."""
+    side = u["side"]
+    zones = v["zones"]
+
+    def source(z: str) -> bool:
+        if u["nation"] == "italian":
+            return z == "F"
+        if u["nation"] == "german":
+            return bool(zones[z].get("east"))
+        if u["nation"] in ("french", "british"):
+            return z in ALLIED_ZONES
+        if u["nation"] == "belgian":
+            return zones[z]["nation"] == "belgium"
+        if u["nation"] == "dutch":
+            return zones[z]["nation"] == "netherlands"
+        raise AssertionError(u["nation"])
+
+    seen = {u["zone"]}
+    frontier = [u["zone"]]
+    while frontier:
+        z = frontier.pop()
+        if source(z):
+            return True
+        for n in adj[z]:
+            if n not in seen and zones[n]["control"] == side:
+                seen.add(n)
+                frontier.append(n)
+    return False
+
+
+@pytest.mark.rules("springtime:13.2")
+def test_out_of_supply_markers(g: Game) -> None:
+    """13.2: at the end of every impulse each unit is marked Out of Supply exactly when it cannot
+    trace a line (13.1, 13.2.1)."""
+    for imp in impulses(g):
+        last = imp[-1]
+        v = last.after
+        if v["phase"] != "maneuvers" and v["turn"] == last.before["turn"] and v["phase"] != "refit":
+            continue
+        adj = neighbours(v)
+        for u in on_map(v):
+            assert u["oos"] == (not _supplied(v, u, adj)), (last.i, v["turn"], last.before["impulse"], u["id"], u["zone"], u["oos"])
+
+
+# ---------------------------------------------------------------- armistice (16.2)
+
+
+@pytest.mark.rules("springtime:16.2")
+def test_armistice_rolls(g: Game) -> None:
+    """6.4.1, 16.2: a French Armistice dr in each End Phase with French Morale 5 or less, none
+    otherwise; a dr greater than the morale ends the game in an Axis Operational Victory."""
+    rolls_by_turn: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for s in g.steps:
+        for e in events_of(s, "armistice"):
+            rolls_by_turn[s.before["turn"]].append((e.data["roll"], s.after["morale"]))
+    ends: dict[int, int] = {}
+    for s in g.steps:
+        if s.after["phase"] in ("end", "over") or s.after["turn"] > s.before["turn"]:
+            ends.setdefault(s.before["turn"], s.after["morale"])
+    for turn, rolls in rolls_by_turn.items():
+        assert len(rolls) == 1, (turn, rolls)
+        roll, morale = rolls[0]
+        assert morale <= 5, (turn, roll, morale)
+        if roll > morale:
+            assert g.outcome.winner == "axis" and g.steps[-1].after["turn"] == turn, (turn, roll, morale, g.outcome)
+        elif turn == 7:
+            assert g.outcome.winner == "allied" or g.steps[-1].after["morale"] <= 0
+    for turn, morale in ends.items():
+        if morale <= 5 and morale > 0:
+            assert turn in rolls_by_turn, (turn, morale)
+
+
+# ---------------------------------------------------------------- Event markers and leaders (6.1, 4.4.1)
+
+
+def _event_sides() -> dict[str, str]:
+    import tomllib
+    from pathlib import Path
+
+    data = tomllib.loads((Path(__file__).resolve().parents[2] / "scenarios/springtime/events.toml").read_text())
+    return {e["id"]: e["side"] for e in data["event"]}
+
+
+@pytest.mark.rules("springtime:6.1.1")
+def test_event_plays(g: Game) -> None:
+    """6.1.1: a marker is played at the start of the player's own impulse (or in the End Phase, 6.4.4;
+    the Allies also at the start of the Axis impulse of Turn 1, 15.1), only by the side it belongs to,
+    only if held; a fresh draw only with an empty hand, else keep or discard first."""
+    sides = _event_sides()
+    held: dict[str, set[str]] = {"allied": set(), "axis": set()}
+    for s in g.steps:
+        for side, v in s.side_views.items():
+            held[side] = {m if isinstance(m, str) else m.get("id") for m in v["events"]["hands"][side].get("markers", [])}
+        for a in s.actions:
+            where = (s.i, s.before["turn"], s.before["phase"], s.step, s.side, a)
+            if a["type"] == "event":
+                assert sides[a["marker"]] in (s.side, "either"), where
+                if s.step == "surprise-event":
+                    assert g.scenario == FALL_GELB and s.before["turn"] == 1 and s.side == "allied", where  # 15.1
+                elif s.before["phase"] == "maneuvers":
+                    assert s.step == "start", where
+                else:
+                    assert s.before["phase"] == "end" and s.step == f"event-{s.side}", where
+            if a["type"] == "draw" and s.before["phase"] == "political":
+                assert s.before["events"]["hands"][s.side]["count"] == 0, where
+            if a["type"] in ("keep", "discard_draw") and s.before["phase"] == "political":
+                assert s.before["events"]["hands"][s.side]["count"] == 1, where
+        if s.side_views:
+            held = {side: held[side] for side in held}
+
+
+@pytest.mark.rules("springtime:11.1.5")
+def test_extra_event_draw(g: Game) -> None:
+    """11.1.5: Draw Extra Event at the start of the attacker's own impulse, only after an Event
+    played in an earlier impulse or with a marker to discard, never a third draw in a turn."""
+    played_turn: dict[tuple[int, str], bool] = defaultdict(bool)
+    for s in g.steps:
+        for a in s.actions:
+            if a["type"] == "advantage" and a["use"] == "extra_event":
+                where = (s.i, s.before["turn"], s.before["impulse"], s.side)
+                assert s.step == "start" and s.before["active"] == s.side, where
+                assert s.before["events"]["draws"][s.side] < 2, where
+                assert played_turn[(s.before["turn"], s.side)] or s.before["events"]["hands"][s.side]["count"] == 1, where
+        if s.action["type"] == "event" and s.before["phase"] == "maneuvers":
+            played_turn[(s.before["turn"], s.side)] = True
+
+
+@pytest.mark.rules("springtime:4.4.1")
+def test_kleist_placement(g: Game) -> None:
+    """4.4.1: Kleist is placed with one of his three subordinate units (Army Group Kleist)."""
+    for s in g.steps:
+        units = units_by_id(s.before)
+        for a in s.actions:
+            if a["type"] == "kleist":
+                u = units[a["unit"]]
+                assert u["group"] == "K" and u["status"] == "map" and u["side"] == "axis", (s.i, a)
+
+
+@pytest.mark.rules("springtime:6.1.2")
+def test_belgian_area_after_surrender(g: Game) -> None:
+    """6.1.2: after King Leopold's surrender the Axis marks any vacant Belgian Area its own."""
+    for s in g.steps:
+        for a in s.actions:
+            if a["type"] == "belgium":
+                z = s.before["zones"][a["area"]]
+                assert z["nation"] == "belgium" and not in_zone(s.before, a["area"], "allied"), (s.i, a)
+
+
+@pytest.mark.rules("springtime:13.2.4")
+def test_surrender_rolls(g: Game) -> None:
+    """13.2.4: only Out of Supply units surrender, at the end of the Refit Phase, on the OOS Surrender
+    table's dr (tables.toml: 2 or less), and never return (status removed)."""
+    for s in g.steps:
+        for e in events_of(s, "loss"):
+            if "surrender" in e.text and "out of supply" in e.text:
+                u = units_by_id(s.before)[e.data["unit"]]
+                assert u["oos"] and s.before["phase"] in ("refit", "end"), (s.i, e.text)
+                assert e.data.get("permanent"), (s.i, e.data)
+                dr = int(e.text.split("(dr ")[1].split(")")[0])
+                assert 1 <= dr <= 2, (s.i, e.text)
+                assert units_by_id(s.after)[u["id"]]["status"] == "removed", (s.i, e.text)
+
+
+@pytest.mark.xfail(strict=True, reason="19.2: the Plan Red marker may be taken as the Axis draw of Turn 5; the game offers it in the Turn 4 Political Phase")
+@pytest.mark.rules("springtime:19.2")
+def test_plan_red_marker_taken_in_turn_5() -> None:
+    g = play(PLAN_RED, 21, None)
+    offered = {s.before["turn"] for s in g.steps for a in s.actions if a["type"] == "take_plan_red"}
+    assert offered and offered <= {5}, offered
