@@ -92,6 +92,23 @@ def vp(x: float | int | None) -> str:
     return str(whole)
 
 
+def zone_listing(
+    view: View, unit_words: Callable[[dict[str, Any]], str], note: Callable[[dict[str, Any]], str] = lambda zone: "", width: int = 30
+) -> list[str]:
+    """For `wargames show`: a line for each zone holding units or a note (a marker, a garrison): its
+    id, name, note and the units in it, each in the game's words."""
+    by_zone: dict[str, list[str]] = {}
+    for u in view["units"]:
+        if u.get("zone"):
+            by_zone.setdefault(u["zone"], []).append(unit_words(u))
+    lines = []
+    for zid, z in view["zones"].items():
+        units, extra = by_zone.get(zid, []), note(z)
+        if units or extra:
+            lines.append(f"  {zid:<4} {z['name'][:width]:<{width}}{extra}  {', '.join(units)}")
+    return lines
+
+
 def no_lights(actions: list[Action], view: View) -> dict[str, str]:
     return {}
 

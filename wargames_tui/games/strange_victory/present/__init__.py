@@ -16,7 +16,7 @@ from wargames_tui.games.strange_victory.present.words import (
     sv_lights,
 )
 from wargames_tui.present import Presentation
-from wargames_tui.present.area import AreaTerms, vp
+from wargames_tui.present.area import AreaTerms, vp, zone_listing
 
 TERMS = AreaTerms(
     sides={"german": "German", "allied": "Allied"},
@@ -49,20 +49,16 @@ TERMS = AreaTerms(
 
 def text(game: Any, state: Any, view: dict[str, Any]) -> list[str]:
     """The picture, panic and points, then each area with a face-down garrison, a division or Allied counters."""
-    lines = list(view["picture"])
-    lines += ["", f"panic {view['panic']}/{view['halt']}  VP so far {vp(view.get('total'))}", ""]
-    by_zone: dict[str, list[str]] = {}
-    for u in view["units"]:
-        if u.get("zone"):
-            damage = f" ({u['damage']})" if u.get("damage") else ""
-            by_zone.setdefault(u["zone"], []).append(f"{u['short']}{damage}")
-    for zid, z in view["zones"].items():
-        units = by_zone.get(zid, [])
+    head = f"panic {view['panic']}/{view['halt']}  VP so far {vp(view.get('total'))}"
+
+    def note(z: dict[str, Any]) -> str:
         marker = f" [{z['marker']} garrison]" if z.get("marker") else ""
-        coastal = f" [{z['coastal']} coastal]" if z.get("coastal") else ""
-        if units or marker or coastal:
-            lines.append(f"  {zid:<4} {z['name'][:30]:<30}{marker}{coastal}  {', '.join(units)}")
-    return lines
+        return marker + (f" [{z['coastal']} coastal]" if z.get("coastal") else "")
+
+    def unit_words(u: dict[str, Any]) -> str:
+        return u["short"] + (f" ({u['damage']})" if u.get("damage") else "")
+
+    return [*view["picture"], "", head, "", *zone_listing(view, unit_words, note)]
 
 
 PRESENTATION = Presentation(
