@@ -112,11 +112,14 @@ def test_hold_strengthens_arras_from_lille_and_sedan():
     put(state, "ARR", "de-1pz")
     put(state, "LIL", "de-7k")
     put(state, "SED", "de-2pz")
+    for area, unit in (("CAL", "br-1"), ("ABB", "br-2"), ("AMI", "br-3"), ("DUN", "fr-1c"), ("REI", "fr-16c"), ("VER", "fr-3c")):
+        put(state, area, unit)  # the ground ahead of Arras is held: its armour has nowhere forward to go
     state.assigned = {"ARR": "hold", "LIL": "hold", "SED": "hold"}
     automaton.start_tactics(state)
     act(state, {"type": "move", "unit": "de-7k", "to": "ARR"})
+    assert {"type": "end-movement"} not in game.prompt(state).actions  # the armour in Sedan must go forward
     act(state, {"type": "move", "unit": "de-2pz", "to": "ARR"})
-    assert {"type": "end-movement"} in game.prompt(state).actions  # the armour in Arras may stay
+    assert {"type": "end-movement"} in game.prompt(state).actions  # the armour in Arras stays
     assert sorted(g for g, p in state.pieces.items() if p.where == "ARR") == ["de-1pz", "de-2pz", "de-7k"]
 
 

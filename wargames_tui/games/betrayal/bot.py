@@ -82,8 +82,9 @@ def _move(state: State, acts: list[Action], rng: random.Random) -> Action | None
 
 def _german_move(state: State, acts: list[Action]) -> Action | None:
     """Only what a duty demands, with the weakest unit that can meet it (3.4.4 C)."""
+    hold = [a for a in acts if state.pieces[a["unit"]].tactic == "hold"]
     if not coverable(state):
-        return None
+        return min(hold, key=lambda a: (a["unit"], a["to"])) if hold else None
     attacks = [a for a in acts if ground(state, a["to"], "allied")]
     pool = attacks or acts
     return min(pool, key=lambda a: (strength(state, a["unit"], "attack"), a["unit"], a["to"]))

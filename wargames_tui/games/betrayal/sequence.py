@@ -195,16 +195,19 @@ def movement_actions(state: State) -> list[Action]:
             out += [{"type": "mission", "unit": u, "target": t, **v} for t in air.mission_targets(state, u) for v in variants]
             if not air.flying(state, u):
                 out += [{"type": "rebase", "unit": u, "to": t} for t in air.rebase_targets(state, u)]
-    if may_end_movement(state):
+    if may_end_movement(state, out):
         out.append({"type": "end-movement"})
     return out
 
 
-def may_end_movement(state: State) -> bool:
+def may_end_movement(state: State, moves: list[Action] | None = None) -> bool:
     if phasing(state) != "german":
         return True
     if movement.coverable(state):
         return False  # an Advance/Attack duty can still be met (betrayal:3.4.4 C)
+    moves = movement.german_moves(state) if moves is None else moves
+    if any(a["type"] == "move" and state.pieces[a["unit"]].tactic == "hold" for a in moves):
+        return False  # Hold units go forward while they can (betrayal:3.4.4 A)
     bomber = next((u for u in nation_units(state, "german") if sc().units[u].kind == "bomber"), None)
     if bomber and "saturation" in state.assigned.values() and on_map(state, bomber):
         if len(air.flying(state, bomber)) < 2 and air.mission_targets(state, bomber) and not state.pieces[bomber].moved:
