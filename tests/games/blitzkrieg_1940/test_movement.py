@@ -351,3 +351,18 @@ def test_nothing_returns_to_the_reserve_on_foot():
     state = bare({"de-1inf": "E4220"})
     assert all(a["type"] != "enter" for a in operations.movement_actions(state))
     assert all(board().land(h) for h in movement.destinations(Position(state), ["de-1inf"]))
+
+
+@pytest.mark.rules("blitzkrieg-1940:6.3")
+def test_dummies_are_never_left_alone():
+    n = around(FR)
+    b = board()
+    state = bare({"de-1pz": n[0], "de-dm1": n[0], "fr-4di": FR}, phase="german-combat", order={"german": "move"})
+    sequence.apply(state, {"type": "attack", "hex": H(FR), "attackers": ["de-1pz"]}, dice(6, 6))
+    if state.battle is not None:
+        sequence.apply(state, sequence.prompt(state).actions[0], dice())
+    assert state.units["de-dm1"].hex == state.units["de-1pz"].hex or state.units["de-dm1"].status == "out"
+    state = bare({"de-1inf": n[0], "de-dm1": n[0], "de-4inf": around(n[0])[0]}, phase="german-combat")
+    state.units["de-1inf"].status, state.units["de-1inf"].hex = "dead", None
+    sequence.apply(state, {"type": "end-phase"}, dice())
+    assert state.units["de-dm1"].hex == H(around(n[0])[0])

@@ -147,7 +147,8 @@ def check_invariants(state: State) -> list[str]:
         for side in sides:
             if pos.stack_used(h, side) > limit:
                 problems.append(f"{b.label(h)}: {side} over-stacked")
-        if any(b.units[u].dummy for u in here) and not pos.real(h):
+        in_battle = state.battle is not None and state.battle.hex == h
+        if any(b.units[u].dummy for u in here) and not pos.real(h) and not in_battle:
             problems.append(f"{b.label(h)}: dummies alone (6.3A)")
     for uid, st in state.units.items():
         if (st.status == "map") != (st.hex is not None):

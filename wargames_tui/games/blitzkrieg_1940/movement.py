@@ -406,12 +406,37 @@ def _finish(state: State, uids: list[str], origin: Hex, here: Hex) -> None:
         state.next_z += 1
         if u not in state.moved:
             state.moved.append(u)
-    if origin == ENTRY:
-        return
+    if origin != ENTRY:
+        gather_dummies(state, origin, here)
+
+
+def gather_dummies(state: State, origin: Hex, here: Hex) -> None:
+    """A dummy is never alone (6.3A): when the last real unit leaves, the dummies go with it."""
     pos = Position(state)
     left_behind = pos.at.get(origin, [])
     if left_behind and all(pos.b.units[x].dummy for x in left_behind):
-        for d in left_behind:  # a dummy is never alone (6.3A): it goes with the stack
+        for d in left_behind:
             state.units[d].hex = here
             if d not in state.moved:
                 state.moved.append(d)
+
+
+def orphaned_dummies(state: State, spared: Hex | None) -> list[Event]:
+    """Dummies whose stack lost its last real unit join the nearest German stack, or leave the map;
+    those of the hex in battle wait for Germany's choice (6.3B)."""
+    pos = Position(state)
+    b = pos.b
+    stacks = [h for h in pos.at if any(not b.units[x].dummy and not b.units[x].coup and b.units[x].side == "german" for x in pos.at[h])]
+    moved = 0
+    for h, here in list(pos.at.items()):
+        if here and h != spared and all(b.units[x].dummy for x in here):
+            target = min(stacks, key=lambda x: (b.grid.distance(h, x), x)) if stacks else None
+            for d in here:
+                if target is None:
+                    state.units[d].status, state.units[d].hex = "out", None
+                else:
+                    state.units[d].hex = target
+            moved += len(here)
+    if not moved:
+        return []
+    return [Event("redeploy", f"{moved} dummy counter(s) left alone rejoin German stacks (6.3A)", {"case": C + "6.3"}, only="german")]

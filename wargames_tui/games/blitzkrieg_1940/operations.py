@@ -210,6 +210,8 @@ def do_strategic(state: State, action: Action) -> list[Event]:
         place(state, uid, to)
     else:
         st.hex = to
+        assert frm is not None
+        movement.gather_dummies(state, frm, to)
     take_control(state, Position(state), to, pos.b.units[uid].side)
     state.strategic += pos.b.units[uid].stack
     state.moved.append(uid)
@@ -569,7 +571,10 @@ def do_advance(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("only a surviving attacker with room may advance into the vacated hex", C + "14.22")
     pos = Position(state)
     uid = action["unit"]
+    origin = state.units[uid].hex
+    assert origin is not None
     state.units[uid].hex = battle.hex
+    movement.gather_dummies(state, origin, battle.hex)
     state.units[uid].z = state.next_z
     state.next_z += 1
     take_control(state, Position(state), battle.hex, pos.b.units[uid].side)

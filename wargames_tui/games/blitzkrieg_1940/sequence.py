@@ -17,7 +17,7 @@ from collections.abc import Callable
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
 from wargames_tui.games.blitzkrieg_1940 import operations as ops
-from wargames_tui.games.blitzkrieg_1940 import setup, victory
+from wargames_tui.games.blitzkrieg_1940 import movement, setup, victory
 from wargames_tui.games.blitzkrieg_1940.data import engine_hex, load_board, scenario_key
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
 from wargames_tui.games.blitzkrieg_1940.state import State, UnitState
@@ -552,6 +552,7 @@ def _after(state: State, dice: Dice) -> list[Event]:
     if state.phase == "over":
         return []
     events: list[Event] = []
+    events += movement.orphaned_dummies(state, state.battle.hex if state.battle else None)
     pos = Position(state)
     if pos.y1940 and not state.breached and victory.line_breached(pos):
         state.breached = True
