@@ -233,7 +233,7 @@ counters and the charts are reconstructions (see the scenario's NOTES.md).*
   then the French, then the British (arrivals, returns, movement, combat, regroup). 12 turns.
 - **Orders and tactics** (3.4.2-3.4.6): two dice give the countries the Germans may act in and how
   many tactics rolls follow. Each German area takes one rolled tactic, each tactic at least one
-  area: Hold (forward, never into the Allies), Refit (stand, recover, release the boxes),
+  area: Hold (forward while it can, never into the Allies), Refit (stand, recover, release the boxes),
   Advance/Attack (enter every adjacent Allied area), with Saturation (the bomber flies twice) or
   Exploit (winning armour attacks once more).
 - **Movement** (1.5, 3.0-3.2): 1 area for 1-MA units; 2-MA units pay 2 for forest and mountains;
