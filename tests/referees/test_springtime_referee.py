@@ -1189,3 +1189,108 @@ def test_plan_red_marker_taken_in_turn_5() -> None:
     g = play(PLAN_RED, 21, None)
     offered = {s.before["turn"] for s in g.steps for a in s.actions if a["type"] == "take_plan_red"}
     assert offered and offered <= {5}, offered
+
+
+# ---------------------------------------------------------------- Command Confidence (6.1.3)
+
+
+def _political_morale(g: Game) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for s in g.steps:
+        if s.before["phase"] == "political":
+            out.setdefault(s.before["turn"], s.before["morale"])
+    return out
+
+
+def _ratings(v: dict[str, Any]) -> dict[str, tuple[int, str]]:
+    return {ldr["id"]: (ldr["rating"], u["side"]) for u in on_map(v) for ldr in u.get("leaders", [])}
+
+
+@pytest.mark.rules("springtime:6.1.3")
+def test_command_confidence(g: Game) -> None:
+    """6.1.3: with French Morale 19 or less at the start of the Political Phase, an Axis Success or
+    Overrun flips the German Leaders with the attacking units to their stronger side and the Allied
+    Leaders defending to their weaker side, for good; at no other time does a rating change."""
+    pm = _political_morale(g)
+    windows = {res.i: (decl, res, e) for decl, res, e in _combats(g)}
+    first: dict[str, int] = {}
+    changed: set[str] = set()
+    for s in g.steps:
+        for lid, (r, _) in _ratings(s.before).items():
+            first.setdefault(lid, r)
+    for decl, res, e in _combats(g):
+        result = _final_result(g, res, e)
+        k = g.steps.index(res)
+        after = g.steps[k + 1].after if k + 1 < len(g.steps) and g.steps[k + 1].step == "advantage" else res.after
+        before_r = _ratings(res.before)
+        after_r = _ratings(after)
+        confident = pm.get(res.before["turn"], 99) <= 19 and decl.side == "axis" and result in ("success", "overrun")
+        units = units_by_id(decl.before)
+        attackers_leaders = {ldr["id"] for uid in decl.action["units"] for ldr in units[uid].get("leaders", [])}
+        defenders_leaders = {ldr["id"] for u in in_zone(res.before, decl.action["area"], "allied") for ldr in u.get("leaders", [])}
+        for lid, (r, side) in before_r.items():
+            if lid not in after_r:
+                continue
+            r2 = after_r[lid][0]
+            where = (res.i, res.before["turn"], result, lid, r, r2, pm.get(res.before["turn"]))
+            if r2 != r:
+                assert confident and lid in (attackers_leaders | defenders_leaders), where
+                assert (r2 > r) if side == "axis" else (r2 < r), where
+                changed.add(lid)
+            elif confident and lid not in changed and r == first[lid]:
+                if lid in attackers_leaders or lid in defenders_leaders:
+                    raise AssertionError(("a Leader was not flipped (6.1.3)", where))
+    del windows
+    # never reverts: after a change the rating stays
+    seen: dict[str, int] = {}
+    for s in g.steps:
+        for lid, (r, _) in _ratings(s.after).items():
+            if lid in changed and lid in seen and seen[lid] != first[lid]:
+                assert r == seen[lid], (s.i, lid, r, seen[lid])
+            seen[lid] = r
+
+
+# ---------------------------------------------------------------- Paris, the BEF, the end of a turn
+
+
+@pytest.mark.rules("springtime:11.1.1")
+def test_paris_captured_costs_morale(g: Game) -> None:
+    """11.1.1 (and the French Morale Modifier Table): the Axis taking Paris costs 10 Morale, 5 once it
+    is an open city."""
+    open_city = False
+    for s in g.steps:
+        if s.action.get("use") == "open_city":
+            open_city = True
+        for e in events_of(s, "control"):
+            if e.data["area"] == "25" and e.data["side"] == "axis":
+                deltas = [m.data["delta"] for m in events_of(s, "morale")]
+                assert (-5 if open_city else -10) in deltas, (s.i, deltas, open_city)
+
+
+@pytest.mark.rules("springtime:12.3.2")
+def test_bef_not_rebuilt_after_dynamo(g: Game) -> None:
+    """12.3.2: once Operation Dynamo is played the BEF is not rebuilt (without Optional Rule 18.3)."""
+    for s in g.steps:
+        if "operation-dynamo" in s.before["events"]["played"]:
+            for a in s.actions:
+                assert not (a["type"] == "rebuild" and a["unit"] == "bef"), (s.i, a)
+
+
+@pytest.mark.rules("springtime:16.1.1")
+def test_automatic_victory_at_turn_end(g: Game) -> None:
+    """16.1, 16.1.1: the Axis wins automatically at the conclusion of a turn with French Morale 0 or
+    less (or Paris and three Zones linked to Germany); 6.3: then no Refit Phase; and not mid-turn."""
+    out = g.outcome
+    last = g.steps[-1]
+    if out.winner == "axis" and "Automatic" in out.level:
+        assert last.after["morale"] <= 0 or _axis_automatic(last.after), (out, last.after["morale"])
+        final_turn = last.before["turn"]
+        for s in g.steps:  # a Refit Phase in that turn only if the victory was not yet won
+            if s.before["phase"] == "refit" and s.before["turn"] == final_turn and s.step.startswith("refit"):
+                assert s.before["morale"] > 0 and not _axis_automatic(s.before), (s.i, out)
+        # the Maneuvers Phase of that turn was over
+        assert last.before["phase"] != "maneuvers" or events_of(last, "logistics") or last.step == "logistics", (last.i, last.step)
+    # every earlier turn end with morale 0 or less would have ended the game
+    for s in g.steps[:-1]:
+        if s.after["turn"] > s.before["turn"]:
+            assert s.before["morale"] > 0 and not _axis_automatic(s.before), (s.i, s.before["turn"], s.before["morale"])
