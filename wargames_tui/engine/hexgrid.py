@@ -35,6 +35,7 @@ class HexGrid:
         table = {h: tuple(self._neighbours(h)) for h in self.all_hexes()}
         object.__setattr__(self, "_table", table)
         object.__setattr__(self, "_pairs", {})  # opposite_pairs, filled as asked
+        object.__setattr__(self, "_cubes", {})  # cube coordinates, filled as asked
 
     def lowered(self, col: int) -> bool:
         return (col % 2 == 0) == (self.low_columns == "even")
@@ -84,6 +85,12 @@ class HexGrid:
         ]
 
     def _cube(self, h: Hex) -> tuple[int, int, int]:
+        known = self._cubes  # type: ignore[attr-defined]
+        if h not in known:
+            known[h] = self._cube_of(h)
+        return known[h]
+
+    def _cube_of(self, h: Hex) -> tuple[int, int, int]:
         col, row = parse_hex(h)
         q = col
         r = row - (col - (1 if self.lowered(col) else 0)) // 2

@@ -366,7 +366,8 @@ class MoveList(LazyPart):
         side = b.state.side
         limit = b.rules.stacking[side]
         movers = set(units)
-        full = [h for h, here in b.at.items() if len(here) >= limit and b.side_of(here[0]) == side and not movers & set(here)]
+        side_of = b.fixed.side_of
+        full = [h for h, here in b.at.items() if len(here) >= limit and side_of[here[0]] == side and movers.isdisjoint(here)]
         self.full = frozenset(full)  # where no move may end now
         self._units: list[tuple[str, Moves, set[Hex]]] = []
         self._ends: list[int] = []
@@ -374,7 +375,7 @@ class MoveList(LazyPart):
         total = 0
         for uid in units:
             moves = b.moves(uid)
-            skip = {h for h in full if h in moves.reach.cost and h != b.hex_of(uid)} if full else set()
+            skip = {h for h in full if h in moves.reach.cost} if full else set()  # (a mover's own hex is never full)
             self._units.append((uid, moves, skip))
             total += len(moves.ends) - len(skip)
             self._ends.append(total)
