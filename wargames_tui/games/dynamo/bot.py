@@ -60,7 +60,8 @@ def plan(session: Session, rng: random.Random) -> Action:
     if "leave" in kinds:
         return {"type": "leave"}
     if "go" in kinds or "blitz" in kinds:
-        return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south)
+        terrain = {h: c.terrain for h, c in session.game.board(session.state).cells.items()}
+        return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south, terrain)
     if "enter" in kinds and view["phase"].endswith("move"):
         target = enemy_hexes if side == "german" else ports
         return min(by("enter"), key=lambda a: (near(a["hex"], target), a["hex"]))
@@ -108,7 +109,10 @@ def _absorb(view: dict[str, Any], actions: list[Action], side: str) -> Action:
     return min(loses, key=price)
 
 
-def _move_group(view, actions, side, enemy_hexes, near, rng, havens) -> Action:
+HOLDING_GROUND = ("watergangs", "urban")  # where the Allied bot stands and fights
+
+
+def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain) -> Action:
     group = view["group"]
     blitzes = [a for a in actions if a["type"] == "blitz"]
     if blitzes and group is not None:
@@ -121,6 +125,8 @@ def _move_group(view, actions, side, enemy_hexes, near, rng, havens) -> Action:
     if not moves or group is None or group.get("moved"):
         return {"type": "halt"}
     here = group["hex"]
+    if side == "allied" and terrain.get(here) in HOLDING_GROUND and near(here, enemy_hexes) == 1:
+        return {"type": "halt"}  # hold the canal line and the towns
     if side == "german":
         targets = enemy_hexes or set(view["ports"])
         score = lambda h: (abs(near(h, targets) - 1), rng.random())
