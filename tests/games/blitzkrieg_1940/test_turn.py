@@ -428,3 +428,15 @@ def test_actions_may_name_printed_hexes():
     assert state.drops == [["de-coup1", H("E2423")]]
     with pytest.raises(IllegalAction):
         sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": "E9999"}, dice())
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.2")
+def test_attacking_a_neutral_violates_it():
+    b = board()
+    de = next(h for h in sorted(b.terrain) if b.country[h] == "Germany" and any(
+        b.country[n] == "Belgium" and b.land(n) and frozenset((h, n)) not in b.sides for n in b.grid.neighbours(h)))
+    be = next(n for n in b.grid.neighbours(de) if b.country[n] == "Belgium" and b.land(n) and frozenset((de, n)) not in b.sides)
+    state = bare({"de-1inf": b.label(de), "be-4": b.label(be), "fr-4di": open_ground("France", 2)}, phase="german-combat",
+                 order={"german": "move"}, violated=())
+    sequence.apply(state, {"type": "attack", "hex": be, "attackers": ["de-1inf"]}, dice(3, 3))
+    assert "Belgium" in state.violated and "Holland" not in state.violated

@@ -13,6 +13,7 @@ from typing import Any
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event, IllegalAction
 from wargames_tui.engine.hexgrid import Hex, parse_hex
+from wargames_tui.games.blitzkrieg_1940.movement import violate
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
 from wargames_tui.games.blitzkrieg_1940.state import Battle, State
 
@@ -244,6 +245,8 @@ def resolve(state: State, d: Hex, attackers: list[str], raf: int, dice: Dice) ->
     b = pos.b
     side = b.units[attackers[0]].side
     defenders = [u for u in pos.at[d] if b.units[u].side != side]
+    if side == "german" and pos.neutral(b.country[d]):
+        violate(state, b.country[d])  # attacking a neutral brings it in (3.5B, 8.2A)
     state.attacked.append(d)
     state.fought.extend(attackers)
     a_parts = attack_factors(pos, d, attackers, dice)
