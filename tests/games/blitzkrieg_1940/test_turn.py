@@ -440,3 +440,16 @@ def test_attacking_a_neutral_violates_it():
                  order={"german": "move"}, violated=())
     sequence.apply(state, {"type": "attack", "hex": be, "attackers": ["de-1inf"]}, dice(3, 3))
     assert "Belgium" in state.violated and "Holland" not in state.violated
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.2")
+def test_an_advance_into_the_endangered_area_ends_the_game_at_once():
+    b = board(S39)
+    target = sorted(b.endangered)[0]
+    n = next(x for x in b.grid.neighbours(target) if b.land(x) and x not in b.endangered and frozenset((x, target)) not in b.sides)
+    units = {"fr39-1dlm": b.label(n), "fr39-2dlm": b.label(n), "fr39-3dlm1": b.label(n), "de39-34inf": b.label(target)}
+    state = bare(units, phase="allied-combat", scenario=S39, order={"allied": "fight"}, violated=())
+    sequence.apply(state, {"type": "attack", "hex": target, "attackers": ["fr39-1dlm", "fr39-2dlm", "fr39-3dlm1"]}, dice(6, 6))
+    assert state.units["de39-34inf"].status == "dead"
+    sequence.apply(state, {"type": "advance", "unit": "fr39-1dlm"}, dice())
+    assert state.phase == "over" and state.battle is None and state.winner == "allied"

@@ -390,7 +390,7 @@ def _concede(state: State, action: Action) -> list[Event]:
         raise IllegalAction("side must be german or allied", C + "4.3")
     state.winner = ENEMY[who]
     state.result = {"reason": f"the {SIDE_NAMES[who]} player conceded (4.3)"}
-    state.phase = "over"
+    state.phase, state.battle = "over", None
     return [Event("end", f"{SIDE_NAMES[who]} concedes", {"case": C + "4.3"}, commit=True)]
 
 
@@ -561,7 +561,7 @@ def _after(state: State, dice: Dice) -> list[Event]:
     won = victory.sudden_winner(state)
     if won:
         state.winner, state.result = won[0], {"reason": won[1]}
-        state.phase = "over"
+        state.phase, state.battle = "over", None
         events.append(Event("end", f"Allied victory: {won[1]}", {"case": C + "4.5"}, commit=True))
         return events
     always_open = state.phase.endswith("-movement") or state.phase.endswith("-combat")  # end-phase is always there
