@@ -1,0 +1,735 @@
+"""An independent referee for Betrayal! (betrayal:1.0-9.0), written from the rulebook alone.
+
+It plays random games through the public protocol (`game_for`, `new`, `prompt`, `apply`, `view`,
+`outcome`) and checks, at every step, what the rules say against what the game does. The facts
+come from the public view before and after each action and from the events' data; the printed
+values (counters, map, tables) are read from the scenario data files as the board and pieces.
+
+Every finding is collected per check; each test asserts that its own list is empty. A check that
+disagrees with the game stays on record as a strict xfail naming the disagreement.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import tomllib
+from collections import defaultdict, deque
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.games import game_for
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "scenarios" / "betrayal"
+
+# Random games: (scenario, seed, step cap). Bounded so that the module stays well under 20 s.
+GAMES = [
+    ("betrayal/historical", 11, 2600),
+    ("betrayal/historical", 23, 2600),
+    ("betrayal/free-setup", 37, 1400),
+]
+
+PHASES = [
+    "initiative", "orders", "tactics", "assign",
+    "german-returns", "german-movement", "german-combat", "german-regroup",
+    "french-reinforcements", "french-returns", "french-movement", "french-combat", "french-regroup",
+    "british-reinforcements", "british-returns", "british-movement", "british-combat", "british-regroup",
+]
+GERMAN_PHASES = {"assign", "german-returns", "german-movement", "german-combat"}
+GROUND = {"infantry", "armor", "airborne"}
+AIR = {"fighter", "bomber"}
+ATTACK_TACTICS = {"attack", "saturation", "exploit"}
+OWNER = {"french": "french", "british": "british", "belgian": "british", "dutch": "british"}
+COUNTRY_CODE = {"B": "B", "N": "NL"}
+
+
+def _load(name: str) -> dict:
+    with open(DATA / name, "rb") as f:
+        return tomllib.load(f)
+
+
+TABLES = _load("tables.toml")
+COUNTERS = {u["id"]: u for u in _load("counters.toml")["unit"]}
+CRT = TABLES["crt"]
+COLUMNS = CRT["columns"]
+
+
+# ---------------------------------------------------------------- helpers on views
+
+
+def units(view: dict) -> dict[str, dict]:
+    return {u["id"]: u for u in view["units"]}
+
+
+def on_map(u: dict) -> bool:
+    return u["zone"] is not None and u["box"] is None
+
+
+def ground_in(view: dict, zone: str, side: str | None = None) -> list[dict]:
+    return [
+        u for u in view["units"]
+        if on_map(u) and u["zone"] == zone and u["kind"] in GROUND and (side is None or u["side"] == side)
+    ]
+
+
+def enemy(side: str) -> str:
+    return "german" if side == "allied" else "allied"
+
+
+@lru_cache(maxsize=None)
+def _adjacency(key: tuple) -> dict[str, set[str]]:
+    adj: dict[str, set[str]] = defaultdict(set)
+    for a, b in key:
+        adj[a].add(b)
+        adj[b].add(a)
+    return adj
+
+
+def adjacency(view: dict) -> dict[str, set[str]]:
+    return _adjacency(tuple((l["a"], l["b"]) for l in view["links"]))
+
+
+def distance(view: dict, a: str, b: str) -> int:
+    adj = adjacency(view)
+    seen = {a: 0}
+    todo = deque([a])
+    while todo:
+        z = todo.popleft()
+        if z == b:
+            return seen[z]
+        for n in adj[z]:
+            if n not in seen:
+                seen[n] = seen[z] + 1
+                todo.append(n)
+    return 10**6
+
+
+def path_cost(view: dict, a: str, b: str, ma: int) -> int:
+    """betrayal:3.1: the cheapest way from a to b, never through Germany (3.2.3)."""
+    adj = adjacency(view)
+    zones = view["zones"]
+    best = {a: 0}
+    todo = [(0, a)]
+    import heapq
+    while todo:
+        c, z = heapq.heappop(todo)
+        if z == b:
+            return c
+        if c > best.get(z, 10**6):
+            continue
+        for n in adj[z]:
+            if zones[n]["country"] == "G":
+                continue
+            step = 2 if (ma == 2 and zones[n]["terrain"] in ("forest", "mountain")) else 1
+            if c + step < best.get(n, 10**6):
+                best[n] = c + step
+                heapq.heappush(todo, (c + step, n))
+    return 10**6
+
+
+def ratio_column(attack: int, defence: int) -> str:
+    """betrayal:4.4.1: rounded down in favour of the defender; 4.4.2: within 1:3 and 8:1."""
+    if attack >= defence:
+        n = min(attack // defence, 8)
+        return f"{n}:1"
+    m = min(math.ceil(defence / attack), 3)
+    return f"1:{m}"
+
+
+def expected_drm(att_ids, def_ids) -> int:
+    """betrayal:4.4.3: armour against only infantry: +1 attacking, -1 defending."""
+    ak = {COUNTERS[i]["kind"] for i in att_ids}
+    dk = {COUNTERS[i]["kind"] for i in def_ids}
+    if "armor" in ak and "armor" not in dk:
+        return TABLES["drm"]["armor_attacking"]
+    if "armor" in dk and "armor" not in ak:
+        return TABLES["drm"]["armor_defending"]
+    return 0
+
+
+def bombard_value(u: dict) -> int:
+    full, reduced = COUNTERS[u["id"]]["bombard"]
+    return reduced if u["reduced"] else full
+
+
+def owner_of(u: dict, initiative: str | None, phase: str) -> str | None:
+    if u["side"] == "german":
+        if phase.startswith("french-"):
+            return "british"
+        if phase.startswith("british-"):
+            return "french"
+        return initiative
+    return OWNER[u["nation"]]
+
+
+# ---------------------------------------------------------------- the referee
+
+
+class Referee:
+    def __init__(self) -> None:
+        self.found: dict[str, list[str]] = defaultdict(list)
+        self.counts: dict[str, int] = defaultdict(int)
+
+    def bad(self, check: str, where: str, what: str) -> None:
+        if len(self.found[check]) < 20:
+            self.found[check].append(f"{where}: {what}")
+
+    def seen(self, check: str) -> None:
+        self.counts[check] += 1
+
+    # -- one game
+    def play(self, scenario: str, seed: int, cap: int) -> None:
+        game = game_for(scenario)
+        state = game.new(scenario, {})
+        dice = Dice(seed)
+        rng = random.Random(seed)
+        before = game.view(state, None)
+        initiative_prev: str | None = None
+        initiative: str | None = None
+        mp: dict[str, int] = defaultdict(int)
+        returns_roll: int | None = None
+        returns_taken = 0
+        evacuated = 0
+        orders: dict | None = None
+        tactics_rolled: list[str] = []
+        fought: set[str] = set()
+        for step in range(cap):
+            prompt = game.prompt(state)
+            where = f"{scenario} seed {seed} step {step}"
+            if prompt.side is None:
+                self.end_checks(game, state, before, evacuated, where)
+                break
+            actions = list(prompt.actions)
+            phase = before["phase"]
+            turn = before["turn"]
+            self.offered_checks(before, prompt, actions, initiative, orders, tactics_rolled, where)
+            action = rng.choice(actions)
+            events = game.apply(state, action, dice)
+            after = game.view(state, None)
+            where = f"{where} (turn {turn}, {phase}, {action})"
+
+            # betrayal:2.0-2.2 the order of phases and turns
+            self.sequence(before, after, where)
+            # who acts (betrayal:3.3.3, 3.4.1, 4.5.2)
+            self.actor(before, prompt.side, action, initiative, where)
+
+            for e in events:
+                d = e.data
+                if e.kind == "roll" and "initiative" in d:
+                    initiative_prev, initiative = initiative, d["initiative"]
+                    self.check_initiative(d, turn, initiative_prev, where)
+                    orders, tactics_rolled = None, []
+                elif e.kind == "roll" and "countries" in d:
+                    orders = d
+                    self.check_orders(d, before, where)
+                elif e.kind == "roll" and "tactic" in d:
+                    self.check_tactic(d, turn, tactics_rolled, where)
+                elif e.kind == "combat" and "column" in d:
+                    fought.add(d["area"])
+                    self.check_combat(d, before, e is next(x for x in events if x.kind == "combat" and "column" in x.data), where)
+                elif e.kind == "bombard":
+                    self.check_bombard(d, before, where)
+                elif e.kind == "regroup" and "need" in d:
+                    self.check_regroup(d, before, phase, where)
+                elif e.kind == "regroup" and "player" in d and "roll" in d:
+                    returns_roll, returns_taken = d["roll"], 0
+                elif e.kind == "air" and "fighters" in d:
+                    self.check_interception(d, before, where)
+
+            typ = action.get("type")
+            if phase != after["phase"]:
+                mp.clear()
+            if typ == "move":
+                self.check_move(action, before, mp, where)
+            if typ == "evacuate":
+                evacuated += 1
+            if typ == "return":
+                returns_taken += 1
+                self.seen("returns")
+                if returns_roll is not None and returns_taken > returns_roll:  # betrayal:3.2.2
+                    self.bad("returns", where, f"{returns_taken} units returned on a roll of {returns_roll}")
+                self.check_return(action, before, after, where)
+            if phase != after["phase"] or after["turn"] != turn:
+                self.phase_end_checks(phase, after, where, fought)
+                fought = set()
+            self.state_checks(after, where)
+            if step % 97 == 0:
+                self.hidden(game, state, after, where)
+            before = after
+
+    # -- offered actions
+    def offered_checks(self, view, prompt, actions, initiative, orders, tactics_rolled, where) -> None:
+        us = units(view)
+        zones = view["zones"]
+        adj = adjacency(view)
+        assigned_tactics = set(view["assigned"].values()) if isinstance(view["assigned"], dict) else set()
+        for a in actions:
+            t = a.get("type")
+            if t == "move":
+                u = us[a["unit"]]
+                to = a["to"]
+                self.seen("moves offered")
+                if u["side"] == "allied":
+                    # betrayal:3.2.3 Allied units may not enter German Border Areas (1.1 too)
+                    if zones[to]["country"] == "G":
+                        self.bad("allied into Germany", where, f"{a} offered")
+                    # betrayal:1.7 Minor Allies do not voluntarily leave their homeland
+                    home = {"belgian": "B", "dutch": "NL"}.get(u["nation"])
+                    if home and zones[u["zone"]]["country"] == home and zones[to]["country"] != home:
+                        self.bad("minor allies stay home", where, f"{a} offered from {u['zone']}")
+                if u["kind"] in GROUND and u["zone"] and u["side"] == "allied" and to not in adj[u["zone"]]:
+                    ma = u["values"][2] if len(u["values"]) > 2 else 1
+                    if path_cost(view, u["zone"], to, ma) > ma:
+                        self.bad("movement allowance", where, f"{a} from {u['zone']} costs more than MA {ma}")
+                if u["side"] == "german" and u["kind"] in GROUND:
+                    allied_there = bool(ground_in(view, to, "allied"))
+                    tac = u.get("tactic")
+                    # betrayal:3.4.4 B refit: stay where they are
+                    if tac == "refit":
+                        self.bad("german refit stays", where, f"{a} offered to a unit under Refit")
+                    # betrayal:3.4.4 A / 4.2.2: no entry into Allied-occupied areas without Advance/Attack
+                    if allied_there and tac not in ATTACK_TACTICS:
+                        self.bad("german no attack tactic", where, f"{a} into Allied-occupied {to}, tactic {tac}")
+                    # betrayal:3.4.2 b: not in a country the orders did not name
+                    if orders and "ALL" not in orders["countries"]:
+                        named = {COUNTRY_CODE[c] for c in orders["countries"]}
+                        if zones[to]["country"] not in named | {"G"}:
+                            self.bad("orders countries", where, f"{a} into {zones[to]['country']} with orders {orders['countries']}")
+            elif t == "drop":
+                # betrayal:3.2.4: turn 1 only, within the drop allowance of the border area
+                self.seen("drops")
+                u = us[a["unit"]]
+                if view["turn"] != 1:
+                    self.bad("drops", where, f"{a} offered on turn {view['turn']}")
+                allowance = COUNTERS[u["id"]].get("drop", 8)
+                if u["zone"] and distance(view, u["zone"], a["to"]) > allowance:
+                    self.bad("drops", where, f"{a} beyond {allowance} areas from {u['zone']}")
+            elif t == "mission":
+                # betrayal:3.3.2 only to an Area with enemy forces; 3.3 within range
+                self.seen("missions")
+                u = us[a["unit"]]
+                target = a["target"]
+                if not ground_in(view, target, enemy(u["side"])):
+                    self.bad("mission target", where, f"{a}: no enemy ground units in {target}")
+                rng_ = COUNTERS[u["id"]]["range"]
+                if u["zone"] and distance(view, u["zone"], target) > rng_:
+                    self.bad("air range", where, f"{a}: {target} beyond range {rng_} of {u['zone']}")
+            elif t in ("rebase", "air-return"):
+                # betrayal:3.3.1 a base solely held by friendly ground units; 3.3 within range
+                self.seen("air bases")
+                u = us[a["unit"]]
+                to = a["to"]
+                if not ground_in(view, to, u["side"]) or ground_in(view, to, enemy(u["side"])):
+                    check = "air bases in empty Germany" if zones[to]["country"] == "G" else "air bases"
+                    self.bad(check, where, f"{a}: {to} not solely held by friendly ground units")
+                if u["side"] == "allied" and view["zones"][to]["country"] == "G":
+                    self.bad("allied into Germany", where, f"{a} offered")
+            elif t == "intercept":
+                self.seen("interceptions offered")
+                u = us.get(a.get("unit"))
+                if u and u["side"] == "allied":
+                    # betrayal:3.3.3 only over an Area where units of its nationality are
+                    nat = {x["nation"] for x in ground_in(view, a["target"], "allied")}
+                    if u["nation"] not in nat:
+                        self.bad("intercept nationality", where, f"{a}: no {u['nation']} units in {a['target']} ({nat})")
+            elif t == "assign":
+                # betrayal:3.4.6: a Refit cancels all Advance/Attack tactics
+                self.seen("assign")
+                if "refit" in tactics_rolled and a["tactic"] in ATTACK_TACTICS:
+                    self.bad("refit cancels attacks", where, f"{a} offered although Refit was rolled")
+            elif t == "enter":
+                # betrayal:3.2.1 / 8.0 reinforcements: named area, or a port for the British
+                self.seen("reinforcements")
+                u = us[a["unit"]]
+                z = view["zones"][a["to"]]
+                if ground_in(view, a["to"], "german"):
+                    self.bad("reinforcements", where, f"{a}: German-occupied")
+                if u["nation"] == "british" and not z["port"]:
+                    self.bad("reinforcements", where, f"{a}: not a port")
+                if (
+                    u["nation"] == "french" and a["to"] != "SOI" and not ground_in(view, "SOI", "german")
+                    and len(ground_in(view, "SOI", "allied")) < 3
+                ):
+                    self.bad("reinforcements", where, f"{a}: Soissons is not German-occupied")
+
+    def check_move(self, action, view, mp, where) -> None:
+        """betrayal:3.0, 3.1: movement allowance and terrain costs."""
+        u = units(view)[action["unit"]]
+        if u["kind"] not in GROUND or u["zone"] is None:
+            return
+        self.seen("movement allowance")
+        ma = u["values"][2] if len(u["values"]) > 2 else 1
+        if u["kind"] == "airborne":
+            ma = 1  # betrayal:3.2.4 c
+        if u["side"] == "german":
+            terrain = view["zones"][action["to"]]["terrain"]
+            cost = 2 if (ma == 2 and terrain in ("forest", "mountain")) else 1
+        else:
+            cost = path_cost(view, u["zone"], action["to"], ma)
+        mp[u["id"]] += cost
+        if mp[u["id"]] > ma:
+            self.bad("movement allowance", where, f"{u['id']} (MA {ma}) has spent {mp[u['id']]}")
+
+    def check_return(self, action, before, after, where) -> None:
+        """betrayal:3.2.2 a, b: where returning units appear."""
+        u = units(before)[action["unit"]]
+        to = action["to"]
+        zones = before["zones"]
+        adj = adjacency(before)
+        if u["side"] == "german":
+            ok = zones[to]["country"] == "G" or (
+                any(zones[n]["country"] == "G" for n in adj[to])
+                and zones[to].get("control") == "german" and not ground_in(before, to, "allied")
+            )
+            if not ok:
+                self.bad("return places", where, f"German return to {to}")
+        elif u["kind"] in GROUND:
+            near = {"PAR"} | adj["PAR"]
+            friendly = [
+                z for z in near
+                if ground_in(before, z, "allied") and not ground_in(before, z, "german") and len(ground_in(before, z, "allied")) < 3
+            ]
+            if friendly and (to not in friendly):
+                self.bad("return places", where, f"Allied return to {to}, not a friendly area at Paris ({sorted(friendly)})")
+
+    # -- events
+    def check_initiative(self, d, turn, prev, where) -> None:
+        """betrayal:3.4.1: the high roll; a tie to the other player (turn 1: re-roll)."""
+        self.seen("initiative")
+        f, b, who = d["french"], d["british"], d["initiative"]
+        if f > b:
+            want = "french"
+        elif b > f:
+            want = "british"
+        elif turn == 1:
+            self.bad("initiative", where, f"a tie on turn 1 was not re-rolled: {d}")
+            return
+        else:
+            want = "british" if prev == "french" else "french"
+        if who != want:
+            self.bad("initiative", where, f"{d}, previous {prev}: expected {want}")
+
+    def check_orders(self, d, view, where) -> None:
+        """betrayal:3.4.2: the OKH Strategic Orders table; a re-roll when the country is empty."""
+        self.seen("orders")
+        row = TABLES["orders"][str(sum(d["dice"]))]
+        if row["countries"] != d["countries"] or row["tactics"] != d["tactics"]:
+            self.bad("orders", where, f"{d} but the table gives {row}")
+
+    def check_tactic(self, d, turn, rolled, where) -> None:
+        """betrayal:3.4.3: German Tactics Table; a repeated tactic has no effect."""
+        self.seen("tactics")
+        s = str(sum(d["dice"]))
+        early, late = TABLES["tactics"]["early"][s], TABLES["tactics"]["late"][s]
+        lim = TABLES["tactics"]["early_until"]
+        allowed = {early} if turn < lim else {late} if turn > lim else {early, late}
+        if d["tactic"] not in allowed:
+            self.bad("tactics", where, f"{d}: table gives {allowed}")
+        if d["repeat"] != (d["tactic"] in rolled):
+            self.bad("tactics", where, f"{d}: repeat flag wrong (already {rolled})")
+        rolled.append(d["tactic"])
+
+    def check_combat(self, d, view, first, where) -> None:
+        """betrayal:4.4.1-4.4.3 and the CRT: odds, shifts, modifier and result from their parts."""
+        self.seen("combat")
+        att, dfn = d["attackers"], d["defenders"]
+        us = units(view)
+        bomber = d.get("bomber", 0) or 0
+        if d["attack"] != sum(att.values()) + bomber:
+            self.bad("combat totals", where, f"attack {d['attack']} != {att} + bomber {bomber}")
+        if d["defence"] != sum(dfn.values()):
+            self.bad("combat totals", where, f"defence {d['defence']} != {dfn}")
+        if d["defence"] and d["attack"]:
+            base = ratio_column(d["attack"], d["defence"])
+            if d["base"] != base:
+                self.bad("combat odds", where, f"{d['attack']}:{d['defence']} gives {base}, game {d['base']}")
+            col = min(max(COLUMNS.index(base) + sum(s for _, s in d["shifts"]), 0), len(COLUMNS) - 1)
+            if d["column"] != COLUMNS[col]:
+                self.bad("combat shifts", where, f"{base} shifted {d['shifts']} gives {COLUMNS[col]}, game {d['column']}")
+        drm = expected_drm(att, dfn)
+        if d["drm"] != drm:
+            self.bad("combat drm", where, f"{att} v {dfn}: drm {drm}, game {d['drm']}")
+        if len(d["dice"]) != 2 or not all(1 <= x <= 6 for x in d["dice"]) or d["total"] != sum(d["dice"]) + d["drm"]:
+            self.bad("combat totals", where, f"dice {d['dice']} + {d['drm']} != {d['total']}")
+        row = str(min(max(d["total"], 1), 13))
+        if d["column"] in COLUMNS and d["result"] != CRT[row][COLUMNS.index(d["column"])]:
+            self.bad("combat result", where, f"row {row} column {d['column']}: CRT {CRT[row][COLUMNS.index(d['column'])]}, game {d['result']}")
+        # shifts the rules name (4.4.2 Maginot, 7.2.4 Republic)
+        attackers_side = "german" if all(i.startswith("de-") for i in att) else "allied"
+        zone = view["zones"].get(d["area"], {})
+        labels = " ".join(str(l) for l, _ in d["shifts"]).lower()
+        if attackers_side == "allied" and "maginot" in labels:
+            self.bad("maginot shift", where, "a Maginot shift on an Allied attack")
+        if attackers_side == "german" and zone.get("maginot") and "maginot" not in labels and first and d.get("exploit") is False:
+            if any(us[i]["nation"] == "french" for i in dfn if i in us):
+                self.bad("maginot shift", where, f"no Maginot shift for a German attack in {d['area']}")
+        if first:
+            held = view["republic"]["holder"] == "german"
+            has = "republic" in labels
+            if held != has:
+                self.bad("republic shift", where, f"Germans hold the marker: {held}, shifts {d['shifts']}")
+            # values from the counters as they stood (4.4.1)
+            for i, v in att.items():
+                if i in us and us[i]["values"] and us[i]["values"][0] != v:
+                    self.bad("combat values", where, f"attacker {i} counted {v}, counter shows {us[i]['values']}")
+            for i, v in dfn.items():
+                if i in us and us[i]["values"] and us[i]["values"][1] != v:
+                    self.bad("combat values", where, f"defender {i} counted {v}, counter shows {us[i]['values']}")
+            # 4.4.1: all the defender's combat strength in the Area
+            present = {u["id"] for u in ground_in(view, d["area"], "german" if attackers_side == "allied" else "allied")}
+            if present and set(dfn) != present:
+                self.bad("all defenders count", where, f"defenders {sorted(dfn)} but present {sorted(present)}")
+
+    def check_bombard(self, d, view, where) -> None:
+        """betrayal:4.3: the Air Bombardment Table from the tallied value and the die."""
+        self.seen("bombardment")
+        us = units(view)
+        fl = [us[i] for i in d["units"]]
+        value = sum(bombard_value(u) for u in fl)
+        if d["value"] != value:
+            self.bad("bombardment", where, f"value {d['value']}, counters give {value}")
+        side = fl[0]["side"]
+        drm = TABLES["bombardment"]["allied_drm"] if side == "allied" else 0
+        if d["drm"] != drm:
+            self.bad("bombardment", where, f"drm {d['drm']}, expected {drm}")
+        col = min(max(d["roll"] + drm, 0), 6)
+        want = TABLES["bombardment"][str(min(max(d["value"], 1), 5))][col]
+        if d["result"] != want:
+            self.bad("bombardment", where, f"value {d['value']} roll {d['roll']}{drm:+d}: table {want}, game {d['result']}")
+        # 4.3: only where the enemy alone holds the ground (the German bomber excepted)
+        if ground_in(view, d["area"], side) and any(u["kind"] != "bomber" or side != "german" for u in fl):
+            self.bad("bombardment target", where, f"bombardment of {d['area']} with friendly ground units there")
+
+    def check_regroup(self, d, view, phase, where) -> None:
+        """betrayal:5.1-5.3, 5.2.4: the column, the need, the result, and who tests."""
+        self.seen("regroup")
+        u = units(view)[d["unit"]]
+        if u["nation"] in ("belgian", "dutch"):
+            self.bad("minor allies never regroup", where, f"{u['id']} tested")
+        if u["kind"] in AIR or (u["side"] == "german" and u["kind"] == "armor"):
+            col = "armor_air"
+        elif u["side"] == "german":
+            col = "german_infantry"
+        else:
+            col = "allied_ground"
+        if d["column"] != col or d["need"] != TABLES["regroup"][col]:
+            self.bad("regroup", where, f"{u['id']} {u['kind']}: column {d['column']}/{d['need']}, expected {col}")
+        if d["salvaged"] != (d["roll"] <= TABLES["regroup"][col]):
+            self.bad("regroup", where, f"roll {d['roll']} need {d['need']} salvaged {d['salvaged']}")
+        nation = "german" if u["side"] == "german" else u["nation"]
+        if not phase.startswith(nation):
+            self.bad("regroup owner", where, f"{u['id']} tested in {phase}")
+
+    def check_interception(self, d, view, where) -> None:
+        """betrayal:3.3.3: both German fighters when available and in range; the table."""
+        self.seen("interception")
+        need = TABLES["intercept"][str(len(d["fighters"]))]
+        if d["need"] != need or d["success"] != (d["roll"] <= need):
+            self.bad("interception table", where, f"{d}: {len(d['fighters'])} fighters need {need}")
+
+    # -- sequence and actors
+    def sequence(self, before, after, where) -> None:
+        """betrayal:2.0-2.2: German, then French, then British; turns one by one."""
+        self.seen("sequence")
+        p0, p1 = before["phase"], after["phase"]
+        t0, t1 = before["turn"], after["turn"]
+        if after["outcome"] is not None:
+            return
+        if p0 not in PHASES or p1 not in PHASES:
+            if p1 not in PHASES and p1 not in ("setup", "over", "end"):
+                self.bad("sequence", where, f"unknown phase {p1}")
+            return
+        if t1 == t0 and PHASES.index(p1) < PHASES.index(p0):
+            self.bad("sequence", where, f"{p0} -> {p1} within turn {t0}")
+        if t1 not in (t0, t0 + 1):
+            self.bad("sequence", where, f"turn {t0} -> {t1}")
+        if t1 == t0 + 1 and p0 != "british-regroup" and PHASES.index(p0) < PHASES.index("british-movement"):
+            self.bad("sequence", where, f"turn ends in {p0}")
+        if t1 > after["turns"]:
+            self.bad("sequence", where, f"turn {t1} beyond {after['turns']}")
+
+    def actor(self, view, side, action, initiative, where) -> None:
+        """betrayal:3.4.1 the initiative runs the automaton; 3.3.3 the other player intercepts;
+        4.5.2/4.3.1 the owner withdraws and takes losses; 1.7 the British run the minors."""
+        self.seen("actor")
+        phase = view["phase"]
+        t = action.get("type")
+        if phase in GERMAN_PHASES and initiative:
+            other = "british" if initiative == "french" else "french"
+            if t in ("intercept", "no-intercept"):
+                if side != other:
+                    self.bad("actor", where, f"{side} intercepts on the automaton's turn; initiative {initiative}")
+            elif t in ("move", "mission", "assign", "combat", "bombard", "drop", "end-movement", "exploit", "return"):
+                if side != initiative:
+                    self.bad("actor", where, f"{side} runs the automaton; initiative {initiative}")
+        if phase.startswith(("french-", "british-")):
+            owner = phase.split("-")[0]
+            if t in ("move", "mission", "combat", "end-movement", "enter", "evacuate", "rebase") and side != owner:
+                self.bad("actor", where, f"{side} acts in the {owner} player turn")
+            if t in ("intercept", "no-intercept") and side == owner:
+                self.bad("actor", where, f"{side} intercepts his own mission")
+        if t in ("withdraw", "lose-step") and "unit" in action:
+            u = units(view).get(action["unit"])
+            if u is not None:
+                want = owner_of(u, initiative, phase)
+                if want and side != want:
+                    self.bad("owner decides", where, f"{side} decides for {u['id']} ({u['nation']}), owner {want}")
+
+    # -- states
+    def phase_end_checks(self, phase, view, where, fought=frozenset()) -> None:
+        """betrayal:1.5 stacking at the end of movement and after combat; 3.3.1 air units left
+        alone in an Area after its ground combat are eliminated."""
+        self.seen("stacking")
+        count: dict[tuple, int] = defaultdict(int)
+        for u in view["units"]:
+            if on_map(u) and u["kind"] in GROUND and view["zones"][u["zone"]]["country"] != "G":
+                count[(u["zone"], u["side"])] += 1
+        for (z, s), n in count.items():
+            if n > 3:
+                self.bad("stacking", where, f"{n} {s} ground units in {z} at the end of {phase}")
+        if phase.endswith("combat"):
+            self.seen("air bases held")
+            for u in view["units"]:
+                if on_map(u) and u["kind"] in AIR and u["zone"] in fought:
+                    if not ground_in(view, u["zone"], u["side"]):
+                        self.bad("air bases held", where, f"{u['id']} sits in {u['zone']} after {phase}")
+
+    def state_checks(self, view, where) -> None:
+        self.seen("state")
+        # betrayal:6.1, 6.2.1 communication on turns 1-2, banned from turn 3
+        want = "yes" if view["turn"] <= 2 else "no"
+        if view["phase"] not in ("initiative",) and view["communication"] != want:
+            self.bad("communication", where, f"turn {view['turn']}: {view['communication']}")
+        # betrayal:7.2.1 the marker stays in France; no British holder
+        rep = view["republic"]
+        if view["zones"][rep["zone"]]["country"] != "F":
+            self.bad("republic", where, f"marker in {rep['zone']}")
+        if rep["holder"] == "british":
+            self.bad("republic", where, "British hold the marker")
+        if rep["holder"] == "french" and not [u for u in ground_in(view, rep["zone"], "allied") if u["nation"] == "french"]:
+            self.bad("republic", where, f"French hold the marker in {rep['zone']} without a French unit")
+        for u in view["units"]:
+            # betrayal:5.2.4, 4.5.8 note: Belgian and Dutch units are never set aside
+            if u["nation"] in ("belgian", "dutch") and u["box"] in ("setaside", "regroup"):
+                self.bad("minor allies never regroup", where, f"{u['id']} in {u['box']}")
+            # betrayal:1.1, 3.2.3: Allied units never in the German border areas
+            if u["side"] == "allied" and on_map(u) and view["zones"][u["zone"]]["country"] == "G":
+                self.bad("allied into Germany", where, f"{u['id']} in {u['zone']}")
+
+    def hidden(self, game, state, public, where) -> None:
+        """betrayal:1.0, 6.2.2: nothing is secret in this game; every side sees the same table."""
+        self.seen("hidden")
+        for side in ("french", "british", "german"):
+            v = game.view(state, side)
+            if v["units"] != public["units"]:
+                self.bad("hidden", where, f"the {side} view differs from the public view")
+
+    def end_checks(self, game, state, view, evacuated, where) -> None:
+        """betrayal:7.0: resolved at the end of the last Game Turn; evacuated units counted."""
+        self.seen("end")
+        out = game.outcome(state)
+        if out is None:
+            self.bad("end", where, "the game ended without an outcome")
+        if view["turn"] != view["turns"] and not view["penalties"]["french"] and not view["penalties"]["british"]:
+            self.bad("end", where, f"the game ended on turn {view['turn']} of {view['turns']}")
+        facts = view.get("victory", {}).get("facts", {})
+        if "evacuated" in facts and facts["evacuated"] != evacuated:
+            self.bad("evacuation count", where, f"{evacuated} evacuations, victory facts say {facts['evacuated']}")
+
+
+@pytest.fixture(scope="module")
+def referee() -> Referee:
+    ref = Referee()
+    for scenario, seed, cap in GAMES:
+        ref.play(scenario, seed, cap)
+    return ref
+
+
+def _clean(ref: Referee, check: str, least: int = 1) -> None:
+    assert not ref.found.get(check), "\n".join(ref.found[check])
+
+
+CHECKS = [
+    ("sequence", "betrayal:2.0"),
+    ("actor", "betrayal:3.4.1"),
+    ("owner decides", "betrayal:4.5.2"),
+    ("initiative", "betrayal:3.4.1"),
+    ("orders", "betrayal:3.4.2"),
+    ("orders countries", "betrayal:3.4.2"),
+    ("tactics", "betrayal:3.4.3"),
+    ("refit cancels attacks", "betrayal:3.4.6"),
+    ("german refit stays", "betrayal:3.4.4"),
+    ("german no attack tactic", "betrayal:4.2.2"),
+    ("allied into Germany", "betrayal:3.2.3"),
+    ("minor allies stay home", "betrayal:1.7"),
+    ("moves adjacent", "betrayal:3.0"),
+    ("movement allowance", "betrayal:3.1"),
+    ("stacking", "betrayal:1.5"),
+    ("drops", "betrayal:3.2.4"),
+    ("mission target", "betrayal:3.3.2"),
+    ("air range", "betrayal:3.3"),
+    ("air bases", "betrayal:3.3.1"),
+    ("air bases held", "betrayal:3.3.1"),
+    ("air bases in empty Germany", "betrayal:3.3.1"),
+    ("intercept nationality", "betrayal:3.3.3"),
+    ("interception table", "betrayal:3.3.3"),
+    ("reinforcements", "betrayal:3.2.1"),
+    ("returns", "betrayal:3.2.2"),
+    ("return places", "betrayal:3.2.2"),
+    ("combat totals", "betrayal:4.4.1"),
+    ("combat odds", "betrayal:4.4.1"),
+    ("combat shifts", "betrayal:4.4.2"),
+    ("combat drm", "betrayal:4.4.3"),
+    ("combat result", "betrayal:4.5"),
+    ("combat values", "betrayal:4.4.1"),
+    ("all defenders count", "betrayal:4.4.1"),
+    ("maginot shift", "betrayal:4.4.2"),
+    ("republic shift", "betrayal:7.2.4"),
+    ("bombardment", "betrayal:4.3"),
+    ("bombardment target", "betrayal:4.3"),
+    ("regroup", "betrayal:5.1"),
+    ("regroup owner", "betrayal:5.1"),
+    ("minor allies never regroup", "betrayal:5.2.4"),
+    ("communication", "betrayal:6.1"),
+    ("republic", "betrayal:7.2.1"),
+    ("hidden", "betrayal:1.0"),
+    ("end", "betrayal:7.0"),
+    ("evacuation count", "betrayal:7.0"),
+]
+
+# Disagreements on record (see the report): check name -> reason.
+XFAIL: dict[str, str] = {
+    "air bases held": (
+        "betrayal:3.3.1: air units left alone in an Area after its ground combat are permanently "
+        "eliminated; the game leaves them on the map (historical seed 23 step 119: the German bomber "
+        "stays in Rouen after the PX removes both sides; step 342: LFTWFF fighters I stays in Antwerp "
+        "after an EX)"
+    ),
+    "air bases in empty Germany": (
+        "betrayal:3.3.1: aircraft never base in a vacant Area; the game offers German air returns and "
+        "rebases to Border Areas with no German ground unit (historical seed 11 step 196: the bomber "
+        "may land in empty Border Areas 3, 4, 6)"
+    ),
+    "owner decides": (
+        "betrayal:4.3.1 with 1.7: the owning player (the British for Belgian units) chooses step "
+        "losses; the game lets the French choose the Belgian VII Corps's loss in a mixed stack at "
+        "Lille (historical seed 11 step 320)"
+    ),
+}
+
+
+def _params():
+    for check, case in CHECKS:
+        marks = [pytest.mark.rules(case)]
+        if check in XFAIL:
+            marks.append(pytest.mark.xfail(strict=True, reason=XFAIL[check]))
+        yield pytest.param(check, id=check.replace(" ", "-"), marks=marks)
+
+
+@pytest.mark.parametrize("check", list(_params()))
+def test_betrayal_rule(referee: Referee, check: str) -> None:
+    _clean(referee, check)
