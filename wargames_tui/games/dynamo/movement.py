@@ -151,7 +151,7 @@ def pick(state: State, units: Any) -> list[Event]:
     assert h is not None
     state.group = Group(list(units), h, h)
     return [
-        Event("pick", f"{_public_name(b, units)} at {h} picked up to move", {"hex": h}),
+        Event("pick", f"{len(units)} counter(s) at {h} picked up to move", {"hex": h}),
         Event("pick", f"Moving {_names(b, units)}", {"units": list(units)}, only=side),
     ]
 
@@ -196,13 +196,12 @@ def _public_name(b: Board, units: list[str]) -> str:
 
 
 def halt(state: State) -> list[Event]:
-    b = Board(state)
     group = state.group
     assert group is not None
     for u in group.units:
         state.units[u].done = True
     state.group = None
-    return [Event("halt", f"{_public_name(b, group.units)} stops at {group.hex}", {"hex": group.hex})]
+    return [Event("halt", f"The moving stack stops at {group.hex}", {"hex": group.hex})]
 
 
 # --- Blitz (12.0) ----------------------------------------------------------------
