@@ -7,7 +7,6 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
-
 @dataclass
 class UnitState:
     # Where the counter is. "pool": on its side's chart, not yet entered (or a dummy in hand);
