@@ -330,6 +330,22 @@ def test_logistics_roll(g: Game) -> None:
 # ---------------------------------------------------------------- impulses (8.1)
 
 
+def _halted(g: Game, first: Step) -> bool:
+    """The Axis impulse after the Allies play Halt Order (events.toml: its armor neither moves nor
+    attacks)."""
+    if first.side != "axis":
+        return False
+    k = g.steps.index(first)
+    for t in reversed(g.steps[:k]):
+        if t.action.get("marker") == "halt-order":
+            return True
+        if t.before["phase"] == "maneuvers" and t.step == "start" and t.side == "axis" and t.action["type"] not in ("event", "advantage"):
+            return False
+        if t.before["phase"] != "maneuvers":
+            return False
+    return False
+
+
 def _last_assault_groups(g: Game) -> list[tuple[Step, set[str]]]:
     out = []
     for s in g.steps:
@@ -424,6 +440,7 @@ def test_moves_offered(g: Game) -> None:
                     here, to = u["zone"], a["to"]
                     where = (s.i, s.before["turn"], s.before["impulse"], s.step, a)
                     assert u["side"] == side and u["status"] == "map", where
+                    assert not (u["kind"] == "armored" and _halted(g, first)), where  # Halt Order (events.toml)
                     assert to in adj[here], where  # springtime:9.1, 9.3.2
                     assert to != "F" or u["nation"] == "italian", where  # springtime:14.3
                     if v["zones"][to]["kind"] == "area":  # springtime:7.1, 14.2
@@ -447,10 +464,12 @@ def test_moves_offered(g: Game) -> None:
                         assert not contested(v, to), where  # springtime:8.1.2
                     if s.step == "assault":
                         grp = u["group"]
+                        everyone = _is_surprise(first, g)
                         if grp == "R":  # springtime:8.1.1: a Reserve goes with an activated unit of its Area
                             assert any(
-                                w["group"] in groups and w["side"] == side for w in in_zone(start, start_zone[u["id"]])
-                            ) or _is_surprise(first, g), where
+                                (w["group"] in groups or everyone) and w["group"] != "R" and w["side"] == side
+                                for w in in_zone(start, start_zone[u["id"]])
+                            ), where
                         else:
                             assert grp in groups or _is_surprise(first, g), where
                     assert moves[u["id"]] < mf, where  # springtime:9.2 MF
@@ -498,13 +517,14 @@ def test_attacks_offered_and_mandatory(g: Game) -> None:
                             # Reserve that began with an activated unit)
                             u0 = units_by_id(start)[uid]
                             grp = u0["group"]
-                            if not _is_surprise(first, g):
-                                if grp == "R":
-                                    assert any(
-                                        w["group"] in groups for w in in_zone(start, u0["zone"], side)
-                                    ), where
-                                else:
-                                    assert grp in groups, where
+                            everyone = _is_surprise(first, g)
+                            if grp == "R":
+                                assert any(
+                                    (w["group"] in groups or everyone) and w["group"] != "R"
+                                    for w in in_zone(start, u0["zone"], side)
+                                ), where
+                            else:
+                                assert grp in groups or everyone, where
                         if a.get("air"):
                             m = air[a["air"]]
                             assert m["side"] == side and m["nation"] == units[a["lead"]]["nation"], where
@@ -519,6 +539,13 @@ def test_attacks_offered_and_mandatory(g: Game) -> None:
                     if a.get("air"):
                         m = air[a["air"]]
                         assert m["side"] == s.side and m["nation"] == units[a["lead"]]["nation"], (s.i, a)
+                        assert a["air"] not in air_used, (s.i, a, air_used)  # springtime:9.4.1
+                    assert units[a["lead"]]["side"] == s.side, (s.i, a)
+            if s.step == "assault" and _is_surprise(first, g):
+                for a in s.actions:
+                    if a["type"] == "attack":  # springtime:15.3: no combined attacks between Army Groups
+                        start_units = units_by_id(start)
+                        assert len({start_units[u]["group"] for u in a["units"]} - {"R"}) <= 1, (s.i, a)
             for e in events_of(s, "move"):
                 to = e.data["to"]
                 if in_zone(s.before, to, other(side)) and to not in start_contested:
@@ -1294,3 +1321,121 @@ def test_automatic_victory_at_turn_end(g: Game) -> None:
     for s in g.steps[:-1]:
         if s.after["turn"] > s.before["turn"]:
             assert s.before["morale"] > 0 and not _axis_automatic(s.before), (s.i, s.before["turn"], s.before["morale"])
+
+
+@pytest.mark.rules("springtime:9.1")
+def test_attacks_only_in_assault_impulses(g: Game) -> None:
+    """9.1, 8.1.2: only an Assault Impulse attacks; Regroup and Redeploy only move."""
+    for s in g.steps:
+        if s.step in ("regroup", "redeploy"):
+            assert not [a for a in s.actions if a["type"] == "attack"], s.i
+
+
+@pytest.mark.rules("springtime:13.2.4")
+def test_surrender_roll_for_every_unit_out_of_supply(g: Game) -> None:
+    """13.2.4: at the end of the Refit Phase a dr for each unit Out of Supply, a surrender on the
+    table's low rolls (tables.toml: 2 or less); 12.4: no Refit Phase, so none, in the last turn."""
+    for s in g.steps:
+        rolls = {e.data["unit"]: e for e in s.events if "out of supply (dr" in e.text}
+        if not rolls:
+            continue
+        assert s.before["turn"] < 7 and s.before["phase"] == "refit", (s.i, s.before["turn"])
+        oos = {u["id"] for u in on_map(s.before) if u["oos"]}
+        assert set(rolls) == oos, (s.i, sorted(rolls), sorted(oos))
+        for uid, e in rolls.items():
+            dr = int(e.text.split("(dr ")[1].split(")")[0])
+            assert (e.kind == "loss") == (dr <= 2), (s.i, e.text)
+
+
+@pytest.mark.rules("springtime:6.1.1")
+def test_event_markers_conserved(g: Game) -> None:
+    """5.1.7, 6.1.1, 6.4.3: the nine markers are in the cup, in a hand, on the Impulse Track or out of
+    play; the Impulse Track is emptied back into the cup in the End Phase."""
+    for s in g.steps:
+        ev = s.after["events"]
+        total = ev["cup"] + sum(h["count"] for h in ev["hands"].values()) + len(ev["track"]) + len(ev["played"])
+        assert total == 9, (s.i, ev)
+        if s.after["turn"] > s.before["turn"]:
+            assert not ev["track"], (s.i, ev["track"])
+
+
+@pytest.mark.rules("springtime:8.1.2")
+def test_regroup_offers_every_legal_move(g: Game) -> None:
+    """8.1.2a: in a Regroup every unit that has not yet moved may step into any adjacent Area the
+    rules allow (friendly-controlled, no enemy, not full, not Contested from Contested, not Zone F,
+    the Alp Army only once Italy is at war): none is left out."""
+    italy = False
+    for imp in impulses(g):
+        first = imp[0]
+        italy = italy or any(u["id"] == "it-west" for u in on_map(first.before)) or any(
+            u["id"] == "it-west" and u["status"] != "offmap" for u in first.before["units"]
+        )
+        if first.action["type"] != "regroup":
+            continue
+        side = first.side
+        start = first.after
+        moved: set[str] = set()
+        for s in imp:
+            if s.step == "regroup":
+                v = s.before
+                adj = neighbours(v)
+                offered = {(a["unit"], a["to"]) for a in s.actions if a["type"] == "move"}
+                for u in on_map(v):
+                    if u["side"] != side or u["id"] in moved or (u["id"] == "fr-alp" and not italy):
+                        continue
+                    if u["kind"] == "armored" and _halted(g, first):
+                        continue
+                    for to, _kind in adj[u["zone"]].items():
+                        z = v["zones"][to]
+                        if to == "F" and u["nation"] != "italian":
+                            continue
+                        if z["control"] != side or in_zone(v, to, other(side)):
+                            continue
+                        if z["kind"] == "area" and len(in_zone(v, to, side)) >= STACK:
+                            continue
+                        if contested(start, u["zone"]) and contested(v, to):
+                            continue
+                        if u["zone"] in ALLIED_ZONES | {"F"} or to in ALLIED_ZONES | {"F"}:
+                            pass  # Zones: the connection lines are the links (9.3.2)
+                        assert (u["id"], to) in offered, (s.i, u["id"], u["zone"], to)
+            for e in events_of(s, "move"):
+                moved.add(e.data["unit"])
+
+
+@pytest.mark.rules("springtime:9.1")
+def test_every_possible_attack_offered(g: Game) -> None:
+    """9.1, 10.2, 10.3: in an Assault step, wherever active units stand with enemy units and have not
+    attacked, and the Area has not yet been attacked this impulse, an attack there is offered."""
+    for imp in impulses(g):
+        first = imp[0]
+        if first.action["type"] != "assault":
+            continue
+        side = first.side
+        groups = set(first.action.get("groups", []))
+        start = first.after
+        start_units = units_by_id(start)
+        attacked_units: set[str] = set()
+        attacked_areas: set[str] = set()
+        for s in imp:
+            if s.step == "assault" and s.before["phase"] == "maneuvers":
+                v = s.before
+                offered = {a["area"] for a in s.actions if a["type"] == "attack"}
+                for u in on_map(v):
+                    if u["side"] != side or u["id"] in attacked_units or u["zone"] in attacked_areas:
+                        continue
+                    su = start_units.get(u["id"])
+                    if su is None or su["status"] != "map":
+                        continue
+                    if u["kind"] == "armored" and _halted(g, first):
+                        continue
+                    everyone = _is_surprise(first, g)
+                    active = (su["group"] in groups or everyone) if su["group"] != "R" else any(
+                        (w["group"] in groups or everyone) and w["group"] != "R" for w in in_zone(start, su["zone"], side)
+                    )
+                    if not active:
+                        continue
+                    if in_zone(v, u["zone"], other(side)):
+                        assert u["zone"] in offered, (s.i, s.before["turn"], s.before["impulse"], u["id"], u["zone"])
+            for e in events_of(s, "attack"):
+                attacked_units.update(e.data["units"])
+                attacked_areas.add(e.data["area"])
