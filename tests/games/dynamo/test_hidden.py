@@ -103,3 +103,13 @@ def test_disguise_moves_hidden_counters_but_not_seen_ones() -> None:
         moved |= {u for u in ("b-1", "f-1na") if d.units[u].hex != s.units[u].hex}
         assert all(board(d).real_at(h) for h in ("2116", "2118"))
     assert moved
+
+
+@pytest.mark.rules("dynamo:11.2")
+def test_the_public_log_does_not_name_a_counter_taken_from_under_a_stack() -> None:
+    s = empty()
+    put(s, "2116", "g-12id", "g-1pz")  # 1Pz on top, 12ID beneath
+    events = act(s, {"type": "pick", "units": ["g-12id"]}) + act(s, {"type": "halt"})
+    public = " ".join(e.text for e in events if e.only is None)
+    assert "12" not in public.replace("2116", "")
+    assert any("12" in e.text for e in events if e.only == "german")
