@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 
@@ -1439,3 +1440,59 @@ def test_every_possible_attack_offered(g: Game) -> None:
             for e in events_of(s, "attack"):
                 attacked_units.update(e.data["units"])
                 attacked_areas.add(e.data["area"])
+
+
+# ---------------------------------------------------------------- options: bids (17.1), free set-up (18.2)
+
+
+@pytest.mark.rules("springtime:17.1")
+def test_bid_raises_starting_morale() -> None:
+    """17.1: the bid is added to the starting French Morale."""
+    for scenario, base in ((FALL_GELB, 30), (PLAN_RED, 20)):
+        game = game_for(scenario)
+        for bid in (0, 3, 10):
+            v = game.view(game.new(scenario, {"bid": str(bid)}), None)
+            assert v["morale"] == base + bid, (scenario, bid, v["morale"])
+
+
+@pytest.mark.rules("springtime:18.2")
+def test_limited_free_setup() -> None:
+    """18.2: each side's placements are secret until both are made; French units in Areas of France
+    (not Zones), the French armour and reserves with the 1st or the 7th Army; the Axis in German
+    Areas (not Zone F); no Area over five units (7.1)."""
+    game = game_for(FALL_GELB)
+    state = game.new(FALL_GELB, {"free-setup": "on"})
+    rng = random.Random(5)
+    dice = Dice(5)
+    fixed = {u["id"]: u["zone"] for u in on_map(game.view(state, None))}
+    for _ in range(200):
+        v = game.view(state, None)
+        if v["phase"] != "setup":
+            break
+        prompt = game.prompt(state)
+        side = prompt.side
+        for a in prompt.actions:
+            if a["type"] == "place":
+                z = v["zones"][a["area"]]
+                assert z["kind"] == "area", a
+                assert z["nation"] == ("france" if side == "allied" else "germany"), a
+        game.apply(state, rng.choice(list(prompt.actions)), dice)
+        if game.view(state, None)["phase"] != "setup":
+            continue  # both sides placed: revealed together
+        # neither side, nor the table, sees the other's placements before both are made
+        for placer in ("allied", "axis"):
+            seen = {u["id"]: u["zone"] for u in on_map(game.view(state, other(placer))) if u["side"] == placer}
+            public = {u["id"]: u["zone"] for u in on_map(game.view(state, None)) if u["side"] == placer}
+            assert seen == {k: z for k, z in fixed.items() if k in seen} and public == seen, (placer, seen, public)
+    v = game.view(state, None)
+    assert v["phase"] != "setup"
+    units = units_by_id(v)
+    for u in on_map(v):
+        if u["id"] in fixed:
+            continue
+        if u["nation"] == "french" and (u["kind"] == "armored" or u["group"] == "R"):
+            assert u["zone"] in (units["fr-1a"]["zone"], units["fr-7a"]["zone"]), u["id"]
+    for zone, z in v["zones"].items():
+        if z["kind"] == "area":
+            for side in ("allied", "axis"):
+                assert len(in_zone(v, zone, side)) <= STACK, (zone, side)
