@@ -145,7 +145,9 @@ def check_invariants(state: State) -> list[str]:
         if len(sides) > 1 and not all(b.units[u].coup for u in here if b.units[u].side == "german"):
             problems.append(f"{b.label(h)} holds both sides: {here}")
         for side in sides:
-            if pos.stack_used(h, side) > limit:
+            # A river crossing that fails may leave a stack over the limit until its phase ends (13.9D, 11.2C).
+            moving = state.phase == f"{side}-movement"
+            if pos.stack_used(h, side) > limit and not moving:
                 problems.append(f"{b.label(h)}: {side} over-stacked")
         in_battle = state.battle is not None and state.battle.hex == h
         if any(b.units[u].dummy for u in here) and not pos.real(h) and not in_battle:
