@@ -54,6 +54,7 @@ def _load(name: str) -> dict:
 
 TABLES = _load("tables.toml")
 COUNTERS = {u["id"]: u for u in _load("counters.toml")["unit"]}
+LONLAT = {a["id"]: a["lonlat"] for a in _load("map.toml")["area"]}
 CRT = TABLES["crt"]
 COLUMNS = CRT["columns"]
 
@@ -197,6 +198,9 @@ class Referee:
         orders: dict | None = None
         tactics_rolled: list[str] = []
         fought: set[str] = set()
+        returns_box = 0
+        refit_due: set[str] = set()
+        last_px: dict | None = None
         for step in range(cap):
             prompt = game.prompt(state)
             where = f"{scenario} seed {seed} step {step}"
@@ -228,8 +232,16 @@ class Referee:
                     self.check_orders(d, before, where)
                 elif e.kind == "roll" and "tactic" in d:
                     self.check_tactic(d, turn, tactics_rolled, where)
+                    if d["tactic"] == "refit":
+                        refit_due = {
+                            u["id"] for u in before["units"]
+                            if u["side"] == "german" and on_map(u) and u["reduced"] and u["kind"] in GROUND
+                        }
                 elif e.kind == "combat" and "column" in d:
                     fought.add(d["area"])
+                    self.check_chain(events, e, where)
+                    if d["result"] == "PX":
+                        last_px = d
                     self.check_combat(d, before, e is next(x for x in events if x.kind == "combat" and "column" in x.data), where)
                 elif e.kind == "bombard":
                     self.check_bombard(d, before, where)
@@ -237,23 +249,41 @@ class Referee:
                     self.check_regroup(d, before, phase, where)
                 elif e.kind == "regroup" and "player" in d and "roll" in d:
                     returns_roll, returns_taken = d["roll"], 0
+                    # the box after the roll (a 6 may have cost an air unit), plus any placed at once
+                    returns_box = self.returns_capacity(d["player"], after) + sum(
+                        1 for x in events if x.data.get("type") == "return"
+                    )
+                    self.check_six(d, before, after, where)
                 elif e.kind == "air" and "fighters" in d:
                     self.check_interception(d, before, where)
 
             typ = action.get("type")
+            if prompt.case == "betrayal:4.5.5" and last_px is not None:
+                self.check_px_choice(actions, before, last_px, where)
             if phase != after["phase"]:
                 mp.clear()
             if typ == "move":
                 self.check_move(action, before, mp, where)
             if typ == "evacuate":
                 evacuated += 1
-            if typ == "return":
-                returns_taken += 1
-                self.seen("returns")
-                if returns_roll is not None and returns_taken > returns_roll:  # betrayal:3.2.2
-                    self.bad("returns", where, f"{returns_taken} units returned on a roll of {returns_roll}")
-                self.check_return(action, before, after, where)
+            for e in events:
+                if e.data.get("type") == "return" and phase.endswith("-returns"):
+                    returns_taken += 1
+                    self.seen("returns")
+                    if returns_roll is not None and returns_taken > returns_roll:  # betrayal:3.2.2
+                        self.bad("returns", where, f"{returns_taken} units returned on a roll of {returns_roll}")
+                    self.check_return(e.data, before, after, where)
             if phase != after["phase"] or after["turn"] != turn:
+                if phase.endswith("-returns") and returns_roll is not None:
+                    # betrayal:3.2.2: the rolled number returns at once (at most the box)
+                    self.seen("returns taken")
+                    if returns_taken != min(returns_roll, returns_box):
+                        self.bad("returns taken", where, f"rolled {returns_roll}, {returns_box} could appear, {returns_taken} returned")
+                    returns_roll = None
+                if phase == "assign":
+                    self.check_assigned(after, tactics_rolled, where)
+                if phase in ("tactics", "assign") and "refit" in tactics_rolled and after["phase"] not in ("tactics", "assign"):
+                    self.check_refit(after, refit_due, where)
                 self.phase_end_checks(phase, after, where, fought)
                 fought = set()
             self.state_checks(after, where)
@@ -299,6 +329,8 @@ class Referee:
                         named = {COUNTRY_CODE[c] for c in orders["countries"]}
                         if zones[to]["country"] not in named | {"G"}:
                             self.bad("orders countries", where, f"{a} into {zones[to]['country']} with orders {orders['countries']}")
+            elif t == "withdraw":
+                self.check_withdraw(a, actions, view, where)
             elif t == "drop":
                 # betrayal:3.2.4: turn 1 only, within the drop allowance of the border area
                 self.seen("drops")
@@ -355,6 +387,135 @@ class Referee:
                     and len(ground_in(view, "SOI", "allied")) < 3
                 ):
                     self.bad("reinforcements", where, f"{a}: Soissons is not German-occupied")
+
+    def check_withdraw(self, a, actions, view, where) -> None:
+        """betrayal:4.5.2: never into an enemy-occupied Area; south/west for the Allies and
+        north/east for the Germans when possible."""
+        self.seen("withdrawal")
+        u = units(view)[a["unit"]]
+        to = a["to"]
+        if ground_in(view, to, enemy(u["side"])):
+            self.bad("withdraw into enemy", where, f"{a} offered into an enemy-occupied Area")
+        frm = u["zone"]
+        if frm not in LONLAT or to not in LONLAT:
+            return
+        def preferred(z):
+            dlon = LONLAT[z][0] - LONLAT[frm][0]
+            dlat = LONLAT[z][1] - LONLAT[frm][1]
+            return (dlon < 0 or dlat < 0) if u["side"] == "allied" else (dlon > 0 or dlat > 0)
+        options = [x["to"] for x in actions if x.get("type") == "withdraw" and x.get("unit") == u["id"]]
+        if not preferred(to) and any(preferred(z) for z in options):
+            self.bad("withdraw direction", where, f"{a} from {frm} offered beside {[z for z in options if preferred(z)]}")
+
+    def returns_capacity(self, player, view) -> int:
+        """betrayal:3.2.2 a-b: how many of the box could appear: every German unit (the Border
+        Areas stack freely); Allied air, and Allied ground within the stacking room left in the
+        friendly-occupied Areas in or next to Paris (when there are any)."""
+        box = [
+            u for u in view["units"]
+            if u["box"] == "regroup" and (u["nation"] == player or (player == "german" and u["side"] == "german"))
+        ]
+        if player == "german":
+            return len(box)
+        near = {"PAR"} | adjacency(view)["PAR"]
+        friendly = [z for z in near if ground_in(view, z, "allied") and not ground_in(view, z, "german")]
+        ground = [u for u in box if u["kind"] in GROUND]
+        air = len(box) - len(ground)
+        # When the Areas at Paris are full the rules are silent; the game (reasonably) sends the
+        # rest to the nearest other friendly-occupied Areas, so the room in all of them counts.
+        friendly = [
+            z for z, info in view["zones"].items()
+            if info["country"] != "G" and ground_in(view, z, "allied") and not ground_in(view, z, "german")
+        ]
+        room = sum(max(0, 3 - len(ground_in(view, z, "allied"))) for z in friendly)
+        return (air if friendly else 0) + min(len(ground), room)
+
+    def check_six(self, d, before, after, where) -> None:
+        """betrayal:3.2.2: on a 6 the Allied player loses one reduced air unit from the Regroup box."""
+        if d["roll"] != 6 or d["player"] == "german":
+            return
+        self.seen("six loses air")
+        b, a = units(before), units(after)
+        cands = [i for i, u in b.items() if u["kind"] in AIR and u["nation"] == d["player"] and u["box"] == "regroup" and u["reduced"]]
+        gone = [i for i in cands if a[i]["box"] == "eliminated"]
+        if cands and len(gone) != 1:
+            self.bad("six loses air", where, f"rolled 6 with {cands} in the Regroup box; eliminated {gone}")
+
+    def check_assigned(self, view, rolled, where) -> None:
+        """betrayal:3.4.6: every rolled tactic is used by at least one Area (a Refit cancels the
+        Advance/Attack tactics)."""
+        self.seen("mandatory use")
+        used = set(view["assigned"].values())
+        want = set(rolled)
+        if "refit" in want:
+            want -= ATTACK_TACTICS | {"refit"}  # a Refit is performed, not assigned
+        if not want <= used:
+            self.bad("mandatory use", where, f"rolled {rolled}, assigned {view['assigned']}")
+
+    def check_refit(self, view, due, where) -> None:
+        """betrayal:3.4.4 B: on-map reduced units restored; the Regroup and Set Aside boxes emptied."""
+        self.seen("refit")
+        for u in view["units"]:
+            if u["side"] != "german":
+                continue
+            if u["id"] in due and u["reduced"]:
+                self.bad("refit", where, f"{u['id']} still reduced after a Refit")
+            if u["box"] in ("setaside", "regroup"):
+                self.bad("refit", where, f"{u['id']} still in {u['box']} after a Refit")
+
+    def check_chain(self, events, e, where) -> None:
+        """betrayal:4.5.4: a CA makes the defenders attack with all forces in the Area."""
+        d = e.data
+        combats = [x for x in events if x.kind == "combat" and "column" in x.data]
+        i = next(k for k, x in enumerate(combats) if x is e)
+        if d["result"] == "CA":
+            self.seen("counter-attack")
+            if i + 1 >= len(combats):
+                self.bad("counter-attack", where, f"a CA in {d['area']} with no counter-attack")
+                return
+            nxt = combats[i + 1].data
+            if set(nxt["attackers"]) != set(d["defenders"]) or not set(d["attackers"]) <= set(nxt["defenders"]):
+                self.bad("counter-attack", where, f"CA {d['attackers']} v {d['defenders']} then {nxt['attackers']} v {nxt['defenders']}")
+        if d["result"] == "PX":
+            self.seen("partial exchange")
+            losses = []
+            for x in events[events.index(e) + 1:]:
+                if x.kind == "combat":
+                    break
+                if x.kind == "loss" and "unit" in x.data:
+                    losses.append(x.data["unit"])
+            lo_a, lo_d = min(d["attackers"].values()), min(d["defenders"].values())
+            if not losses:
+                return  # the owner picks among equal units: an action follows
+            first = losses[0]
+            if lo_a == lo_d:
+                ok = ({i for i in losses[:2]} & {k for k, v in d["attackers"].items() if v == lo_a}
+                      and {i for i in losses[:2]} & {k for k, v in d["defenders"].items() if v == lo_d})
+            elif lo_a < lo_d:
+                ok = d["attackers"].get(first) == lo_a
+            else:
+                ok = d["defenders"].get(first) == lo_d
+            if not ok:
+                self.bad("partial exchange", where, f"PX {d['attackers']} v {d['defenders']}: first removed {losses}")
+
+    def check_px_choice(self, actions, view, px, where) -> None:
+        """betrayal:4.5.5: the other side removes a unit of equal or greater strength, or a step
+        worth at least as much."""
+        self.seen("partial exchange")
+        lo = min(min(px["attackers"].values()), min(px["defenders"].values()))
+        used = {**px["attackers"], **px["defenders"]}
+        for a in actions:
+            if a.get("type") not in ("remove", "reduce") or a.get("unit") not in used:
+                continue
+            uid = a["unit"]
+            if a["type"] == "remove" and used[uid] < lo:
+                self.bad("partial exchange", where, f"{a} offered: strength {used[uid]} < {lo}")
+            if a["type"] == "reduce":
+                c = COUNTERS[uid]
+                full = c["attack"] if uid in px["attackers"] else c["defence"]
+                red = c["reduced"][0] if uid in px["attackers"] else c["reduced"][1]
+                if full - red < lo:
+                    self.bad("partial exchange", where, f"{a} offered: a step worth {full - red} < {lo}")
 
     def check_move(self, action, view, mp, where) -> None:
         """betrayal:3.0, 3.1: movement allowance and terrain costs."""
@@ -527,6 +688,12 @@ class Referee:
     def check_interception(self, d, view, where) -> None:
         """betrayal:3.3.3: both German fighters when available and in range; the table."""
         self.seen("interception")
+        if d["fighters"] and all(f.startswith("de-") for f in d["fighters"]):
+            self.seen("both german fighters")
+            for u in view["units"]:
+                if u["kind"] == "fighter" and u["side"] == "german" and on_map(u) and u["id"] not in d["fighters"]:
+                    if distance(view, u["zone"], d["target"]) <= COUNTERS[u["id"]]["range"] and u["zone"] != d["target"]:
+                        self.bad("both german fighters", where, f"{u['id']} in {u['zone']} in range of {d['target']} did not intercept")
         need = TABLES["intercept"][str(len(d["fighters"]))]
         if d["need"] != need or d["success"] != (d["roll"] <= need):
             self.bad("interception table", where, f"{d}: {len(d['fighters'])} fighters need {need}")
@@ -637,6 +804,9 @@ class Referee:
         if view["turn"] != view["turns"] and not view["penalties"]["french"] and not view["penalties"]["british"]:
             self.bad("end", where, f"the game ended on turn {view['turn']} of {view['turns']}")
         facts = view.get("victory", {}).get("facts", {})
+        held = sum(1 for z in view["zones"].values() if z["country"] == "F" and z.get("control") == "german")
+        if "german_areas_in_france" in facts and facts["german_areas_in_france"] != held:
+            self.bad("german areas count", where, f"{held} French areas German-controlled, facts say {facts['german_areas_in_france']}")
         if "evacuated" in facts and facts["evacuated"] != evacuated:
             self.bad("evacuation count", where, f"{evacuated} evacuations, victory facts say {facts['evacuated']}")
 
@@ -698,6 +868,16 @@ CHECKS = [
     ("republic", "betrayal:7.2.1"),
     ("hidden", "betrayal:1.0"),
     ("end", "betrayal:7.0"),
+    ("german areas count", "betrayal:7.0"),
+    ("withdraw into enemy", "betrayal:4.5.2"),
+    ("withdraw direction", "betrayal:4.5.2"),
+    ("six loses air", "betrayal:3.2.2"),
+    ("returns taken", "betrayal:3.2.2"),
+    ("mandatory use", "betrayal:3.4.6"),
+    ("refit", "betrayal:3.4.4"),
+    ("counter-attack", "betrayal:4.5.4"),
+    ("partial exchange", "betrayal:4.5.5"),
+    ("both german fighters", "betrayal:3.3.3"),
     ("evacuation count", "betrayal:7.0"),
 ]
 
@@ -713,6 +893,12 @@ XFAIL: dict[str, str] = {
         "betrayal:3.3.1: aircraft never base in a vacant Area; the game offers German air returns and "
         "rebases to Border Areas with no German ground unit (historical seed 11 step 196: the bomber "
         "may land in empty Border Areas 3, 4, 6)"
+    ),
+    "withdraw direction": (
+        "betrayal:4.5.2: Allied units withdraw south/west when possible; the game also offers "
+        "north/east destinations beside south/west ones (historical seed 23 step 48: 2 Infantry "
+        "may withdraw from Lille to Ghent beside Abbeville, Maubeuge and St-Quentin; seed 11 step "
+        "595: 43C from Cambrai to Brussels or Dinant beside Sedan)"
     ),
     "owner decides": (
         "betrayal:4.3.1 with 1.7: the owning player (the British for Belgian units) chooses step "
