@@ -356,13 +356,14 @@ def test_nothing_returns_to_the_reserve_on_foot():
 @pytest.mark.rules("blitzkrieg-1940:6.3")
 def test_dummies_are_never_left_alone():
     n = around(FR)
-    b = board()
-    state = bare({"de-1pz": n[0], "de-dm1": n[0], "fr-4di": FR}, phase="german-combat", order={"german": "move"})
-    sequence.apply(state, {"type": "attack", "hex": H(FR), "attackers": ["de-1pz"]}, dice(6, 6))
-    if state.battle is not None:
-        sequence.apply(state, sequence.prompt(state).actions[0], dice())
-    assert state.units["de-dm1"].hex == state.units["de-1pz"].hex or state.units["de-dm1"].status == "out"
-    state = bare({"de-1inf": n[0], "de-dm1": n[0], "de-4inf": around(n[0])[0]}, phase="german-combat")
-    state.units["de-1inf"].status, state.units["de-1inf"].hex = "dead", None
-    sequence.apply(state, {"type": "end-phase"}, dice())
-    assert state.units["de-dm1"].hex == H(around(n[0])[0])
+    far = around(around(n[0])[0])[0]
+    # The attacker's only real unit dies (1:3, roll 1: 3/0): its dummy joins the nearest German stack.
+    state = bare({"de-4inf": n[0], "de-dm1": n[0], "de-1inf": far, "fr-1dlm": FR}, phase="german-combat", order={"german": "move"})
+    state.units["de-4inf"].steps = 1
+    sequence.apply(state, {"type": "attack", "hex": H(FR), "attackers": ["de-4inf"]}, dice(6, 1))
+    assert state.units["de-4inf"].status == "dead"
+    assert state.units["de-dm1"].hex == H(far)
+    # A stack's last real unit moving off takes the dummy with it.
+    state = bare({"de-1inf": n[0], "de-dm1": n[0], "de-4inf": around(n[0])[0]})
+    sequence.apply(state, {"type": "move", "units": ["de-1inf"], "path": [H(around(n[0])[1])]}, dice())
+    assert state.units["de-dm1"].hex == H(around(n[0])[1])

@@ -445,7 +445,7 @@ def test_attacking_a_neutral_violates_it():
 @pytest.mark.rules("blitzkrieg-1940:4.2")
 def test_an_advance_into_the_endangered_area_ends_the_game_at_once():
     b = board(S39)
-    target = sorted(b.endangered)[0]
+    target = min(b.endangered)
     n = next(x for x in b.grid.neighbours(target) if b.land(x) and x not in b.endangered and frozenset((x, target)) not in b.sides)
     units = {"fr39-1dlm": b.label(n), "fr39-2dlm": b.label(n), "fr39-3dlm1": b.label(n), "de39-34inf": b.label(target)}
     state = bare(units, phase="allied-combat", scenario=S39, order={"allied": "fight"}, violated=())

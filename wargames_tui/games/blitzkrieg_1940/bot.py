@@ -130,7 +130,7 @@ def _threatened(pos: Position) -> set[Hex]:
     """Allied cities with German units within four hexes."""
     germans = [pos.s.units[u].hex for u in pos.units_of("german")]
     out = set()
-    for h, c in pos.b.city_of.items():
+    for h in pos.b.city_of:
         if pos.control(h) == "allied" and any(g and pos.b.grid.distance(g, h) <= 4 for g in germans):
             out.add(h)
     return out

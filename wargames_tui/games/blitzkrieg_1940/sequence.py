@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
-from wargames_tui.games.blitzkrieg_1940 import operations as ops
 from wargames_tui.games.blitzkrieg_1940 import movement, setup, victory
+from wargames_tui.games.blitzkrieg_1940 import operations as ops
 from wargames_tui.games.blitzkrieg_1940.data import engine_hex, load_board, scenario_key
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
 from wargames_tui.games.blitzkrieg_1940.state import State, UnitState
