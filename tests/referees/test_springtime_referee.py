@@ -29,6 +29,7 @@ GAMES = [
     (FALL_GELB, 15, "axis"), (PLAN_RED, 21, None), (PLAN_RED, 22, "allied"),
     (FALL_GELB, 1, "allied", "axis"), (FALL_GELB, 2, "allied", "axis"), (FALL_GELB, 3, "allied", "axis"),
     (PLAN_RED, 4, "allied", "axis"),
+    (FALL_GELB, 16, None, None, (("airdrops", "on"),)), (FALL_GELB, 17, "allied", "axis", (("airdrops", "on"),)),
 ]
 MAX_STEPS = 2500
 PHASE_ORDER = ["political", "maneuvers", "refit", "end", "over"]  # springtime:6.0
@@ -85,11 +86,13 @@ def _choose(rng: random.Random, actions: list[dict[str, Any]], step: str, passiv
 
 
 @lru_cache(maxsize=None)
-def play(scenario: str, seed: int, passive: str | None = None, greedy: str | None = None) -> Game:
+def play(
+    scenario: str, seed: int, passive: str | None = None, greedy: str | None = None, options: tuple[tuple[str, str], ...] = ()
+) -> Game:
     """One game through a Session; `greedy` names a side played by the game's own greedy bot (the
     presentation's public `bots`), so that some games reach an Axis victory."""
     game = game_for(scenario)
-    session = Session.start(game, scenario, {}, seed=seed)
+    session = Session.start(game, scenario, dict(options), seed=seed)
     bot = game.presentation().bots["greedy"] if greedy else None
     rng = random.Random(seed)
     steps: list[Step] = []
@@ -113,7 +116,7 @@ def play(scenario: str, seed: int, passive: str | None = None, greedy: str | Non
     return Game(scenario, seed, steps, session.outcome(), initial)
 
 
-@pytest.fixture(params=GAMES, ids=[f"{p[0].split('/')[1]}-{p[1]}" for p in GAMES], scope="module")
+@pytest.fixture(params=GAMES, ids=[f"{p[0].split('/')[1]}-{p[1]}" + ("-airdrops" if len(p) > 4 else "") for p in GAMES], scope="module")
 def g(request: pytest.FixtureRequest) -> Game:
     return play(*request.param)
 
@@ -452,7 +455,8 @@ def test_moves_offered(g: Game) -> None:
                     assert last_boundary.get(u["id"]) != "maginot", where  # springtime:9.2
                     if moves[u["id"]] and in_zone(v, here, other(side)):
                         raise AssertionError(f"moved on after entering an enemy-occupied Area (9.2): {where}")
-                    mf = u["mf"] - (1 if u["kind"] == "armored" and u["oos"] else 0)
+                    printed = UNITS[u["id"]]["rmf" if u["reduced"] else "mf"]  # the counter (4.3.2)
+                    mf = printed - (1 if u["kind"] == "armored" and u["oos"] else 0)  # springtime:13.2.2
                     if s.step == "redeploy":
                         mf *= 2
                         assert start_zone.get(u["id"]) == redeploy_area and not u["oos"], where  # 8.1.2b, 13.1
@@ -594,7 +598,8 @@ def test_combat_totals_recomputed(g: Game) -> None:
         attackers = [units[u] for u in att["units"]]
         lead = units[att["lead"]]
         ap = dict(d["attack_parts"])
-        assert ap["lead CV"] == lead["cv"], (decl.i, ap)
+        # springtime:4.3.2, 4.2: the CV printed on the side of the counter face-up
+        assert ap["lead CV"] == UNITS[lead["id"]]["rcv" if lead["reduced"] else "cv"], (decl.i, ap, lead)
         assert ap["other units"] == len(attackers) - 1, (decl.i, ap)
         assert ap["leaders"] == sum(ldr["rating"] for u in attackers for ldr in u.get("leaders", [])), (decl.i, ap)
         assert ap["air"] == (air[att["air"]] if att.get("air") else 0), (decl.i, ap)
@@ -604,7 +609,7 @@ def test_combat_totals_recomputed(g: Game) -> None:
         defenders = in_zone(dv, area, other(decl.side))
         dlead = dunits[res.action["lead"]]
         dp = dict(d["defence_parts"])
-        assert dp["lead CV"] == dlead["cv"], (res.i, dp)
+        assert dp["lead CV"] == UNITS[dlead["id"]]["rcv" if dlead["reduced"] else "cv"], (res.i, dp, dlead)
         assert dp["other units"] == len(defenders) - 1, (res.i, dp)
         assert dp["TEM"] == dv["zones"][area]["tem"], (res.i, dp)
         assert dp["leaders"] == sum(ldr["rating"] for u in defenders for ldr in u.get("leaders", [])), (res.i, dp)
@@ -1123,6 +1128,17 @@ def test_armistice_rolls(g: Game) -> None:
 # ---------------------------------------------------------------- Event markers and leaders (6.1, 4.4.1)
 
 
+def _load_units() -> dict[str, dict[str, Any]]:
+    import tomllib
+    from pathlib import Path
+
+    data = tomllib.loads((Path(__file__).resolve().parents[2] / "scenarios/springtime/units.toml").read_text())
+    return {u["id"]: u for u in data["unit"]}
+
+
+UNITS = _load_units()
+
+
 def _event_sides() -> dict[str, str]:
     import tomllib
     from pathlib import Path
@@ -1496,3 +1512,33 @@ def test_limited_free_setup() -> None:
         if z["kind"] == "area":
             for side in ("allied", "axis"):
                 assert len(in_zone(v, zone, side)) <= STACK, (zone, side)
+
+
+# ---------------------------------------------------------------- Axis airdrops (18.1)
+
+
+@pytest.mark.rules("springtime:18.1")
+def test_airdrops(g: Game) -> None:
+    """18.1: the Airlanding Corps is placed in an Axis Assault impulse's movement, within two Areas of
+    another German unit; a dr less one for each Allied unit there, 3 or less reduces it; 18.1.4: it
+    never takes Replacement Points."""
+    for s in g.steps:
+        v = s.before
+        adj = neighbours(v)
+        for a in s.actions:
+            if a["type"] == "airdrop":
+                assert s.side == "axis" and s.step == "assault", (s.i, a)
+                germans = {u["zone"] for u in on_map(v) if u["nation"] == "german" and u["id"] != "de-airlanding"}
+                near = set(germans)
+                for _ in range(2):
+                    near |= {n for z in near for n in adj[z]}
+                assert a["area"] in near and a["area"] != "F", (s.i, a)
+            if a["type"] in ("refit", "rebuild"):
+                assert a["unit"] != "de-airlanding", (s.i, a)  # springtime:18.1.4
+        for e in events_of(s, "airdrop"):
+            if "area" not in e.data:
+                continue  # a withdrawal (18.1.3)
+            allied = len(in_zone(v, e.data["area"], "allied"))
+            assert e.data["allied"] == allied, (s.i, e.data, allied)
+            assert e.data["reduced"] == (e.data["roll"] - allied <= 3), (s.i, e.data)
+            assert units_by_id(s.after)["de-airlanding"]["reduced"] == e.data["reduced"], (s.i, e.data)
