@@ -273,6 +273,8 @@ class Referee:
                     if returns_roll is not None and returns_taken > returns_roll:  # betrayal:3.2.2
                         self.bad("returns", where, f"{returns_taken} units returned on a roll of {returns_roll}")
                     self.check_return(e.data, before, after, where)
+            if phase == "setup" and after["phase"] != "setup":
+                self.check_free_setup(after, where)
             if phase != after["phase"] or after["turn"] != turn:
                 if phase.endswith("-returns") and returns_roll is not None:
                     # betrayal:3.2.2: the rolled number returns at once (at most the box)
@@ -324,11 +326,18 @@ class Referee:
                     # betrayal:3.4.4 A / 4.2.2: no entry into Allied-occupied areas without Advance/Attack
                     if allied_there and tac not in ATTACK_TACTICS:
                         self.bad("german no attack tactic", where, f"{a} into Allied-occupied {to}, tactic {tac}")
+                    # betrayal:3.4.4 A: Hold moves forward, toward the west or south edge
+                    if tac == "hold" and u["zone"] in LONLAT and to in LONLAT:
+                        (lo0, la0), (lo1, la1) = LONLAT[u["zone"]], LONLAT[to]
+                        if not (lo1 < lo0 or la1 < la0):
+                            self.bad("hold moves forward", where, f"{a} from {u['zone']} moves away from the west and south")
                     # betrayal:3.4.2 b: not in a country the orders did not name
                     if orders and "ALL" not in orders["countries"]:
                         named = {COUNTRY_CODE[c] for c in orders["countries"]}
                         if zones[to]["country"] not in named | {"G"}:
                             self.bad("orders countries", where, f"{a} into {zones[to]['country']} with orders {orders['countries']}")
+            elif t == "end-movement" and view["phase"] == "german-movement":
+                self.check_attack_duty(view, orders, where)
             elif t == "withdraw":
                 self.check_withdraw(a, actions, view, where)
             elif t == "drop":
@@ -347,6 +356,15 @@ class Referee:
                 target = a["target"]
                 if not ground_in(view, target, enemy(u["side"])):
                     self.bad("mission target", where, f"{a}: no enemy ground units in {target}")
+                if u["side"] == "allied" and not ground_in(view, target, "allied"):
+                    # betrayal:3.3.2 d: British and French may not bomb the same Area
+                    others = [
+                        m for m in view["missions"]
+                        if m["target"] == target and us[m["unit"]]["side"] == "allied" and us[m["unit"]]["nation"] != u["nation"]
+                    ]
+                    self.seen("one nation bombs")
+                    if others:
+                        self.bad("one nation bombs", where, f"{a} offered beside {others}")
                 rng_ = COUNTERS[u["id"]]["range"]
                 if u["zone"] and distance(view, u["zone"], target) > rng_:
                     self.bad("air range", where, f"{a}: {target} beyond range {rng_} of {u['zone']}")
@@ -387,6 +405,57 @@ class Referee:
                     and len(ground_in(view, "SOI", "allied")) < 3
                 ):
                     self.bad("reinforcements", where, f"{a}: Soissons is not German-occupied")
+
+    def check_free_setup(self, view, where) -> None:
+        """betrayal:9.0: minors at home, France and Britain in France within stacking, the
+        Republic in Paris, at least three German ground units in each Border Area."""
+        self.seen("free setup")
+        zones = view["zones"]
+        german = defaultdict(int)
+        for u in view["units"]:
+            if not on_map(u):
+                if u["box"] not in ("reinforcement", "waiting", None) and u["nation"] != "german":
+                    pass
+                continue
+            c = zones[u["zone"]]["country"]
+            home = {"belgian": "B", "dutch": "NL", "french": "F", "british": "F"}.get(u["nation"])
+            if home and c != home:
+                self.bad("free setup", where, f"{u['id']} ({u['nation']}) starts in {u['zone']}")
+            if u["side"] == "german" and u["kind"] in GROUND:
+                if c != "G":
+                    self.bad("free setup", where, f"{u['id']} starts outside the Border Areas in {u['zone']}")
+                german[u["zone"]] += 1
+        for z, info in zones.items():
+            if info["country"] == "G" and german[z] < 3:
+                self.bad("free setup", where, f"Border Area {z} starts with {german[z]} German ground units")
+        if view["republic"]["zone"] != "PAR":
+            self.bad("free setup", where, f"the Republic starts in {view['republic']['zone']}")
+
+    def check_attack_duty(self, view, orders, where) -> None:
+        """betrayal:3.4.4 C: with Advance/Attack, German units move into and attack every
+        Allied-occupied Area next to them (westward attacks on the Maginot Line optional)."""
+        self.seen("attack duty")
+        zones = view["zones"]
+        adj = adjacency(view)
+        named = None
+        if orders and "ALL" not in orders["countries"]:
+            named = {COUNTRY_CODE[c] for c in orders["countries"]} | {"G"}
+        for y in zones:
+            ready = [
+                u for u in ground_in(view, y, "german")
+                if u.get("tactic") in ATTACK_TACTICS and not u["moved"] and u["kind"] != "airborne"
+            ]
+            if not ready or ground_in(view, y, "allied"):
+                continue
+            for x in adj[y]:
+                if not ground_in(view, x, "allied") or ground_in(view, x, "german"):
+                    continue
+                if named is not None and (zones[x]["country"] not in named or zones[y]["country"] not in named):
+                    continue
+                if zones[x]["maginot"] and LONLAT[x][0] < LONLAT[y][0]:
+                    continue  # a westward attack on the Maginot Line: optional
+                self.bad("attack duty", where, f"movement may end with {[u['id'] for u in ready]} in {y} unmoved beside Allied-held {x}")
+                return
 
     def check_withdraw(self, a, actions, view, where) -> None:
         """betrayal:4.5.2: never into an enemy-occupied Area; south/west for the Allies and
@@ -629,6 +698,25 @@ class Referee:
             if any(us[i]["nation"] == "french" for i in dfn if i in us):
                 self.bad("maginot shift", where, f"no Maginot shift for a German attack in {d['area']}")
         if first:
+            # betrayal:3.3.5: a surviving support mission shifts one column right; the German bomber
+            # adds its ground support value first
+            support = [
+                m for m in view["missions"]
+                if m["target"] == d["area"] and m.get("kind") in ("support", "both")
+                and us.get(m["unit"], {}).get("side") == attackers_side
+            ]
+            has_support = any("air support" in str(l).lower() for l, _ in d["shifts"])
+            self.seen("air support")
+            if bool(support) != has_support:
+                self.bad("air support", where, f"missions {support}, shifts {d['shifts']}")
+            bomb = [m for m in support if m["unit"] == "de-bomber"]
+            if bomb:
+                b = us["de-bomber"]
+                want = COUNTERS["de-bomber"]["support"][1 if b["reduced"] else 0]
+                if bomber != want:
+                    self.bad("air support", where, f"bomber support {bomber}, counter gives {want}")
+            elif bomber:
+                self.bad("air support", where, f"bomber value {bomber} with no bomber support mission")
             held = view["republic"]["holder"] == "german"
             has = "republic" in labels
             if held != has:
@@ -869,6 +957,11 @@ CHECKS = [
     ("hidden", "betrayal:1.0"),
     ("end", "betrayal:7.0"),
     ("german areas count", "betrayal:7.0"),
+    ("free setup", "betrayal:9.0"),
+    ("one nation bombs", "betrayal:3.3.2"),
+    ("air support", "betrayal:3.3.5"),
+    ("hold moves forward", "betrayal:3.4.4"),
+    ("attack duty", "betrayal:3.4.4"),
     ("withdraw into enemy", "betrayal:4.5.2"),
     ("withdraw direction", "betrayal:4.5.2"),
     ("six loses air", "betrayal:3.2.2"),
