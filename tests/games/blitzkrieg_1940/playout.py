@@ -10,7 +10,7 @@ import wargames_tui.games.blitzkrieg_1940 as game
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 
-QUICK = {"end-phase": 6.0, "end-advance": 3.0, "deselect": 0.5, "historical": 40.0, "end-drops": 30.0}
+QUICK = {"end-phase": 12.0, "end-advance": 3.0, "deselect": 0.5, "historical": 40.0, "end-drops": 30.0}
 
 
 def quick_policy(session: Session, rng: random.Random) -> dict:

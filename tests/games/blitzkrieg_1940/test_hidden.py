@@ -27,7 +27,7 @@ def test_a_disguised_position_looks_the_same_to_its_viewer(scenario, seed):
             assert not game.check_invariants(other)
             changed["n"] += game.dump(other) != game.dump(state)
 
-    play(scenario, seed, check, limit=400, finish=False)
+    play(scenario, seed, check, limit=300, finish=False)
     assert changed["n"] > 0  # there was something to hide, and it was re-dealt
 
 

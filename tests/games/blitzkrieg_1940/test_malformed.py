@@ -43,5 +43,5 @@ def test_only_illegal_action_comes_back(scenario, seed):
             with pytest.raises(IllegalAction):
                 game.apply(game.copy_state(session.state), junk, Dice(5))
 
-    play(scenario, seed, poke, limit=300, finish=False)
+    play(scenario, seed, poke, limit=200, finish=False)
     assert tried["n"] > 100
