@@ -311,8 +311,10 @@ def _eru_actions(state: State) -> list[Action]:
     waiting = [u for u, st in state.units.items() if st.status == "held" and pos.b.units[u].eru]
     if not waiting:
         return []
+    limit = pos.b.game.stacking["limit"]  # stacking holds at all times (11.2A)
     hexes = [h for h, here in pos.at.items() if any(pos.b.units[x].nation == "british" and not pos.b.units[x].eru for x in here)
-             and not any(pos.b.units[x].eru for x in here)]
+             and not any(pos.b.units[x].eru for x in here)
+             and pos.stack_used(h, "allied") + pos.b.units[waiting[0]].stack <= limit]
     acts: list[Action] = [{"type": "place", "unit": waiting[0], "hex": h} for h in sorted(hexes)]
     return acts + [{"type": "end-phase"}]
 
