@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -25,11 +25,17 @@ FALL_GELB = "springtime/fall-gelb"
 PLAN_RED = "springtime/plan-red"
 # (scenario, seed, the side that mostly passes[, the side the game's greedy bot plays])
 GAMES = [
-    (FALL_GELB, 11, None), (FALL_GELB, 12, None), (FALL_GELB, 14, "allied"),
-    (FALL_GELB, 15, "axis"), (PLAN_RED, 21, None),
-    (FALL_GELB, 1, "allied", "axis"), (FALL_GELB, 2, "allied", "axis"), (FALL_GELB, 3, "allied", "axis"),
+    (FALL_GELB, 11, None),
+    (FALL_GELB, 12, None),
+    (FALL_GELB, 14, "allied"),
+    (FALL_GELB, 15, "axis"),
+    (PLAN_RED, 21, None),
+    (FALL_GELB, 1, "allied", "axis"),
+    (FALL_GELB, 2, "allied", "axis"),
+    (FALL_GELB, 3, "allied", "axis"),
     (PLAN_RED, 4, "allied", "axis"),
-    (FALL_GELB, 16, None, None, (("airdrops", "on"),)), (FALL_GELB, 17, "allied", "axis", (("airdrops", "on"),)),
+    (FALL_GELB, 16, None, None, (("airdrops", "on"),)),
+    (FALL_GELB, 17, "allied", "axis", (("airdrops", "on"),)),
 ]
 MAX_STEPS = 2500
 PHASE_ORDER = ["political", "maneuvers", "refit", "end", "over"]  # springtime:6.0
@@ -60,7 +66,13 @@ class Game:
     initial: dict[str, Any]
 
 
-def _choose(rng: random.Random, actions: list[dict[str, Any]], step: str, passive: str | None, side: str | None) -> dict[str, Any]:
+def _choose(
+    rng: random.Random,
+    actions: list[dict[str, Any]],
+    step: str,
+    passive: str | None,
+    side: str | None,
+) -> dict[str, Any]:
     """A random player that fights: attacks when it can, assaults often, moves before it ends. The
     `passive` side mostly passes, so that some games go the other side's way."""
     by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -85,9 +97,13 @@ def _choose(rng: random.Random, actions: list[dict[str, Any]], step: str, passiv
     return pick(kind)
 
 
-@lru_cache(maxsize=None)
+@cache
 def play(
-    scenario: str, seed: int, passive: str | None = None, greedy: str | None = None, options: tuple[tuple[str, str], ...] = ()
+    scenario: str,
+    seed: int,
+    passive: str | None = None,
+    greedy: str | None = None,
+    options: tuple[tuple[str, str], ...] = (),
 ) -> Game:
     """One game through a Session; `greedy` names a side played by the game's own greedy bot (the
     presentation's public `bots`), so that some games reach an Axis victory."""
@@ -103,20 +119,43 @@ def play(
             break
         prompt = session.prompt
         actions = list(prompt.actions)
-        side_views = {s: session.view(s) for s in ("allied", "axis")} if i % 3 == 0 else {}
+        side_views = (
+            {s: session.view(s) for s in ("allied", "axis")} if i % 3 == 0 else {}
+        )
         if bot is not None and prompt.side == greedy:
             action = bot(session, rng)
             assert action in actions, (i, action)  # the bot plays only what is offered
         else:
-            action = _choose(rng, actions, before.get("step") or "", passive, prompt.side)
+            action = _choose(
+                rng, actions, before.get("step") or "", passive, prompt.side
+            )
         events = session.act(action)
         after = session.view(None)
-        steps.append(Step(i, before, prompt.side, before.get("step") or "", actions, action, events, after, side_views))
+        steps.append(
+            Step(
+                i,
+                before,
+                prompt.side,
+                before.get("step") or "",
+                actions,
+                action,
+                events,
+                after,
+                side_views,
+            )
+        )
         before = after
     return Game(scenario, seed, steps, session.outcome(), initial)
 
 
-@pytest.fixture(params=GAMES, ids=[f"{p[0].split('/')[1]}-{p[1]}" + ("-airdrops" if len(p) > 4 else "") for p in GAMES], scope="module")
+@pytest.fixture(
+    params=GAMES,
+    ids=[
+        f"{p[0].split('/')[1]}-{p[1]}" + ("-airdrops" if len(p) > 4 else "")
+        for p in GAMES
+    ],
+    scope="module",
+)
 def g(request: pytest.FixtureRequest) -> Game:
     return play(*request.param)
 
@@ -131,7 +170,9 @@ def test_the_games_cover_the_rules() -> None:
         winners[game.outcome.winner] += 1
         for _, res, e in _combats(game):
             results[e.data["result"]] += 1
-    assert all(results[r] for r in ("repulse", "stalemate", "success", "overrun")), results
+    assert all(results[r] for r in ("repulse", "stalemate", "success", "overrun")), (
+        results
+    )
     assert winners["allied"] and winners["axis"], winners
 
 
@@ -146,8 +187,14 @@ def on_map(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [u for u in view["units"] if u["status"] == "map" and u.get("zone")]
 
 
-def in_zone(view: dict[str, Any], zone: str, side: str | None = None) -> list[dict[str, Any]]:
-    return [u for u in on_map(view) if u["zone"] == zone and (side is None or u["side"] == side)]
+def in_zone(
+    view: dict[str, Any], zone: str, side: str | None = None
+) -> list[dict[str, Any]]:
+    return [
+        u
+        for u in on_map(view)
+        if u["zone"] == zone and (side is None or u["side"] == side)
+    ]
 
 
 def neighbours(view: dict[str, Any]) -> dict[str, dict[str, str]]:
@@ -185,7 +232,11 @@ def _impulses(g: Game) -> list[list[Step]]:
     out: list[list[Step]] = []
     cur: list[Step] | None = None
     for s in g.steps:
-        if s.before["phase"] == "maneuvers" and s.step in ("start",) and s.action["type"] not in ("advantage", "event"):
+        if (
+            s.before["phase"] == "maneuvers"
+            and s.step in ("start",)
+            and s.action["type"] not in ("advantage", "event")
+        ):
             cur = [s]
             out.append(cur)
         elif cur is not None and s.before["phase"] == "maneuvers" and s.step != "start":
@@ -198,18 +249,50 @@ def _impulses(g: Game) -> list[list[Step]]:
 # ---------------------------------------------------------------- set-up (5.0, 19.0)
 
 FG_SETUP = {
-    "fr-1a": "13", "fr-2a": "17", "fr-7a": "9", "fr-9a": "12", "fr-prioux": "13", "fr-1dcr": "13",
-    "bef": "13", "fr-3a": "18", "fr-4a": "19", "fr-5a": "19", "fr-8a": "20", "fr-alp": "E", "be": "13",
-    "nl": "8", "fr-6a": "23", "fr-10a": "25", "fr-2dcr": "24", "fr-3dcr": "24", "de-4a": "5", "de-hoth": "5",
-    "de-12a": "3", "de-16a": "3", "de-6a": "5", "de-hoepner": "5", "de-18a": "6", "de-schmidt": "6",
-    "de-1a": "2", "de-7a": "1", "de-guderian": "3", "de-reinhardt": "3", "de-wietersheim": "4", "de-2a": "4",
+    "fr-1a": "13",
+    "fr-2a": "17",
+    "fr-7a": "9",
+    "fr-9a": "12",
+    "fr-prioux": "13",
+    "fr-1dcr": "13",
+    "bef": "13",
+    "fr-3a": "18",
+    "fr-4a": "19",
+    "fr-5a": "19",
+    "fr-8a": "20",
+    "fr-alp": "E",
+    "be": "13",
+    "nl": "8",
+    "fr-6a": "23",
+    "fr-10a": "25",
+    "fr-2dcr": "24",
+    "fr-3dcr": "24",
+    "de-4a": "5",
+    "de-hoth": "5",
+    "de-12a": "3",
+    "de-16a": "3",
+    "de-6a": "5",
+    "de-hoepner": "5",
+    "de-18a": "6",
+    "de-schmidt": "6",
+    "de-1a": "2",
+    "de-7a": "1",
+    "de-guderian": "3",
+    "de-reinhardt": "3",
+    "de-wietersheim": "4",
+    "de-2a": "4",
 }
 
 
 @pytest.mark.rules("springtime:5.1")
 def test_fall_gelb_markers_and_setup() -> None:
     v = game_for(FALL_GELB).view(game_for(FALL_GELB).new(FALL_GELB, {}), None)
-    assert (v["turn"], v["turns"], v["impulse"], v["advantage"]) == (1, 7, 6, "axis")  # 5.1.1, 5.1.2, 6.0
+    assert (v["turn"], v["turns"], v["impulse"], v["advantage"]) == (
+        1,
+        7,
+        6,
+        "axis",
+    )  # 5.1.1, 5.1.2, 6.0
     assert v["morale"] == 30  # springtime:5.1.3
     assert v["rp"] == {"allied": 5, "axis": 10}  # springtime:5.1.4, 12.2
     assert v["events"]["cup"] == 9  # springtime:5.1.7
@@ -219,7 +302,9 @@ def test_fall_gelb_markers_and_setup() -> None:
         assert units[uid]["zone"] == zone and units[uid]["status"] == "map", uid
         assert units[uid]["reduced"] == (uid == "fr-10a"), uid
     assert units["it-west"]["status"] != "map"
-    assert units["fr-4dcr"]["status"] != "map"  # de Gaulle only after his Event (5.2.1 note)
+    assert (
+        units["fr-4dcr"]["status"] != "map"
+    )  # de Gaulle only after his Event (5.2.1 note)
 
 
 @pytest.mark.rules("springtime:5.1.5")
@@ -231,19 +316,50 @@ def test_air_markers_start_on_reduced_side() -> None:
 
 
 PR_SETUP = {
-    "fr-7a": "26", "fr-10a": "26", "fr-2dcr": "26", "fr-2a": "24", "fr-4a": "24", "fr-6a": "24",
-    "fr-3dcr": "24", "fr-3a": "18", "fr-5a": "19", "fr-8a": "20", "fr-alp": "E", "de-4a": "16",
-    "de-18a": "16", "de-wietersheim": "16", "de-hoth": "16", "de-hoepner": "16", "de-6a": "17", "de-12a": "17",
-    "de-2a": "17", "de-guderian": "17", "de-reinhardt": "17", "de-16a": "11", "de-1a": "2", "de-7a": "1",
+    "fr-7a": "26",
+    "fr-10a": "26",
+    "fr-2dcr": "26",
+    "fr-2a": "24",
+    "fr-4a": "24",
+    "fr-6a": "24",
+    "fr-3dcr": "24",
+    "fr-3a": "18",
+    "fr-5a": "19",
+    "fr-8a": "20",
+    "fr-alp": "E",
+    "de-4a": "16",
+    "de-18a": "16",
+    "de-wietersheim": "16",
+    "de-hoth": "16",
+    "de-hoepner": "16",
+    "de-6a": "17",
+    "de-12a": "17",
+    "de-2a": "17",
+    "de-guderian": "17",
+    "de-reinhardt": "17",
+    "de-16a": "11",
+    "de-1a": "2",
+    "de-7a": "1",
 }
 
 
 @pytest.mark.rules("springtime:19.1")
 def test_plan_red_markers_and_setup() -> None:
     v = game_for(PLAN_RED).view(game_for(PLAN_RED).new(PLAN_RED, {}), None)
-    assert (v["turn"], v["impulse"], v["advantage"], v["morale"]) == (4, 6, "axis", 20)  # springtime:19.2
+    assert (v["turn"], v["impulse"], v["advantage"], v["morale"]) == (
+        4,
+        6,
+        "axis",
+        20,
+    )  # springtime:19.2
     assert v["rp"] == {"allied": 0, "axis": 5}  # springtime:19.2
-    assert set(v["events"]["played"]) >= {"de-gaulle", "cabinet-shuffle", "billotte-killed", "operation-dynamo", "air-supremacy"}
+    assert set(v["events"]["played"]) >= {
+        "de-gaulle",
+        "cabinet-shuffle",
+        "billotte-killed",
+        "operation-dynamo",
+        "air-supremacy",
+    }
     units = units_by_id(v)
     for uid, zone in PR_SETUP.items():
         assert units[uid]["zone"] == zone and units[uid]["status"] == "map", uid
@@ -265,11 +381,21 @@ def test_phase_order_and_turns(g: Game) -> None:
     for s in g.steps:
         for a, b in ((prev, s.before), (s.before, s.after)):
             if b["turn"] == a["turn"]:
-                assert PHASE_ORDER.index(b["phase"]) >= PHASE_ORDER.index(a["phase"]), (s.i, a["phase"], b["phase"])
+                assert PHASE_ORDER.index(b["phase"]) >= PHASE_ORDER.index(a["phase"]), (
+                    s.i,
+                    a["phase"],
+                    b["phase"],
+                )
             else:
-                assert b["turn"] == a["turn"] + 1 and b["phase"] == "political", (s.i, a["turn"], b["turn"])
+                assert b["turn"] == a["turn"] + 1 and b["phase"] == "political", (
+                    s.i,
+                    a["turn"],
+                    b["turn"],
+                )
         assert s.before["turn"] <= 7
-        if s.before["turn"] == 7:  # springtime:12.4, 6.3: no Refit Phase in the final turn
+        if (
+            s.before["turn"] == 7
+        ):  # springtime:12.4, 6.3: no Refit Phase in the final turn
             assert s.before["phase"] != "refit", s.i
         prev = s.after
     assert g.outcome is not None, "the game must end by the End Phase of Turn 7 (6.4.5)"
@@ -282,7 +408,12 @@ def test_who_acts_each_impulse(g: Game) -> None:
     for s in g.steps:
         if s.before["phase"] == "maneuvers" and s.step == "start":
             expect = "allied" if s.before["impulse"] % 2 else "axis"
-            assert s.side == expect, (s.i, s.before["turn"], s.before["impulse"], s.side)
+            assert s.side == expect, (
+                s.i,
+                s.before["turn"],
+                s.before["impulse"],
+                s.side,
+            )
             first_impulse.setdefault(s.before["turn"], s.before["impulse"])
     start_turn = g.initial["turn"]
     for turn, imp in first_impulse.items():
@@ -297,12 +428,22 @@ def test_political_and_end_order(g: Game) -> None:
     """6.1.1 Allied draws first; 12.1 Allied refits first; 6.4.4 Allied plays/discards first."""
     for turn in {s.before["turn"] for s in g.steps}:
         for phase in ("political", "refit", "end"):
-            sides = [s.side for s in g.steps if s.before["turn"] == turn and s.before["phase"] == phase and s.side]
+            sides = [
+                s.side
+                for s in g.steps
+                if s.before["turn"] == turn and s.before["phase"] == phase and s.side
+            ]
             if "allied" in sides and "axis" in sides and phase != "end":
                 assert sides.index("allied") < sides.index("axis"), (turn, phase, sides)
             if phase == "end":
                 for kind in ("event", "discard"):
-                    ss = [s.side for s in g.steps if s.before["turn"] == turn and s.before["phase"] == "end" and s.step.startswith(kind)]
+                    ss = [
+                        s.side
+                        for s in g.steps
+                        if s.before["turn"] == turn
+                        and s.before["phase"] == "end"
+                        and s.step.startswith(kind)
+                    ]
                     if "allied" in ss and "axis" in ss:
                         assert ss.index("allied") < ss.index("axis"), (turn, kind, ss)
 
@@ -316,18 +457,39 @@ def test_logistics_roll(g: Game) -> None:
         for e in events_of(s, "logistics"):
             roll = e.data["roll"]
             imp = s.before["impulse"]
-            assert imp % 2 == 0 and 1 <= roll <= 6, (s.i, imp, roll)  # an Axis impulse, a dr
-            soldier = any(t.action.get("use") == "soldier_on" for t in steps[k + 1 : k + 3])
+            assert imp % 2 == 0 and 1 <= roll <= 6, (
+                s.i,
+                imp,
+                roll,
+            )  # an Axis impulse, a dr
+            soldier = any(
+                t.action.get("use") == "soldier_on" for t in steps[k + 1 : k + 3]
+            )
             # the next impulse started, or the phase ended
-            nxt = next((t for t in steps[k + 1 :] if t.before["phase"] != "maneuvers" or t.step == "start"), None)
+            nxt = next(
+                (
+                    t
+                    for t in steps[k + 1 :]
+                    if t.before["phase"] != "maneuvers" or t.step == "start"
+                ),
+                None,
+            )
             if nxt is None:
                 continue
-            went_on = nxt.before["phase"] == "maneuvers" and nxt.before["turn"] == s.before["turn"]
+            went_on = (
+                nxt.before["phase"] == "maneuvers"
+                and nxt.before["turn"] == s.before["turn"]
+            )
             if roll >= imp and imp < g.initial["impulses"]:
                 assert went_on and nxt.before["impulse"] == imp + 1, (s.i, roll, imp)
             elif roll < imp:
                 # Soldier On carries play to the next impulse, unless the track has run out (6.2.1)
-                assert went_on == (soldier and imp < g.initial["impulses"]), (s.i, roll, imp, soldier)
+                assert went_on == (soldier and imp < g.initial["impulses"]), (
+                    s.i,
+                    roll,
+                    imp,
+                    soldier,
+                )
             else:
                 assert not went_on, (s.i, roll, imp)  # springtime:6.2.1: off the track
     # every Axis impulse ends with one roll
@@ -335,7 +497,12 @@ def test_logistics_roll(g: Game) -> None:
         first = imp_steps[0]
         rolls = [e for t in imp_steps for e in events_of(t, "logistics")]
         if first.side == "axis":
-            assert len(rolls) == 1, (first.i, first.before["turn"], first.before["impulse"], len(rolls))
+            assert len(rolls) == 1, (
+                first.i,
+                first.before["turn"],
+                first.before["impulse"],
+                len(rolls),
+            )
         else:
             assert not rolls, first.i
 
@@ -352,7 +519,12 @@ def _halted(g: Game, first: Step) -> bool:
     for t in reversed(g.steps[:k]):
         if t.action.get("marker") == "halt-order":
             return True
-        if t.before["phase"] == "maneuvers" and t.step == "start" and t.side == "axis" and t.action["type"] not in ("event", "advantage"):
+        if (
+            t.before["phase"] == "maneuvers"
+            and t.step == "start"
+            and t.side == "axis"
+            and t.action["type"] not in ("event", "advantage")
+        ):
             return False
         if t.before["phase"] != "maneuvers":
             return False
@@ -362,8 +534,19 @@ def _halted(g: Game, first: Step) -> bool:
 def _last_assault_groups(g: Game) -> list[tuple[Step, set[str]]]:
     out = []
     for s in g.steps:
-        if s.before["phase"] == "maneuvers" and s.step == "start" and s.action["type"] not in ("advantage", "event"):
-            out.append((s, set(s.action.get("groups", [])) if s.action["type"] == "assault" else set()))
+        if (
+            s.before["phase"] == "maneuvers"
+            and s.step == "start"
+            and s.action["type"] not in ("advantage", "event")
+        ):
+            out.append(
+                (
+                    s,
+                    set(s.action.get("groups", []))
+                    if s.action["type"] == "assault"
+                    else set(),
+                )
+            )
     return out
 
 
@@ -374,7 +557,10 @@ def _is_surprise(s: Step, g: Game) -> bool:
         return True
     k = g.steps.index(s)
     for t in reversed(g.steps[:k]):
-        if t.before["impulse"] != s.before["impulse"] or t.before["phase"] != "maneuvers":
+        if (
+            t.before["impulse"] != s.before["impulse"]
+            or t.before["phase"] != "maneuvers"
+        ):
             return False
         if t.action.get("marker") == "plan-red":
             return True
@@ -399,11 +585,18 @@ def test_assault_offers(g: Game) -> None:
                     assert len(gs) == 1 or (len(gs) == 2 and "K" in gs), (s.i, a)
                 else:
                     assert len(gs) == 1, (s.i, a)
-                assert not gs & previous.get((s.before["turn"], side), set()), (s.i, a, previous)
+                assert not gs & previous.get((s.before["turn"], side), set()), (
+                    s.i,
+                    a,
+                    previous,
+                )
         previous[(s.before["turn"], side)] = groups
 
 
-@pytest.mark.xfail(strict=True, reason="8.1.1: the game lets a side assault with the Army Group of its last impulse of the previous turn")
+@pytest.mark.xfail(
+    strict=True,
+    reason="8.1.1: the game lets a side assault with the Army Group of its last impulse of the previous turn",
+)
 @pytest.mark.rules("springtime:8.1.1")
 def test_assault_not_consecutive_across_turns() -> None:
     """8.1.1 names consecutive impulses, not impulses of one turn: the side's last impulse of a turn
@@ -414,8 +607,14 @@ def test_assault_not_consecutive_across_turns() -> None:
         last: dict[str, set[str]] = {}
         for s, groups in _last_assault_groups(g):
             for a in s.actions:
-                if a["type"] == "assault" and not _is_surprise(s, g) and set(a["groups"]) & last.get(s.side, set()):
-                    found.append((p, s.i, s.before["turn"], s.before["impulse"], a, last[s.side]))
+                if (
+                    a["type"] == "assault"
+                    and not _is_surprise(s, g)
+                    and set(a["groups"]) & last.get(s.side, set())
+                ):
+                    found.append(
+                        (p, s.i, s.before["turn"], s.before["impulse"], a, last[s.side])
+                    )
             last[s.side] = groups
     assert not found, found[:3]
 
@@ -453,43 +652,71 @@ def test_moves_offered(g: Game) -> None:
                     here, to = u["zone"], a["to"]
                     where = (s.i, s.before["turn"], s.before["impulse"], s.step, a)
                     assert u["side"] == side and u["status"] == "map", where
-                    assert not (u["kind"] == "armored" and _halted(g, first)), where  # Halt Order (events.toml)
+                    assert not (u["kind"] == "armored" and _halted(g, first)), (
+                        where
+                    )  # Halt Order (events.toml)
                     assert to in adj[here], where  # springtime:9.1, 9.3.2
-                    assert to != "F" or u["nation"] == "italian", where  # springtime:14.3
+                    assert to != "F" or u["nation"] == "italian", (
+                        where
+                    )  # springtime:14.3
                     if v["zones"][to]["kind"] == "area":  # springtime:7.1, 14.2
                         assert len(in_zone(v, to, side)) < STACK, where
                     if u["id"] == "fr-alp":
                         assert italy_at_war, where  # springtime:9.3.3
                     assert to not in attacked, where  # springtime:9.2.1
-                    assert last_boundary.get(u["id"]) != "maginot", where  # springtime:9.2
+                    assert last_boundary.get(u["id"]) != "maginot", (
+                        where
+                    )  # springtime:9.2
                     if moves[u["id"]] and in_zone(v, here, other(side)):
-                        raise AssertionError(f"moved on after entering an enemy-occupied Area (9.2): {where}")
-                    printed = UNITS[u["id"]]["rmf" if u["reduced"] else "mf"]  # the counter (4.3.2)
-                    mf = printed - (1 if u["kind"] == "armored" and u["oos"] else 0)  # springtime:13.2.2
+                        raise AssertionError(
+                            f"moved on after entering an enemy-occupied Area (9.2): {where}"
+                        )
+                    printed = UNITS[u["id"]][
+                        "rmf" if u["reduced"] else "mf"
+                    ]  # the counter (4.3.2)
+                    mf = printed - (
+                        1 if u["kind"] == "armored" and u["oos"] else 0
+                    )  # springtime:13.2.2
                     if s.step == "redeploy":
                         mf *= 2
-                        assert start_zone.get(u["id"]) == redeploy_area and not u["oos"], where  # 8.1.2b, 13.1
+                        assert (
+                            start_zone.get(u["id"]) == redeploy_area and not u["oos"]
+                        ), where  # 8.1.2b, 13.1
                         ctrl = v["zones"][to]["control"]
                         assert not (ctrl == other(side) and not contested(v, to)), where
                     if s.step == "regroup":
                         mf = 1
-                        assert v["zones"][to]["control"] == side and not in_zone(v, to, other(side)), where  # 8.1.2a
-                    if s.step in ("regroup", "redeploy") and start_zone.get(u["id"]) in start_contested:
+                        assert v["zones"][to]["control"] == side and not in_zone(
+                            v, to, other(side)
+                        ), where  # 8.1.2a
+                    if (
+                        s.step in ("regroup", "redeploy")
+                        and start_zone.get(u["id"]) in start_contested
+                    ):
                         assert not contested(v, to), where  # springtime:8.1.2
                     if s.step == "assault":
                         grp = u["group"]
                         everyone = _is_surprise(first, g)
-                        if grp == "R":  # springtime:8.1.1: a Reserve goes with an activated unit of its Area
+                        if (
+                            grp == "R"
+                        ):  # springtime:8.1.1: a Reserve goes with an activated unit of its Area
                             assert any(
-                                (w["group"] in groups or everyone) and w["group"] != "R" and w["side"] == side
+                                (w["group"] in groups or everyone)
+                                and w["group"] != "R"
+                                and w["side"] == side
                                 for w in in_zone(start, start_zone[u["id"]])
                             ), where
                         else:
                             assert grp in groups or _is_surprise(first, g), where
                     assert moves[u["id"]] < mf, where  # springtime:9.2 MF
-                    if moves[u["id"]] == 0 and start_zone.get(u["id"]) in start_contested:
+                    if (
+                        moves[u["id"]] == 0
+                        and start_zone.get(u["id"]) in start_contested
+                    ):
                         # springtime:9.2: out of a Contested Area only into a Free one
-                        assert v["zones"][to]["control"] == side and not in_zone(v, to, other(side)), where
+                        assert v["zones"][to]["control"] == side and not in_zone(
+                            v, to, other(side)
+                        ), where
             for e in events_of(s, "move"):
                 moves[e.data["unit"]] += 1
                 last_boundary[e.data["unit"]] = e.data.get("boundary", "")
@@ -526,7 +753,10 @@ def test_attacks_offered_and_mandatory(g: Game) -> None:
                         assert in_zone(v, area, other(side)), where
                         assert a["lead"] in a["units"], where
                         for uid in a["units"]:
-                            assert units[uid]["side"] == side and units[uid]["zone"] == area, where
+                            assert (
+                                units[uid]["side"] == side
+                                and units[uid]["zone"] == area
+                            ), where
                             # springtime:9.1, 10.0: only active units attack (8.1.1: the Army Group, or a
                             # Reserve that began with an activated unit)
                             u0 = units_by_id(start)[uid]
@@ -534,32 +764,58 @@ def test_attacks_offered_and_mandatory(g: Game) -> None:
                             everyone = _is_surprise(first, g)
                             if grp == "R":
                                 assert any(
-                                    (w["group"] in groups or everyone) and w["group"] != "R"
+                                    (w["group"] in groups or everyone)
+                                    and w["group"] != "R"
                                     for w in in_zone(start, u0["zone"], side)
                                 ), where
                             else:
                                 assert grp in groups or everyone, where
                         if a.get("air"):
                             m = air[a["air"]]
-                            assert m["side"] == side and m["nation"] == units[a["lead"]]["nation"], where
+                            assert (
+                                m["side"] == side
+                                and m["nation"] == units[a["lead"]]["nation"]
+                            ), where
                             assert a["air"] not in air_used, where
                     if a["type"] == "end":
                         for uid, area in entered.items():
                             u = units.get(uid)
-                            if u and u["status"] == "map" and u["zone"] == area and in_zone(v, area, other(side)):
-                                assert uid in attacked_units, ("mandatory attack skipped (10.1)", where, uid, area)
+                            if (
+                                u
+                                and u["status"] == "map"
+                                and u["zone"] == area
+                                and in_zone(v, area, other(side))
+                            ):
+                                assert uid in attacked_units, (
+                                    "mandatory attack skipped (10.1)",
+                                    where,
+                                    uid,
+                                    area,
+                                )
             if s.step == "defend":
                 for a in s.actions:
                     if a.get("air"):
                         m = air[a["air"]]
-                        assert m["side"] == s.side and m["nation"] == units[a["lead"]]["nation"], (s.i, a)
-                        assert a["air"] not in air_used, (s.i, a, air_used)  # springtime:9.4.1
+                        assert (
+                            m["side"] == s.side
+                            and m["nation"] == units[a["lead"]]["nation"]
+                        ), (s.i, a)
+                        assert a["air"] not in air_used, (
+                            s.i,
+                            a,
+                            air_used,
+                        )  # springtime:9.4.1
                     assert units[a["lead"]]["side"] == s.side, (s.i, a)
             if s.step == "assault" and _is_surprise(first, g):
                 for a in s.actions:
-                    if a["type"] == "attack":  # springtime:15.3: no combined attacks between Army Groups
+                    if (
+                        a["type"] == "attack"
+                    ):  # springtime:15.3: no combined attacks between Army Groups
                         start_units = units_by_id(start)
-                        assert len({start_units[u]["group"] for u in a["units"]} - {"R"}) <= 1, (s.i, a)
+                        assert (
+                            len({start_units[u]["group"] for u in a["units"]} - {"R"})
+                            <= 1
+                        ), (s.i, a)
             for e in events_of(s, "move"):
                 to = e.data["to"]
                 if in_zone(s.before, to, other(side)) and to not in start_contested:
@@ -608,23 +864,39 @@ def test_combat_totals_recomputed(g: Game) -> None:
         lead = units[att["lead"]]
         ap = dict(d["attack_parts"])
         # springtime:4.3.2, 4.2: the CV printed on the side of the counter face-up
-        assert ap["lead CV"] == UNITS[lead["id"]]["rcv" if lead["reduced"] else "cv"], (decl.i, ap, lead)
+        assert ap["lead CV"] == UNITS[lead["id"]]["rcv" if lead["reduced"] else "cv"], (
+            decl.i,
+            ap,
+            lead,
+        )
         assert ap["other units"] == len(attackers) - 1, (decl.i, ap)
-        assert ap["leaders"] == sum(ldr["rating"] for u in attackers for ldr in u.get("leaders", [])), (decl.i, ap)
+        assert ap["leaders"] == sum(
+            ldr["rating"] for u in attackers for ldr in u.get("leaders", [])
+        ), (decl.i, ap)
         assert ap["air"] == (air[att["air"]] if att.get("air") else 0), (decl.i, ap)
-        assert ap["out of supply"] == -sum(1 for u in attackers if u["oos"]), (decl.i, ap)
+        assert ap["out of supply"] == -sum(1 for u in attackers if u["oos"]), (
+            decl.i,
+            ap,
+        )
         dv = res.before
         dunits = units_by_id(dv)
         defenders = in_zone(dv, area, other(decl.side))
         dlead = dunits[res.action["lead"]]
         dp = dict(d["defence_parts"])
-        assert dp["lead CV"] == UNITS[dlead["id"]]["rcv" if dlead["reduced"] else "cv"], (res.i, dp, dlead)
+        assert (
+            dp["lead CV"] == UNITS[dlead["id"]]["rcv" if dlead["reduced"] else "cv"]
+        ), (res.i, dp, dlead)
         assert dp["other units"] == len(defenders) - 1, (res.i, dp)
         assert dp["TEM"] == dv["zones"][area]["tem"], (res.i, dp)
-        assert dp["leaders"] == sum(ldr["rating"] for u in defenders for ldr in u.get("leaders", [])), (res.i, dp)
+        assert dp["leaders"] == sum(
+            ldr["rating"] for u in defenders for ldr in u.get("leaders", [])
+        ), (res.i, dp)
         dair = res.action.get("air")
         assert dp["air"] == (air[dair] if dair else 0), (res.i, dp)
-        assert dp["out of supply"] == -sum(1 for u in defenders if u["oos"]), (res.i, dp)
+        assert dp["out of supply"] == -sum(1 for u in defenders if u["oos"]), (
+            res.i,
+            dp,
+        )
         # river and Maginot: each attacker that entered the Area across that boundary this impulse
         crossings: Counter[str] = Counter()
         imp = next(i for i in impulses(g) if decl in i)
@@ -633,12 +905,22 @@ def test_combat_totals_recomputed(g: Game) -> None:
                 if m.data["to"] == area and m.data["unit"] in att["units"]:
                     crossings[m.data["unit"]] = 0
                     if m.data.get("boundary") in ("river", "maginot"):
-                        crossings[m.data["unit"]] = 1 if m.data["boundary"] == "river" else 2
+                        crossings[m.data["unit"]] = (
+                            1 if m.data["boundary"] == "river" else 2
+                        )
         # the Defense Value Table (tables.toml) gives the modifier when every attacking unit entered
         # across that boundary this impulse (18.1.1 names the river modifier, the map prints it)
         kinds = [crossings.get(u, 0) for u in att["units"]]
-        assert dp["river"] == (1 if all(c == 1 for c in kinds) else 0), (res.i, dp, crossings)
-        assert dp["Maginot Line"] == (2 if all(c == 2 for c in kinds) else 0), (res.i, dp, crossings)
+        assert dp["river"] == (1 if all(c == 1 for c in kinds) else 0), (
+            res.i,
+            dp,
+            crossings,
+        )
+        assert dp["Maginot Line"] == (2 if all(c == 2 for c in kinds) else 0), (
+            res.i,
+            dp,
+            crossings,
+        )
         # springtime:10.4.1: each side a DR of two dice
         assert len(d["attack_dice"]) == 2 and len(d["defence_dice"]) == 2
         at = sum(ap.values()) + sum(d["attack_dice"])
@@ -657,7 +939,10 @@ def _final_result(g: Game, res: Step, e: Any) -> str:
     """The result after any Heroic Defense (11.1.2) or Maximum Attack (11.1.3) spent right after."""
     k = g.steps.index(res)
     for t in g.steps[k + 1 : k + 3]:
-        if t.action.get("type") == "advantage" and t.action.get("use") in ("heroic", "maximum"):
+        if t.action.get("type") == "advantage" and t.action.get("use") in (
+            "heroic",
+            "maximum",
+        ):
             return "stalemate"
         if t.step != "advantage":
             break
@@ -682,13 +967,21 @@ def test_combat_losses(g: Game) -> None:
             for ev in t.events:
                 if ev.kind == "step":
                     hits[ev.data["unit"]] += 1
-                if ev.kind == "loss" and "could not retreat" not in ev.text and "surrender" not in ev.text:
+                if (
+                    ev.kind == "loss"
+                    and "could not retreat" not in ev.text
+                    and "surrender" not in ev.text
+                ):
                     elim.add(ev.data["unit"])
         ddr = sum(d["defence_dice"])
         lead, dlead = d["lead"], d["dlead"]
         was = units_by_id(decl.before)
         dwas = units_by_id(res.before)
-        a_hit = result in ("repulse", "stalemate") or (result == "success" and ddr >= 8) or (result == "overrun" and ddr >= 10)
+        a_hit = (
+            result in ("repulse", "stalemate")
+            or (result == "success" and ddr >= 8)
+            or (result == "overrun" and ddr >= 10)
+        )
         d_hit = result in ("stalemate", "success")
         d_elim = result == "overrun"
         where = (res.i, result, ddr, dict(hits), elim)
@@ -699,7 +992,9 @@ def test_combat_losses(g: Game) -> None:
         if d_elim:
             assert dlead in elim, where
         elif d_hit:
-            assert (dlead in elim) if dwas[dlead]["reduced"] else hits[dlead] == 1, where
+            assert (dlead in elim) if dwas[dlead]["reduced"] else hits[dlead] == 1, (
+                where
+            )
         else:
             assert dlead not in elim and not hits[dlead], where
         others = (set(hits) | elim) - {lead, dlead}
@@ -752,7 +1047,8 @@ def test_control_changes(g: Game) -> None:
             if s.before["phase"] == "maneuvers":
                 area, side = e.data["area"], e.data["side"]
                 assert in_zone(s.after, area, side) or any(
-                    m.data["to"] == area for m in events_of(s, "move") + events_of(s, "retreat")
+                    m.data["to"] == area
+                    for m in events_of(s, "move") + events_of(s, "retreat")
                 ), (s.i, e.text)
                 assert not in_zone(s.after, area, other(side)), (s.i, e.text)
 
@@ -761,7 +1057,12 @@ def test_control_changes(g: Game) -> None:
 def test_morale_is_the_sum_of_its_changes(g: Game) -> None:
     for s in g.steps:
         delta = sum(e.data["delta"] for e in events_of(s, "morale"))
-        assert s.after["morale"] == s.before["morale"] + delta, (s.i, s.before["morale"], delta, s.after["morale"])
+        assert s.after["morale"] == s.before["morale"] + delta, (
+            s.i,
+            s.before["morale"],
+            delta,
+            s.after["morale"],
+        )
         for e in events_of(s, "morale"):
             assert "morale" in e.data
 
@@ -777,7 +1078,10 @@ def test_event_hands(g: Game) -> None:
             assert ev["draws"][side] <= 2, (s.i, side, ev["draws"])
         ax = s.side_views.get("axis")
         if ax and ax["turn"] == 1:
-            assert "air-supremacy" not in [m if isinstance(m, str) else m.get("id") for m in ax["events"]["hands"]["axis"].get("markers", [])]
+            assert "air-supremacy" not in [
+                m if isinstance(m, str) else m.get("id")
+                for m in ax["events"]["hands"]["axis"].get("markers", [])
+            ]
 
 
 @pytest.mark.rules("springtime:6.4.4")
@@ -787,7 +1091,11 @@ def test_hidden_hands(g: Game) -> None:
     for s in g.steps:
         for side, v in s.side_views.items():
             opp = v["events"]["hands"][other(side)]
-            assert set(opp) == {"count"} or opp.get("markers") == ["plan-red"], (s.i, side, opp)
+            assert set(opp) == {"count"} or opp.get("markers") == ["plan-red"], (
+                s.i,
+                side,
+                opp,
+            )
         for e in s.events:
             if e.kind == "reveal":
                 assert e.only == s.side, (s.i, e.text, e.only)
@@ -795,7 +1103,10 @@ def test_hidden_hands(g: Game) -> None:
                 assert e.only is None or e.only == s.side
         pub = s.after["events"]["hands"]
         # the Plan Red marker taken openly in place of a draw (19.2) is known to all
-        assert all(set(h) == {"count"} or h.get("markers") == ["plan-red"] for h in pub.values()), (s.i, pub)
+        assert all(
+            set(h) == {"count"} or h.get("markers") == ["plan-red"]
+            for h in pub.values()
+        ), (s.i, pub)
 
 
 # ---------------------------------------------------------------- political (6.1)
@@ -811,7 +1122,11 @@ def test_belgian_surrender_check(g: Game) -> None:
                 continue
             v = s.before
             assert v["turn"] >= 2 and v["phase"] == "political", (s.i, e.text)
-            held = sum(1 for z in v["zones"].values() if z["nation"] == "belgium" and z["control"] == "axis")
+            held = sum(
+                1
+                for z in v["zones"].values()
+                if z["nation"] == "belgium" and z["control"] == "axis"
+            )
             assert e.data["held"] == held, (s.i, e.data, held)
             gone = units_by_id(s.after)["be"]["status"] == "removed"
             assert gone == (e.data["roll"] > held), (s.i, e.data)
@@ -822,14 +1137,28 @@ def test_italy_declares_war(g: Game) -> None:
     """6.1.4: Italy enters in Zone F when French Morale is 9 or less at the start of the Political
     Phase, and not before."""
     for s in g.steps:
-        if s.before["phase"] == "political" and s.step == "draw-allied" and s.action["type"] in ("draw", "keep", "discard_draw"):
+        if (
+            s.before["phase"] == "political"
+            and s.step == "draw-allied"
+            and s.action["type"] in ("draw", "keep", "discard_draw")
+        ):
             it = units_by_id(s.before)["it-west"]
-            later = next((t.before for t in g.steps[s.i :] if t.before["phase"] != "political"), None)
+            later = next(
+                (t.before for t in g.steps[s.i :] if t.before["phase"] != "political"),
+                None,
+            )
             if later is None:
                 continue
             it_later = units_by_id(later)["it-west"]
-            if s.before["morale"] <= 9 and it["status"] not in ("map", "eliminated", "removed"):
-                assert it_later["status"] == "map" and it_later["zone"] == "F", (s.i, it_later)
+            if s.before["morale"] <= 9 and it["status"] not in (
+                "map",
+                "eliminated",
+                "removed",
+            ):
+                assert it_later["status"] == "map" and it_later["zone"] == "F", (
+                    s.i,
+                    it_later,
+                )
             if s.before["morale"] > 9 and it["status"] == "offmap":
                 assert it_later["status"] == "offmap", (s.i, it_later)
 
@@ -848,26 +1177,49 @@ def test_advantage_use(g: Game) -> None:
             if a["type"] != "advantage":
                 continue
             where = (s.i, s.step, a)
-            assert s.before["advantage"] == s.side and s.before["phase"] == "maneuvers", where
+            assert (
+                s.before["advantage"] == s.side and s.before["phase"] == "maneuvers"
+            ), where
             if a["use"] == "open_city":
                 adj = neighbours(s.before)
-                assert any(s.before["zones"][z]["control"] == "axis" for z in adj["25"]), where
+                assert any(
+                    s.before["zones"][z]["control"] == "axis" for z in adj["25"]
+                ), where
             if a["use"] in ("heroic", "maximum"):
-                prev = next(e for t in reversed(g.steps[:k]) for e in events_of(t, "combat"))
+                prev = next(
+                    e for t in reversed(g.steps[:k]) for e in events_of(t, "combat")
+                )
                 if a["use"] == "heroic":
-                    assert prev.data["result"] in ("success", "overrun") and s.side != s.before["active"], where
+                    assert (
+                        prev.data["result"] in ("success", "overrun")
+                        and s.side != s.before["active"]
+                    ), where
                 else:
-                    assert prev.data["result"] == "repulse" and s.side == s.before["active"], where
+                    assert (
+                        prev.data["result"] == "repulse"
+                        and s.side == s.before["active"]
+                    ), where
         if s.action["type"] == "advantage":
             user = s.side
             # springtime:11.2: held by neither until the impulse or phase ends, then the other side's
-            assert s.after["advantage"] is None or s.after["advantage"] == other(user), (s.i, user, s.after["advantage"])
-            nxt = next((t for t in g.steps[k:] if t.after["advantage"] is not None), None)
+            assert s.after["advantage"] is None or s.after["advantage"] == other(
+                user
+            ), (s.i, user, s.after["advantage"])
+            nxt = next(
+                (t for t in g.steps[k:] if t.after["advantage"] is not None), None
+            )
             if nxt is not None:
-                assert nxt.after["advantage"] == other(user), (s.i, user, nxt.i, nxt.after["advantage"])
+                assert nxt.after["advantage"] == other(user), (
+                    s.i,
+                    user,
+                    nxt.i,
+                    nxt.after["advantage"],
+                )
                 if nxt is not s:
-                    ended = nxt.after["phase"] != nxt.before["phase"] or events_of(nxt, "logistics") or (
-                        nxt.after["impulse"] != nxt.before["impulse"]
+                    ended = (
+                        nxt.after["phase"] != nxt.before["phase"]
+                        or events_of(nxt, "logistics")
+                        or (nxt.after["impulse"] != nxt.before["impulse"])
                     )
                     assert ended, (s.i, nxt.i)
 
@@ -893,11 +1245,21 @@ def test_refit(g: Game) -> None:
             if a["type"] == "refit":
                 u = units[a["unit"]]
                 cost = COSTS[("refit", u["kind"])]
-                assert u["side"] == s.side and u["reduced"] and u["status"] == "map" and not u["oos"], where
+                assert (
+                    u["side"] == s.side
+                    and u["reduced"]
+                    and u["status"] == "map"
+                    and not u["oos"]
+                ), where
                 assert cost <= rp, where
             if a["type"] == "rebuild":
                 u = units[a["unit"]]
-                cost = {("infantry", False): 2, ("infantry", True): 3, ("armored", False): 3, ("armored", True): 5}[(u["kind"], bool(a.get("full")))]
+                cost = {
+                    ("infantry", False): 2,
+                    ("infantry", True): 3,
+                    ("armored", False): 3,
+                    ("armored", True): 5,
+                }[(u["kind"], bool(a.get("full")))]
                 assert u["side"] == s.side and u["status"] == "eliminated", where
                 assert u["nation"] not in ("belgian", "dutch"), where
                 assert cost <= rp, where
@@ -912,11 +1274,23 @@ def test_refit(g: Game) -> None:
             if s.action["type"] == "refit":
                 cost = COSTS[("refit", u["kind"])]
             else:
-                cost = {("infantry", False): 2, ("infantry", True): 3, ("armored", False): 3, ("armored", True): 5}[(u["kind"], bool(s.action.get("full")))]
-            assert s.after["rp"][s.side] == rp - cost, (s.i, s.action, rp, s.after["rp"])
+                cost = {
+                    ("infantry", False): 2,
+                    ("infantry", True): 3,
+                    ("armored", False): 3,
+                    ("armored", True): 5,
+                }[(u["kind"], bool(s.action.get("full")))]
+            assert s.after["rp"][s.side] == rp - cost, (
+                s.i,
+                s.action,
+                rp,
+                s.after["rp"],
+            )
             after = units_by_id(s.after)[u["id"]]
             assert after["status"] == "map", (s.i, after)
-            assert after["reduced"] == (s.action["type"] == "rebuild" and not s.action.get("full")), (s.i, after)
+            assert after["reduced"] == (
+                s.action["type"] == "rebuild" and not s.action.get("full")
+            ), (s.i, after)
 
 
 # ---------------------------------------------------------------- victory (16.0)
@@ -944,7 +1318,12 @@ def test_outcome(g: Game) -> None:
     armistice dr (16.2) greater than a morale of 5 or less."""
     assert g.outcome is not None
     last = g.steps[-1].after
-    armistice = [e for s in g.steps for e in s.events if "roll" in e.data and e.kind in ("armistice", "victory", "outcome")]
+    armistice = [
+        e
+        for s in g.steps
+        for e in s.events
+        if "roll" in e.data and e.kind in ("armistice", "victory", "outcome")
+    ]
     if g.outcome.winner == "allied":
         assert last["turn"] == 7, last["turn"]
         assert last["morale"] > 0
@@ -959,7 +1338,9 @@ def test_outcome(g: Game) -> None:
 # ---------------------------------------------------------------- retreats in detail (10.1, 10.3, 10.5)
 
 
-def _retreat_rank(v: dict[str, Any], unit: dict[str, Any], to: str, adj: dict[str, dict[str, str]]) -> tuple[int, int] | None:
+def _retreat_rank(
+    v: dict[str, Any], unit: dict[str, Any], to: str, adj: dict[str, dict[str, str]]
+) -> tuple[int, int] | None:
     """10.5.2: A Free Area (ranked by its enemy-controlled neighbours), B friendly-controlled
     Contested, C enemy-controlled Contested, D fully stacked; an enemy-controlled Area without
     friendly units is none of these."""
@@ -1013,7 +1394,9 @@ def test_defender_retreat_priorities(g: Game) -> None:
                 if u["nation"] == "belgian":
                     cands = [n for n in cands if v["zones"][n]["nation"] == "belgium"]
                 if u["nation"] == "dutch":
-                    cands = [n for n in cands if v["zones"][n]["nation"] == "netherlands"]
+                    cands = [
+                        n for n in cands if v["zones"][n]["nation"] == "netherlands"
+                    ]
                 ranks = {n: _retreat_rank(v, u, n, adj) for n in cands}
                 best = min((r for r in ranks.values() if r is not None), default=None)
                 for to in tos:
@@ -1046,22 +1429,48 @@ def test_who_must_retreat(g: Game) -> None:
             for a in t.actions:
                 u = units[a["unit"]]
                 where = (t.i, result, area, a, was_contested)
-                if u["side"] != decl.side and a["type"] == "stay" and result in ("success", "overrun"):
-                    assert u["side"] == "allied" and (area in ("18", "19", "20") or (area == "25" and not open_city)), where
-                if u["side"] == decl.side and a["type"] == "stay" and result == "repulse" and not was_contested:
-                    raise AssertionError(("a repulsed Mandatory Attack must retreat (10.1)", where))
-                if u["side"] == decl.side and a["type"] == "retreat" and result == "repulse" and was_contested:
-                    raise AssertionError(("attackers in a Contested Area stay (10.3)", where))
+                if (
+                    u["side"] != decl.side
+                    and a["type"] == "stay"
+                    and result in ("success", "overrun")
+                ):
+                    assert u["side"] == "allied" and (
+                        area in ("18", "19", "20") or (area == "25" and not open_city)
+                    ), where
+                if (
+                    u["side"] == decl.side
+                    and a["type"] == "stay"
+                    and result == "repulse"
+                    and not was_contested
+                ):
+                    raise AssertionError(
+                        ("a repulsed Mandatory Attack must retreat (10.1)", where)
+                    )
+                if (
+                    u["side"] == decl.side
+                    and a["type"] == "retreat"
+                    and result == "repulse"
+                    and was_contested
+                ):
+                    raise AssertionError(
+                        ("attackers in a Contested Area stay (10.3)", where)
+                    )
             del stays
         # springtime:10.4.4 (Stalemate), 10.5.3: the defender decides first
-        roles = [units_by_id(t.before)[t.action["unit"]]["side"] == decl.side for t in rs if "unit" in t.action]
+        roles = [
+            units_by_id(t.before)[t.action["unit"]]["side"] == decl.side
+            for t in rs
+            if "unit" in t.action
+        ]
         assert roles == sorted(roles), (res.i, roles)
 
 
 # ---------------------------------------------------------------- supply (13.0)
 
 
-def _supplied(v: dict[str, Any], u: dict[str, Any], adj: dict[str, dict[str, str]]) -> bool:
+def _supplied(
+    v: dict[str, Any], u: dict[str, Any], adj: dict[str, dict[str, str]]
+) -> bool:
     """13.1 sources, 13.2.1 the line: it never enters an enemy-controlled Area (Contested or not)."""
     side = u["side"]
     zones = v["zones"]
@@ -1099,11 +1508,22 @@ def test_out_of_supply_markers(g: Game) -> None:
     for imp in impulses(g):
         last = imp[-1]
         v = last.after
-        if v["phase"] != "maneuvers" and v["turn"] == last.before["turn"] and v["phase"] != "refit":
+        if (
+            v["phase"] != "maneuvers"
+            and v["turn"] == last.before["turn"]
+            and v["phase"] != "refit"
+        ):
             continue
         adj = neighbours(v)
         for u in on_map(v):
-            assert u["oos"] == (not _supplied(v, u, adj)), (last.i, v["turn"], last.before["impulse"], u["id"], u["zone"], u["oos"])
+            assert u["oos"] == (not _supplied(v, u, adj)), (
+                last.i,
+                v["turn"],
+                last.before["impulse"],
+                u["id"],
+                u["zone"],
+                u["oos"],
+            )
 
 
 # ---------------------------------------------------------------- armistice (16.2)
@@ -1126,7 +1546,12 @@ def test_armistice_rolls(g: Game) -> None:
         roll, morale = rolls[0]
         assert morale <= 5, (turn, roll, morale)
         if roll > morale:
-            assert g.outcome.winner == "axis" and g.steps[-1].after["turn"] == turn, (turn, roll, morale, g.outcome)
+            assert g.outcome.winner == "axis" and g.steps[-1].after["turn"] == turn, (
+                turn,
+                roll,
+                morale,
+                g.outcome,
+            )
         elif turn == 7:
             assert g.outcome.winner == "allied" or g.steps[-1].after["morale"] <= 0
     for turn, morale in ends.items():
@@ -1141,7 +1566,11 @@ def _load_units() -> dict[str, dict[str, Any]]:
     import tomllib
     from pathlib import Path
 
-    data = tomllib.loads((Path(__file__).resolve().parents[2] / "scenarios/springtime/units.toml").read_text())
+    data = tomllib.loads(
+        (
+            Path(__file__).resolve().parents[2] / "scenarios/springtime/units.toml"
+        ).read_text()
+    )
     return {u["id"]: u for u in data["unit"]}
 
 
@@ -1152,7 +1581,11 @@ def _event_sides() -> dict[str, str]:
     import tomllib
     from pathlib import Path
 
-    data = tomllib.loads((Path(__file__).resolve().parents[2] / "scenarios/springtime/events.toml").read_text())
+    data = tomllib.loads(
+        (
+            Path(__file__).resolve().parents[2] / "scenarios/springtime/events.toml"
+        ).read_text()
+    )
     return {e["id"]: e["side"] for e in data["event"]}
 
 
@@ -1165,20 +1598,32 @@ def test_event_plays(g: Game) -> None:
     held: dict[str, set[str]] = {"allied": set(), "axis": set()}
     for s in g.steps:
         for side, v in s.side_views.items():
-            held[side] = {m if isinstance(m, str) else m.get("id") for m in v["events"]["hands"][side].get("markers", [])}
+            held[side] = {
+                m if isinstance(m, str) else m.get("id")
+                for m in v["events"]["hands"][side].get("markers", [])
+            }
         for a in s.actions:
             where = (s.i, s.before["turn"], s.before["phase"], s.step, s.side, a)
             if a["type"] == "event":
                 assert sides[a["marker"]] in (s.side, "either"), where
                 if s.step == "surprise-event":
-                    assert g.scenario == FALL_GELB and s.before["turn"] == 1 and s.side == "allied", where  # 15.1
+                    assert (
+                        g.scenario == FALL_GELB
+                        and s.before["turn"] == 1
+                        and s.side == "allied"
+                    ), where  # 15.1
                 elif s.before["phase"] == "maneuvers":
                     assert s.step == "start", where
                 else:
-                    assert s.before["phase"] == "end" and s.step == f"event-{s.side}", where
+                    assert s.before["phase"] == "end" and s.step == f"event-{s.side}", (
+                        where
+                    )
             if a["type"] == "draw" and s.before["phase"] == "political":
                 assert s.before["events"]["hands"][s.side]["count"] == 0, where
-            if a["type"] in ("keep", "discard_draw") and s.before["phase"] == "political":
+            if (
+                a["type"] in ("keep", "discard_draw")
+                and s.before["phase"] == "political"
+            ):
                 assert s.before["events"]["hands"][s.side]["count"] == 1, where
         if s.side_views:
             held = {side: held[side] for side in held}
@@ -1195,7 +1640,10 @@ def test_extra_event_draw(g: Game) -> None:
                 where = (s.i, s.before["turn"], s.before["impulse"], s.side)
                 assert s.step == "start" and s.before["active"] == s.side, where
                 assert s.before["events"]["draws"][s.side] < 2, where
-                assert played_turn[(s.before["turn"], s.side)] or s.before["events"]["hands"][s.side]["count"] == 1, where
+                assert (
+                    played_turn[(s.before["turn"], s.side)]
+                    or s.before["events"]["hands"][s.side]["count"] == 1
+                ), where
         if s.action["type"] == "event" and s.before["phase"] == "maneuvers":
             played_turn[(s.before["turn"], s.side)] = True
 
@@ -1208,7 +1656,9 @@ def test_kleist_placement(g: Game) -> None:
         for a in s.actions:
             if a["type"] == "kleist":
                 u = units[a["unit"]]
-                assert u["group"] == "K" and u["status"] == "map" and u["side"] == "axis", (s.i, a)
+                assert (
+                    u["group"] == "K" and u["status"] == "map" and u["side"] == "axis"
+                ), (s.i, a)
 
 
 @pytest.mark.rules("springtime:6.1.2")
@@ -1218,7 +1668,9 @@ def test_belgian_area_after_surrender(g: Game) -> None:
         for a in s.actions:
             if a["type"] == "belgium":
                 z = s.before["zones"][a["area"]]
-                assert z["nation"] == "belgium" and not in_zone(s.before, a["area"], "allied"), (s.i, a)
+                assert z["nation"] == "belgium" and not in_zone(
+                    s.before, a["area"], "allied"
+                ), (s.i, a)
 
 
 @pytest.mark.rules("springtime:13.2.4")
@@ -1233,14 +1685,25 @@ def test_surrender_rolls(g: Game) -> None:
                 assert e.data.get("permanent"), (s.i, e.data)
                 dr = int(e.text.split("(dr ")[1].split(")")[0])
                 assert 1 <= dr <= 2, (s.i, e.text)
-                assert units_by_id(s.after)[u["id"]]["status"] == "removed", (s.i, e.text)
+                assert units_by_id(s.after)[u["id"]]["status"] == "removed", (
+                    s.i,
+                    e.text,
+                )
 
 
-@pytest.mark.xfail(strict=True, reason="19.2: the Plan Red marker may be taken as the Axis draw of Turn 5; the game offers it in the Turn 4 Political Phase")
+@pytest.mark.xfail(
+    strict=True,
+    reason="19.2: the Plan Red marker may be taken as the Axis draw of Turn 5; the game offers it in the Turn 4 Political Phase",
+)
 @pytest.mark.rules("springtime:19.2")
 def test_plan_red_marker_taken_in_turn_5() -> None:
     g = play(PLAN_RED, 21, None)
-    offered = {s.before["turn"] for s in g.steps for a in s.actions if a["type"] == "take_plan_red"}
+    offered = {
+        s.before["turn"]
+        for s in g.steps
+        for a in s.actions
+        if a["type"] == "take_plan_red"
+    }
     assert offered and offered <= {5}, offered
 
 
@@ -1256,7 +1719,11 @@ def _political_morale(g: Game) -> dict[int, int]:
 
 
 def _ratings(v: dict[str, Any]) -> dict[str, tuple[int, str]]:
-    return {ldr["id"]: (ldr["rating"], u["side"]) for u in on_map(v) for ldr in u.get("leaders", [])}
+    return {
+        ldr["id"]: (ldr["rating"], u["side"])
+        for u in on_map(v)
+        for ldr in u.get("leaders", [])
+    }
 
 
 @pytest.mark.rules("springtime:6.1.3")
@@ -1274,25 +1741,55 @@ def test_command_confidence(g: Game) -> None:
     for decl, res, e in _combats(g):
         result = _final_result(g, res, e)
         k = g.steps.index(res)
-        after = g.steps[k + 1].after if k + 1 < len(g.steps) and g.steps[k + 1].step == "advantage" else res.after
+        after = (
+            g.steps[k + 1].after
+            if k + 1 < len(g.steps) and g.steps[k + 1].step == "advantage"
+            else res.after
+        )
         before_r = _ratings(res.before)
         after_r = _ratings(after)
-        confident = pm.get(res.before["turn"], 99) <= 19 and decl.side == "axis" and result in ("success", "overrun")
+        confident = (
+            pm.get(res.before["turn"], 99) <= 19
+            and decl.side == "axis"
+            and result in ("success", "overrun")
+        )
         units = units_by_id(decl.before)
-        attackers_leaders = {ldr["id"] for uid in decl.action["units"] for ldr in units[uid].get("leaders", [])}
-        defenders_leaders = {ldr["id"] for u in in_zone(res.before, decl.action["area"], "allied") for ldr in u.get("leaders", [])}
+        attackers_leaders = {
+            ldr["id"]
+            for uid in decl.action["units"]
+            for ldr in units[uid].get("leaders", [])
+        }
+        defenders_leaders = {
+            ldr["id"]
+            for u in in_zone(res.before, decl.action["area"], "allied")
+            for ldr in u.get("leaders", [])
+        }
         for lid, (r, side) in before_r.items():
             if lid not in after_r:
                 continue
             r2 = after_r[lid][0]
-            where = (res.i, res.before["turn"], result, lid, r, r2, pm.get(res.before["turn"]))
+            where = (
+                res.i,
+                res.before["turn"],
+                result,
+                lid,
+                r,
+                r2,
+                pm.get(res.before["turn"]),
+            )
             if r2 != r:
-                assert confident and lid in (attackers_leaders | defenders_leaders), where
+                assert confident and lid in (attackers_leaders | defenders_leaders), (
+                    where
+                )
                 assert (r2 > r) if side == "axis" else (r2 < r), where
                 changed.add(lid)
-            elif confident and lid not in changed and r == first[lid]:
-                if lid in attackers_leaders or lid in defenders_leaders:
-                    raise AssertionError(("a Leader was not flipped (6.1.3)", where))
+            elif (
+                confident
+                and lid not in changed
+                and r == first[lid]
+                and lid in (attackers_leaders | defenders_leaders)
+            ):
+                raise AssertionError(("a Leader was not flipped (6.1.3)", where))
     del windows
     # never reverts: after a change the rating stays
     seen: dict[str, int] = {}
@@ -1336,17 +1833,37 @@ def test_automatic_victory_at_turn_end(g: Game) -> None:
     out = g.outcome
     last = g.steps[-1]
     if out.winner == "axis" and "Automatic" in out.level:
-        assert last.after["morale"] <= 0 or _axis_automatic(last.after), (out, last.after["morale"])
+        assert last.after["morale"] <= 0 or _axis_automatic(last.after), (
+            out,
+            last.after["morale"],
+        )
         final_turn = last.before["turn"]
-        for s in g.steps:  # a Refit Phase in that turn only if the victory was not yet won
-            if s.before["phase"] == "refit" and s.before["turn"] == final_turn and s.step.startswith("refit"):
-                assert s.before["morale"] > 0 and not _axis_automatic(s.before), (s.i, out)
+        for (
+            s
+        ) in g.steps:  # a Refit Phase in that turn only if the victory was not yet won
+            if (
+                s.before["phase"] == "refit"
+                and s.before["turn"] == final_turn
+                and s.step.startswith("refit")
+            ):
+                assert s.before["morale"] > 0 and not _axis_automatic(s.before), (
+                    s.i,
+                    out,
+                )
         # the Maneuvers Phase of that turn was over
-        assert last.before["phase"] != "maneuvers" or events_of(last, "logistics") or last.step == "logistics", (last.i, last.step)
+        assert (
+            last.before["phase"] != "maneuvers"
+            or events_of(last, "logistics")
+            or last.step == "logistics"
+        ), (last.i, last.step)
     # every earlier turn end with morale 0 or less would have ended the game
     for s in g.steps[:-1]:
         if s.after["turn"] > s.before["turn"]:
-            assert s.before["morale"] > 0 and not _axis_automatic(s.before), (s.i, s.before["turn"], s.before["morale"])
+            assert s.before["morale"] > 0 and not _axis_automatic(s.before), (
+                s.i,
+                s.before["turn"],
+                s.before["morale"],
+            )
 
 
 @pytest.mark.rules("springtime:9.1")
@@ -1365,10 +1882,13 @@ def test_surrender_roll_for_every_unit_out_of_supply(g: Game) -> None:
         rolls = {e.data["unit"]: e for e in s.events if "out of supply (dr" in e.text}
         if not rolls:
             continue
-        assert s.before["turn"] < 7 and s.before["phase"] == "refit", (s.i, s.before["turn"])
+        assert s.before["turn"] < 7 and s.before["phase"] == "refit", (
+            s.i,
+            s.before["turn"],
+        )
         oos = {u["id"] for u in on_map(s.before) if u["oos"]}
         assert set(rolls) == oos, (s.i, sorted(rolls), sorted(oos))
-        for uid, e in rolls.items():
+        for e in rolls.values():
             dr = int(e.text.split("(dr ")[1].split(")")[0])
             assert (e.kind == "loss") == (dr <= 2), (s.i, e.text)
 
@@ -1379,7 +1899,12 @@ def test_event_markers_conserved(g: Game) -> None:
     play; the Impulse Track is emptied back into the cup in the End Phase."""
     for s in g.steps:
         ev = s.after["events"]
-        total = ev["cup"] + sum(h["count"] for h in ev["hands"].values()) + len(ev["track"]) + len(ev["played"])
+        total = (
+            ev["cup"]
+            + sum(h["count"] for h in ev["hands"].values())
+            + len(ev["track"])
+            + len(ev["played"])
+        )
         assert total == 9, (s.i, ev)
         if s.after["turn"] > s.before["turn"]:
             assert not ev["track"], (s.i, ev["track"])
@@ -1393,8 +1918,13 @@ def test_regroup_offers_every_legal_move(g: Game) -> None:
     italy = False
     for imp in impulses(g):
         first = imp[0]
-        italy = italy or any(u["id"] == "it-west" for u in on_map(first.before)) or any(
-            u["id"] == "it-west" and u["status"] != "offmap" for u in first.before["units"]
+        italy = (
+            italy
+            or any(u["id"] == "it-west" for u in on_map(first.before))
+            or any(
+                u["id"] == "it-west" and u["status"] != "offmap"
+                for u in first.before["units"]
+            )
         )
         if first.action["type"] != "regroup":
             continue
@@ -1405,13 +1935,19 @@ def test_regroup_offers_every_legal_move(g: Game) -> None:
             if s.step == "regroup":
                 v = s.before
                 adj = neighbours(v)
-                offered = {(a["unit"], a["to"]) for a in s.actions if a["type"] == "move"}
+                offered = {
+                    (a["unit"], a["to"]) for a in s.actions if a["type"] == "move"
+                }
                 for u in on_map(v):
-                    if u["side"] != side or u["id"] in moved or (u["id"] == "fr-alp" and not italy):
+                    if (
+                        u["side"] != side
+                        or u["id"] in moved
+                        or (u["id"] == "fr-alp" and not italy)
+                    ):
                         continue
                     if u["kind"] == "armored" and _halted(g, first):
                         continue
-                    for to, _kind in adj[u["zone"]].items():
+                    for to in adj[u["zone"]]:
                         z = v["zones"][to]
                         if to == "F" and u["nation"] != "italian":
                             continue
@@ -1421,7 +1957,9 @@ def test_regroup_offers_every_legal_move(g: Game) -> None:
                             continue
                         if contested(start, u["zone"]) and contested(v, to):
                             continue
-                        if u["zone"] in ALLIED_ZONES | {"F"} or to in ALLIED_ZONES | {"F"}:
+                        if u["zone"] in ALLIED_ZONES | {"F"} or to in ALLIED_ZONES | {
+                            "F"
+                        }:
                             pass  # Zones: the connection lines are the links (9.3.2)
                         assert (u["id"], to) in offered, (s.i, u["id"], u["zone"], to)
             for e in events_of(s, "move"):
@@ -1447,7 +1985,11 @@ def test_every_possible_attack_offered(g: Game) -> None:
                 v = s.before
                 offered = {a["area"] for a in s.actions if a["type"] == "attack"}
                 for u in on_map(v):
-                    if u["side"] != side or u["id"] in attacked_units or u["zone"] in attacked_areas:
+                    if (
+                        u["side"] != side
+                        or u["id"] in attacked_units
+                        or u["zone"] in attacked_areas
+                    ):
                         continue
                     su = start_units.get(u["id"])
                     if su is None or su["status"] != "map":
@@ -1455,13 +1997,24 @@ def test_every_possible_attack_offered(g: Game) -> None:
                     if u["kind"] == "armored" and _halted(g, first):
                         continue
                     everyone = _is_surprise(first, g)
-                    active = (su["group"] in groups or everyone) if su["group"] != "R" else any(
-                        (w["group"] in groups or everyone) and w["group"] != "R" for w in in_zone(start, su["zone"], side)
+                    active = (
+                        (su["group"] in groups or everyone)
+                        if su["group"] != "R"
+                        else any(
+                            (w["group"] in groups or everyone) and w["group"] != "R"
+                            for w in in_zone(start, su["zone"], side)
+                        )
                     )
                     if not active:
                         continue
                     if in_zone(v, u["zone"], other(side)):
-                        assert u["zone"] in offered, (s.i, s.before["turn"], s.before["impulse"], u["id"], u["zone"])
+                        assert u["zone"] in offered, (
+                            s.i,
+                            s.before["turn"],
+                            s.before["impulse"],
+                            u["id"],
+                            u["zone"],
+                        )
             for e in events_of(s, "attack"):
                 attacked_units.update(e.data["units"])
                 attacked_areas.add(e.data["area"])
@@ -1506,9 +2059,19 @@ def test_limited_free_setup() -> None:
             continue  # both sides placed: revealed together
         # neither side, nor the table, sees the other's placements before both are made
         for placer in ("allied", "axis"):
-            seen = {u["id"]: u["zone"] for u in on_map(game.view(state, other(placer))) if u["side"] == placer}
-            public = {u["id"]: u["zone"] for u in on_map(game.view(state, None)) if u["side"] == placer}
-            assert seen == {k: z for k, z in fixed.items() if k in seen} and public == seen, (placer, seen, public)
+            seen = {
+                u["id"]: u["zone"]
+                for u in on_map(game.view(state, other(placer)))
+                if u["side"] == placer
+            }
+            public = {
+                u["id"]: u["zone"]
+                for u in on_map(game.view(state, None))
+                if u["side"] == placer
+            }
+            assert (
+                seen == {k: z for k, z in fixed.items() if k in seen} and public == seen
+            ), (placer, seen, public)
     v = game.view(state, None)
     assert v["phase"] != "setup"
     units = units_by_id(v)
@@ -1516,7 +2079,9 @@ def test_limited_free_setup() -> None:
         if u["id"] in fixed:
             continue
         if u["nation"] == "french" and (u["kind"] == "armored" or u["group"] == "R"):
-            assert u["zone"] in (units["fr-1a"]["zone"], units["fr-7a"]["zone"]), u["id"]
+            assert u["zone"] in (units["fr-1a"]["zone"], units["fr-7a"]["zone"]), u[
+                "id"
+            ]
     for zone, z in v["zones"].items():
         if z["kind"] == "area":
             for side in ("allied", "axis"):
@@ -1537,7 +2102,11 @@ def test_airdrops(g: Game) -> None:
         for a in s.actions:
             if a["type"] == "airdrop":
                 assert s.side == "axis" and s.step == "assault", (s.i, a)
-                germans = {u["zone"] for u in on_map(v) if u["nation"] == "german" and u["id"] != "de-airlanding"}
+                germans = {
+                    u["zone"]
+                    for u in on_map(v)
+                    if u["nation"] == "german" and u["id"] != "de-airlanding"
+                }
                 near = set(germans)
                 for _ in range(2):
                     near |= {n for z in near for n in adj[z]}
@@ -1550,10 +2119,15 @@ def test_airdrops(g: Game) -> None:
             allied = len(in_zone(v, e.data["area"], "allied"))
             assert e.data["allied"] == allied, (s.i, e.data, allied)
             assert e.data["reduced"] == (e.data["roll"] - allied <= 3), (s.i, e.data)
-            assert units_by_id(s.after)["de-airlanding"]["reduced"] == e.data["reduced"], (s.i, e.data)
+            assert (
+                units_by_id(s.after)["de-airlanding"]["reduced"] == e.data["reduced"]
+            ), (s.i, e.data)
 
 
-@pytest.mark.xfail(strict=True, reason="11.1.4: Soldier On is offered after the Logistics dr of the last impulse on the Impulse Track, where it cannot carry play on (6.2.1) and only spends the Advantage")
+@pytest.mark.xfail(
+    strict=True,
+    reason="11.1.4: Soldier On is offered after the Logistics dr of the last impulse on the Impulse Track, where it cannot carry play on (6.2.1) and only spends the Advantage",
+)
 @pytest.mark.rules("springtime:11.1.4")
 def test_soldier_on_only_where_play_can_go_on() -> None:
     """11.1.4 moves the Impulse marker to the next impulse on the track; off the last space the
@@ -1562,7 +2136,10 @@ def test_soldier_on_only_where_play_can_go_on() -> None:
     for p in GAMES:
         g = play(*p)
         for s in g.steps:
-            if s.step == "logistics" and s.before["impulse"] >= g.initial["impulses"]:
-                if any(a.get("use") == "soldier_on" for a in s.actions):
-                    found.append((p[:2], s.i, s.before["turn"], s.before["impulse"]))
+            if (
+                s.step == "logistics"
+                and s.before["impulse"] >= g.initial["impulses"]
+                and any(a.get("use") == "soldier_on" for a in s.actions)
+            ):
+                found.append((p[:2], s.i, s.before["turn"], s.before["impulse"]))
     assert not found, found[:3]
