@@ -1101,6 +1101,13 @@ def test_hidden_hands(g: Game) -> None:
                 assert e.only == s.side, (s.i, e.text, e.only)
             if e.kind == "discard":
                 assert e.only is None or e.only == s.side
+                if (
+                    e.only is None
+                ):  # springtime:6.4.4: the discarded marker is not named
+                    assert not any(name in e.text for name in EVENT_NAMES), (
+                        s.i,
+                        e.text,
+                    )
         pub = s.after["events"]["hands"]
         # the Plan Red marker taken openly in place of a draw (19.2) is known to all
         assert all(
@@ -1575,6 +1582,21 @@ def _load_units() -> dict[str, dict[str, Any]]:
 
 
 UNITS = _load_units()
+
+
+def _event_names() -> list[str]:
+    import tomllib
+    from pathlib import Path
+
+    data = tomllib.loads(
+        (
+            Path(__file__).resolve().parents[2] / "scenarios/springtime/events.toml"
+        ).read_text()
+    )
+    return [e["name"] for e in data["event"]]
+
+
+EVENT_NAMES = _event_names()
 
 
 def _event_sides() -> dict[str, str]:
