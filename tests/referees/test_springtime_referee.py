@@ -1084,6 +1084,29 @@ def test_event_hands(g: Game) -> None:
             ]
 
 
+@pytest.mark.rules("springtime:11.1.5")
+def test_draws_counted_from_events(g: Game) -> None:
+    """6.1.1, 11.1.5: recount each side's draws of a turn from the draw events: never more than two
+    (the Turn 1 redraw of Air Supremacy, 15.1, aside), and the view's count agrees."""
+    count: Counter[tuple[int, str]] = Counter()
+    for s in g.steps:
+        for e in events_of(s, "draw"):
+            count[(s.before["turn"], e.data["side"])] += 1
+            turn, side = s.before["turn"], e.data["side"]
+            if not (turn == 1 and side == "axis"):
+                assert count[(turn, side)] <= 2, (s.i, turn, side)
+        turn = s.after["turn"]
+        if turn == s.before["turn"] and s.after["phase"] != "over":
+            for side in ("allied", "axis"):
+                if not (turn == 1 and side == "axis"):
+                    assert s.after["events"]["draws"][side] == count[(turn, side)], (
+                        s.i,
+                        side,
+                        s.after["events"]["draws"],
+                        count,
+                    )
+
+
 @pytest.mark.rules("springtime:6.4.4")
 def test_hidden_hands(g: Game) -> None:
     """6.1.1, 6.4.4: the opponent's Event marker is not shown (only that one is held); a draw is
