@@ -152,6 +152,23 @@ def expected_drm(att_ids, def_ids) -> int:
     return 0
 
 
+def exploit_possible(view: dict, area: str) -> bool:
+    """betrayal:3.4.4 E: an adjacent Allied-occupied Area, or a vacant one closer to Paris."""
+    adj = adjacency(view)
+    for z in adj[area]:
+        if view["zones"][z]["country"] == "G":
+            continue
+        if ground_in(view, z, "allied") and len(ground_in(view, z, "german")) < 3:
+            return True
+        if not ground_in(view, z) and distance(view, z, "PAR") < distance(view, area, "PAR"):
+            return True
+    return False
+
+
+def before_units(view: dict, uid: str) -> dict:
+    return next((u for u in view["units"] if u["id"] == uid), {})
+
+
 def bombard_value(u: dict) -> int:
     full, reduced = COUNTERS[u["id"]]["bombard"]
     return reduced if u["reduced"] else full
@@ -200,6 +217,8 @@ class Referee:
         fought: set[str] = set()
         returns_box = 0
         refit_due: set[str] = set()
+        owed: dict | None = None  # an exploit the rules require (3.4.4 E)
+        last_combat: dict | None = None
         last_px: dict | None = None
         for step in range(cap):
             prompt = game.prompt(state)
@@ -211,6 +230,13 @@ class Referee:
             phase = before["phase"]
             turn = before["turn"]
             self.offered_checks(before, prompt, actions, initiative, orders, tactics_rolled, where)
+            types = {a.get("type") for a in actions}
+            if "exploit" in types:
+                self.check_exploit_offer(actions, before, last_combat, where)
+            if owed is not None and ("combat" in types or phase != "german-combat") and "exploit" not in types and "withdraw" not in types:
+                self.seen("exploit owed")
+                self.bad("exploit owed", where, f"no exploit after {owed['area']} {owed['result']} by {owed['attackers']}")
+                owed = None
             action = rng.choice(actions)
             events = game.apply(state, action, dice)
             after = game.view(state, None)
@@ -239,10 +265,22 @@ class Referee:
                         }
                 elif e.kind == "combat" and "column" in d:
                     fought.add(d["area"])
+                    last_combat = d
+                    owed = None
+                    if (
+                        phase == "german-combat" and not d.get("exploit") and d["result"] in ("DW", "DSW", "DE", "DSU")
+                        and any(COUNTERS[i]["kind"] == "armor" and before_units(before, i).get("tactic") == "exploit" for i in d["attackers"])
+                        and all(i.startswith("de-") for i in d["attackers"])
+                        and exploit_possible(after, d["area"])
+                    ):
+                        self.seen("exploit owed")
+                        owed = d
                     self.check_chain(events, e, where)
                     if d["result"] == "PX":
                         last_px = d
                     self.check_combat(d, before, e is next(x for x in events if x.kind == "combat" and "column" in x.data), where)
+                elif e.kind == "move" and "units" in e.data and action.get("type") == "exploit":
+                    owed = None
                 elif e.kind == "bombard":
                     self.check_bombard(d, before, where)
                 elif e.kind == "regroup" and "need" in d:
@@ -257,6 +295,9 @@ class Referee:
                 elif e.kind == "air" and "fighters" in d:
                     self.check_interception(d, before, where)
 
+            combats = [e.data for e in events if e.kind == "combat" and "column" in e.data]
+            if len(combats) == 1:
+                self.check_result_applied(combats[0], before, after, where)
             typ = action.get("type")
             if prompt.case == "betrayal:4.5.5" and last_px is not None:
                 self.check_px_choice(actions, before, last_px, where)
@@ -430,6 +471,58 @@ class Referee:
                 self.bad("free setup", where, f"Border Area {z} starts with {german[z]} German ground units")
         if view["republic"]["zone"] != "PAR":
             self.bad("free setup", where, f"the Republic starts in {view['republic']['zone']}")
+
+    def check_result_applied(self, d, before, after, where) -> None:
+        """betrayal:4.5.3 S, 4.5.6 EX, 4.5.7 E, 4.5.8 SU (and its note: Belgian and Dutch units
+        lost in combat are permanently eliminated)."""
+        res = d["result"]
+        b, a = units(before), units(after)
+        hit: list[tuple[str, str]] = []
+        if res == "EX":
+            hit = [(i, "E") for i in list(d["attackers"]) + list(d["defenders"])]
+        elif res[0] in "AD" and res[1:] in ("E", "SU", "S", "SW"):
+            side = d["attackers"] if res[0] == "A" else d["defenders"]
+            kind = {"E": "E", "SU": "SU", "S": "S", "SW": "S"}[res[1:]]
+            hit = [(i, kind) for i in side]
+        for uid, kind in hit:
+            self.seen("results applied")
+            u0, u1 = b.get(uid), a.get(uid)
+            if u0 is None or u1 is None:
+                continue
+            minor = u0["nation"] in ("belgian", "dutch")
+            if kind == "SU" or (kind == "E" and minor):
+                want = {"eliminated"}
+            elif kind == "E":
+                want = {"setaside"}
+            elif u0["reduced"]:
+                want = {"eliminated"} if minor else {"setaside"}
+            else:
+                want = {None}
+            if res.endswith("SW") and u1["box"] is not None:
+                # 4.5.2: with nowhere to withdraw the unit is eliminated (set aside, reduced)
+                want = want | ({"eliminated"} if minor else {"setaside"})
+                if u1["box"] in want:
+                    continue
+            if u1["box"] not in want or (kind == "S" and not u0["reduced"] and not u1["reduced"]):
+                self.bad("results applied", where, f"{res} in {d['area']}: {uid} now box {u1['box']}, reduced {u1['reduced']} (was reduced {u0['reduced']})")
+
+    def check_exploit_offer(self, actions, view, last, where) -> None:
+        """betrayal:3.4.4 E: only after a DW, DSW, DE or DSU won by armour under Exploit; into an
+        adjacent Allied-occupied Area, or a vacant one closer to Paris when there is none."""
+        self.seen("exploit offer")
+        if last is None or last.get("exploit") or last["result"] not in ("DW", "DSW", "DE", "DSU"):
+            self.bad("exploit offer", where, f"exploit offered after {last and (last['area'], last['result'], last.get('exploit'))}")
+            return
+        adj = adjacency(view)
+        targets = {a["to"] for a in actions if a.get("type") == "exploit"}
+        allied = {z for z in adj[last["area"]] if ground_in(view, z, "allied")}
+        for z in targets:
+            if z not in adj[last["area"]]:
+                self.bad("exploit offer", where, f"exploit to {z}, not next to {last['area']}")
+            elif allied and z not in allied:
+                self.bad("exploit offer", where, f"exploit to vacant {z} beside Allied-held {sorted(allied)}")
+            elif not allied and distance(view, z, "PAR") >= distance(view, last["area"], "PAR"):
+                self.bad("exploit offer", where, f"exploit to {z}, no closer to Paris than {last['area']}")
 
     def check_attack_duty(self, view, orders, where) -> None:
         """betrayal:3.4.4 C: with Advance/Attack, German units move into and attack every
@@ -957,6 +1050,9 @@ CHECKS = [
     ("hidden", "betrayal:1.0"),
     ("end", "betrayal:7.0"),
     ("german areas count", "betrayal:7.0"),
+    ("results applied", "betrayal:4.5.3"),
+    ("exploit offer", "betrayal:3.4.4"),
+    ("exploit owed", "betrayal:3.4.4"),
     ("free setup", "betrayal:9.0"),
     ("one nation bombs", "betrayal:3.3.2"),
     ("air support", "betrayal:3.3.5"),
