@@ -144,6 +144,14 @@ def test_allied_defenders_may_retreat_from_a_blitz_even_task_forces() -> None:
     assert "retreat-all" in {a["type"] for a in actions(s)}
 
 
+@pytest.mark.rules("dynamo:17.20")
+def test_no_advance_after_a_blitz_for_either_side() -> None:
+    s = ready("g-1pz", defenders=("f-1na",))
+    blitz_with(s, "E/.")
+    assert s.units["g-1pz"].where == "dead" and s.battle is None
+    assert s.units["f-1na"].hex == T
+
+
 @pytest.mark.rules("dynamo:12.11")
 def test_a_won_blitz_carries_the_stack_into_the_hex_and_it_moves_on() -> None:
     s = ready("g-1pz", defenders=("f-tf1",))

@@ -326,3 +326,25 @@ def test_out_of_supply_halves_attack_rounding_up_but_not_defence() -> None:
     s.units["b-tf1"].oos = True
     a = prepared(s, ["g-9pz"])
     assert a["attack"] == 5 and a["defence"] == 2
+
+
+@pytest.mark.rules("dynamo:16.16")
+def test_the_reported_modified_roll_is_held_to_the_table(monkeypatch) -> None:
+    from tests.games.dynamo.helpers import act
+
+    patch_map(monkeypatch, villages=(D,), barriers=((D, "2115"),))
+    s = empty("german-assault")
+    s.raf = False
+    put(s, D, "f-tf1")
+    put(s, "2115", "g-12id")
+    events = act(s, {"type": "assault", "attackers": ["g-12id"], "hexes": [D]}, 6)
+    combat_event = next(e for e in events if e.kind == "combat")
+    assert combat_event.data["die"] + sum(m[0] for m in combat_event.data["modifiers"]) == 9
+    s = empty("german-assault")
+    s.raf = True
+    put(s, D, "b-1")
+    put(s, "2115", "g-12id")
+    act(s, {"type": "assault", "attackers": ["g-12id"], "hexes": [D]})
+    events = act(s, {"type": "raf"}, 6)
+    combat_event = next(e for e in events if e.kind == "combat")
+    assert combat_event.data["total"] == 9  # 6 + 1 + 2 + 2 = 11, held to 9

@@ -31,9 +31,9 @@ def audit(event: dict) -> None:
     value = lambda label: int(label.split("-")[0]) / int(label.split("-")[1])
     column = max([i for i, label in enumerate(line) if value(label) <= ratio] or [0])
     assert event["column"] == column
-    total = event["die"] + sum(m[0] for m in event["modifiers"])
+    total = min(max(event["die"] + sum(m[0] for m in event["modifiers"]), -2), 9)  # dynamo:16.16
     assert event["total"] == total
-    row = CRT["die"].index(min(max(total, -2), 9))
+    row = CRT["die"].index(total)
     assert event["result"] == CRT["results"][row][column].strip()
 
 

@@ -78,12 +78,16 @@ def test_defender_e_without_a_full_retreat_is_destroyed() -> None:
 
 
 @pytest.mark.rules("dynamo:17.16")
+@pytest.mark.rules("dynamo:17.10")
 def test_units_that_cannot_retreat_take_the_hexes_as_steps() -> None:
     ring = ["2115", "2117", "2016", "2017", "2216", "2217"]
     s = setup_assault({h: [u] for h, u in zip(ring, ["g-12id", "g-32id", "g-87id", "g-9id", "g-62id", "g-7id"])}, ["f-1na", "f-2na"])
     fire(s, "./1", ["g-12id"])
     act(s, {"type": "retreat-all", "hexes": 1})
-    assert s.units["f-1na"].step == 1 and s.units["f-2na"].step == 1
+    assert s.battle.stage == "defender" and s.battle.owed == 1  # one step in all, not one each
+    assert {a["type"] for a in actions(s)} == {"lose"}
+    act(s, {"type": "lose", "unit": "f-2na"})
+    assert s.units["f-1na"].step == 0 and s.units["f-2na"].step == 1
 
 
 @pytest.mark.rules("dynamo:17.11")

@@ -130,7 +130,7 @@ def assess(
     s = b.state
     side = b.side_of(attackers[0])
     air_att = sum(s.air.get(a, 0) for a in attackers) if side == "german" else 0
-    defenders = [u for h in hexes for u in b.real_at(h) if u not in s.retreated_in]
+    defenders = [u for h in hexes for u in b.real_at(h) if kind == "blitz" or u not in s.retreated_in]
     attack = sum(b.attack(a) for a in attackers)
     defence = sum(defence_of(b, d, attackers, air_att) for d in defenders)
     ratio = odds_ratio(attack, max(defence, 1))
@@ -223,7 +223,8 @@ def roll(state: State, dice: Dice) -> list[Event]:
     assert battle is not None
     a = assess(b, battle.kind, battle.attackers, battle.hexes, battle.from_hexes, battle.raf, battle.counter_stroke)
     die = dice.roll()
-    total = die + a["modifier"]
+    crt_die = b.g.crt.die
+    total = min(max(die + a["modifier"], crt_die[0]), crt_die[-1])  # 16.16
     result = result_for(b, a["column"], total)
     battle.roll, battle.total, battle.result = die, total, result
     battle.modifiers, battle.column, battle.odds = a["modifiers"], a["column"], a["odds"]
@@ -271,6 +272,15 @@ def _start_side(state: State, who: str, code: str) -> list[Event]:
     battle.owed = int(code)
     battle.stage = who
     return []
+
+
+def _absorbing(state: State) -> list[str]:
+    """The units that must take the steps now: those that could not retreat, else the side's."""
+    battle = state.battle
+    assert battle is not None
+    if battle.stayers:
+        return _alive(state, battle.stayers)
+    return _alive(state, battle.defenders if battle.stage == "defender" else battle.attackers)
 
 
 def _next_side(state: State, who: str) -> list[Event]:
@@ -348,9 +358,9 @@ def choices(state: State) -> list[dict[str, Any]]:
     if battle.stage == "raf":
         return [{"type": "raf"}, {"type": "no-raf"}]
     if battle.stage in ("defender", "attacker"):
-        units = _alive(state, battle.defenders if battle.stage == "defender" else battle.attackers)
+        units = _absorbing(state)
         acts: list[dict[str, Any]] = [{"type": "lose", "unit": u} for u in units]
-        if may_retreat(state, battle.stage, units):
+        if not battle.stayers and may_retreat(state, battle.stage, units):
             acts.append({"type": "retreat-all", "hexes": battle.owed})
         return acts
     if battle.stage in ("defender-retreat", "attacker-retreat"):
@@ -426,20 +436,21 @@ def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
             battle.raf, state.raf = "defensive", False
         return [Event("note", words, {})] + roll(state, dice)
     if stage in ("defender", "attacker") and kind == "lose":
-        units = _alive(state, battle.defenders if stage == "defender" else battle.attackers)
+        units = _absorbing(state)
         uid = action.get("unit")
-        if uid not in units:
+        if not isinstance(uid, str) or uid not in units:
             raise IllegalAction(f"{uid!r} is not one of the units absorbing this result", "dynamo:17.10")
         events = lose_step(state, uid)
         battle.owed -= 1
-        if battle.owed <= 0 or not _alive(state, units):
-            if stage == "defender" and not _alive(state, units):
-                battle.eliminated_all = True
+        if battle.owed <= 0 or not _absorbing(state):
+            battle.stayers = []
+            if stage == "defender" and not _alive(state, battle.defenders):
+                battle.eliminated_all = not battle.retreated
             return events + _next_side(state, stage)
         return events
     if stage in ("defender", "attacker") and kind == "retreat-all":
         units = _alive(state, battle.defenders if stage == "defender" else battle.attackers)
-        if not may_retreat(state, stage, units):
+        if battle.stayers or not may_retreat(state, stage, units):
             case = "dynamo:12.9" if battle.kind == "blitz" else "dynamo:18.4"
             raise IllegalAction("these units may not take the result as a retreat", case)
         battle.retreat = battle.owed
@@ -488,10 +499,12 @@ def _settle_retreats(state: State) -> list[Event]:
         if battle.result.endswith("/E") and battle.stage == "defender-retreat":
             events += eliminate(state, uid, "no full retreat after an E result (17.8)")
             continue
-        for _ in range(battle.retreat):
-            if state.units[uid].where == "map":
-                events += lose_step(state, uid)
+        battle.stayers.append(uid)
     stage = battle.stage.replace("-retreat", "")
+    if battle.stayers:  # 17.16: those that could not go take the hexes as steps, n in all (17.10)
+        battle.stage, battle.owed = stage, battle.retreat
+        events.append(Event("note", f"No retreat open: {battle.retreat} step(s) to lose instead (17.16)", {}))
+        return events
     if stage == "defender" and not _alive(state, battle.defenders):
         battle.eliminated_all = not battle.retreated
     return events + _next_side(state, stage)
@@ -619,6 +632,8 @@ def _open_advance(state: State) -> list[Event]:
     battle = state.battle
     assert battle is not None
     battle.advance = {}
+    if battle.kind == "blitz":  # 12.11, 17.20: no advance after a Blitz, for either side
+        return finish(state)
     defenders_gone = all(not [u for u in b.real_at(h) if b.side_of(u) != b.side_of(battle.attackers[0])] for h in battle.hexes)
     if battle.kind == "prepared" and defenders_gone:
         far = 2 if battle.eliminated_all else max(battle.retreated.values(), default=0)

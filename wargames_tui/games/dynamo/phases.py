@@ -78,6 +78,7 @@ def enter_phase(state: State, phase: str) -> list[Event]:
     while True:
         state.phase = phase
         state.revealed = []
+        state.retreated_in = []  # 17.18 holds within one combat phase
         title = TITLES[phase][0]
         events.append(Event("phase", f"Turn {state.turn}: {title}", {"phase": phase, "turn": state.turn}, commit=True))
         b = Board(state)

@@ -63,6 +63,7 @@ class Battle:
     raf: str | None = None  # "defensive" / "offensive" when used here
     counter_stroke: bool = False
     vacated_attack_hexes: list[str] = field(default_factory=list)
+    stayers: list[str] = field(default_factory=list)  # could not retreat: they take the steps (17.16)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Battle:
