@@ -170,12 +170,11 @@ def test_soldier_on_and_the_advantage_changing_hands():
     assert s.impulse == 3 and s.active == "allied" and s.advantage == "allied"
 
 
-@pytest.mark.rules("springtime:3.3")
+@pytest.mark.rules("springtime:3.3", "springtime:11.1.4")
 def test_the_phase_ends_off_the_end_of_the_impulse_track():
     s = impulse(fresh(), "axis", 10)
-    act(s, {"type": "pass"}, 6)
-    act(s, {"type": "advantage", "use": "soldier_on"})
-    assert s.phase != "maneuvers"
+    act(s, {"type": "pass"}, 6)  # 6 < 10, and no space is left for Soldier On to reach
+    assert s.phase != "maneuvers" and s.advantage == "axis"
 
 
 @pytest.mark.rules("springtime:11.1.1")
@@ -404,15 +403,35 @@ def test_command_confidence_is_set_at_19_or_less():
 
 
 @pytest.mark.rules("springtime:19.2")
-def test_plan_red_the_axis_may_take_the_plan_red_marker():
+def test_plan_red_opens_with_axis_impulse_6_and_the_plan_red_marker_may_be_the_turn_5_draw():
     s = fresh(PR)
+    assert s.phase == "maneuvers" and s.step == "start" and s.impulse == 6 and s.active == "axis"
+    assert s.hands == {"allied": [], "axis": []}  # no draw before Turn 5
+    assert s.leaders["kleist"]["unit"] == "de-guderian"
+    impulse(s, "axis", 6)
+    s.phase, s.step, s.turn = "political", "draw-allied", 5
     act(s, {"type": "draw"}, 1)
     assert {"type": "take_plan_red"} in phases.prompt(s).actions
     act(s, {"type": "take_plan_red"})
     assert s.hands["axis"] == ["plan-red"] and s.shown["axis"]
     assert springtime.view(s, "allied")["events"]["hands"]["axis"]["markers"] == ["plan-red"]
-    act(s, {"type": "kleist", "unit": "de-guderian"})
-    assert s.phase == "maneuvers" and s.impulse == 6 and s.active == "axis" and s.step == "start"
+
+
+@pytest.mark.rules("springtime:8.1.1")
+def test_no_repeat_assault_across_the_turn_boundary():
+    from wargames_tui.engine.dice import Dice
+    s = impulse(fresh(), "axis", 6)
+    s.advantage = None
+    act(s, {"type": "assault", "groups": ["B"]})
+    act(s, {"type": "end"}, 1)  # the last Axis impulse of Turn 1
+    dice = Dice(3)
+    while not (s.turn == 2 and s.step == "start" and s.active == "axis"):
+        offered = phases.prompt(s).actions
+        kinds_now = [a["type"] for a in offered]
+        pick = next(k for k in ("end", "decline", "keep", "pass", "draw", "kleist", "belgium") if k in kinds_now)
+        phases.apply(s, offered[kinds_now.index(pick)], dice)
+    groups = [a["groups"] for a in phases.prompt(s).actions if a["type"] == "assault"]
+    assert ["B"] not in groups and ["A"] in groups  # the Axis impulses 6 of Turn 1 and 2 of Turn 2 are consecutive
 
 
 def test_empty_board_helper_leaves_a_consistent_position():

@@ -105,6 +105,9 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
     state.last_assault = {"allied": [], "axis": []}
     state.flags.update(opening=True, surprise=sc.surprise, offer_plan_red=scenario == "springtime/plan-red")
     state.phase, state.step = "political", "draw-allied"
+    if scenario == "springtime/plan-red":
+        # 19.2: the markers stand at Turn 4, Axis Impulse 6; the first draws come in Turn 5.
+        _begin_maneuvers(state, [])
     if opts["free-setup"] == "on" and scenario == "springtime/fall-gelb":
         setup.begin(state)
         state.phase, state.step = "setup", "setup-allied"
@@ -466,7 +469,6 @@ def _begin_maneuvers(state: State, events: list[Event]) -> None:
     if not state.flags.get("opening"):
         state.impulse = 1
     state.active = "allied" if state.impulse % 2 else "axis"
-    state.last_assault = {"allied": [], "axis": []}
     state.played_impulse = {"allied": False, "axis": False}
     events.append(Event("phase", f"Turn {state.turn}: Maneuvers Phase, impulse {state.impulse}", {"turn": state.turn, "impulse": state.impulse}))
     if state.turn == 1 and state.flags.get("opening") and markers.play_actions(state, "allied", True):
@@ -631,7 +633,7 @@ def _end_impulse(state: State, dice: Dice, events: list[Event]) -> None:
             events.append(Event("logistics", f"Logistics roll {r} >= impulse {state.impulse}: play goes on (6.2.1)", {"roll": r}, commit=True))
         else:
             events.append(Event("logistics", f"Logistics roll {r} < impulse {state.impulse}: the Maneuvers Phase ends (6.2.1)", {"roll": r}, commit=True))
-            if state.advantage is not None:
+            if state.advantage is not None and state.impulse < load_board().tables.impulses:  # 11.1.4, 6.2.1
                 state.step = "logistics"
                 return
             _end_maneuvers(state, dice, events)
