@@ -83,9 +83,8 @@ def test_units_that_cannot_retreat_take_the_hexes_as_steps() -> None:
     ring = ["2115", "2117", "2016", "2017", "2216", "2217"]
     s = setup_assault({h: [u] for h, u in zip(ring, ["g-12id", "g-32id", "g-87id", "g-9id", "g-62id", "g-7id"])}, ["f-1na", "f-2na"])
     fire(s, "./1", ["g-12id"])
-    act(s, {"type": "retreat-all", "hexes": 1})
     assert s.battle.stage == "defender" and s.battle.owed == 1  # one step in all, not one each
-    assert {a["type"] for a in actions(s)} == {"lose"}
+    assert {a["type"] for a in actions(s)} == {"lose"}  # no retreat is open: 17.16
     act(s, {"type": "lose", "unit": "f-2na"})
     assert s.units["f-1na"].step == 0 and s.units["f-2na"].step == 1
 
@@ -392,3 +391,14 @@ def test_a_panzer_division_may_break_down_while_it_retreats() -> None:
     second = [a for a in actions(s, "retreat") if a["path"] != first["path"]]
     act(s, second[0])
     assert s.units["g-1pz-a"].hex != s.units["g-1pz-b"].hex
+
+
+@pytest.mark.rules("dynamo:17.10")
+def test_a_retreat_is_open_only_if_every_unit_has_one() -> None:
+    ring = ["2115", "2117", "2016", "2017", "2216"]  # 2217 left open for one unit only
+    s = setup_assault({h: [u] for h, u in zip(ring, ["g-12id", "g-32id", "g-87id", "g-9id", "g-62id"])}, ["f-1na"])
+    fire(s, "./1", ["g-12id"])
+    assert {a["type"] for a in actions(s)} == {"lose"}
+    s2 = setup_assault({"2115": ["g-12id"]}, ["f-1na", "f-2na"])
+    fire(s2, "./1", ["g-12id"])
+    assert "retreat-all" in {a["type"] for a in actions(s2)}

@@ -422,7 +422,8 @@ def may_retreat(state: State, stage: str, units: list[str]) -> bool:
         return False  # 12.9
     if stage == "defender" and battle.kind == "prepared" and all(b.unit(u).task_force for u in units):
         return False  # 18.4
-    return bool(units)
+    # 17.10: the retreat moves every unit; if one has no way back, the result is taken as steps (17.16)
+    return bool(units) and all(retreat_paths(b, u, battle.owed) for u in units)
 
 
 def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
@@ -451,7 +452,8 @@ def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
     if stage in ("defender", "attacker") and kind == "retreat-all":
         units = _alive(state, battle.defenders if stage == "defender" else battle.attackers)
         if battle.stayers or not may_retreat(state, stage, units):
-            case = "dynamo:12.9" if battle.kind == "blitz" else "dynamo:18.4"
+            tfs = battle.kind == "prepared" and stage == "defender" and all(Board(state).unit(u).task_force for u in units)
+            case = "dynamo:12.9" if battle.kind == "blitz" and stage == "attacker" else "dynamo:18.4" if tfs else "dynamo:17.16"
             raise IllegalAction("these units may not take the result as a retreat", case)
         battle.retreat = battle.owed
         battle.retreating = units
