@@ -24,7 +24,6 @@ from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.describe import describe_action
 from wargames_tui.ui.screens.play_enter import EnterMixin
 from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
@@ -632,7 +631,7 @@ class PlayScreen(EnterMixin):
             if a.get("type") == "declare":
                 odds = gamehooks.odds(self.session, a["attackers"], a["defender"])
                 column = odds.column if odds else None
-            labelled.append((describe_action(a, self.view, column), a))
+            labelled.append((self.words(a, column), a))
         title = f"{self.prompt.text} ({self.prompt.case})"
 
         def chosen(action: Action | None) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.present import presentation
 from wargames_tui.ui.describe import describe_action, unit_label, units_by_id
 from wargames_tui.ui.screens.play_session import SessionScreen
 from wargames_tui.ui.widgets.hexmap import HexMap
@@ -97,7 +98,12 @@ class HexScreenBase(SessionScreen):
         return unit_label(self.unit(uid), uid)
 
     def played_words(self, action: Action) -> str:
-        return describe_action(action, self.view)
+        return self.words(action)
+
+    def words(self, action: Action, column: str | None = None) -> str:
+        """An action in words: the game's own (its presentation's `describe`) where it has them."""
+        own = presentation(self.session.game).describe
+        return own(action, self.view, column) if own is not None else describe_action(action, self.view, column)
 
     def actions_of(self, kind: str) -> list[Action]:
         return [a for a in self.prompt.actions if a.get("type") == kind]
