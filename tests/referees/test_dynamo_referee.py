@@ -41,7 +41,9 @@ for _r, _line in enumerate(MAP["grid"].strip("\n").split("\n"), start=1):
         if _ch in GLYPH:
             TERRAIN[f"{FIRST_COL + _i:02d}{_r:02d}"] = GLYPH[_ch]
 VILLAGES = {v["hex"] for v in MAP["villages"]}
-PORTS = {p["hex"] for p in MAP["places"] if p["kind"] == "port"}  # Boulogne, Calais, Dunkirk
+PORTS = {
+    p["hex"] for p in MAP["places"] if p["kind"] == "port"
+}  # Boulogne, Calais, Dunkirk
 ALL_SEA = {frozenset(p) for p in MAP["all_sea"]}
 BARRIERS = {frozenset(p) for b in MAP["barriers"] for p in b["pairs"]}
 
@@ -50,7 +52,9 @@ def neighbours(h: str) -> list[str]:
     """Odd columns drawn half a hex lower (2316 touches 2417, dynamo:7.2; 1308-1408, 9.6)."""
     c, r = int(h[:2]), int(h[2:])
     side_rows = (r, r + 1) if c % 2 == 1 else (r - 1, r)
-    cand = [(c, r - 1), (c, r + 1)] + [(c + dc, rr) for dc in (-1, 1) for rr in side_rows]
+    cand = [(c, r - 1), (c, r + 1)] + [
+        (c + dc, rr) for dc in (-1, 1) for rr in side_rows
+    ]
     return [f"{cc:02d}{rr:02d}" for cc, rr in cand if f"{cc:02d}{rr:02d}" in TERRAIN]
 
 
@@ -70,8 +74,22 @@ def direction(a: str, b: str) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- the rules' numbers
-MOTO_TYPES = {"panzer", "light-tank", "tank", "kg", "dlm", "mot-inf", "flak"}  # dynamo:2.4
-LEG_ATTACKERS_VS_FLAK = {"infantry", "mountain", "cavalry", "fortress", "mot-inf"}  # dynamo:18.1
+MOTO_TYPES = {
+    "panzer",
+    "light-tank",
+    "tank",
+    "kg",
+    "dlm",
+    "mot-inf",
+    "flak",
+}  # dynamo:2.4
+LEG_ATTACKERS_VS_FLAK = {
+    "infantry",
+    "mountain",
+    "cavalry",
+    "fortress",
+    "mot-inf",
+}  # dynamo:18.1
 
 
 def stack_value(u: dict) -> int:
@@ -179,13 +197,24 @@ def friendly_edge(side: str, turn: int) -> set[str]:
     """dynamo:19.1-19.3 (and 5.4, 5.5)."""
     e = RULES["edges"]
     if side == "german":
-        return edge(e["german"]) | (edge(e["german_from_turn_9"]) if turn >= e["belgian_switch_turn"] else set())
-    return edge(e["allied_south"]) | (edge(e["allied_belgian"]) if turn < e["belgian_switch_turn"] else set())
+        return edge(e["german"]) | (
+            edge(e["german_from_turn_9"]) if turn >= e["belgian_switch_turn"] else set()
+        )
+    return edge(e["allied_south"]) | (
+        edge(e["allied_belgian"]) if turn < e["belgian_switch_turn"] else set()
+    )
 
 
 PHASE_ORDER = [
-    "supply", "luftwaffe", "german-move", "german-assault", "german-dummies",
-    "evacuation", "allied-move", "allied-assault", "allied-dummies",
+    "supply",
+    "luftwaffe",
+    "german-move",
+    "german-assault",
+    "german-dummies",
+    "evacuation",
+    "allied-move",
+    "allied-assault",
+    "allied-dummies",
 ]
 GERMAN_PHASES = {"luftwaffe", "german-move", "german-dummies"}
 ALLIED_PHASES = {"evacuation", "allied-move", "allied-dummies"}
@@ -197,13 +226,23 @@ def choose(rng: random.Random, phase: str, acts: list[dict]) -> dict:
     p_end = 0.12 if "Move" in phase else 0.3 if "Dummy" in phase else 0.05
     if ends and (not rest or rng.random() < p_end):
         return rng.choice(ends)
-    keen = [a for a in rest if a["type"] in ("blitz", "raf", "evacuate", "counter-stroke")]
+    keen = [
+        a for a in rest if a["type"] in ("blitz", "raf", "evacuate", "counter-stroke")
+    ]
     if keen and rng.random() < 0.5:
         return rng.choice(keen)
     return rng.choice(rest)
 
 
-RESOLUTION = {"lose", "retreat", "retreat-all", "advance", "end-advance", "raf", "no-raf"}
+RESOLUTION = {
+    "lose",
+    "retreat",
+    "retreat-all",
+    "advance",
+    "end-advance",
+    "raf",
+    "no-raf",
+}
 
 
 class Referee:
@@ -227,11 +266,16 @@ class Referee:
         self.retreated_here: set[str] = set()
         self.air_on: Counter = Counter()
         self.move_start: dict[str, str] | None = None
+        self.withdrawn: Counter = Counter()
         self.sea_steps = 0.0
         self.sea_units: list[tuple[str, str]] = []
         self.battle = None  # the open battle's bookkeeping
-        self.revealed: set[str] = set()  # hexes shown by an assault this phase (11.2 errata)
-        self.revealed_units: set[str] = set()  # the units shown, wherever they went since
+        self.revealed: set[str] = (
+            set()
+        )  # hexes shown by an assault this phase (11.2 errata)
+        self.revealed_units: set[str] = (
+            set()
+        )  # the units shown, wherever they went since
         self.final_units = None
 
     # ----------------------------------------------------------------- the loop
@@ -246,19 +290,36 @@ class Referee:
         while g.outcome(st) is None and n < self.limit:
             p = g.prompt(st)
             acts = list(p.actions)
-            a = choose(self.rng, p.phase, acts)  # the only draws from self.rng: the play
+            a = choose(
+                self.rng, p.phase, acts
+            )  # the only draws from self.rng: the play
             self.check_offered(p, acts)
             before = None
-            if a["type"] in ("assault", "blitz", "retreat", "advance", "lose", "retreat-all",
-                             "evacuate", "go"):
+            if a["type"] in (
+                "assault",
+                "blitz",
+                "retreat",
+                "advance",
+                "lose",
+                "retreat-all",
+                "evacuate",
+                "go",
+            ):
                 before = own_units(g, st)
             if a["type"] in ("assault", "blitz"):
                 pv = g.view(st, None)
                 self.air_before = dict(pv["air"])
                 self.blitz_from = (pv.get("group") or {}).get("hex")
-            if a["type"] == "go" and self.srng.random() > 0.25 and not getattr(self, "last_dist", None):
+            if (
+                a["type"] == "go"
+                and self.srng.random() > 0.25
+                and not getattr(self, "last_dist", None)
+            ):
                 before = None  # movement checks sampled, for time
-            if self.battle is not None and a["type"] not in RESOLUTION | {"break-down", "reform"}:
+            if self.battle is not None and a["type"] not in RESOLUTION | {
+                "break-down",
+                "reform",
+            }:
                 self.close_battle()
             events = g.apply(st, a, self.dice)
             n += 1
@@ -279,31 +340,53 @@ class Referee:
         rec = self.rec
         phase = self.phase
         # dynamo:4.1, 4.2: who acts in which phase
-        answering = {a["type"] for a in acts} <= RESOLUTION or self.phase not in PHASE_ORDER
+        answering = {
+            a["type"] for a in acts
+        } <= RESOLUTION or self.phase not in PHASE_ORDER
         if answering:
             pass  # the other side answers an assault (8.8, 17.10) or a withdrawal (20.1)
-        elif phase in GERMAN_PHASES and p.side != "german":
-            rec.bad("sequence-side", f"{self.where()} {phase} prompts {p.side}")
-        elif phase in ALLIED_PHASES and p.side != "allied":
+        elif (phase in GERMAN_PHASES and p.side != "german") or (
+            phase in ALLIED_PHASES and p.side != "allied"
+        ):
             rec.bad("sequence-side", f"{self.where()} {phase} prompts {p.side}")
         else:
             rec.ok("sequence-side")
         types = {a["type"] for a in acts}
         if "assault" in types:
-            phasing = "german" if phase == "german-assault" else "allied" if phase == "allied-assault" else None
+            phasing = (
+                "german"
+                if phase == "german-assault"
+                else "allied"
+                if phase == "allied-assault"
+                else None
+            )
             if phasing is None or p.side != phasing:
-                rec.bad("assault-phase", f"{self.where()} assault offered to {p.side} in {phase}")  # dynamo:16.2
+                rec.bad(
+                    "assault-phase",
+                    f"{self.where()} assault offered to {p.side} in {phase}",
+                )  # dynamo:16.2
             else:
                 rec.ok("assault-phase")
         if "blitz" in types and phase != "german-move":
-            rec.bad("blitz-rules", f"{self.where()} blitz offered in {phase}")  # dynamo:12.2
+            rec.bad(
+                "blitz-rules", f"{self.where()} blitz offered in {phase}"
+            )  # dynamo:12.2
         if "evacuate" in types and self.turn < 3:
-            rec.bad("evacuation", f"{self.where()} sea evacuation offered before turn 3")  # dynamo:20.4
+            rec.bad(
+                "evacuation", f"{self.where()} sea evacuation offered before turn 3"
+            )  # dynamo:20.4
         if phase == "luftwaffe":
             # dynamo:8.1: three factors (four after turn eight) must all be committed
-            due = RULES["air"]["factors_after_turn_8"] if self.turn > 8 else RULES["air"]["factors"]
+            due = (
+                RULES["air"]["factors_after_turn_8"]
+                if self.turn > 8
+                else RULES["air"]["factors"]
+            )
             if "end-phase" in types and self.air_this_turn < due:
-                rec.bad("luftwaffe", f"{self.where()} end of Luftwaffe phase offered after {self.air_this_turn} of {due}")
+                rec.bad(
+                    "luftwaffe",
+                    f"{self.where()} end of Luftwaffe phase offered after {self.air_this_turn} of {due}",
+                )
             if "air" in types and self.air_this_turn >= due:
                 rec.bad("luftwaffe", f"{self.where()} a factor beyond {due} offered")
         if "blitz" in types:
@@ -323,8 +406,14 @@ class Referee:
             if a["type"] != "assault":
                 continue
             atk = [units.get(i) for i in a["attackers"]]
-            if any(u is None or u["side"] != p.side or not real(u) or u["status"] != "map" for u in atk):
-                self.rec.bad("assault-legal", f"{self.where()} {a}: an attacker not a phasing ground unit")
+            if any(
+                u is None or u["side"] != p.side or not real(u) or u["status"] != "map"
+                for u in atk
+            ):
+                self.rec.bad(
+                    "assault-legal",
+                    f"{self.where()} {a}: an attacker not a phasing ground unit",
+                )
                 continue
             bad = []
             for u in atk:
@@ -332,7 +421,9 @@ class Referee:
                     bad.append(f"{u['id']} already attacked this phase (16.5)")
                 for h in a["hexes"]:
                     if not adjacent(u["hex"], h):
-                        bad.append(f"{u['id']} at {u['hex']} not adjacent to {h} (16.7)")
+                        bad.append(
+                            f"{u['id']} at {u['hex']} not adjacent to {h} (16.7)"
+                        )
             for h in a["hexes"]:
                 enemy = [x for x in where.get(h, []) if x["side"] != p.side and real(x)]
                 if not enemy:
@@ -340,9 +431,6 @@ class Referee:
                 # a unit retreated into a hex may be assaulted there again (17.18)
                 if any(self.defended_hex.get(x["id"]) == h for x in enemy):
                     bad.append(f"{h} already attacked this phase (16.5)")
-            if len(a["hexes"]) > 1:
-                for h1 in a["hexes"]:
-                    pass
             if bad:
                 self.rec.bad("assault-legal", f"{self.where()} {a}: " + "; ".join(bad))
             else:
@@ -378,14 +466,25 @@ class Referee:
                 bad.append(f"the stack at {group['hex']} is not in an EZOC (12.2)")
             if not any(x["side"] == "allied" and real(x) for x in occ.get(h, [])):
                 bad.append(f"{h} holds no Allied unit")
-            homes = {start.get(u["id"], start.get(UNITS.get(u["id"], {}).get("parent"))) for u in movers}
+            homes = {
+                start.get(u["id"], start.get(UNITS.get(u["id"], {}).get("parent")))
+                for u in movers
+            }
             if len(movers) > 1 and (len(homes) != 1 or None in homes):
-                bad.append(f"the stack was not together at the start of the phase {homes} (12.12)")
+                bad.append(
+                    f"the stack was not together at the start of the phase {homes} (12.12)"
+                )
             barrier = 1 if frozenset((group["hex"], h)) in BARRIERS else 0
             if group.get("left") is not None and group["left"] < 1 + barrier and True:
-                bad.append(f"{group['left']} MP left, at least {1 + barrier} needed (12.3)")
+                bad.append(
+                    f"{group['left']} MP left, at least {1 + barrier} needed (12.3)"
+                )
             if bad:
-                self.rec.bad("blitz-rules", f"{self.where()} {a} by {group['units']} at {group['hex']}: " + "; ".join(bad))
+                self.rec.bad(
+                    "blitz-rules",
+                    f"{self.where()} {a} by {group['units']} at {group['hex']}: "
+                    + "; ".join(bad),
+                )
             else:
                 self.rec.ok("blitz-rules")
 
@@ -404,13 +503,25 @@ class Referee:
         extra = 3 if ratio_ < 5 else 2 if ratio_ < 6 else 1 if ratio_ < 7 else 0
         zoc = 0
         if extra == 0:
-            zoc = int(any(u["side"] == "allied" and real(u) and u["status"] == "map" and u["hex"]
-                          and u["hex"] != h and adjacent(u["hex"], h) and frozenset((u["hex"], h)) not in ALL_SEA
-                          for u in before.values()))
+            zoc = int(
+                any(
+                    u["side"] == "allied"
+                    and real(u)
+                    and u["status"] == "map"
+                    and u["hex"]
+                    and u["hex"] != h
+                    and adjacent(u["hex"], h)
+                    and frozenset((u["hex"], h)) not in ALL_SEA
+                    for u in before.values()
+                )
+            )
         barrier = 1 if frozenset((self.blitz_from, h)) in BARRIERS else 0
         want = 1 + barrier + extra + zoc
         if bl[0].data.get("cost") != want:
-            self.rec.bad("blitz-cost", f"{self.where()} blitz {self.blitz_from}->{h} at {d['attack']}:{d['defence']}: cost {bl[0].data.get('cost')}, rulebook {want}")
+            self.rec.bad(
+                "blitz-cost",
+                f"{self.where()} blitz {self.blitz_from}->{h} at {d['attack']}:{d['defence']}: cost {bl[0].data.get('cost')}, rulebook {want}",
+            )
         else:
             self.rec.ok("blitz-cost")
 
@@ -434,8 +545,15 @@ class Referee:
                 if data["turn"] > self.turn:
                     bad.append(f"due on turn {data['turn']} (21.1)")
                 a_, b_ = data["entry"]
-                stretch = set(run(a_, b_)) if (a_[:2] == b_[:2] or a_[2:] == b_[2:]) else None
-                port_ok = data.get("port_entry") and data["turn"] == self.turn and h in PORTS and h not in entered
+                stretch = (
+                    set(run(a_, b_)) if (a_[:2] == b_[:2] or a_[2:] == b_[2:]) else None
+                )
+                port_ok = (
+                    data.get("port_entry")
+                    and data["turn"] == self.turn
+                    and h in PORTS
+                    and h not in entered
+                )
                 if stretch is not None and h not in stretch and not port_ok:
                     if h in PORTS:
                         bad.append(f"port {h} on turn {self.turn} (21.2, 21.6)")
@@ -451,8 +569,12 @@ class Referee:
         """dynamo:5.2-5.5, 6.6, 6.8, 9.5: the hexes from which a supply line reaches a source."""
         ez = ezoc_hexes(units, side)
         occ = on_map(units)
-        friendly = {h for h, us in occ.items() if any(u["side"] == side and real(u) for u in us)}
-        hostile = {h for h, us in occ.items() if any(u["side"] != side and real(u) for u in us)}
+        friendly = {
+            h for h, us in occ.items() if any(u["side"] == side and real(u) for u in us)
+        }
+        hostile = {
+            h for h, us in occ.items() if any(u["side"] != side and real(u) for u in us)
+        }
 
         def open_(h: str) -> bool:
             return h not in hostile and (h not in ez or h in friendly)
@@ -461,7 +583,10 @@ class Referee:
             sources = friendly_edge("german", self.turn)
         else:
             sources = edge(RULES["edges"]["allied_south"]) | {
-                h for h, t in TERRAIN.items() if t == "urban" and h not in german_entered}
+                h
+                for h, t in TERRAIN.items()
+                if t == "urban" and h not in german_entered
+            }
         # search back from the sources; a marsh hex may end a line but not carry it (9.5)
         reach = {h for h in sources if h in TERRAIN and open_(h)}
         todo = [h for h in reach if TERRAIN[h] != "marsh"]
@@ -479,8 +604,16 @@ class Referee:
         """dynamo:22.3: traced like a supply line (5.2, 6.6, 6.8), for British units as well."""
         ez = ezoc_hexes(units, "allied")
         occ = on_map(units)
-        friendly = {h for h, us in occ.items() if any(u["side"] == "allied" and real(u) for u in us)}
-        hostile = {h for h, us in occ.items() if any(u["side"] != "allied" and real(u) for u in us)}
+        friendly = {
+            h
+            for h, us in occ.items()
+            if any(u["side"] == "allied" and real(u) for u in us)
+        }
+        hostile = {
+            h
+            for h, us in occ.items()
+            if any(u["side"] != "allied" and real(u) for u in us)
+        }
 
         def open_(h: str) -> bool:
             return h not in hostile and (h not in ez or h in friendly)
@@ -513,7 +646,13 @@ class Referee:
             if u["status"] in ("evacuated", "pool"):
                 status = "evacuated"
             elif u["status"] == "map":
-                status = "evacuated" if u["hex"] in south else "port" if u["hex"] in ports else "cut"
+                status = (
+                    "evacuated"
+                    if u["hex"] in south
+                    else "port"
+                    if u["hex"] in ports
+                    else "cut"
+                )
             else:
                 continue
             if status == "evacuated":
@@ -527,18 +666,27 @@ class Referee:
                     cut_points += 2 if u["task_force"] else 4 * left
                 else:
                     cut_points += (4 if u["moto"] else 2) * left
-        german_destroyed, allied_destroyed = self.recomputed
-        want = {"german": german_destroyed + cut_points, "evacuated_steps": evac, "evacuated_task_force_steps": tf}
+        german_destroyed = self.recomputed[0]
+        want = {
+            "german": german_destroyed + cut_points,
+            "evacuated_steps": evac,
+            "evacuated_task_force_steps": tf,
+        }
         got = {k: pts.get(k) for k in want}
         if want != got:
-            self.rec.bad("points-22.3", f"{self.where()} end of game: rulebook {want} (cut off: {cut[:8]}), game {got}")
+            self.rec.bad(
+                "points-22.3",
+                f"{self.where()} end of game: rulebook {want} (cut off: {cut[:8]}), game {got}",
+            )
         else:
             self.rec.ok("points-22.3")
 
     def check_supply(self) -> None:
         units = own_units(self.game, self.state)
         entered = set(self.game.view(self.state, None).get("german_entered") or [])
-        reach = {side: self.supplied(side, units, entered) for side in ("german", "allied")}
+        reach = {
+            side: self.supplied(side, units, entered) for side in ("german", "allied")
+        }
         campaign = self.scenario.endswith("campaign")
         problems = []
         for u in units.values():
@@ -551,15 +699,31 @@ class Referee:
             else:
                 # the unit's own hex: its own presence negates an EZOC there (6.6)
                 h = u["hex"]
-                want = not (h in reach[u["side"]] or any(
-                    n in reach[u["side"]] and frozenset((h, n)) not in ALL_SEA and TERRAIN[h] != "marsh"
-                    for n in neighbours(h)))
+                want = not (
+                    h in reach[u["side"]]
+                    or any(
+                        n in reach[u["side"]]
+                        and frozenset((h, n)) not in ALL_SEA
+                        and TERRAIN[h] != "marsh"
+                        for n in neighbours(h)
+                    )
+                )
                 if TERRAIN[h] == "marsh":
-                    want = not any(n in reach[u["side"]] and TERRAIN[n] != "marsh" for n in neighbours(h)) and h not in reach[u["side"]]
+                    want = (
+                        not any(
+                            n in reach[u["side"]] and TERRAIN[n] != "marsh"
+                            for n in neighbours(h)
+                        )
+                        and h not in reach[u["side"]]
+                    )
             if bool(u.get("oos")) != want:
-                problems.append(f"{u['id']} at {h if u['hex'] else '-'} oos={u.get('oos')}, rulebook {want}")
+                problems.append(
+                    f"{u['id']} at {h if u['hex'] else '-'} oos={u.get('oos')}, rulebook {want}"
+                )
         if problems:
-            self.rec.bad("supply", f"{self.where()} supply check: " + "; ".join(problems[:6]))
+            self.rec.bad(
+                "supply", f"{self.where()} supply check: " + "; ".join(problems[:6])
+            )
         else:
             self.rec.ok("supply")
 
@@ -576,6 +740,7 @@ class Referee:
         dist = {start: 0}
         todo = [(0, start)]
         import heapq
+
         while todo:
             c, h = heapq.heappop(todo)
             if c > dist.get(h, 1e9):
@@ -590,11 +755,21 @@ class Referee:
                     continue
                 if oos and h in ez and n in ez:
                     continue
-                if weight + sum(stack_value(x) for x in here if x["side"] == side
-                                and x["id"] not in group["units"]) > RULES["stacking_limit"]:
+                if (
+                    weight
+                    + sum(
+                        stack_value(x)
+                        for x in here
+                        if x["side"] == side and x["id"] not in group["units"]
+                    )
+                    > RULES["stacking_limit"]
+                ):
                     continue
                 cost = 3 if TERRAIN[n] == "marsh" else 1
-                if frozenset((h, n)) in BARRIERS and "urban" not in (TERRAIN[h], TERRAIN[n]):
+                if frozenset((h, n)) in BARRIERS and "urban" not in (
+                    TERRAIN[h],
+                    TERRAIN[n],
+                ):
                     cost += 1
                 if n in ez:
                     cost += 1
@@ -620,9 +795,12 @@ class Referee:
         extra -= {h for h in extra if fresh and adjacent(group["hex"], h)}
         missing = want - offered
         if extra or missing:
-            self.rec.bad("move-offered", f"{self.where()} {p.side} group {group['units']} at {group['hex']} "
-                         f"with {left} MP: offered beyond the rules {sorted(extra)[:6]} "
-                         f"{ {h: dist.get(h) for h in sorted(extra)[:6]} }, left out {sorted(missing)[:6]}")
+            self.rec.bad(
+                "move-offered",
+                f"{self.where()} {p.side} group {group['units']} at {group['hex']} "
+                f"with {left} MP: offered beyond the rules {sorted(extra)[:6]} "
+                f"{ {h: dist.get(h) for h in sorted(extra)[:6]} }, left out {sorted(missing)[:6]}",
+            )
         else:
             self.rec.ok("move-offered")
         self.last_dist = dist
@@ -640,10 +818,57 @@ class Referee:
                 self.new_phase(e.data.get("turn", self.turn), e.data["phase"])
         if any(e.kind == "supply" for e in events):
             self.check_supply()
+        # dynamo:11.2: the public log never names a dummy, except when an assault shows the stack
+        for e in events:
+            if e.only is None and e.kind != "flip":
+                blob = repr(e.data)
+                if "dummy" in blob:
+                    rec.bad(
+                        "hidden-log",
+                        f"{self.where()} public event {e.kind} {e.text!r} {e.data}",
+                    )
+        rec.ok("hidden-log")
+        for e in events:
+            # dynamo:20.3: overland evacuation only off the south friendly board edge
+            if e.kind == "evacuate":
+                m_ = e.text.rsplit(" at ", 1)
+                hx = m_[1].strip() if len(m_) == 2 else None
+                if hx and hx not in edge(RULES["edges"]["allied_south"]):
+                    rec.bad(
+                        "overland",
+                        f"{self.where()} {e.text}: not a south board edge hex (20.3)",
+                    )
+                else:
+                    rec.ok("overland")
+            # dynamo:20.1: withdrawals on turns 9 and 10, a full-strength German infantry division
+            if e.kind == "withdraw":
+                uid = e.data.get("unit")
+                u = UNITS.get(uid, {})
+                self.withdrawn[self.turn] += 1
+                cur = own_units(self.game, self.state).get(uid, {})
+                bad = []
+                if self.turn not in RULES["edges"]["withdrawal_turns"]:
+                    bad.append(f"on turn {self.turn}")
+                if (
+                    u.get("type") != "infantry"
+                    or u.get("size") != "xx"
+                    or u.get("side") != "german"
+                ):
+                    bad.append(f"{uid} is not a German infantry division")
+                if (cur.get("step") or 0) != 0:
+                    bad.append(f"{uid} not at full strength")
+                if self.withdrawn[self.turn] > 1:
+                    bad.append("a second withdrawal in one turn")
+                if bad:
+                    rec.bad(
+                        "withdrawal",
+                        f"{self.where()} {e.text}: " + "; ".join(bad) + " (20.1)",
+                    )
+                else:
+                    rec.ok("withdrawal")
         if a["type"] == "air":
             self.air_this_turn += 1
             self.air_on[a["unit"]] += 1
-            u = (before or own_units(self.game, self.state)).get(a["unit"]) if before else None
         if a["type"] == "assault":
             self.on_assault(a, events, before, blitz=False)
         if a["type"] == "blitz":
@@ -657,9 +882,11 @@ class Referee:
             self.on_evacuate(a, events, before)
         if a["type"] == "go" and before is not None:
             self.on_move(a, events, before)
-        if a["type"] in ("halt", "end-phase") or any(e.kind == "phase" for e in events):
-            if self.srng.random() < 0.3 or any(e.kind == "phase" for e in events):
-                self.check_stacking()
+        phase_change = any(e.kind == "phase" for e in events)
+        if phase_change or (
+            a["type"] in ("halt", "end-phase") and self.srng.random() < 0.3
+        ):
+            self.check_stacking()
 
     def new_phase(self, turn: int, phase: str) -> None:
         rec = self.rec
@@ -676,15 +903,29 @@ class Referee:
                 else:
                     rec.ok("sequence")
             elif turn != prev_turn:
-                if turn != prev_turn + 1 or phase not in ("supply", "luftwaffe") or prev != "allied-dummies":
-                    rec.bad("sequence", f"{self.where()} turn {prev_turn} {prev} -> turn {turn} {phase}")
+                if (
+                    turn != prev_turn + 1
+                    or phase not in ("supply", "luftwaffe")
+                    or prev != "allied-dummies"
+                ):
+                    rec.bad(
+                        "sequence",
+                        f"{self.where()} turn {prev_turn} {prev} -> turn {turn} {phase}",
+                    )
                 else:
                     rec.ok("sequence")
             if turn != prev_turn and prev_turn is not None:
                 # dynamo:8.1
-                due = RULES["air"]["factors_after_turn_8"] if prev_turn > 8 else RULES["air"]["factors"]
+                due = (
+                    RULES["air"]["factors_after_turn_8"]
+                    if prev_turn > 8
+                    else RULES["air"]["factors"]
+                )
                 if self.air_this_turn not in (0, due) and prev_turn >= 1:
-                    rec.bad("luftwaffe", f"{self.where()} turn {prev_turn}: {self.air_this_turn} factors committed, {due} due")
+                    rec.bad(
+                        "luftwaffe",
+                        f"{self.where()} turn {prev_turn}: {self.air_this_turn} factors committed, {due} due",
+                    )
                 else:
                     rec.ok("luftwaffe")
                 self.air_this_turn = 0
@@ -701,8 +942,11 @@ class Referee:
         if phase == "luftwaffe":
             self.air_on = Counter()
         if phase == "german-move":
-            self.move_start = {u["id"]: u["hex"] for u in own_units(self.game, self.state).values()
-                               if u["status"] == "map"}
+            self.move_start = {
+                u["id"]: u["hex"]
+                for u in own_units(self.game, self.state).values()
+                if u["status"] == "map"
+            }
         self.revealed = set()
         self.revealed_units = set()
         self.battle = None
@@ -729,17 +973,32 @@ class Referee:
         for uid in d["defenders"]:
             self.defended_hex[uid] = units[uid]["hex"]
         # dynamo:16.3 totals from their parts
-        if sum(d["attack_parts"].values()) != d["attack"] or sum(d["defence_parts"].values()) != d["defence"]:
-            rec.bad("combat-totals", f"{where} totals {d['attack']}/{d['defence']} vs parts {d['attack_parts']} {d['defence_parts']}")
+        if (
+            sum(d["attack_parts"].values()) != d["attack"]
+            or sum(d["defence_parts"].values()) != d["defence"]
+        ):
+            rec.bad(
+                "combat-totals",
+                f"{where} totals {d['attack']}/{d['defence']} vs parts {d['attack_parts']} {d['defence_parts']}",
+            )
         else:
             rec.ok("combat-totals")
         # dynamo:16.6: every ground unit in the assaulted hex(es) defends
-        in_hexes = {u["id"] for u in units.values() if u["status"] == "map" and u["hex"] in hexes
-                    and u["side"] != atk_side and real(u)}
+        in_hexes = {
+            u["id"]
+            for u in units.values()
+            if u["status"] == "map"
+            and u["hex"] in hexes
+            and u["side"] != atk_side
+            and real(u)
+        }
         # dynamo:17.18: units retreated into the hex this phase do not defend it
         in_hexes -= self.retreated_here
         if in_hexes != set(d["defenders"]):
-            rec.bad("combat-defenders", f"{where} defenders {sorted(d['defenders'])} but the hex holds {sorted(in_hexes)}")
+            rec.bad(
+                "combat-defenders",
+                f"{where} defenders {sorted(d['defenders'])} but the hex holds {sorted(in_hexes)}",
+            )
         else:
             rec.ok("combat-defenders")
         # dynamo:5.9 attack halved (round up) out of supply; 18.1/18.2 FLAK
@@ -748,7 +1007,10 @@ class Referee:
             if u.get("oos"):
                 want = math.ceil(want / 2)
             if d["attack_parts"].get(u["id"]) != want:
-                rec.bad("combat-strengths", f"{where} {u['id']} attacks with {d['attack_parts'].get(u['id'])}, view says {u['attack']} oos={u.get('oos')}")
+                rec.bad(
+                    "combat-strengths",
+                    f"{where} {u['id']} attacks with {d['attack_parts'].get(u['id'])}, view says {u['attack']} oos={u.get('oos')}",
+                )
             else:
                 rec.ok("combat-strengths")
         only_leg = all(x["type"] in LEG_ATTACKERS_VS_FLAK for x in attackers)
@@ -756,82 +1018,160 @@ class Referee:
             want = u["defence"]
             if u["type"] == "flak" and only_leg:
                 want = u["attack"]
-            key = "combat-flak" if u["type"] == "flak" and only_leg else "combat-strengths"
+            key = (
+                "combat-flak"
+                if u["type"] == "flak" and only_leg
+                else "combat-strengths"
+            )
             if u["id"] not in d["defence_parts"]:
-                rec.bad("combat-defence-missing", f"{where} {u['id']} at {u['hex']} is among the defenders but adds "
-                        f"nothing to the defence ({d['attack']} to {d['defence']}), rulebook {want} (16.3, 17.18)")
+                rec.bad(
+                    "combat-defence-missing",
+                    f"{where} {u['id']} at {u['hex']} is among the defenders but adds "
+                    f"nothing to the defence ({d['attack']} to {d['defence']}), rulebook {want} (16.3, 17.18)",
+                )
             elif d["defence_parts"].get(u["id"]) != want:
-                rec.bad(key, f"{where} {u['id']} ({u['type']}) defends with {d['defence_parts'].get(u['id'])} "
-                        f"against {[x['id'] + ':' + x['type'] for x in attackers]}, rulebook gives {want}")
+                rec.bad(
+                    key,
+                    f"{where} {u['id']} ({u['type']}) defends with {d['defence_parts'].get(u['id'])} "
+                    f"against {[x['id'] + ':' + x['type'] for x in attackers]}, rulebook gives {want}",
+                )
             else:
                 rec.ok(key)
                 rec.ok("combat-defence-missing")
         # dynamo:16.3 odds, 16.4/16.13/16.14 column
         if not d["defence"] or not d["attack"]:
-            rec.bad("combat-defence-missing", f"{where} {d['attack']} to {d['defence']}: a zero total")
+            rec.bad(
+                "combat-defence-missing",
+                f"{where} {d['attack']} to {d['defence']}: a zero total",
+            )
             return
         odds = odds_of(d["attack"], d["defence"])
         if odds != d["odds"]:
-            rec.bad("combat-odds", f"{where} {d['attack']} to {d['defence']} reported {d['odds']}, rulebook {odds}")
+            rec.bad(
+                "combat-odds",
+                f"{where} {d['attack']} to {d['defence']} reported {d['odds']}, rulebook {odds}",
+            )
         else:
             rec.ok("combat-odds")
         cols = {h: column_of(d["odds"], TERRAIN[h]) for h in hexes}
         best = min(cols.values())
         if d["column"] != best or column_of(d["odds"], d["terrain"]) != d["column"]:
-            rec.bad("combat-column", f"{where} {d['odds']} on {d['terrain']} column {d['column']}, rulebook column {best} ({ {h: TERRAIN[h] for h in hexes} })")
+            rec.bad(
+                "combat-column",
+                f"{where} {d['odds']} on {d['terrain']} column {d['column']}, rulebook column {best} ({ {h: TERRAIN[h] for h in hexes} })",
+            )
         else:
             rec.ok("combat-column")
         # dynamo:16.15, 16.16: one grand modifier, the total held to -2..9
         total = max(-2, min(9, d["die"] + sum(m[0] for m in d["modifiers"])))
         if total != d["total"] and d["total"] not in CRT["die"]:
-            rec.bad("combat-total-clamp", f"{where} die {d['die']} mods {d['modifiers']}: modified roll reported {d['total']}, 16.16 holds it to {total}")
+            rec.bad(
+                "combat-total-clamp",
+                f"{where} die {d['die']} mods {d['modifiers']}: modified roll reported {d['total']}, 16.16 holds it to {total}",
+            )
         elif total != d["total"]:
-            rec.bad("combat-total", f"{where} die {d['die']} mods {d['modifiers']} total {d['total']}, rulebook {total}")
+            rec.bad(
+                "combat-total",
+                f"{where} die {d['die']} mods {d['modifiers']} total {d['total']}, rulebook {total}",
+            )
         else:
             rec.ok("combat-total")
         if not 1 <= d["die"] <= 6:
             rec.bad("combat-total", f"{where} die {d['die']}")
         if crt_result(total, d["column"]) != d["result"]:
-            rec.bad("combat-result", f"{where} total {total} column {d['column']}: {d['result']}, table {crt_result(total, d['column'])}")
+            rec.bad(
+                "combat-result",
+                f"{where} total {total} column {d['column']}: {d['result']}, table {crt_result(total, d['column'])}",
+            )
         else:
             rec.ok("combat-result")
         self.check_modifiers(where, d, attackers, defenders, hexes, units, blitz)
         self.battle = {
-            "data": d, "attackers": d["attackers"], "defenders": d["defenders"], "hexes": hexes,
-            "atk_side": atk_side, "blitz": blitz, "lost": Counter(), "retreat": {}, "units": units,
-            "origin": {u["id"]: u["hex"] for u in attackers + defenders}, "advanced": defaultdict(list),
+            "data": d,
+            "attackers": d["attackers"],
+            "defenders": d["defenders"],
+            "hexes": hexes,
+            "atk_side": atk_side,
+            "blitz": blitz,
+            "lost": Counter(),
+            "retreat": {},
+            "units": units,
+            "origin": {u["id"]: u["hex"] for u in attackers + defenders},
+            "advanced": defaultdict(list),
             "retreat_all": {},
-            "lodgers": {u["id"]: u["hex"] for u in units.values() if u["id"] in self.retreated_here
-                        and u["status"] == "map" and u["hex"] in hexes},
+            "lodgers": {
+                u["id"]: u["hex"]
+                for u in units.values()
+                if u["id"] in self.retreated_here
+                and u["status"] == "map"
+                and u["hex"] in hexes
+            },
         }
         self.revealed.update(hexes)
 
-    def check_modifiers(self, where, d, attackers, defenders, hexes, units, blitz) -> None:
+    def check_modifiers(
+        self, where, d, attackers, defenders, hexes, units, blitz
+    ) -> None:
         rec = self.rec
         mods = d["modifiers"]
         labels = Counter()
         for value, case, label in mods:
             low = label.lower()
-            key = ("concentric" if "concentric" in low else "village" if "village" in low
-                   else "water" if "water" in low else "lw-def" if "luftwaffe" in low and "defend" in low
-                   else "lw" if "luftwaffe" in low else "schwerpunkt" if "schwerpunkt" in low
-                   else "raf-off" if "offensive" in low
-                   else "raf-def" if "raf" in low else "franco" if "franco" in low
-                   else "counter" if "counter" in low else "schwerpunkt" if "schwerpunkt" in low
-                   else "blitz" if "blitz" in low else label)
+            key = (
+                "concentric"
+                if "concentric" in low
+                else "village"
+                if "village" in low
+                else "water"
+                if "water" in low
+                else "lw-def"
+                if "luftwaffe" in low and "defend" in low
+                else "lw"
+                if "luftwaffe" in low
+                else "schwerpunkt"
+                if "schwerpunkt" in low
+                else "raf-off"
+                if "offensive" in low
+                else "raf-def"
+                if "raf" in low
+                else "franco"
+                if "franco" in low
+                else "counter"
+                if "counter" in low
+                else "schwerpunkt"
+                if "schwerpunkt" in low
+                else "blitz"
+                if "blitz" in low
+                else label
+            )
             labels[key] += 1
-            fixed = {"concentric": -3, "village": 1, "water": 2, "raf-def": 2, "franco": 1,
-                     "counter": -3, "blitz": 2}
+            fixed = {
+                "concentric": -3,
+                "village": 1,
+                "water": 2,
+                "raf-def": 2,
+                "franco": 1,
+                "counter": -3,
+                "blitz": 2,
+            }
             if key in fixed and value != fixed[key]:
-                rec.bad("combat-modifiers", f"{where} {label} {value}, rulebook {fixed[key]}")
+                rec.bad(
+                    "combat-modifiers",
+                    f"{where} {label} {value}, rulebook {fixed[key]}",
+                )
             if key == "schwerpunkt" and value not in (-2, 2):
-                rec.bad("combat-modifiers", f"{where} {label} {value}, rulebook -2 or +2 (13.4-13.6)")
+                rec.bad(
+                    "combat-modifiers",
+                    f"{where} {label} {value}, rulebook -2 or +2 (13.4-13.6)",
+                )
             if key == "raf-off" and value not in (-2, -1):
                 rec.bad("combat-modifiers", f"{where} {label} {value} (8.9, 8.10)")
         german_attacks = attackers[0]["side"] == "german"
         # dynamo:12.2 the blitz +2; 16.17 concentric never for blitz
         if blitz != (labels["blitz"] == 1):
-            rec.bad("combat-modifiers", f"{where} blitz={blitz} but modifiers {mods} (12.2)")
+            rec.bad(
+                "combat-modifiers", f"{where} blitz={blitz} but modifiers {mods} (12.2)"
+            )
         single = len(hexes) == 1
         if single:
             h = hexes[0]
@@ -839,45 +1179,63 @@ class Referee:
             # dynamo:16.11 water barrier only if every assaulting unit crosses one
             if blitz:
                 # a blitzing stack sits atop the defenders; it came from the hex it launched from
-                atk_hexes = {self.blitz_from} if getattr(self, "blitz_from", None) else atk_hexes
-            water = all(frozenset((x, h)) in BARRIERS for x in atk_hexes) and bool(atk_hexes)
+                atk_hexes = (
+                    {self.blitz_from}
+                    if getattr(self, "blitz_from", None)
+                    else atk_hexes
+                )
+            water = all(frozenset((x, h)) in BARRIERS for x in atk_hexes) and bool(
+                atk_hexes
+            )
             if water != bool(labels["water"]):
-                rec.bad("combat-water", f"{where} attackers from {sorted(atk_hexes)} into {h}: water barrier {bool(labels['water'])}, rulebook {water} (16.11)")
+                rec.bad(
+                    "combat-water",
+                    f"{where} attackers from {sorted(atk_hexes)} into {h}: water barrier {bool(labels['water'])}, rulebook {water} (16.11)",
+                )
             else:
                 rec.ok("combat-water")
             # dynamo:16.17/16.18 village +1 (2711 only once)
             if (h in VILLAGES) != bool(labels["village"]) or labels["village"] > 1:
-                rec.bad("combat-village", f"{where} {h} village={h in VILLAGES} modifiers {mods}")
+                rec.bad(
+                    "combat-village",
+                    f"{where} {h} village={h in VILLAGES} modifiers {mods}",
+                )
             else:
                 rec.ok("combat-village")
             # dynamo:16.17 concentric: two opposite hexes, three non-adjacent, or more than three
             if not blitz:
                 dirs = {direction(h, x) for x in atk_hexes if adjacent(h, x)}
-                conc = False
-                if len(dirs) > 3:
-                    conc = True
-                elif any((-dx, -dz) in dirs for dx, dz in dirs):
-                    conc = True
-                elif len(dirs) == 3:
+                conc = len(dirs) > 3 or any((-dx, -dz) in dirs for dx, dz in dirs)
+                if not conc and len(dirs) == 3:
                     hx = [x for x in atk_hexes]
                     conc = not any(adjacent(p, q) for p in hx for q in hx if p != q)
                 if h in PORTS:
                     conc = False
                 if conc != bool(labels["concentric"]):
-                    rec.bad("combat-concentric", f"{where} attackers from {sorted(atk_hexes)} on {h}: concentric {bool(labels['concentric'])}, rulebook {conc}")
+                    rec.bad(
+                        "combat-concentric",
+                        f"{where} attackers from {sorted(atk_hexes)} on {h}: concentric {bool(labels['concentric'])}, rulebook {conc}",
+                    )
                 else:
                     rec.ok("combat-concentric")
         # dynamo:10.3 Franco-British assault +1
         nations = {u["nation"] for u in attackers}
         fb = {"british", "french"} <= nations
         if fb != bool(labels["franco"]):
-            rec.bad("combat-modifiers", f"{where} attacker nations {sorted(nations)}: Franco-British modifier {bool(labels['franco'])} (10.3)")
+            rec.bad(
+                "combat-modifiers",
+                f"{where} attacker nations {sorted(nations)}: Franco-British modifier {bool(labels['franco'])} (10.3)",
+            )
         else:
             rec.ok("combat-modifiers")
         # dynamo:8.4/8.5 Luftwaffe: -1 a factor with the attacking Germans, +1 with defending Germans
         air = self.air_before
         if german_attacks:
-            src = {self.blitz_from} if blitz and getattr(self, "blitz_from", None) else {u["hex"] for u in attackers}
+            src = (
+                {self.blitz_from}
+                if blitz and getattr(self, "blitz_from", None)
+                else {u["hex"] for u in attackers}
+            )
             lw = sum(air.get(x, 0) for x in src)
             got = -sum(m[0] for m in mods if "luftwaffe" in m[2].lower())
             if blitz and got != lw:
@@ -888,13 +1246,19 @@ class Referee:
             lw = sum(air.get(x, 0) for x in hexes)
             got = sum(m[0] for m in mods if "luftwaffe" in m[2].lower())
         if lw != got:
-            rec.bad("combat-luftwaffe", f"{where} Luftwaffe factors {dict(air)} give {lw}, modifiers {mods} (8.4, 8.5)")
+            rec.bad(
+                "combat-luftwaffe",
+                f"{where} Luftwaffe factors {dict(air)} give {lw}, modifiers {mods} (8.4, 8.5)",
+            )
         else:
             rec.ok("combat-luftwaffe")
         # dynamo:8.7-8.9 RAF only where a British division is involved
         if labels["raf-off"] or labels["raf-def"]:
-            brit_div = [u for u in (attackers if labels["raf-off"] else defenders)
-                        if u["nation"] == "british" and u["size"] == "xx"]
+            brit_div = [
+                u
+                for u in (attackers if labels["raf-off"] else defenders)
+                if u["nation"] == "british" and u["size"] == "xx"
+            ]
             if not brit_div:
                 rec.bad("combat-raf", f"{where} RAF without a British division (8.7)")
             else:
@@ -905,7 +1269,6 @@ class Referee:
         b = self.battle
         if b is None:
             return
-        rec = self.rec
         if a["type"] == "retreat-all":
             role = "attacker" if p.side == b["atk_side"] else "defender"
             b["retreat_all"][role] = a.get("hexes")
@@ -930,10 +1293,16 @@ class Referee:
         self.battle = None
         d = b["data"]
         now = own_units(self.game, self.state)
-        where = self.where() + f" {'blitz' if b['blitz'] else 'assault'} on {b['hexes']} result {d['result']}"
+        where = (
+            self.where()
+            + f" {'blitz' if b['blitz'] else 'assault'} on {b['hexes']} result {d['result']}"
+        )
         atk_res, def_res = d["result"].split("/")
         problems = []
-        for role, ids, res in (("attacker", b["attackers"], atk_res), ("defender", b["defenders"], def_res)):
+        for role, ids, res in (
+            ("attacker", b["attackers"], atk_res),
+            ("defender", b["defenders"], def_res),
+        ):
             lost = 0
             survivors = []
             for uid in ids:
@@ -946,18 +1315,28 @@ class Referee:
                     lost += (u1.get("step") or 0) - (u0.get("step") or 0)
                     survivors.append(uid)
                 else:
-                    survivors.append(uid)  # off the board through a friendly edge (17.14)
+                    survivors.append(
+                        uid
+                    )  # off the board through a friendly edge (17.14)
             if b.get("reorganised"):
                 continue  # a division broke down or reformed while retreating (15.2): not counted
             # a retreat off a friendly board edge (17.14) takes the whole retreat
-            moved = {uid: (99 if b["retreat"].get(uid, [None])[-1] == "off" else len(b["retreat"].get(uid, [])))
-                     for uid in survivors}
+            moved = {
+                uid: (
+                    99
+                    if b["retreat"].get(uid, [None])[-1] == "off"
+                    else len(b["retreat"].get(uid, []))
+                )
+                for uid in survivors
+            }
             if 99 in moved.values():
                 continue
             hexes = max(moved.values(), default=0)
             if res == ".":
                 if lost or hexes:
-                    problems.append(f"{role} '.' but lost {lost} step(s), retreated {hexes} (17.9)")
+                    problems.append(
+                        f"{role} '.' but lost {lost} step(s), retreated {hexes} (17.9)"
+                    )
             elif res == "E":
                 if role == "attacker":
                     if survivors:
@@ -965,29 +1344,58 @@ class Referee:
                 else:
                     for uid in survivors:
                         u0, u1 = b["units"][uid], now.get(uid)
-                        if u1 and u1["status"] == "map" and ((u1.get("step") or 0) - (u0.get("step") or 0) != 1 or moved[uid] != 2):
-                            problems.append(f"defender E: {uid} lost {(u1.get('step') or 0) - (u0.get('step') or 0)} step(s), retreated {moved[uid]} (17.8)")
+                        if (
+                            u1
+                            and u1["status"] == "map"
+                            and (
+                                (u1.get("step") or 0) - (u0.get("step") or 0) != 1
+                                or moved[uid] != 2
+                            )
+                        ):
+                            problems.append(
+                                f"defender E: {uid} lost {(u1.get('step') or 0) - (u0.get('step') or 0)} step(s), retreated {moved[uid]} (17.8)"
+                            )
             else:
                 n = int(res)
                 chosen = b["retreat_all"].get(role)
                 if survivors and chosen and min(moved.values()) < chosen:
                     # 17.16: those that cannot retreat stay and take the retreat as steps, in all
                     if lost != n:
-                        self.rec.bad("results-no-retreat", f"{where}: {role} chose to retreat {chosen}, "
-                                     f"retreated {moved}, and lost {lost} step(s) for a {n} (17.10, 17.16, 17.17)")
+                        self.rec.bad(
+                            "results-no-retreat",
+                            f"{where}: {role} chose to retreat {chosen}, "
+                            f"retreated {moved}, and lost {lost} step(s) for a {n} (17.10, 17.16, 17.17)",
+                        )
                     else:
                         self.rec.ok("results-no-retreat")
                 elif survivors and lost + hexes != n:
-                    problems.append(f"{role} {n}: lost {lost} step(s) and retreated {hexes} hex(es) (17.10)")
+                    problems.append(
+                        f"{role} {n}: lost {lost} step(s) and retreated {hexes} hex(es) (17.10)"
+                    )
                 if not survivors and lost > n:
-                    self.rec.bad("results-no-retreat", f"{where}: {role} units {ids} all destroyed, {lost} steps lost for a {n} (17.10, 17.16)")
-                if survivors and len(set(moved.values())) > 1 and not b["retreat_all"].get(role):
-                    problems.append(f"{role} units retreated different distances {moved} (17.10)")
+                    self.rec.bad(
+                        "results-no-retreat",
+                        f"{where}: {role} units {ids} all destroyed, {lost} steps lost for a {n} (17.10, 17.16)",
+                    )
+                if (
+                    survivors
+                    and len(set(moved.values())) > 1
+                    and not b["retreat_all"].get(role)
+                ):
+                    problems.append(
+                        f"{role} units retreated different distances {moved} (17.10)"
+                    )
             if role == "attacker" and b["blitz"] and hexes:
                 problems.append(f"blitzing units retreated {hexes} (12.9)")
-            if (role == "defender" and not b["blitz"] and hexes
-                    and all(b["units"][uid].get("task_force") for uid in ids)):
-                problems.append("task forces alone retreated from a prepared assault (18.4)")
+            if (
+                role == "defender"
+                and not b["blitz"]
+                and hexes
+                and all(b["units"][uid].get("task_force") for uid in ids)
+            ):
+                problems.append(
+                    "task forces alone retreated from a prepared assault (18.4)"
+                )
         if problems:
             rec.bad("results", f"{where}: " + "; ".join(problems))
         else:
@@ -997,7 +1405,10 @@ class Referee:
             lodgers = [uid for uid, hx in b.get("lodgers", {}).items()]
             alive = [uid for uid in lodgers if now.get(uid, {}).get("status") == "map"]
             if alive:
-                rec.bad("retreated-defenders", f"{where}: {alive} retreated there earlier this phase and survive (17.18)")
+                rec.bad(
+                    "retreated-defenders",
+                    f"{where}: {alive} retreated there earlier this phase and survive (17.18)",
+                )
             elif lodgers:
                 rec.ok("retreated-defenders")
 
@@ -1019,7 +1430,9 @@ class Referee:
             if h == "off":
                 # dynamo:17.14, 19.5: off the map only through a friendly board edge hex
                 if cur not in friendly_edge(u["side"], self.turn):
-                    problems.append(f"off the map from {cur}, not a friendly board edge hex (19.5)")
+                    problems.append(
+                        f"off the map from {cur}, not a friendly board edge hex (19.5)"
+                    )
                 break
             if h not in TERRAIN:
                 problems.append(f"{h} off the map")
@@ -1031,7 +1444,11 @@ class Referee:
             if h in seen:
                 problems.append(f"{h} entered twice (17.12)")
             seen.add(h)
-            friends = [x for x in occ.get(h, []) if x["side"] == u["side"] and real(x) and x["id"] != uid]
+            friends = [
+                x
+                for x in occ.get(h, [])
+                if x["side"] == u["side"] and real(x) and x["id"] != uid
+            ]
             enemies = [x for x in occ.get(h, []) if x["side"] != u["side"] and real(x)]
             if enemies:
                 problems.append(f"{h} holds enemy units")
@@ -1053,13 +1470,17 @@ class Referee:
         where = self.where() + f" advance {uid} -> {hex_}"
         parent = UNITS.get(uid, {}).get("parent")
         if uid not in b["advanced"] and parent in b["advanced"]:
-            b["advanced"][uid] = list(b["advanced"][parent])  # a division broken down on the way (15.2)
+            b["advanced"][uid] = list(
+                b["advanced"][parent]
+            )  # a division broken down on the way (15.2)
         steps = b["advanced"][uid]
         steps.append(hex_)
         is_attacker = uid in b["attackers"] or parent in b["attackers"]
         problems = []
         if b["blitz"]:
-            rec.bad("advance-blitz", f"{where}: an advance after a Blitz (17.20, 12.11)")
+            rec.bad(
+                "advance-blitz", f"{where}: an advance after a Blitz (17.20, 12.11)"
+            )
         else:
             rec.ok("advance-blitz")
         if is_attacker:
@@ -1069,19 +1490,28 @@ class Referee:
             if not u["moto"] and len(steps) > 1:
                 problems.append("straight-leg unit beyond the defender's hex (17.21)")
             eliminated_all = all(self.gone(x) for x in b["defenders"])
-            retreated = max((len(pth) for uid2, pth in b["retreat"].items() if uid2 in b["defenders"]), default=0)
+            retreated = max(
+                (
+                    len(pth)
+                    for uid2, pth in b["retreat"].items()
+                    if uid2 in b["defenders"]
+                ),
+                default=0,
+            )
             allowed = 2 if eliminated_all else retreated
             if len(steps) > max(allowed, 1):
-                problems.append(f"{len(steps)} hexes, rulebook allows {allowed} (17.21, 17.22)")
+                problems.append(
+                    f"{len(steps)} hexes, rulebook allows {allowed} (17.21, 17.22)"
+                )
         else:
             if len(steps) > 1:
                 problems.append("a defender advances more than one hex (17.22)")
-            if b["lost"]["german" if b["atk_side"] == "german" else "allied"] is None:
-                pass
             d = b["data"]
             atk_res, def_res = d["result"].split("/")
             if atk_res != "." and def_res != ".":
-                problems.append("victorious defenders advance after a split result (17.11)")
+                problems.append(
+                    "victorious defenders advance after a split result (17.11)"
+                )
         if problems:
             rec.bad("advance", f"{where}: " + "; ".join(problems))
         else:
@@ -1095,7 +1525,9 @@ class Referee:
         rec = self.rec
         u = before.get(a["unit"])
         where = self.where() + f" {a}"
-        if u is None or not any(e.kind == "evacuation" and "evacuated" in e.text for e in events):
+        if u is None or not any(
+            e.kind == "evacuation" and "evacuated" in e.text for e in events
+        ):
             return  # a rearguard that failed its roll (20.6) does not leave
         # dynamo:20.4 a task force counts half a step; 20.5 six steps from turn 7
         steps = u["steps"] - u["step"] if u.get("steps") else 1
@@ -1105,9 +1537,15 @@ class Referee:
         if self.turn < 3:
             rec.bad("evacuation", f"{where}: sea evacuation before turn 3 (20.4)")
         if self.sea_steps > limit + 1e-9:
-            rec.bad("evacuation", f"{where}: {self.sea_steps} steps this turn, limit {limit} (20.4, 20.5)")
+            rec.bad(
+                "evacuation",
+                f"{where}: {self.sea_steps} steps this turn, limit {limit} (20.4, 20.5)",
+            )
         elif start is None or start["hex"] not in self.coast():
-            rec.bad("evacuation", f"{where}: not on a coastal hex at the start of the phase (20.4)")
+            rec.bad(
+                "evacuation",
+                f"{where}: not on a coastal hex at the start of the phase (20.4)",
+            )
         else:
             rec.ok("evacuation")
 
@@ -1126,23 +1564,42 @@ class Referee:
         src, dst = mv[0].data["from"], mv[0].data["hex"]
         if getattr(self, "last_dist", None) and dst in self.last_dist:
             import re
+
             spent = re.search(r"\((\d+) MP\)", mv[0].text)
-            minimum = (getattr(self, "last_fresh", False) and adjacent(src, dst)
-                       and spent and int(spent.group(1)) == self.last_left)  # 9.4: all its points
+            minimum = (
+                getattr(self, "last_fresh", False)
+                and adjacent(src, dst)
+                and spent
+                and int(spent.group(1)) == self.last_left
+            )  # 9.4: all its points
             if spent and int(spent.group(1)) != self.last_dist[dst] and not minimum:
-                self.rec.bad("move-cost", f"{self.where()} {a} {src}->{dst} cost {spent.group(1)} MP, rulebook {self.last_dist[dst]}")
+                self.rec.bad(
+                    "move-cost",
+                    f"{self.where()} {a} {src}->{dst} cost {spent.group(1)} MP, rulebook {self.last_dist[dst]}",
+                )
             else:
                 self.rec.ok("move-cost")
         after = own_units(self.game, self.state)
-        moved = [u for u in after.values() if u["status"] == "map" and u["hex"] == dst
-                 and before.get(u["id"], {}).get("hex") == src]
+        moved = [
+            u
+            for u in after.values()
+            if u["status"] == "map"
+            and u["hex"] == dst
+            and before.get(u["id"], {}).get("hex") == src
+        ]
         problems = []
         for u in moved:
             if u["moto"] and TERRAIN.get(dst) == "marsh":
                 problems.append(f"{u['id']} moto-mech into marsh (9.5)")
-        enemies = [x for x in on_map(before).get(dst, []) if x["side"] != (moved[0]["side"] if moved else None) and real(x)]
+        enemies = [
+            x
+            for x in on_map(before).get(dst, [])
+            if x["side"] != (moved[0]["side"] if moved else None) and real(x)
+        ]
         if enemies:
-            problems.append(f"moved into a hex with enemy units {[x['id'] for x in enemies]}")
+            problems.append(
+                f"moved into a hex with enemy units {[x['id'] for x in enemies]}"
+            )
         if problems:
             rec.bad("move", f"{self.where()} {a} {src}->{dst}: " + "; ".join(problems))
         else:
@@ -1165,31 +1622,49 @@ class Referee:
         for h, us in by.items():
             for side in ("german", "allied"):
                 mine = [u for u in us if u["side"] == side]
-                if mine and all(not real(u) for u in mine) and self.phase not in ("german-dummies", "allied-dummies"):
-                    self.rec.bad("dummies", f"{self.where()} dummies alone in {h} (11.3)")
+                if (
+                    mine
+                    and all(not real(u) for u in mine)
+                    and self.phase not in ("german-dummies", "allied-dummies")
+                ):
+                    self.rec.bad(
+                        "dummies", f"{self.where()} dummies alone in {h} (11.3)"
+                    )
 
     def check_hidden(self) -> None:
         """dynamo:11.2 (errata: no inspecting enemy stacks until assaulting them), 11.7."""
         g, st = self.game, self.state
-        truth = own_units(g, st)
         for viewer in ("german", "allied", None):
             v = g.view(st, viewer)
             stacks = v["stacks"]
             for u in v["units"]:
                 if viewer is not None and u["side"] == viewer:
                     continue
-                if u["status"] in ("pool",) or (u["status"] != "map" and u["status"] not in ("dead", "evacuated", "withdrawn", "off", "edge")):
-                    self.rec.bad("hidden", f"{self.where()} {viewer} view shows enemy {u['id']} status {u['status']} (11.7)")
+                if u["status"] in ("pool",) or (
+                    u["status"] != "map"
+                    and u["status"]
+                    not in ("dead", "evacuated", "withdrawn", "off", "edge")
+                ):
+                    self.rec.bad(
+                        "hidden",
+                        f"{self.where()} {viewer} view shows enemy {u['id']} status {u['status']} (11.7)",
+                    )
                 if u["status"] == "map" and u["type"] != "unknown":
                     top = stacks.get(u["hex"], {}).get("top")
                     if u["id"] != top and u["id"] not in self.revealed_units:
-                        self.rec.bad("hidden", f"{self.where()} {viewer} view identifies {u['id']} under the top of {u['hex']} (11.2)")
+                        self.rec.bad(
+                            "hidden",
+                            f"{self.where()} {viewer} view identifies {u['id']} under the top of {u['hex']} (11.2)",
+                        )
             known = {u["id"] for u in v["units"] if u["type"] != "unknown"}
             grp = v.get("group")
             if grp and viewer is not None:
                 for uid in grp.get("units", []):
                     if uid not in known:
-                        self.rec.bad("hidden", f"{self.where()} {viewer} view's moving group names {uid} it cannot identify")
+                        self.rec.bad(
+                            "hidden",
+                            f"{self.where()} {viewer} view's moving group names {uid} it cannot identify",
+                        )
             self.rec.ok("hidden")
 
     # ----------------------------------------------------------------- the end
@@ -1204,14 +1679,21 @@ class Referee:
         # dynamo:22.5, 22.6: the level from the quotient of the reported points
         pts = out.points
         q = pts["german"] / pts["allied"] if pts["allied"] else float("inf")
-        levels = RULES["levels"]["campaign" if self.scenario.endswith("campaign") else "shifted"]
+        levels = RULES["levels"][
+            "campaign" if self.scenario.endswith("campaign") else "shifted"
+        ]
         want = next(lv for lv in levels if q >= lv["at_least"] - 1e-9)
         if out.winner != want["winner"] or want["level"] not in out.level.lower():
-            self.rec.bad("victory-level", f"{self.where()} quotient {q:.2f}: {out.winner} {out.level}, rulebook {want['winner']} {want['level']}")
+            self.rec.bad(
+                "victory-level",
+                f"{self.where()} quotient {q:.2f}: {out.winner} {out.level}, rulebook {want['winner']} {want['level']}",
+            )
         else:
             self.rec.ok("victory-level")
         self.check_points(units, {**pts, **getattr(self, "over", {})})
-        self.check_end_of_game_communications(units, {**pts, **getattr(self, "over", {})})
+        self.check_end_of_game_communications(
+            units, {**pts, **getattr(self, "over", {})}
+        )
 
     def check_points(self, units, pts) -> None:
         """dynamo:22.2, 22.4 recomputed from the final pieces (22.3's line of communications
@@ -1231,7 +1713,11 @@ class Referee:
                 continue
             if u["side"] == "allied":
                 if u["nation"] == "british":
-                    german += (2 if u["task_force"] else 4) * lost if not u["task_force"] else 2 * (lost > 0)
+                    german += (
+                        (2 if u["task_force"] else 4) * lost
+                        if not u["task_force"]
+                        else 2 * (lost > 0)
+                    )
                 elif u["moto"]:
                     german += 4 * lost
                 else:
@@ -1249,13 +1735,19 @@ class Referee:
         self.recomputed = (german, allied)
         # the German total is exact unless the game converts cut-off Allied units (22.3)
         if german > pts["german"]:
-            self.rec.bad("points", f"{self.where()} destroyed Allied steps give the German {german}, the game reports {pts['german']} (22.2)")
+            self.rec.bad(
+                "points",
+                f"{self.where()} destroyed Allied steps give the German {german}, the game reports {pts['german']} (22.2)",
+            )
         else:
             self.rec.ok("points")
         ev_steps = pts.get("evacuated_steps", 0)
         tf = pts.get("evacuated_task_force_steps", 0)
         if allied + ev_steps + tf // 3 != pts["allied"]:
-            self.rec.bad("points", f"{self.where()} destroyed German steps {allied} + evacuated {ev_steps} + task forces {tf}//3, the game reports {pts['allied']} (22.4)")
+            self.rec.bad(
+                "points",
+                f"{self.where()} destroyed German steps {allied} + evacuated {ev_steps} + task forces {tf}//3, the game reports {pts['allied']} (22.4)",
+            )
         else:
             self.rec.ok("points")
 
@@ -1270,14 +1762,17 @@ GAMES = [
 ]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def refereed(scenario: str, seed: int, limit: int) -> Referee:
     ref = Referee(scenario, seed, limit)
     try:
         ref.play()
-    except Exception as exc:  # a referee failure is reported, not replayed by every test
+    except Exception as exc:  # noqa: BLE001 - reported once, not replayed by every test
         import traceback
-        ref.rec.bad("referee", f"{scenario} seed {seed}: {exc!r}\n{traceback.format_exc()}")
+
+        ref.rec.bad(
+            "referee", f"{scenario} seed {seed}: {exc!r}\n{traceback.format_exc()}"
+        )
     return ref
 
 
@@ -1303,7 +1798,24 @@ def _assert_clean(check: str) -> None:
     assert counted(check) > 0 or check in NOT_ALWAYS, f"{check}: nothing was checked"
 
 
-NOT_ALWAYS = {"combat-defence-missing", "retreated-defenders", "blitz-cost", "reinforcements", "combat-total-clamp", "move-cost", "blitz-rules", "results-no-retreat", "combat-raf", "evacuation", "combat-flak", "advance", "retreat-path", "dummies"}
+NOT_ALWAYS = {
+    "overland",
+    "withdrawal",
+    "combat-defence-missing",
+    "retreated-defenders",
+    "blitz-cost",
+    "reinforcements",
+    "combat-total-clamp",
+    "move-cost",
+    "blitz-rules",
+    "results-no-retreat",
+    "combat-raf",
+    "evacuation",
+    "combat-flak",
+    "advance",
+    "retreat-path",
+    "dummies",
+}
 
 
 @pytest.mark.rules("dynamo:4.1")
@@ -1360,11 +1872,15 @@ def test_every_defender_adds_its_strength():
 
 @pytest.mark.rules("dynamo:18.1")
 @pytest.mark.rules("dynamo:18.2")
-@pytest.mark.xfail(strict=True, reason=(
-    "18.1: FLAK attacked only by infantry, mountain, cavalry, fortress or motorized infantry "
-    "defends with its attack factor; the game uses British FLAK's printed defence (no-halt-order "
-    "seed 7 turn 10: 254ID vs 3113, b-1aa/b-2aa/b-4aa (2-1) each defend with 1; seed 2 turn 12: "
-    "SS V vs 3111/3012, b-4aa with 1)"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "18.1: FLAK attacked only by infantry, mountain, cavalry, fortress or motorized infantry "
+        "defends with its attack factor; the game uses British FLAK's printed defence (no-halt-order "
+        "seed 7 turn 10: 254ID vs 3113, b-1aa/b-2aa/b-4aa (2-1) each defend with 1; seed 2 turn 12: "
+        "SS V vs 3111/3012, b-4aa with 1)"
+    ),
+)
 def test_flak_defence():
     _assert_clean("combat-flak")
 
@@ -1552,6 +2068,21 @@ def test_dummies_never_alone():
 @pytest.mark.rules("dynamo:11.7")
 def test_hidden_information():
     _assert_clean("hidden")
+
+
+@pytest.mark.rules("dynamo:11.2")
+def test_public_log_names_no_dummy():
+    _assert_clean("hidden-log")
+
+
+@pytest.mark.rules("dynamo:20.3")
+def test_overland_evacuation_off_the_south_edge():
+    _assert_clean("overland")
+
+
+@pytest.mark.rules("dynamo:20.1")
+def test_withdrawals():
+    _assert_clean("withdrawal")
 
 
 @pytest.mark.rules("dynamo:22.5")
