@@ -121,12 +121,12 @@ def test_no_belgian_check_on_turn_1():
 @pytest.mark.rules("springtime:6.1.4", "springtime:14.3")
 def test_italy_declares_war_at_morale_9():
     s = fresh()
-    s.turn, s.morale, s.step = 2, 10, "draw-axis"
+    s.turn, s.step, s.flags["phase_morale"] = 2, "draw-axis", 10
     s.units["be"]["at"] = REMOVED
     act(s, {"type": "draw"}, 1)
     assert s.units["it-west"]["at"] == OFFMAP
     s = fresh()
-    s.turn, s.morale, s.step = 2, 9, "draw-axis"
+    s.turn, s.step, s.flags["phase_morale"] = 2, "draw-axis", 9
     s.units["be"]["at"] = REMOVED
     act(s, {"type": "draw"}, 1)
     assert s.units["it-west"]["at"] == "F" and s.leaders["disavoia"]["unit"] == "it-west" and s.flags["italy"]
@@ -389,17 +389,17 @@ def test_end_phase_plays_discards_and_the_next_turn():
 
 
 @pytest.mark.rules("springtime:6.1.3")
-def test_command_confidence_is_set_at_19_or_less():
+def test_command_confidence_counts_the_morale_as_the_political_phase_starts():
     s = fresh()
-    s.turn, s.morale, s.step = 2, 19, "draw-axis"
+    s.turn, s.step, s.flags["phase_morale"] = 2, "draw-axis", 19
     s.units["be"]["at"] = REMOVED
     act(s, {"type": "draw"}, 1)
     assert s.flags["confidence"]
     s = fresh()
-    s.turn, s.morale, s.step = 2, 20, "draw-axis"
-    s.units["be"]["at"] = REMOVED
-    act(s, {"type": "draw"}, 1)
-    assert not s.flags["confidence"]
+    s.turn, s.step, s.morale, s.flags["phase_morale"] = 2, "draw-axis", 20, 20
+    act(s, {"type": "draw"}, 1, 6)  # Belgium surrenders: Morale 18, but the phase began at 20
+    act(s, {"type": "belgium", "area": "14"})
+    assert s.morale == 18 and not s.flags["confidence"]
 
 
 @pytest.mark.rules("springtime:19.2")

@@ -104,6 +104,7 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
     state.played_impulse = {"allied": False, "axis": False}
     state.last_assault = {"allied": [], "axis": []}
     state.flags.update(opening=True, surprise=sc.surprise, offer_plan_red=scenario == "springtime/plan-red")
+    state.flags["phase_morale"] = state.morale  # French Morale as the Political Phase starts (6.1.3, 6.1.4)
     state.phase, state.step = "political", "draw-allied"
     if scenario == "springtime/plan-red":
         # 19.2: the markers stand at Turn 4, Axis Impulse 6; the first draws come in Turn 5.
@@ -440,10 +441,11 @@ def _do_belgium(state: State, action: Action, dice: Dice, events: list[Event]) -
 
 def _after_belgium(state: State, events: list[Event]) -> None:
     th = load_board().tables.thresholds
-    state.flags["confidence"] = state.morale <= th.confidence  # 6.1.3
+    morale = state.flags["phase_morale"]  # as the phase began, before the Belgian roll (6.1.3, 6.1.4)
+    state.flags["confidence"] = morale <= th.confidence  # 6.1.3
     if state.flags["confidence"]:
-        events.append(Event("politics", f"French Morale {state.morale}: Command Confidence may change this turn (6.1.3)", {}))
-    if state.morale <= th.italy and not state.flags.get("italy"):  # 6.1.4
+        events.append(Event("politics", f"French Morale {morale}: Command Confidence may change this turn (6.1.3)", {}))
+    if morale <= th.italy and not state.flags.get("italy"):  # 6.1.4
         state.flags["italy"] = True
         state.units["it-west"].update(at="F", reduced=False, oos=False)
         state.leaders["disavoia"]["unit"] = "it-west"
@@ -771,6 +773,7 @@ def _close_turn(state: State, dice: Dice, events: list[Event]) -> None:
     state.turn += 1  # 6.4.2
     state.impulse = 1
     state.phase, state.step = "political", "draw-allied"
+    state.flags["phase_morale"] = state.morale
     state.draws = {"allied": 0, "axis": 0}
     events.append(Event("phase", f"Turn {state.turn}: Political Phase", {"turn": state.turn}))
 
