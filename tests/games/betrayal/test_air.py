@@ -155,3 +155,23 @@ def test_bombers_come_home_to_a_friendly_area_in_range():
     act(state, {"type": "bombard", "area": "SOI"}, [1])
     homes = {a["to"] for a in game.prompt(state).actions}
     assert {"BRU", "LIL"} <= homes and "SOI" not in homes
+
+
+@pytest.mark.rules("betrayal:3.3.1")
+def test_german_aircraft_need_german_ground_units_even_in_germany():
+    state = blank("german-movement", initiative="british")
+    put(state, "3", "de-2k", "de-f1")
+    put(state, "LIE", "de-3k")
+    targets = {a["to"] for a in actions(state, "rebase", "de-f1")}
+    assert "LIE" in targets and not targets & {"1", "2", "4", "5", "6"}
+
+
+@pytest.mark.rules("betrayal:3.3.1")
+def test_aircraft_over_an_area_emptied_by_a_partial_exchange_are_lost():
+    state = blank("german-combat")
+    put(state, "REI", "de-7k", "de-bomber", "fr-10c")
+    state.combats, state.step = ["REI"], "fighting"
+    events = act(state, {"type": "combat", "area": "REI"}, [3, 4])  # 5:2 is 2:1, 7: PX
+    assert [e.data["result"] for e in events if e.kind == "combat" and "result" in e.data] == ["PX"]
+    assert state.pieces["fr-10c"].where == state.pieces["de-7k"].where == "setaside"  # each side's only unit
+    assert state.pieces["de-bomber"].where == "eliminated"

@@ -130,3 +130,17 @@ def test_exchange_elimination_and_surrender():
     put(state, "REI", "de-1pz", "de-2pz", "fr-1c")
     fight = combat_event(fight_in(state, "REI", [6, 6]))  # 18:2 = 8:1, 13: DSU
     assert fight["result"] == "DSU" and state.pieces["fr-1c"].where == "eliminated"
+
+
+@pytest.mark.rules("betrayal:4.5.2")
+def test_a_withdrawal_through_full_areas_still_ends_south_or_west():
+    from wargames_tui.games.betrayal.choices import withdraw_options
+
+    state = blank("german-combat")
+    put(state, "LIL", "br-1", "de-7k")
+    put(state, "DUN", "fr-1c", "fr-16c", "fr-3c")
+    put(state, "ARR", "br-2", "br-3", "br-4")
+    put(state, "CAM", "br-5", "br-12", "br-23")
+    put(state, "MAU", "fr-5c", "fr-4c", "fr-2c")
+    assert "GHE" not in withdraw_options(state, "br-1", "LIL")  # north-east of Lille
+    assert set(withdraw_options(state, "br-1", "LIL")) <= {"CAL", "ABB", "AMI", "SQU", "SED", "DIN"}

@@ -39,9 +39,7 @@ def test_a_french_fighter_over_the_ardennes_is_turned_back_on_a_1():
     roll = next(e.data for e in events if e.kind == "air" and "success" in e.data)
     assert roll["fighters"] == ["de-f1"] and roll["success"]
     assert state.pieces["fr-aa"].where == "setaside" and state.pieces["fr-aa"].reduced
-    # the British player, handling the Germans in the French turn, sends the interceptor home
-    assert game.prompt(state).side == "british"
-    act(state, {"type": "air-return", "unit": "de-f1", "to": "LUX"})
+    # the interceptor goes back to Luxembourg, the only German base in its range
     assert state.pieces["de-f1"].where == "LUX"
 
 

@@ -75,7 +75,7 @@ def rebase_targets(state: State, uid: str) -> list[str]:
     return [
         a
         for a in sc().areas
-        if a != base and in_range(uid, base, a) and (sc().border(a) and side == "german" or occ[a][side] and not occ[a]["allied" if side == "german" else "german"])
+        if a != base and in_range(uid, base, a) and occ[a][side] and not occ[a]["allied" if side == "german" else "german"]
     ]
 
 

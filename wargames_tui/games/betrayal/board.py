@@ -100,10 +100,7 @@ def solely(state: State, area: str, side: str) -> bool:
 
 
 def air_base_ok(state: State, area: str, side: str) -> bool:
-    """Aircraft base only where friendly ground units stand alone (betrayal:3.3.1); Germany is
-    always German ground."""
-    if side == "german" and sc().border(area):
-        return True
+    """Aircraft base only where friendly ground units stand alone (betrayal:3.3.1)."""
     return solely(state, area, side)
 
 

@@ -24,7 +24,7 @@ from wargames_tui.games.betrayal.board import (
     side_of,
 )
 from wargames_tui.games.betrayal.combat import apply_px, fight, px_answers, px_withdraw
-from wargames_tui.games.betrayal.losses import destroy, name, set_aside, step, stranded_air
+from wargames_tui.games.betrayal.losses import destroy, grounded_air, name, set_aside, step, stranded_air
 from wargames_tui.games.betrayal.state import State
 
 Item = dict[str, Any]
@@ -103,11 +103,12 @@ def withdraw_options(state: State, uid: str, frm: str) -> list[str]:
     home = [n for n in firsts if homeland_ok(uid, frm, n)]
     firsts = home or firsts
     x, y = sc().areas[frm].lonlat
-    if side == "allied":
-        back = [n for n in firsts if sc().areas[n].lonlat[0] < x or sc().areas[n].lonlat[1] < y]
-    else:
-        back = [n for n in firsts if sc().areas[n].lonlat[0] > x or sc().areas[n].lonlat[1] > y]
-    firsts = back or firsts
+
+    def back(a: str) -> bool:
+        ax, ay = sc().areas[a].lonlat
+        return ax < x or ay < y if side == "allied" else ax > x or ay > y
+
+    firsts = [n for n in firsts if back(n)] or firsts
     out: set[str] = set()
     for first in firsts:
         if room(state, first, side):
@@ -124,7 +125,7 @@ def withdraw_options(state: State, uid: str, frm: str) -> list[str]:
                         nxt.append(there)
             level = nxt
         out.update(a for a in level if room(state, a, side))
-    return sorted(out)
+    return sorted([a for a in out if back(a)] or out)
 
 
 def exploit_options(state: State, item: Item) -> list[str]:
@@ -233,6 +234,7 @@ def resolve(state: State, action: Action, dice: Dice, events: list[Event]) -> No
         step(state, action["unit"], events, "betrayal:4.3.1")
     elif kind in ("remove", "reduce"):
         apply_px(state, action, events)
+        grounded_air(state, item["area"], events)
     elif kind == "exploit":
         _exploit(state, item, action["to"], dice, events)
     elif kind == "intercept":

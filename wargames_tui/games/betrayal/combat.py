@@ -8,7 +8,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event
 from wargames_tui.engine.odds import odds_ratio
 from wargames_tui.games.betrayal.board import ground, republic_holder, sc, side_of, strength
-from wargames_tui.games.betrayal.losses import destroy, set_aside, step, stranded_air
+from wargames_tui.games.betrayal.losses import destroy, grounded_air, set_aside, step, stranded_air
 from wargames_tui.games.betrayal.state import State
 
 SUCCESS = ("DW", "DSW", "DE", "DSU")  # a won attack, for the exploit of betrayal:3.4.4 E
@@ -118,6 +118,7 @@ def fight(
     )
     apply_result(state, area, result, attackers, defenders, dice, events)
     stranded_air(state, events)
+    grounded_air(state, area, events)
     return result
 
 

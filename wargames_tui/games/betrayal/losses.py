@@ -55,3 +55,11 @@ def stranded_air(state: State, events: list[Event]) -> None:
 
 def is_german(uid: str) -> bool:
     return side_of(uid) == "german"
+
+
+def grounded_air(state: State, area: str, events: list[Event]) -> None:
+    """Aircraft left without their own ground units in an area after its combat are lost (3.3.1)."""
+    occ = occupancy(state)
+    for uid, piece in list(state.pieces.items()):
+        if piece.where == area and sc().units[uid].air and not occ[area][side_of(uid)]:
+            destroy(state, uid, events, "is left alone after the combat", "betrayal:3.3.1")

@@ -183,7 +183,7 @@ def german_release_areas(state: State, uid: str) -> list[str]:
 
     def ok(a: str) -> bool:
         if sc().border(a):
-            return True
+            return bool(ground(state, a, "german")) if air else True
         if state.control.get(a) != "german" or ground(state, a, "allied"):
             return False
         if not any(sc().border(n) for n in sc().graph.neighbours(a)):
