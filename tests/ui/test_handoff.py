@@ -86,3 +86,17 @@ async def test_a_seat_for_a_bot_this_version_lacks_goes_to_a_person(save_dir: Pa
         assert session.seats["gi"] == "human" and screen.bot_to_act() is None
         assert any("nonexistent" in n.message for n in pilot.app._notifications)
         assert session.prompt.side == "gi" and screen.step == "move"  # the side is played from the keyboard
+
+
+@sync
+async def test_a_game_may_ask_for_the_cover_from_some_point_on(save_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = new_session()
+    action = handing_over(session)
+    monkeypatch.setattr(session.game, "covers", lambda state: state.turn >= 1, raising=False)
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the cover of a loaded game
+        await pilot.pause()
+        play_screen(pilot.app).play(action)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)

@@ -49,6 +49,11 @@ def scenarios() -> list[ScenarioInfo]:
 new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
 
 
+def covers(state: State) -> bool:
+    """From turn 3 the Allied players may not confer (betrayal:6.0): each plays behind the cover."""
+    return state.turn >= 3
+
+
 def active_side(state: State) -> str | None:
     return sequence.acting(state)
 

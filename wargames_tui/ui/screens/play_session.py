@@ -223,8 +223,12 @@ class SessionScreen(Screen):
         return False
 
     def _wants_cover(self) -> bool:
-        hides = bool(getattr(self.session.game, "HIDDEN", False))
-        return hides or bool(getattr(self.app, "cover_always", False))
+        """The game hides things (HIDDEN), or asks for the cover now (`covers(state)`, say when its
+        players may no longer confer), or the player asked for it always."""
+        game = self.session.game
+        covers = getattr(game, "covers", None)
+        asked = bool(covers(self.session.state)) if callable(covers) else False
+        return bool(getattr(game, "HIDDEN", False)) or asked or bool(getattr(self.app, "cover_always", False))
 
     def _cover_at_start(self) -> None:
         """A hotseat game that hides things opens behind the cover too: whoever sits down may not be
