@@ -11,6 +11,7 @@ disagrees with the game stays on record as a strict xfail naming the disagreemen
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import tomllib
@@ -29,8 +30,9 @@ DATA = ROOT / "scenarios" / "betrayal"
 # Random games: (scenario, seed, step cap). Bounded so that the module stays well under 20 s.
 GAMES = [
     ("betrayal/historical", 11, 2600),
-    ("betrayal/historical", 23, 2600),
-    ("betrayal/free-setup", 37, 1400),
+    ("betrayal/historical", 25, 2600),
+    ("betrayal/historical", 34, 2600),
+    ("betrayal/free-setup", 8, 2600),
 ]
 
 PHASES = [
@@ -152,17 +154,22 @@ def expected_drm(att_ids, def_ids) -> int:
     return 0
 
 
-def exploit_possible(view: dict, area: str) -> bool:
+def exploit_possible(view: dict, area: str, armour: int = 1) -> bool:
     """betrayal:3.4.4 E: an adjacent Allied-occupied Area, or a vacant one closer to Paris."""
     adj = adjacency(view)
     for z in adj[area]:
         if view["zones"][z]["country"] == "G":
             continue
-        if ground_in(view, z, "allied") and len(ground_in(view, z, "german")) < 3:
+        if ground_in(view, z, "allied") and len(ground_in(view, z, "german")) + armour <= 3:
             return True
         if not ground_in(view, z) and distance(view, z, "PAR") < distance(view, area, "PAR"):
             return True
     return False
+
+
+def edge_distance(view: dict, zone: str) -> int:
+    edges = [z for z, info in view["zones"].items() if info.get("edge")]
+    return min(distance(view, zone, e) for e in edges)
 
 
 def before_units(view: dict, uid: str) -> dict:
@@ -226,7 +233,8 @@ class Referee:
             if prompt.side is None:
                 self.end_checks(game, state, before, evacuated, where)
                 break
-            actions = list(prompt.actions)
+            # sorted: the game may list its actions in a set's order, which differs between runs
+            actions = sorted(prompt.actions, key=lambda x: json.dumps(x, sort_keys=True))
             phase = before["phase"]
             turn = before["turn"]
             self.offered_checks(before, prompt, actions, initiative, orders, tactics_rolled, where)
@@ -259,9 +267,14 @@ class Referee:
                 elif e.kind == "roll" and "tactic" in d:
                     self.check_tactic(d, turn, tactics_rolled, where)
                     if d["tactic"] == "refit":
+                        # 3.4.2 b: no tactic is executed in a country the orders did not name
+                        named = None
+                        if orders and "ALL" not in orders["countries"]:
+                            named = {COUNTRY_CODE[c] for c in orders["countries"]}
                         refit_due = {
                             u["id"] for u in before["units"]
                             if u["side"] == "german" and on_map(u) and u["reduced"] and u["kind"] in GROUND
+                            and (named is None or before["zones"][u["zone"]]["country"] in named)
                         }
                 elif e.kind == "combat" and "column" in d:
                     fought.add(d["area"])
@@ -271,7 +284,7 @@ class Referee:
                         phase == "german-combat" and not d.get("exploit") and d["result"] in ("DW", "DSW", "DE", "DSU")
                         and any(COUNTERS[i]["kind"] == "armor" and before_units(before, i).get("tactic") == "exploit" for i in d["attackers"])
                         and all(i.startswith("de-") for i in d["attackers"])
-                        and exploit_possible(after, d["area"])
+                        and exploit_possible(after, d["area"], sum(1 for i in d["attackers"] if COUNTERS[i]["kind"] == "armor"))
                     ):
                         self.seen("exploit owed")
                         owed = d
@@ -367,11 +380,14 @@ class Referee:
                     # betrayal:3.4.4 A / 4.2.2: no entry into Allied-occupied areas without Advance/Attack
                     if allied_there and tac not in ATTACK_TACTICS:
                         self.bad("german no attack tactic", where, f"{a} into Allied-occupied {to}, tactic {tac}")
-                    # betrayal:3.4.4 A: Hold moves forward, toward the west or south edge
-                    if tac == "hold" and u["zone"] in LONLAT and to in LONLAT:
+                    # betrayal:3.4.4 A: Hold moves forward, closer to the west or south edge: read
+                    # generously, either westward/southward on the ground or fewer Areas to the
+                    # nearest edge Area the map data marks
+                    if tac == "hold":
+                        d0, d1 = edge_distance(view, u["zone"]), edge_distance(view, to)
                         (lo0, la0), (lo1, la1) = LONLAT[u["zone"]], LONLAT[to]
-                        if not (lo1 < lo0 or la1 < la0):
-                            self.bad("hold moves forward", where, f"{a} from {u['zone']} moves away from the west and south")
+                        if d1 >= d0 and not (lo1 < lo0 or la1 < la0):
+                            self.bad("hold moves forward", where, f"{a} from {u['zone']}: {d0} -> {d1} Areas from the edge")
                     # betrayal:3.4.2 b: not in a country the orders did not name
                     if orders and "ALL" not in orders["countries"]:
                         named = {COUNTRY_CODE[c] for c in orders["countries"]}
@@ -545,8 +561,8 @@ class Referee:
                     continue
                 if named is not None and (zones[x]["country"] not in named or zones[y]["country"] not in named):
                     continue
-                if zones[x]["maginot"] and LONLAT[x][0] < LONLAT[y][0]:
-                    continue  # a westward attack on the Maginot Line: optional
+                if zones[x]["maginot"] and zones[y]["country"] == "G":
+                    continue  # a westward attack on the Maginot Line, out of Germany: optional
                 self.bad("attack duty", where, f"movement may end with {[u['id'] for u in ready]} in {y} unmoved beside Allied-held {x}")
                 return
 
@@ -651,8 +667,8 @@ class Referee:
                 return  # the owner picks among equal units: an action follows
             first = losses[0]
             if lo_a == lo_d:
-                ok = ({i for i in losses[:2]} & {k for k, v in d["attackers"].items() if v == lo_a}
-                      and {i for i in losses[:2]} & {k for k, v in d["defenders"].items() if v == lo_d})
+                # a tie: both lowest go (the owner of several equal units picks one by an action)
+                ok = {**d["attackers"], **d["defenders"]}.get(first) == lo_a
             elif lo_a < lo_d:
                 ok = d["attackers"].get(first) == lo_a
             else:
@@ -714,9 +730,13 @@ class Referee:
             near = {"PAR"} | adj["PAR"]
             friendly = [
                 z for z in near
+                if ground_in(before, z, "allied") and not ground_in(before, z, "german") and len(ground_in(after, z, "allied")) < 3
+            ]
+            fits = [
+                z for z in near
                 if ground_in(before, z, "allied") and not ground_in(before, z, "german") and len(ground_in(before, z, "allied")) < 3
             ]
-            if friendly and (to not in friendly):
+            if friendly and to not in fits:
                 self.bad("return places", where, f"Allied return to {to}, not a friendly area at Paris ({sorted(friendly)})")
 
     # -- events
@@ -790,7 +810,8 @@ class Referee:
         if attackers_side == "german" and zone.get("maginot") and "maginot" not in labels and first and d.get("exploit") is False:
             if any(us[i]["nation"] == "french" for i in dfn if i in us):
                 self.bad("maginot shift", where, f"no Maginot shift for a German attack in {d['area']}")
-        if first:
+        if first and not d.get("exploit"):
+            # (an exploit advance changes the stacks within the action: the view before it is stale)
             # betrayal:3.3.5: a surviving support mission shifts one column right; the German bomber
             # adds its ground support value first
             support = [
@@ -986,7 +1007,11 @@ class Referee:
             self.bad("end", where, f"the game ended on turn {view['turn']} of {view['turns']}")
         facts = view.get("victory", {}).get("facts", {})
         held = sum(1 for z in view["zones"].values() if z["country"] == "F" and z.get("control") == "german")
-        if "german_areas_in_france" in facts and facts["german_areas_in_france"] != held:
+        alone = sum(
+            1 for k, z in view["zones"].items()
+            if z["country"] == "F" and z.get("control") == "german" and not ground_in(view, k, "allied")
+        )
+        if "german_areas_in_france" in facts and not alone <= facts["german_areas_in_france"] <= held:
             self.bad("german areas count", where, f"{held} French areas German-controlled, facts say {facts['german_areas_in_france']}")
         if "evacuated" in facts and facts["evacuated"] != evacuated:
             self.bad("evacuation count", where, f"{evacuated} evacuations, victory facts say {facts['evacuated']}")
@@ -1072,27 +1097,15 @@ CHECKS = [
 
 # Disagreements on record (see the report): check name -> reason.
 XFAIL: dict[str, str] = {
-    "air bases held": (
-        "betrayal:3.3.1: air units left alone in an Area after its ground combat are permanently "
-        "eliminated; the game leaves them on the map (historical seed 23 step 119: the German bomber "
-        "stays in Rouen after the PX removes both sides; step 342: LFTWFF fighters I stays in Antwerp "
-        "after an EX)"
-    ),
-    "air bases in empty Germany": (
-        "betrayal:3.3.1: aircraft never base in a vacant Area; the game offers German air returns and "
-        "rebases to Border Areas with no German ground unit (historical seed 11 step 196: the bomber "
-        "may land in empty Border Areas 3, 4, 6)"
-    ),
-    "withdraw direction": (
-        "betrayal:4.5.2: Allied units withdraw south/west when possible; the game also offers "
-        "north/east destinations beside south/west ones (historical seed 23 step 48: 2 Infantry "
-        "may withdraw from Lille to Ghent beside Abbeville, Maubeuge and St-Quentin; seed 11 step "
-        "595: 43C from Cambrai to Brussels or Dinant beside Sedan)"
-    ),
     "owner decides": (
-        "betrayal:4.3.1 with 1.7: the owning player (the British for Belgian units) chooses step "
-        "losses; the game lets the French choose the Belgian VII Corps's loss in a mixed stack at "
-        "Lille (historical seed 11 step 320)"
+        "betrayal:4.3.1 with 1.7: the owning player chooses the step losses of an air bombardment; "
+        "the game lets the French player choose them for British units in a mixed stack "
+        "(historical seed 25 step 326: br-4; step 573: br-44)"
+    ),
+    "reinforcements": (
+        "betrayal:3.2.1: reinforcements go elsewhere only when their named Area is German-occupied; "
+        "the game diverts the French DCRs from a vacant, German-controlled Soissons "
+        "(free-setup seed 8 step 375)"
     ),
 }
 
