@@ -18,6 +18,7 @@ an action concerns, the panels' content) and its MapLook (colours).
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,7 @@ class AreaPlayScreen(SessionScreen):
         self.source: str | None = None  # the zone whose units' reach is lit
         self.message: tuple[str, str] | None = None
         self.auto = True  # the game's own side plays its steps without a key
+        self.bot_rng = random.Random()
         self._phase_key: tuple[Any, ...] | None = None
         self._step_timer = None
         self._shown_outcome = False
@@ -450,7 +452,7 @@ class AreaPlayScreen(SessionScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("help", "save", "menu", "cancel"):
             return True
-        if self.over():
+        if self.over() or self.bot_to_act():
             return False
         auto = self.automatic()
         types = self.types()
@@ -606,6 +608,8 @@ class AreaPlayScreen(SessionScreen):
         return min(STEP_PAUSE, float(getattr(self.app, "bot_delay", STEP_PAUSE)))
 
     def _schedule_step(self) -> None:
+        if self._schedule_bot():
+            return
         if self.auto and self.automatic() and not self.over() and self._step_timer is None:
             self._step_timer = self.set_timer(self._pause(), self._auto_step)
 

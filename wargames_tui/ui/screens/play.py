@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
-from wargames_tui.bots import BOTS
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
@@ -699,36 +698,9 @@ class PlayScreen(EnterMixin):
 
     # --- bots ---------------------------------------------------------------------
     def _schedule_step(self) -> None:
-        if self.bot_to_act() and self._step_timer is None:
-            delay = getattr(self.app, "bot_delay", 0.5)
-            self._step_timer = self.set_timer(delay, self._bot_step)
+        self._schedule_bot()
 
-    def _bot_step(self) -> None:
-        self._step_timer = None
-        if not self.is_current:
-            self._schedule_bot_later()
-            return
-        name = self.bot_to_act()
-        if not name:
-            return
-        bot = BOTS.get(name)
-        if bot is None:
-            self.say(f"No bot called {name!r}; play this side with the keys.", "error")
-            return
-        played = len(self.session.log)
-        for _ in range(3):  # a refused choice (a rules bug) is retried, never left to stall the game
-            try:
-                action = bot(self.session, self.bot_rng)
-            except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
-                self.say(f"The {name} bot failed: {exc!r}", "error")
-                return
-            self.play(action)
-            if len(self.session.log) != played or self.session.outcome() is not None:
-                where = self.action_hex(action)  # follow the bot on the map
-                if where is not None and self.is_current:
-                    self.query_one(HexMap).set_cursor(where)
-                return
-
-    def _schedule_bot_later(self) -> None:
-        if self._step_timer is None:
-            self._step_timer = self.set_timer(0.5, self._bot_step)
+    def follow(self, action: Action) -> None:
+        where = self.action_hex(action)  # the map follows the bot
+        if where is not None and self.is_current:
+            self.query_one(HexMap).set_cursor(where)

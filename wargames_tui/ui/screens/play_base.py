@@ -81,13 +81,6 @@ class HexScreenBase(SessionScreen):
         """The hex the defender left, while a combat result is being carried out."""
         return (self.view.get("follow_up") or {}).get("vacated")
 
-    def bot_to_act(self) -> str | None:
-        side = self.prompt.side
-        seat = self.session.seats.get(side or "", "human")
-        if self.session.outcome() is None and side is not None and seat.startswith("bot:"):
-            return seat.split(":", 1)[1]
-        return None
-
     def units_at(self, h: Hex) -> list[dict[str, Any]]:
         return [u for u in self.view.get("units", []) if u["status"] == "map" and u["hex"] == h]
 

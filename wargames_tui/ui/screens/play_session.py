@@ -10,17 +10,17 @@ The base of PlayScreen (hex maps) and AreaPlayScreen (area maps). Each screen ha
 
 from __future__ import annotations
 
+import random
 import re
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from rich.text import Text
-
+from wargames_tui.bots import BOTS
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.present import presentation
 from wargames_tui.ui.saving import autosave_path
@@ -55,6 +55,7 @@ class SessionScreen(Screen):
     _step_timer: Timer | None
     _shown_outcome: bool
     _covered: bool = False  # the hotseat cover is up
+    bot_rng: random.Random
     _drawn_for: str | None = None  # the viewer whose view is drawn now
 
     @property
@@ -204,6 +205,50 @@ class SessionScreen(Screen):
             self.refresh_all()
         if not self._shown_outcome:
             self._schedule_step()
+
+    # --- bots -----------------------------------------------------------------------------------
+    def bot_to_act(self) -> str | None:
+        """The name of the bot whose turn it is, if a bot sits at the side to act."""
+        side = self.prompt.side
+        seat = self.session.seats.get(side or "", "human")
+        if self.session.outcome() is None and side is not None and seat.startswith("bot:"):
+            return seat.split(":", 1)[1]
+        return None
+
+    def _schedule_bot(self) -> bool:
+        """Set the timer for a bot's next action when one is to act; False when none is."""
+        if not self.bot_to_act():
+            return False
+        if self._step_timer is None:
+            self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._bot_step)
+        return True
+
+    def _bot_step(self) -> None:
+        self._step_timer = None
+        if not self.is_current:  # a dialog is open: try again once it is closed
+            self._step_timer = self.set_timer(0.5, self._bot_step)
+            return
+        name = self.bot_to_act()
+        if not name:
+            return
+        bot = BOTS.get(name)
+        if bot is None:
+            self.say(f"No bot called {name!r}; play this side with the keys.", "error")
+            return
+        played = len(self.session.log)
+        for _ in range(3):  # a refused choice (a rules bug) is retried, never left to stall the game
+            try:
+                action = bot(self.session, self.bot_rng)
+            except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
+                self.say(f"The {name} bot failed: {exc!r}", "error")
+                return
+            self.play(action)
+            if len(self.session.log) != played or self.session.outcome() is not None:
+                self.follow(action)
+                return
+
+    def follow(self, action: Action) -> None:
+        """Show where a bot's action happened (nothing by default)."""
 
     # --- hotseat: whose view is drawn ------------------------------------------------------------
     def _hand_over(self) -> bool:
