@@ -72,6 +72,7 @@ class AreaPlayScreen(SessionScreen):
         Binding("e", "proceed('events')", "Roll events", id="proceed-events"),
         Binding("e", "proceed('turn')", "End turn", id="proceed-turn"),
         Binding("e", "do('end-activation')", "End activation", id="do-end-activation"),
+        Binding("e", "proceed_any", "End step", id="proceed-any"),
         Binding("j", "job_done", "Job Done"),
         Binding("x", "stop", "Stop here"),
         Binding("n,space", "step", "Next step"),
@@ -468,6 +469,8 @@ class AreaPlayScreen(SessionScreen):
         if action == "proceed":
             kind = PROCEED.get(str(parameters[0]) if parameters else "")
             return kind in types and kind in self.terms.proceed
+        if action == "proceed_any":  # a game's own `e` actions (AreaTerms.proceed), after the ones named above
+            return self._own_proceed() is not None
         if action == "job_done":
             return self.terms.done_action in types
         if action == "stop":
@@ -493,6 +496,16 @@ class AreaPlayScreen(SessionScreen):
 
     def action_do(self, kind: str) -> None:
         self._play_type(kind)
+
+    def _own_proceed(self) -> str | None:
+        named = set(PROCEED.values()) | {"end-activation"}
+        types = self.types()
+        return next((k for k in self.terms.proceed if k in types and k not in named), None)
+
+    def action_proceed_any(self) -> None:
+        kind = self._own_proceed()
+        if kind:
+            self._play_type(kind)
 
     def _ready_zones(self) -> list[str]:
         """Zones of the player's units that an action of the prompt names, in reading order."""

@@ -1,0 +1,37 @@
+"""e plays a game's own step-ending action on the area screen (AreaTerms.proceed)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.ui.helpers import SIZE, make_app, sync
+from wargames_tui.bots import random_bot
+from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
+from wargames_tui.present import presentation
+
+
+@sync
+async def test_e_ends_a_step_the_game_names(save_dir: Path) -> None:
+    scenario = "betrayal/historical"
+    game = game_for(scenario)
+    session = Session.start(game, scenario, seed=4, seats={side: "human" for side in game.scenarios()[0].sides})
+    own = presentation(game).area.proceed
+    rng = random.Random(4)
+    for _ in range(3000):
+        types = {a["type"] for a in session.prompt.actions}
+        if "end-movement" in types and "end-movement" in own:
+            break
+        session.act(random_bot(session, rng))
+    assert "end-movement" in {a["type"] for a in session.prompt.actions}
+    played = len(session.log)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(session.log) == played + 1 and session.log[-1].action["type"] == "end-movement"
