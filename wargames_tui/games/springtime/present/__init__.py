@@ -37,6 +37,7 @@ TERMS = AreaTerms(
     fight_text=fight_text,
     zone_word="Area",
     lights=lights,
+    proceed={"end": "End step", "pass": "Pass"},  # e ends the moves or attacks under way, else passes the impulse
 )
 
 
