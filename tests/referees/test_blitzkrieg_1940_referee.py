@@ -29,8 +29,60 @@ DATA = Path(__file__).resolve().parents[2] / "scenarios" / "blitzkrieg_1940"
 TABLES = tomllib.loads((DATA / "game.toml").read_text())
 CRT = TABLES["crt"]
 COLUMNS = CRT["columns"]
+MAP = tomllib.loads((DATA / "map.toml").read_text())
 
-SEEDS_1940 = [1, 2, 3, 4]
+
+def internal(label: str) -> str:
+    """A printed hex number to the game's hex id (2.2: W6000 overlaps E1013)."""
+    c, r = int(label[1:3]), int(label[3:])
+    if label[0] == "W":
+        c, r = c - 43, r + 13
+    else:
+        c = c - MAP["first_e_column"] + 1
+    return f"{c:02d}{r:02d}"
+
+
+TERRAIN = {}
+COUNTRY = {}
+for _r, (_t, _c) in enumerate(zip(MAP["terrain"].strip("\n").split("\n"),
+                                  MAP["country"].strip("\n").split("\n")), start=1):
+    for _i, (_tc, _cc) in enumerate(zip(_t, _c)):
+        if _tc not in "_ ":
+            TERRAIN[f"{_i + 1:02d}{_r:02d}"] = _tc  # the game's hex ids count columns from 1
+            COUNTRY[f"{_i + 1:02d}{_r:02d}"] = _cc
+SIDES_OF = defaultdict(set)
+for _hs in MAP["hexsides"]:
+    for _a, _b in _hs["pairs"]:
+        SIDES_OF[frozenset((internal(_a), internal(_b)))].add(_hs["kind"])
+FIELD_FORTS = {internal(h) for h in MAP["special"]["field_fortifications"]}
+SIEGFRIED = {internal(h) for h in MAP["special"]["siegfried"]}
+SIEGFRIED_1939 = {internal(h) for h in MAP["special"]["siegfried_1939"]}
+CITY_HEXES = {internal(h): c for c in MAP["city"] for h in c["hexes"]}
+
+
+def directions(h: str) -> list[str]:
+    """The six neighbours in clockwise order from north; even columns sit half a hex lower
+    (as the game's own move paths show)."""
+    c, r = int(h[:2]), int(h[2:])
+    up, down = (r - 1, r) if c % 2 == 1 else (r, r + 1)
+    return [f"{c:02d}{r - 1:02d}", f"{c + 1:02d}{up:02d}", f"{c + 1:02d}{down:02d}",
+            f"{c:02d}{r + 1:02d}", f"{c - 1:02d}{down:02d}", f"{c - 1:02d}{up:02d}"]
+
+
+def adjacent(a: str, b: str) -> bool:
+    return b in directions(a)
+
+
+def concentric(target: str, from_hexes: set[str]) -> bool:
+    """14.15A: opposite hexes, three alternating hexes, or more than three hexes."""
+    d = {i for i, h in enumerate(directions(target)) if h in from_hexes}
+    if len(d) > 3:
+        return True
+    if any((i + 3) % 6 in d for i in d):
+        return True
+    return any({i, (i + 2) % 6, (i + 4) % 6} <= d for i in d)
+
+SEEDS_1940 = [1, 2, 3]
 SEEDS_1939 = [5, 6]
 MAX_ACTIONS = 900
 
@@ -42,9 +94,9 @@ def _choose(rng: random.Random, actions: list[dict]) -> dict:
     by = defaultdict(list)
     for a in actions:
         by[a["type"]].append(a)
-    if by["attack"] and rng.random() < 0.6:
+    if by["attack"] and rng.random() < 0.9:
         return rng.choice(by["attack"])
-    if by["end-phase"] and rng.random() < 0.35:
+    if by["end-phase"] and rng.random() < 0.12:
         return by["end-phase"][0]
     if by["move"] and rng.random() < 0.5:
         return rng.choice(by["move"])
@@ -207,13 +259,13 @@ def _ratio(att: int, dfn: int) -> str:
     return f"1:{math.ceil(dfn / att)}"
 
 
-def _raw_index(ratio: str) -> int | None:
+def _raw_index(ratio: str) -> int:
+    """The ratio's place on the odds scale, extended past the printed columns: 1:3 is the
+    first column (0), 1:4 is -1, ..., 6:1 is 7 and 7:1 is 8."""
     a, d = (int(x) for x in ratio.split(":"))
-    if d == 1 and a >= 7:
-        return None  # 14.7: automatic 0/3
-    if a == 1 and d >= 3:
-        return 0  # 14.7: 1:4 or lower fought as 1:3
-    return COLUMNS.index(ratio)
+    if d == 1 and a >= 1:
+        return a + 1
+    return 3 - d
 
 
 def _combats(scenario, seed):
@@ -235,12 +287,16 @@ def test_combat_odds_and_result(scenario, seed):
         assert att >= 1 and dfn >= 1
         assert d["ratio"] == _ratio(att, dfn), d
         raw = _raw_index(d["ratio"])
+        assert d["raw_index"] == raw, d
         net = sum(s["shift"] for s in d["shifts"])
         assert d["net_shift"] == net, d
-        if raw is None:
+        # Shifts move the odds (14.12B: a 3:1 becomes 1:1); the limits of 14.7 then apply to
+        # the shifted odds: 1:4 or lower is fought at 1:3, 7:1 or more is an automatic 0/3.
+        final = raw + net
+        if final >= len(COLUMNS):
             assert d["result"] == CRT["automatic"], d  # 14.7
         else:
-            col = min(max(raw + net, 0), len(COLUMNS) - 1)
+            col = max(final, 0)
             assert d["column"] == COLUMNS[col], d
             assert 1 <= d["roll"] <= 6
             assert d["result"] == CRT["rows"][d["roll"] - 1][col], d  # 14.9
@@ -509,3 +565,137 @@ def test_sickle_cut_cup_hidden(scenario, seed):
                 assert u["status"] not in ("cup", "pool"), u
                 if u["id"] in cup:
                     assert False, ("cup unit identified", u)
+
+
+# ------------------------------------------------------------------ attack offers
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.1", "blitzkrieg-1940:14.3", "blitzkrieg-1940:13.8")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_attack_offers_legal(scenario, seed):
+    """Every offered attack: own units on the map, each adjacent to the one attacked hex
+    (14.1A, 14.2B) and not across a blocked or all-sea hexside (13.8, 13.10; the causeway
+    allowed, 13.13B); the hex holds enemy units; no attacker already attacked and no defender
+    already attacked this Combat Phase (14.3D, E); forts, coups de main and emergency units
+    never attack (14.16D, 7.1B, 12.4C)."""
+    steps, _, _ = play(scenario, seed)
+    attacked, attacking, phase = set(), set(), None
+    for st in steps:
+        v, p = st["before"], st["prompt"]
+        key = (v["turn"], v["couplet"], v["phase"])
+        if key != phase:
+            phase, attacked, attacking = key, set(), set()
+        units = units_by_id(v)
+        for a in p.actions:
+            if a["type"] != "attack":
+                continue
+            assert v["phase"] == f"{p.side}-combat", (v["phase"], a)
+            target = a["hex"]
+            enemies = [u for u in on_map(v) if u["hex"] == target and u["side"] != p.side]
+            assert enemies, a
+            assert not ({u["id"] for u in enemies} & attacked), (a, attacked)
+            for uid in a["attackers"]:
+                u = units[uid]
+                assert u["side"] == p.side and u["status"] == "map", (a, u)
+                assert uid not in attacking, (a, uid)
+                assert u["type"] not in ("large-fort", "small-fort", "airborne-coup",
+                                         "emergency-delay"), (a, u["type"])
+                assert adjacent(u["hex"], target), (a, u["hex"])
+                sides = SIDES_OF.get(frozenset((u["hex"], target)), set())
+                assert not (sides & {"blocked", "all-sea"}), (a, u["hex"], sides)
+        for e in st["events"]:
+            if e.kind == "combat":
+                attacking |= {x["unit"] for x in e.data["attackers"]}
+                attacked |= {x["unit"] for x in e.data["defenders"]}
+
+
+@pytest.mark.rules("blitzkrieg-1940:6.4", "blitzkrieg-1940:8.4", "blitzkrieg-1940:8.12")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_attack_offers_respect_neutrality_and_sickle_cut(scenario, seed):
+    """1939: Germans attack only into Germany (8.12A). 1940 with Sickle Cut, Turn 1: no German
+    attack into the Ardennes (6.4A); before Belgium/Holland is violated no Anglo-French attack
+    into Belgium, Luxembourg or Holland (8.4B)."""
+    steps, _, _ = play(scenario, seed)
+    for st in steps:
+        v, p = st["before"], st["prompt"]
+        units = units_by_id(v)
+        for a in p.actions:
+            if a["type"] != "attack":
+                continue
+            c = COUNTRY.get(a["hex"])
+            if scenario.endswith("1939") and p.side == "german":
+                assert c == "G", a
+            if scenario.endswith("1940") and v["turn"] == 1 and v.get("sickle_cut") \
+                    and p.side == "german":
+                assert TERRAIN.get(a["hex"]) != "a", a
+            if scenario.endswith("1940") and p.side == "allied" and c in ("B", "L", "H"):
+                anglo = [x for x in a["attackers"] if units[x]["nation"] in ("french", "british")]
+                if anglo:
+                    viol = v.get("violated") or {}
+                    assert viol, (a, viol)
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.12", "blitzkrieg-1940:14.15", "blitzkrieg-1940:14.18",
+                   "blitzkrieg-1940:14.19")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_printed_odds_shifts(scenario, seed):
+    """The shifts the rulebook states: 2L for a mountain hex (14.12B), 2L for Germans in a
+    Siegfried Line hex (1939: the 1939 hexes only) and none for Allies there (14.18), 1L for
+    Allies in field fortifications and none for Germans (14.19), 1R for a concentric assault
+    except into Maginot, Eben Emael or active Siegfried hexes (14.15)."""
+    for i, st, e in _combats(scenario, seed):
+        d = e.data
+        v = st["before"]
+        units = units_by_id(v)
+        target = d["hex"]
+        dside = units[d["defenders"][0]["unit"]]["side"]
+        by_case = defaultdict(int)
+        for sh in d["shifts"]:
+            by_case[(sh.get("case") or "").split(":")[-1]] += sh["shift"]
+        siegfried = SIEGFRIED if scenario.endswith("1940") else SIEGFRIED_1939
+        if dside == "german" and target in siegfried:
+            assert by_case["14.18"] == -2, d["shifts"]
+        else:
+            assert by_case["14.18"] == 0, d["shifts"]
+        if dside == "allied" and target in FIELD_FORTS:
+            assert by_case["14.19"] == -1, d["shifts"]
+        else:
+            assert by_case["14.19"] == 0, d["shifts"]
+        if TERRAIN.get(target) == "m":
+            assert by_case["14.12"] == -2 or -2 in [s["shift"] for s in d["shifts"]], d["shifts"]
+        fort = any(units[x["unit"]]["type"] in ("large-fort", "small-fort")
+                   for x in d["defenders"])
+        active_sieg = dside == "german" and target in siegfried
+        from_hexes = {units[x["unit"]]["hex"] for x in d["attackers"]}
+        want = 1 if (concentric(target, from_hexes) and not fort and not active_sieg) else 0
+        assert by_case["14.15"] == want, (d["shifts"], sorted(from_hexes), target)
+
+
+# ------------------------------------------------------------------ 4 victory
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.1", "blitzkrieg-1940:4.4", "blitzkrieg-1940:4.7")
+@pytest.mark.parametrize("scenario,seed", [g for g in ALL_GAMES if g[0].endswith("1940")])
+def test_victory_points(scenario, seed):
+    """At the end, VPs are the schedule of 4.4 for what the final view shows; Germany wins
+    with three or more (4.1); the Maginot point is not given if France capitulated (4.7)."""
+    steps, outcome, final = play(scenario, seed)
+    if outcome is None:
+        pytest.skip("game cut short by the action budget")
+    if final["turn"] < 10:
+        return  # an early end (capitulations, 4.5); scored below only at the end of turn 10
+    pts = dict(outcome.points or {})
+    vp = TABLES["vp"]
+    for k, n in pts.items():
+        assert k in vp and vp[k] == n, (k, n)
+    caps = {c.lower() for c in final.get("capitulated") or []}
+    for nation in ("holland", "belgium", "france"):
+        assert (nation in pts) == (nation in caps), (nation, pts, caps)
+    if "france" in pts:
+        assert "maginot" not in pts
+    elif final.get("breached"):
+        assert "maginot" in pts, pts
+    if final.get("raf") in ("", None, False) or str(final.get("raf")).lower() in ("no", "held"):
+        assert "raf" not in pts, (final.get("raf"), pts)
+    total = sum(pts.values())
+    assert (outcome.winner == "german") == (total >= vp["needed"]), (total, outcome)
