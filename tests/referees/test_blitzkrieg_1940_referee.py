@@ -829,3 +829,68 @@ def test_dummies_not_told_to_the_allies(scenario, seed):
             if u["side"] == "german" and u["status"] == "map":
                 assert not is_dummy(u), u
                 assert u["id"] not in dummies, u
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.1")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_every_adjacent_enemy_attackable(scenario, seed):
+    """14.1A: in a friendly Combat Phase every enemy-occupied hex adjacent to a phasing
+    French, German or British unit that may attack (not a fort, coup, emergency unit, 14.16D,
+    7.1B, 12.4C) across a playable hexside is offered as a target, when neither it nor the
+    unit has yet fought that phase (14.3D, E). Reckoned only between hexes of France and
+    Germany, outside the Sickle Cut turn and the 1939 neutrality limits (6.4, 8.12)."""
+    steps, _, _ = play(scenario, seed)
+    attacked, attacking, phase = set(), set(), None
+    for st in steps:
+        v, p = st["before"], st["prompt"]
+        key = (v["turn"], v["couplet"], v["phase"])
+        if key != phase:
+            phase, attacked, attacking = key, set(), set()
+        targets = {a["hex"] for a in p.actions if a["type"] == "attack"}
+        if v["phase"] == f"{p.side}-combat" and not v.get("battle") and any(
+                a["type"] == "end-phase" for a in p.actions) and v["turn"] > 1:
+            enemy_hexes = defaultdict(list)
+            for u in on_map(v):
+                if u["side"] != p.side and not is_dummy(u):
+                    enemy_hexes[u["hex"]].append(u["id"])
+            for u in on_map(v):
+                if u["side"] != p.side or u["id"] in attacking or u["nation"] not in (
+                        "french", "german") or u["type"] in (
+                        "large-fort", "small-fort", "airborne-coup", "emergency-delay", "") \
+                        or is_dummy(u) or COUNTRY.get(u["hex"]) not in ("F", "G"):
+                    continue
+                for n in directions(u["hex"]):
+                    if n not in enemy_hexes or COUNTRY.get(n) not in ("F", "G"):
+                        continue
+                    if scenario.endswith("1939") and p.side == "german" and COUNTRY.get(n) != "G":
+                        continue
+                    if set(enemy_hexes[n]) & attacked:
+                        continue
+                    if SIDES_OF.get(frozenset((u["hex"], n)), set()) & {"blocked", "all-sea"}:
+                        continue
+                    assert n in targets, (key, u["id"], u["hex"], n)
+        for e in st["events"]:
+            if e.kind == "combat":
+                attacking |= {x["unit"] for x in e.data["attackers"]}
+                attacked |= {x["unit"] for x in e.data["defenders"]}
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.6", "blitzkrieg-1940:8.7", "blitzkrieg-1940:8.8")
+@pytest.mark.parametrize("scenario,seed", [g for g in ALL_GAMES if g[0].endswith("1940")])
+def test_capitulation_checks_timing(scenario, seed):
+    """Capitulation rolls come only in the Allied segment: Holland and Belgium from two turns
+    after their violation (8.6A, 8.7), France from Turn 5 (8.8)."""
+    steps, _, _ = play(scenario, seed)
+    for st in steps:
+        v = st["before"]
+        for e in st["events"]:
+            if e.kind != "capitulation":
+                continue
+            text = e.text
+            turn = st["after"]["turn"]
+            viol = v.get("violated") or {}
+            if text.startswith("France"):
+                assert turn >= 5, (turn, text)
+            for nation in ("Holland", "Belgium"):
+                if text.startswith(nation):
+                    assert nation in viol and turn >= viol[nation] + 2, (turn, viol, text)
