@@ -894,3 +894,22 @@ def test_capitulation_checks_timing(scenario, seed):
             for nation in ("Holland", "Belgium"):
                 if text.startswith(nation):
                     assert nation in viol and turn >= viol[nation] + 2, (turn, viol, text)
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.13", "blitzkrieg-1940:10.3")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_attack_halving_one_grand_division(scenario, seed):
+    """14.13, 10.3B: attackers halved for one reason are totalled and halved once, rounding
+    down; the unhalved attackers add in full. Checked where every halved attacker has one
+    halving and all share it."""
+    for i, st, e in _combats(scenario, seed):
+        d = e.data
+        halved = [x for x in d["attackers"] if x["halvings"]]
+        if not halved:
+            continue
+        reasons = {tuple(x["halvings"]) for x in halved}
+        if len(reasons) != 1 or len(next(iter(reasons))) != 1:
+            continue
+        full = sum(x["value"] for x in d["attackers"] if not x["halvings"])
+        part = sum(x["value"] for x in halved)
+        assert d["attack"] == max(1, full + part // 2), d
