@@ -913,3 +913,31 @@ def test_attack_halving_one_grand_division(scenario, seed):
         full = sum(x["value"] for x in d["attackers"] if not x["halvings"])
         part = sum(x["value"] for x in halved)
         assert d["attack"] == max(1, full + part // 2), d
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.22")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_advance_offers(scenario, seed):
+    """14.22: only when every defender is eliminated, only involved attackers, only into the
+    vacated hex (never into terrain they could not enter: mechanized units not into marsh),
+    and within the stacking limit (11.1)."""
+    steps, _, _ = play(scenario, seed)
+    for st in steps:
+        v, p = st["before"], st["prompt"]
+        adv = [a for a in p.actions if a["type"] == "advance"]
+        if not adv:
+            continue
+        battle = v.get("battle")
+        assert battle, adv
+        units = units_by_id(v)
+        for uid in battle["defenders"]:
+            u = units.get(uid)
+            assert u is None or u["status"] != "map" or is_dummy(u), (uid, u and u["status"])
+        load = sum(stack_value(u) for u in on_map(v)
+                   if u["hex"] == battle["hex"] and u["side"] == p.side)
+        for a in adv:
+            assert a["unit"] in battle["attackers"], a
+            u = units[a["unit"]]
+            if u["mech"]:
+                assert TERRAIN.get(battle["hex"]) != "x", a
+            assert load + stack_value(u) <= 12, (a, load)
