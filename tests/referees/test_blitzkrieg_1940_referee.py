@@ -941,3 +941,20 @@ def test_advance_offers(scenario, seed):
             if u["mech"]:
                 assert TERRAIN.get(battle["hex"]) != "x", a
             assert load + stack_value(u) <= 12, (a, load)
+
+
+@pytest.mark.rules("blitzkrieg-1940:12.3")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_german_sr_entry_limit(scenario, seed):
+    """12.3A: from the second couplet of Turn 1, at most two German divisions (six thirds)
+    leave the German SR in a couplet; none in the first couplet of Turn 1."""
+    steps, _, _ = play(scenario, seed)
+    taken = defaultdict(int)
+    for st in steps:
+        b, a = units_by_id(st["before"]), units_by_id(st["after"])
+        for uid, u in b.items():
+            if u["side"] == "german" and u["status"] == "sr" and a.get(uid, u)["status"] != "sr":
+                key = (st["before"]["turn"], st["before"]["couplet"])
+                assert key != (1, 1), (uid, key)
+                taken[key] += stack_value(u)
+                assert taken[key] <= 6, (key, taken[key], uid)
