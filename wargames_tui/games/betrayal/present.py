@@ -9,7 +9,7 @@ from rich.text import Text
 from wargames_tui.engine.flow import Action
 from wargames_tui.games.betrayal.bot import betrayal_bot
 from wargames_tui.present import Presentation
-from wargames_tui.present.area import DEFAULT_ZONE, PICKED, AreaTerms, MapLook, Marker, Units, units_of, zone_name
+from wargames_tui.present.area import DEFAULT_ZONE, PICKED, AreaTerms, MapLook, Marker, Units, units_of, zone_listing, zone_name
 
 View = dict[str, Any]
 NATION_BG = {"german": "#5b6068", "french": "#2b4f96", "british": "#8a6a3a", "belgian": "#1f2f6b", "dutch": "#b8651f"}
@@ -258,15 +258,12 @@ counters and the charts are reconstructions (see the scenario's NOTES.md).*
 def text(game: Any, state: Any, view: View) -> list[str]:
     lines = list(view["picture"])
     lines += ["", f"Turn {view['turn']}/{view['turns']}  {view['phase_title']}  initiative {view.get('initiative') or '-'}", ""]
-    by_zone: dict[str, list[str]] = {}
-    for u in view["units"]:
-        if u.get("zone"):
-            by_zone.setdefault(u["zone"], []).append(u["short"] + ("'" if u.get("reduced") else ""))
-    for zid, z in view["zones"].items():
-        if by_zone.get(zid) or z.get("marker"):
-            mark = " [Republic]" if z.get("marker") else ""
-            lines.append(f"  {zid:<4} {z['name']:<14}{mark}  {', '.join(by_zone.get(zid, []))}")
-    return lines
+    return lines + zone_listing(
+        view,
+        lambda u: u["short"] + ("'" if u.get("reduced") else ""),
+        lambda z: " [Republic]" if z.get("marker") else "",
+        width=24,
+    )
 
 
 PRESENTATION = Presentation(
