@@ -16,7 +16,7 @@ import math
 import random
 import tomllib
 from collections import defaultdict, deque
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -84,7 +84,7 @@ def enemy(side: str) -> str:
     return "german" if side == "allied" else "allied"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adjacency(key: tuple) -> dict[str, set[str]]:
     adj: dict[str, set[str]] = defaultdict(set)
     for a, b in key:
@@ -1097,24 +1097,7 @@ CHECKS = [
 ]
 
 # Disagreements on record (see the report): check name -> reason.
-XFAIL: dict[str, str] = {
-    "stacking": (
-        "betrayal:1.5 with 9.0: at most 3 German ground units in an Area outside Germany at the end "
-        "of movement; the game lets the 6th Panzer pass Liege (already 3 German units) and, halted "
-        "there by the bracketed defences on a 1, end its movement as a 4th unit (free-setup seed 12 "
-        "step 138)"
-    ),
-    "owner decides": (
-        "betrayal:4.3.1 with 1.7: the owning player chooses the step losses of an air bombardment; "
-        "the game lets the French player choose them for British units in a mixed stack "
-        "(historical seed 25 step 326: br-4; step 573: br-44)"
-    ),
-    "reinforcements": (
-        "betrayal:3.2.1: reinforcements go elsewhere only when their named Area is German-occupied; "
-        "the game diverts the French DCRs from a vacant, German-controlled Soissons "
-        "(free-setup seed 8 step 375)"
-    ),
-}
+XFAIL: dict[str, str] = {}
 
 
 def _params():

@@ -144,6 +144,28 @@ def test_one_step_lost_to_bombardment_is_the_owners_choice():
     assert state.pieces["fr-16c"].reduced and not state.pieces["fr-1c"].reduced
 
 
+@pytest.mark.rules("betrayal:4.3.1", "betrayal:1.7")
+def test_in_a_mixed_stack_only_the_owner_picks_among_his_own_units():
+    def bombed(*allies):
+        state = blank("german-movement", initiative="british")
+        put(state, "BRU", "de-14k", "de-bomber")
+        put(state, "CAM", *allies)
+        act(state, {"type": "mission", "unit": "de-bomber", "target": "CAM", "both": False})
+        act(state, {"type": "end-movement"})
+        act(state, {"type": "bombard", "area": "CAM"}, [3])  # value 3, roll 3: one step
+        return state
+
+    # more British (and Belgian) units: the British player bears the step, among his own
+    p = game.prompt(bombed("fr-3c", "br-1", "be-v"))
+    assert p.side == "british" and {a["unit"] for a in p.actions} == {"br-1", "be-v"}
+    # one each, equal defence (3-2-1 and 2-2-2): the French unit takes it, no one else chooses
+    state = bombed("fr-3c", "br-1")
+    assert state.pieces["fr-3c"].reduced and not state.pieces["br-1"].reduced
+    # one each, the British defence greater (1A 5-3-2 against 3-2-1): the British unit takes it
+    state = bombed("fr-6c", "br-1a")
+    assert state.pieces["br-1a"].reduced and not state.pieces["fr-6c"].reduced
+
+
 @pytest.mark.rules("betrayal:4.3.2")
 def test_bombers_come_home_to_a_friendly_area_in_range():
     state = blank("german-movement", initiative="british")

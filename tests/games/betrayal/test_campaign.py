@@ -199,3 +199,21 @@ def test_frontier_defences_may_halt_germans_on_turn_one_of_the_free_set_up():
     automaton.start_tactics(state)
     act(state, {"type": "move", "unit": "de-5pz", "to": "LOU"}, [1])  # through Liege, bracketed
     assert state.pieces["de-5pz"].where == "LIE"
+
+
+@pytest.mark.rules("betrayal:9.0", "betrayal:1.5")
+def test_a_german_unit_may_not_risk_a_halt_in_a_full_frontier_area():
+    from wargames_tui.games.betrayal import automaton
+
+    state = blank("german-movement", turn=1)
+    state.options = {"setup": "free"}
+    state.scenario = "betrayal/free-setup"
+    put(state, "3", "de-5pz")
+    put(state, "LIE", "de-7k", "de-13k", "de-14k")
+    state.assigned = {"3": "hold", "LIE": "hold"}
+    automaton.start_tactics(state)
+    targets = {a["to"] for a in game.prompt(state).actions if a.get("unit") == "de-5pz"}
+    assert "LIE" not in targets and "LOU" not in targets  # Louvain only through a full Liege
+    state.pieces["de-14k"].where = "3"
+    targets = {a["to"] for a in game.prompt(state).actions if a.get("unit") == "de-5pz"}
+    assert "LOU" in targets

@@ -2,7 +2,6 @@
 
 import pytest
 
-from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games import betrayal as game
 from wargames_tui.games.betrayal import automaton
 from wargames_tui.games.betrayal.movement import reach
@@ -96,6 +95,16 @@ def test_french_armour_arrives_in_soissons_on_turn_3_or_at_an_edge_if_it_is_germ
     to_reinforcements(blocked)
     edges = sorted({a["to"] for a in game.prompt(blocked).actions})
     assert edges == ["ABB", "BEL", "CAE", "CAL", "CHR", "DIJ", "LEH", "ORL", "TRO"]
+
+
+@pytest.mark.rules("betrayal:3.2.1")
+def test_french_armour_enters_a_vacant_soissons_even_if_the_germans_passed_through_it():
+    state = blank("german-regroup", turn=3)
+    put(state, "SOI", "de-7k")
+    state.pieces["de-7k"].where = "REI"  # Soissons stays German-controlled, but nobody is there
+    assert state.control["SOI"] == "german"
+    to_reinforcements(state)
+    assert state.pieces["fr-2dcr"].where == state.pieces["fr-4dcr"].where == "SOI"
 
 
 @pytest.mark.rules("betrayal:3.2.1")

@@ -13,6 +13,7 @@ from wargames_tui.games.betrayal.board import (
     ground,
     occupancy,
     on_map,
+    owners,
     player_of,
     sc,
     side_of,
@@ -193,7 +194,7 @@ def bombard(state: State, target: str, side: str, dice: Dice, events: list[Event
     victims = ground(state, target, "allied" if side == "german" else "german")
     items: list[dict[str, Any]] = []
     if result in ("1", "1W"):
-        items.append({"kind": "loss", "area": target, "units": victims})
+        items.append({"kind": "loss", "area": target, "units": owners(state, victims)[0]})
     if result in ("W", "1W"):
         items.append({"kind": "withdraw-all", "area": target, "units": victims})
     state.pending[0:0] = items

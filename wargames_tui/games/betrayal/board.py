@@ -60,7 +60,7 @@ def ground(state: State, area: str, side: str | None = None) -> list[str]:
     return [u for u, p in state.pieces.items() if p.where == area and not air[u] and (side is None or sides[u] == side)]
 
 
-def occupancy(state: State) -> "Occupancy":
+def occupancy(state: State) -> Occupancy:
     """Ground units by area and side, in one pass, for the questions asked many times over."""
     air, sides = _kinds()
     out: dict[str, dict[str, list[str]]] = {a: {"german": [], "allied": []} for a in sc().areas}
@@ -172,6 +172,16 @@ def strength(state: State, uid: str, role: str) -> int:
     if state.pieces[uid].reduced:
         return u.reduced[0] if role == "attack" else u.reduced[1]
     return u.attack if role == "attack" else u.defence
+
+
+def owners(state: State, units: list[str]) -> list[list[str]]:
+    """Units grouped by the player who decides for them, since each chooses losses among his own
+    only (betrayal:4.3.1, 4.5.5, 1.7). A loss shared by a mixed stack falls first on the player
+    with more units there, then more defence, then the French (our reading, NOTES.md)."""
+    by: dict[str, list[str]] = {}
+    for u in units:
+        by.setdefault(player_of(state, u), []).append(u)
+    return sorted(by.values(), key=lambda us: (len(us), sum(strength(state, u, "defence") for u in us), sc().units[us[0]].nation == "french"), reverse=True)
 
 
 def nation_units(state: State, player: str) -> list[str]:

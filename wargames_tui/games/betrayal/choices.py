@@ -24,7 +24,14 @@ from wargames_tui.games.betrayal.board import (
     side_of,
 )
 from wargames_tui.games.betrayal.combat import apply_px, fight, px_answers, px_withdraw
-from wargames_tui.games.betrayal.losses import destroy, grounded_air, name, set_aside, step, stranded_air
+from wargames_tui.games.betrayal.losses import (
+    destroy,
+    grounded_air,
+    name,
+    set_aside,
+    step,
+    stranded_air,
+)
 from wargames_tui.games.betrayal.state import State
 
 Item = dict[str, Any]
@@ -56,6 +63,9 @@ def chooser(state: State, item: Item) -> str:
         return state.initiative or "french"
     if kind == "return":
         return player_of_seat(state, item["player"])
+    if kind == "px-answer":
+        answers = px_answers(state, item)
+        return player_of(state, answers[0]["unit"]) if answers else state.initiative or "french"
     units = [item["unit"]] if "unit" in item else item.get("units") or []
     return player_of(state, units[0]) if units else state.initiative or "french"
 

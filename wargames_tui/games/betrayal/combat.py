@@ -7,8 +7,21 @@ from typing import Any
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event
 from wargames_tui.engine.odds import odds_ratio
-from wargames_tui.games.betrayal.board import ground, republic_holder, sc, side_of, strength
-from wargames_tui.games.betrayal.losses import destroy, grounded_air, set_aside, step, stranded_air
+from wargames_tui.games.betrayal.board import (
+    ground,
+    owners,
+    republic_holder,
+    sc,
+    side_of,
+    strength,
+)
+from wargames_tui.games.betrayal.losses import (
+    destroy,
+    grounded_air,
+    set_aside,
+    step,
+    stranded_air,
+)
 from wargames_tui.games.betrayal.state import State
 
 SUCCESS = ("DW", "DSW", "DE", "DSU")  # a won attack, for the exploit of betrayal:3.4.4 E
@@ -158,13 +171,17 @@ def partial_exchange(state: State, area: str, attackers: list[str], defenders: l
     dfn = {u: strength(state, u, "defence") for u in defenders}
     low_a, low_d = min(att.values()), min(dfn.values())
     items: list[dict[str, Any]] = []
+
+    def weakest(values: dict[str, int], low: int) -> list[str]:
+        return owners(state, [u for u, v in values.items() if v == low])[0]
+
     if low_a == low_d:
-        items.append({"kind": "px-remove", "units": [u for u, v in att.items() if v == low_a], "area": area})
-        items.append({"kind": "px-remove", "units": [u for u, v in dfn.items() if v == low_d], "area": area})
+        items.append({"kind": "px-remove", "units": weakest(att, low_a), "area": area})
+        items.append({"kind": "px-remove", "units": weakest(dfn, low_d), "area": area})
     else:
         low, other, value = (att, dfn, low_a) if low_a < low_d else (dfn, att, low_d)
         role = "attack" if other is att else "defence"
-        items.append({"kind": "px-remove", "units": [u for u, v in low.items() if v == value], "area": area})
+        items.append({"kind": "px-remove", "units": weakest(low, value), "area": area})
         items.append({"kind": "px-answer", "units": sorted(other), "value": value, "role": role, "area": area})
     items.append({"kind": "px-withdraw", "area": area, "attackers": attackers, "defenders": defenders})
     state.pending[0:0] = items
@@ -172,17 +189,21 @@ def partial_exchange(state: State, area: str, attackers: list[str], defenders: l
 
 def px_answers(state: State, item: dict[str, Any]) -> list[dict[str, Any]]:
     """The ways to match a partial-exchange loss: remove a unit worth as much, or reduce one that
-    loses as much (betrayal:4.5.5). If nothing matches, any unit is removed (our reading)."""
-    units = [u for u in item["units"] if state.pieces[u].where == item["area"]]
+    loses as much (betrayal:4.5.5), among the units of one owner (see `owners`). If nothing
+    matches, any unit is removed (our reading)."""
+    groups = owners(state, [u for u in item["units"] if state.pieces[u].where == item["area"]])
     value, role = item["value"], item["role"]
-    out = [{"type": "remove", "unit": u} for u in units if strength(state, u, role) >= value]
-    for u in units:
-        if not state.pieces[u].reduced:
-            c = sc().units[u]
-            full, back = (c.attack, c.reduced[0]) if role == "attack" else (c.defence, c.reduced[1])
-            if full - back >= value:
-                out.append({"type": "reduce", "unit": u})
-    return out or [{"type": "remove", "unit": u} for u in units]
+    for units in groups:
+        out = [{"type": "remove", "unit": u} for u in units if strength(state, u, role) >= value]
+        for u in units:
+            if not state.pieces[u].reduced:
+                c = sc().units[u]
+                full, back = (c.attack, c.reduced[0]) if role == "attack" else (c.defence, c.reduced[1])
+                if full - back >= value:
+                    out.append({"type": "reduce", "unit": u})
+        if out:
+            return out
+    return [{"type": "remove", "unit": u} for u in groups[0]] if groups else []
 
 
 def apply_px(state: State, action: dict[str, Any], events: list[Event]) -> None:

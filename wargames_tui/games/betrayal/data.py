@@ -11,7 +11,13 @@ from typing import Literal
 from pydantic import Field, ValidationError
 
 from wargames_tui.engine.areas import AreaGraph, Kind, graph_from_links
-from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, Strict, describe_validation, load_toml
+from wargames_tui.engine.datafiles import (
+    SCENARIOS_DIR,
+    DataFileError,
+    Strict,
+    describe_validation,
+    load_toml,
+)
 
 FOLDER = SCENARIOS_DIR / "betrayal"
 RESULTS = {"AE", "AS", "AW", "EX", "PX", "CA", "DW", "DSW", "DE", "DSU"}

@@ -39,9 +39,12 @@ def allowance(state: State, uid: str) -> int:
 
 def reach(state: State, uid: str, occ: Occupancy | None = None) -> dict[str, list[str]]:
     """Areas the unit can end in this phase, each with the cheapest path there: it stops on entering
-    an enemy-occupied area; Allies stay out of Germany (betrayal:3.0, 3.2.3)."""
+    an enemy-occupied area; Allies stay out of Germany (betrayal:3.0, 3.2.3); on turn 1 of the free
+    set-up a German unit passes a frontier defence only if a halt there would keep the stacking
+    limit (betrayal:9.0 with 1.5)."""
     occ = occ or occupancy(state)
     side = side_of(uid)
+    halts = side == "german" and state.options.get("setup") == "free" and state.turn == 1
     foe = enemy(side)
     start = state.pieces[uid].where
     budget = allowance(state, uid)
@@ -52,6 +55,8 @@ def reach(state: State, uid: str, occ: Occupancy | None = None) -> dict[str, lis
         if spent > best[here][0]:
             continue
         if here != start and occ[here][foe]:
+            continue
+        if here != start and halts and sc().areas[here].bracket and not room(state, here, side, 1, occ):
             continue
         for there in sc().graph.neighbours(here):
             if side == "allied" and sc().border(there):
@@ -223,8 +228,8 @@ def entry_areas(state: State, uid: str, named: str) -> list[str]:
 
     if named == "port":
         first = [a for a, area in sc().areas.items() if area.port and area.country == "F" and ok(a)]
-    else:
-        first = [named] if ok(named) else []
+    else:  # only German units there send it elsewhere, not German control alone (betrayal:3.2.1)
+        first = [named] if not ground(state, named, "german") and room(state, named, "allied") else []
     if first:
         return sorted(first)
     edges = ("west", "south") if nation == "french" else ("west",)

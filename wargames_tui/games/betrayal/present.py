@@ -9,7 +9,17 @@ from rich.text import Text
 from wargames_tui.engine.flow import Action
 from wargames_tui.games.betrayal.bot import betrayal_bot
 from wargames_tui.present import Presentation
-from wargames_tui.present.area import DEFAULT_ZONE, PICKED, AreaTerms, MapLook, Marker, Units, units_of, zone_listing, zone_name
+from wargames_tui.present.area import (
+    DEFAULT_ZONE,
+    PICKED,
+    AreaTerms,
+    MapLook,
+    Marker,
+    Units,
+    units_of,
+    zone_listing,
+    zone_name,
+)
 
 View = dict[str, Any]
 NATION_BG = {"german": "#5b6068", "french": "#2b4f96", "british": "#8a6a3a", "belgian": "#1f2f6b", "dutch": "#b8651f"}

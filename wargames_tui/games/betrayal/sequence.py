@@ -7,7 +7,8 @@ prompted first; dice-only steps of the automaton are prompted to the German seat
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt

@@ -61,13 +61,13 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "State":
+    def from_json(cls, data: dict[str, Any]) -> State:
         data = copy.deepcopy(data)
         data["pieces"] = {k: Piece(**v) for k, v in data["pieces"].items()}
         data["missions"] = [Mission(**m) for m in data["missions"]]
         return cls(**data)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         twin = copy.copy(self)
         for f in fields(self):
             if f.name not in ("pieces", "missions"):
