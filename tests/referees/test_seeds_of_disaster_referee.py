@@ -55,6 +55,12 @@ FACES: dict[str, dict] = _toml("counters.toml").get("faces", {})
 TABLES = _toml("tables.toml")
 PREWAR = _toml("prewar/tables.toml")
 CHRONOLOGY = {y["year"]: y for y in _toml("prewar/chronology.toml").get("year", [])}
+COST = {c["kind"]: c["rp"] for c in PREWAR.get("cost", [])}
+COST_FROM = {c["kind"]: c.get("from") for c in PREWAR.get("cost", [])}
+# counter kinds to the Mobilization Costs Chart's rows (the unambiguous ones)
+COST_KIND = {"army": "army", "bef": "army", "infantry": "infantry", "belgian": "infantry", "motorized": "motorized",
+             "panzer": "panzer", "dlm": "dlm", "armored": "armored", "air": "air", "allied_air": "air",
+             "para": "parachute", "westwall": "westwall"}
 HOME = {"german": "G", "french": "F", "british": "F", "dutch": "N", "belgian": "B", "polish": "F"}
 MOBILE_KINDS = {"panzer", "motorized", "dlc", "dlm", "armored", "british_armored", "para", "bef"}
 CORPS_KINDS = {"infantry", "panzer", "motorized", "dlc", "dlm", "armored", "british_armored", "belgian", "para"}
@@ -162,7 +168,8 @@ def side_value(view: dict, side: str, names: tuple[str, ...]) -> int | None:
 
 
 RP, IP, CP = ("rp", "rps", "resource_points"), ("ip", "ips", "intelligence_points"), ("cp", "cps", "command_points")
-TECH = ("tech", "tech_level", "technology")
+TECH = ("tech", "tech_level", "technology", "level")
+INVESTED = ("invested", "tech_invested", "tech_rp", "technology_rp", "investment")
 
 
 def units(view: dict) -> list[dict]:
@@ -250,6 +257,14 @@ def u_zone(u: dict) -> str | None:
 
 def u_box(u: dict) -> str | None:
     return u.get("box")
+
+
+def in_pool(u: dict) -> bool:
+    return bool(re.search(r"pool|force", str(u_box(u) or u.get("status", "")).lower()))
+
+
+def u_place(u: dict) -> str | None:
+    return u_zone(u) or u_box(u)
 
 
 def u_side(u: dict) -> str | None:
@@ -378,6 +393,10 @@ class Referee:
         self.start_checks(game, state, before, f"seed {seed}")
         self.turns: list[dict] = []  # one record per game turn: its DS levels, segments, actors
         self.moved: dict[str, set[str]] = defaultdict(set)  # side -> units moved this turn
+        self.relocations: dict[str, dict[str, tuple]] = defaultdict(dict)  # side -> unit -> (from, to)
+        self.rp_seen: dict[str, int | None] = {}
+        self.maneuvers: dict[tuple, int] = defaultdict(int)
+        self.invested: dict[tuple, int] = defaultdict(int)
         self.attacked: set[str] = set()
         self.germans_in_belgium = False
         for step in range(cap):
@@ -412,6 +431,7 @@ class Referee:
             self.sequence(before, after, prompt, where)
             self.move_checks(before, after, prompt, action, events, where)
             self.event_checks(game, before, after, prompt, action, events, rolls, where)
+            self.economy(game, trial, state, prompt, action, events, where)
             self.draw_check(game, trial, action, events, prompt.side, seed, where)
             self.state_checks(game, state, before, after, where)
             if step % 9 == 0:
@@ -505,6 +525,91 @@ class Referee:
                 if u_zone_of_action(a) in AREAS:
                     self.bad("no movement at peace", where, f"{canon(a)} offered at Peace")
             self.offered_move(view, game, state, side, a, ds, where)
+            if secret_kind(a) == "build":
+                self.offered_build(game, state, side, a, where)
+            if re.search(r"attack|declare", t) and ds == HOSTILITIES:
+                self.offered_attack(view, side, a, where)
+            if re.search(r"redeploy|\bsr\b", t) and ds == HOSTILITIES:
+                self.offered_sr(view, side, a, where)
+        if ds == HOSTILITIES and segment(view.get("phase")) == "combat" and side in SIDES:
+            self.attackable(view, side, actions, where)
+
+    def offered_attack(self, view, side, a, where) -> None:
+        """seeds-of-disaster:13.1 across a border into an adjacent enemy Area; 13.1.2 one army (more
+        by Overconcentration, 6.2.4); 13.1.3 each Area once a Combat Segment; 15.1.2 no disrupted army."""
+        target = a.get("target") or a.get("area") or a.get("defender") or a.get("zone")
+        ids = a.get("units") or a.get("attackers") or ([a["unit"]] if isinstance(a.get("unit"), str) else [])
+        if target not in AREAS:
+            return
+        us = {u.get("id"): u for u in units(view)}
+        self.seen("attacks offered")
+        if not any(u_side(u) == enemy(side) and u_zone(u) == target for u in us.values()):
+            self.bad("attacks offered", where, f"{canon(a)}: no enemy in {target}")
+        for i in ids if isinstance(ids, list) else []:
+            u = us.get(i, {})
+            z = u_zone(u)
+            if z is not None and z != target and target not in ADJ[z]:
+                self.bad("attacks offered", where, f"{canon(a)}: {i} in {z} is not adjacent to {target}")
+            if u.get("disrupted") and COUNTERS.get(i, {}).get("kind") in ARMY_KINDS:
+                self.bad("attacks offered", where, f"{canon(a)}: {i} is disrupted (15.1.2)")
+        armies = [i for i in ids if COUNTERS.get(i, {}).get("kind") in ARMY_KINDS] if isinstance(ids, list) else []
+        cp = side_value(view, side, CP)
+        if len(armies) > 1 and cp is not None and cp < 5:
+            self.bad("attacks offered", where, f"{canon(a)}: {len(armies)} armies with {cp} CPs (6.2.4 costs 5)")
+
+    def attackable(self, view, side, actions, where) -> None:
+        """seeds-of-disaster:13.1: every enemy Area adjacent to a friendly ground unit that may
+        attack can be attacked in the Combat Segment (unless attacked already, 13.1.3)."""
+        text = canon(actions)
+        if not re.search(r"attack|declare", text):
+            return
+        mine = [u for u in units(view) if u_side(u) == side and u_zone(u) and u_kind(u) in ARMY_KINDS | CORPS_KINDS
+                and not (u.get("disrupted") and u_kind(u) in ARMY_KINDS)]
+        targets = {n for u in mine for n in ADJ[u_zone(u)]}
+        held = {u_zone(u) for u in units(view) if u_side(u) == enemy(side) and u_zone(u)}
+        for z in sorted(targets & held):
+            self.seen("every enemy attackable")
+            if f'"{z}"' not in text and z not in self.attacked:
+                self.bad("every enemy attackable", where, f"{side} may not attack {z}, adjacent to {[u.get('id') for u in mine if z in ADJ[u_zone(u)]][:3]}")
+
+    def offered_sr(self, view, side, a, where) -> None:
+        """seeds-of-disaster:11.0 a Strategic Redeployment never starts next to an enemy unit and
+        never enters an enemy Area; 6.2.1 friendly Areas only."""
+        uid, to = a.get("unit"), u_zone_of_action(a)
+        us = {u.get("id"): u for u in units(view)}
+        u = us.get(uid)
+        if u is None or to not in AREAS:
+            return
+        self.seen("strategic redeployment")
+        held = {u_zone(x) for x in us.values() if u_side(x) == enemy(side) and u_zone(x)}
+        z = u_zone(u)
+        if z is not None and (ADJ[z] & held):
+            self.bad("strategic redeployment", where, f"{canon(a)}: {uid} starts next to an enemy in {sorted(ADJ[z] & held)}")
+        if to in held:
+            self.bad("strategic redeployment", where, f"{canon(a)}: {to} is enemy-held")
+
+    def offered_build(self, game, state, side, a, where) -> None:
+        uid = a.get("unit")
+        if not isinstance(uid, str) or uid not in COUNTERS or side not in SIDES:
+            return
+        c = COUNTERS[uid]
+        own = {u.get("id"): u for u in units(game.view(state, side))}
+        pooled = {i for i, u in own.items() if in_pool(u)}
+        if uid in pooled and c["nation"] == "french" and c["kind"] in ("dlm", "armored"):
+            # seeds-of-disaster:7.2.7 the DLC first, then a DLM, before any armored corps
+            self.seen("french mobile order")
+            if "DLC" in pooled or (c["kind"] == "armored" and {"DLM1", "DLM2"} <= pooled):
+                self.bad("french mobile order", where, f"{canon(a)} offered; in the Force Pool still {sorted(pooled & {'DLC', 'DLM1', 'DLM2'})}")
+        if c["kind"] == "westwall":
+            area = a.get("area") or a.get("zone") or a.get("to")
+            if area is not None:
+                # seeds-of-disaster:14.2.1 German Areas bordering France, Belgium or the Netherlands; one each
+                self.seen("westwall areas")
+                border = AREAS.get(area, {}).get("country") == "G" and any(
+                    AREAS[n]["country"] in ("F", "B", "N") for n in ADJ[area])
+                there = [i for i, u in own.items() if u_zone(u) == area and COUNTERS.get(i, {}).get("kind") == "westwall" and i != uid]
+                if not border or there:
+                    self.bad("westwall areas", where, f"{canon(a)} offered ({'already ' + str(there) if there else 'not a border Area'})")
 
     def offered_move(self, view, game, state, side, a, ds, where) -> None:
         """Moves offered: never into enemy-held Areas (10.1.12) nor across borders before
@@ -583,6 +688,7 @@ class Referee:
         if ds == HOSTILITIES and n_ah >= 10:  # seeds-of-disaster:3.1.2 ends after ten turns
             self.bad("war lasts ten weeks", where, f"an {n_ah + 1}th week of Active Hostilities")
         self.moved = defaultdict(set)
+        self.relocations = defaultdict(dict)
         self.attacked = set()
         self.turns.append(rec)
 
@@ -606,6 +712,7 @@ class Referee:
             why = segment_forbidden(s, ds, year, rec.get("ab_turn"))
             if why:
                 self.bad("segments by status", rec["where"], f"{s} segment in turn {rec['turn']} (DS {ds}): {why}")
+        self.movement_limits(rec, ds)
         if ds < HOSTILITIES:
             self.seen("segment order")
             order = [SEG_INDEX[s] for s in segs]
@@ -622,6 +729,25 @@ class Referee:
             sides = [side for _, side in war]
             if "allied" in sides and "german" in sides[sides.index("allied"):]:
                 self.bad("german first", rec["where"], f"turn {rec['turn']}: German moves or fights after the Allied player-turn began")
+
+    def movement_limits(self, rec, ds) -> None:
+        """The Sequence of Play's movement limits: Opposition 2 units between MCs (or from off the
+        map); Military Preparations 2 so plus 1 from an MC to an Area of its own country; Armed
+        Belligerence 2 so plus 4 on the map (the units back from Poland do not count, 21.5.2)."""
+        for side, moves in self.relocations.items():
+            if not moves or ds >= HOSTILITIES:
+                continue
+            between = [u for u, (a, b) in moves.items() if b in MCS or b not in AREAS or a not in AREAS]
+            onmap = [u for u in moves if u not in between]
+            self.seen("movement limits")
+            if ds == OPPOSITION and (len(between) > 2 or onmap):
+                self.bad("movement limits", rec["where"], f"{side} at Opposition relocated {moves}")
+            if ds == PREPARATIONS:
+                outside = [u for u in onmap if AREAS[moves[u][1]]["country"] != HOME[COUNTERS[u]["nation"]]]
+                if len(between) > 2 or len(onmap) > 1 or outside:
+                    self.bad("movement limits", rec["where"], f"{side} at Military Preparations relocated {moves}")
+            if ds == BELLIGERENCE and (len(between) > 2 + max(0, 4 - len(onmap)) or len(onmap) > 4):
+                self.bad("movement limits", rec["where"], f"{side} at Armed Belligerence relocated {moves}")
 
     # -- moves done
     def move_checks(self, before, after, prompt, action, events, where) -> None:
@@ -670,6 +796,14 @@ class Referee:
             # seeds-of-disaster:10.1.6 an army on the map stays there
             if z0 in AREAS and z1 not in AREAS and c["kind"] in ARMY_KINDS and u_steps(u) not in (0,):
                 self.bad("armies stay on the map", where, f"{uid} left the map from {z0}")
+        # the movement limits of the Sequence of Play count every unit the mover relocates
+        if segment(before.get("phase")) == "movement" and prompt.side in SIDES:
+            for uid, u in ua.items():
+                if uid not in COUNTERS or COUNTERS[uid]["side"] != prompt.side or uid not in ub:
+                    continue
+                l0, l1 = u_place(ub[uid]), u_place(u)
+                if l0 != l1 and not str(l0).lower().startswith("pol"):
+                    self.relocations[prompt.side][uid] = (self.relocations[prompt.side].get(uid, (l0, l1))[0], l1)
         # seeds-of-disaster:10.1.2 until Military Preparations no unit leaves an MC
         if ds0 is not None and ds0 < PREPARATIONS:
             for uid, u in ua.items():
@@ -680,6 +814,8 @@ class Referee:
         # seeds-of-disaster:8.0 one army in an Area but an MC, when the movement ends
         if segment(before.get("phase")) == "movement" and segment(after.get("phase")) != "movement":
             self.stacking(after, where)
+        if before.get("phase") != after.get("phase") and segment(after.get("phase")) == "combat":
+            self.attacked = set()
 
     def stacking(self, view, where) -> None:
         self.seen("stacking")
@@ -691,6 +827,57 @@ class Referee:
         for (z, side), ids in armies.items():
             if len(ids) > 1 and z not in MCS:
                 self.bad("stacking", where, f"{side} armies {ids} together in {z}")
+
+    # -- the economy: builds, Technology, Military Maneuvers
+    def economy(self, game, trial, state, prompt, action, events, where) -> None:
+        side = prompt.side
+        if side not in SIDES:
+            return
+        v0, v1 = game.view(trial, side), game.view(state, side)
+        rp0, rp1 = side_value(v0, side, RP), side_value(v1, side, RP)
+        cp0, cp1 = side_value(v0, side, CP), side_value(v1, side, CP)
+        t = str(action.get("type", "")).lower()
+        year = year_of(v0)
+        if re.search(r"maneuv|manoeuv|\bmm\b", t):
+            # seeds-of-disaster:6.1.1 c: an MM costs its RPs (Mobilization Costs Chart) and gives 3 CPs
+            self.seen("maneuver gains")
+            cost = COST.get("maneuver")
+            if cp0 is not None and cp1 is not None and cp1 != min(19, cp0 + 3):
+                self.bad("maneuver gains", where, f"CPs {cp0} -> {cp1}")
+            if rp0 is not None and rp1 is not None and cost is not None and rp0 - rp1 != cost:
+                self.bad("maneuver gains", where, f"RPs {rp0} -> {rp1}, the chart's cost {cost}")
+            self.maneuvers[(turn_key(v0), side)] += 1
+            if self.maneuvers[(turn_key(v0), side)] > 2:  # 6.1.1 c: up to 2 a yearly turn
+                self.bad("maneuver gains", where, f"{self.maneuvers[(turn_key(v0), side)]} MMs this turn")
+        if re.search(r"invest|tech", t):
+            # seeds-of-disaster:7.3.2 10 or 20 RPs a turn towards Technology
+            spent = rp0 - rp1 if rp0 is not None and rp1 is not None else None
+            self.seen("technology")
+            if spent is not None and spent not in (10, 20):
+                self.bad("technology", where, f"{side} invested {spent} RPs")
+            if spent:
+                self.invested[(turn_key(v0), side)] += spent
+                if self.invested[(turn_key(v0), side)] > 20:
+                    self.bad("technology", where, f"{side} invested {self.invested[(turn_key(v0), side)]} RPs this turn")
+        inv, lvl = side_value(v1, side, INVESTED), side_value(v1, side, TECH)
+        if inv is not None and lvl is not None:
+            self.seen("technology")
+            if (inv >= 60) != (lvl >= 2):  # seeds-of-disaster:7.3.4 Level 2 at 60 RPs invested
+                self.bad("technology", where, f"{side} invested {inv}, Technology Level {lvl}")
+        uid = action.get("unit")
+        if secret_kind(action) == "build" and isinstance(uid, str) and uid in COUNTERS:
+            c = COUNTERS[uid]
+            kind = COST_KIND.get(c["kind"])
+            cost = COST.get(kind) if kind else None
+            if cost is not None and rp0 is not None and rp1 is not None:
+                # seeds-of-disaster:7.2 a step costs the chart's RPs (7.5.2 halved by a card, rounded up)
+                self.seen("build costs")
+                if rp0 - rp1 not in (cost, -(-cost // 2)):
+                    self.bad("build costs", where, f"{uid} ({kind}) cost {rp0 - rp1} RPs, the chart says {cost}")
+            frm = COST_FROM.get(kind) if kind else None
+            if frm and year is not None and year < frm:
+                # seeds-of-disaster:7.2, 7.5.1: not before the chart's year unless an Event Card allows it
+                self.notes.append(f"{where}: {uid} built in {year}, chart year {frm} (an Event may allow it)")
 
     # -- events
     def event_checks(self, game, before, after, prompt, action, events, rolls, where) -> None:
@@ -704,6 +891,13 @@ class Referee:
 
     def combat(self, d: dict, before, after, rolls, where) -> None:
         """seeds-of-disaster:13.7: Battle Total = strength + dice; the difference sets the result."""
+        area = d.get("area") or d.get("target") or d.get("defender_area")
+        if area in AREAS and not d.get("breakthrough"):
+            # seeds-of-disaster:13.1.3 an Area once a Combat Segment (again only in a Breakthrough)
+            self.seen("area attacked once")
+            if area in self.attacked:
+                self.bad("area attacked once", where, f"{area} attacked again: {canon(d)[:200]}")
+            self.attacked.add(area)
         tot = {}
         for role in ("attacker", "defender"):
             strength = first_num(d, (f"{role}_strength", f"{role[:3]}_strength", f"{role}s_strength"))
@@ -751,6 +945,11 @@ class Referee:
                         self.bad(case, where, f"{side} holds {v}")
             rp = side_value(own, side, RP)
             tech = side_value(own, side, TECH)
+            if rp is not None and ds == HOSTILITIES and self.rp_seen.get(side) is not None:
+                self.seen("no rp at war")
+                if rp != self.rp_seen[side] and ds_level(before) == HOSTILITIES:  # 7.1 neither gained nor spent
+                    self.bad("no rp at war", where, f"{side} RPs {self.rp_seen[side]} -> {rp} at war")
+            self.rp_seen[side] = rp
             if rp is not None:
                 self.seen("rp cap")
                 if rp < 0 or (tech is not None and tech < 2 and rp > 100):  # seeds-of-disaster:7.3.3
@@ -904,6 +1103,17 @@ CHECKS = [
     ("armies stay on the map", "seeds-of-disaster:10.1.6"),
     ("mc only before preparations", "seeds-of-disaster:10.1.2"),
     ("stacking", "seeds-of-disaster:8.0"),
+    ("movement limits", "seeds-of-disaster:10.1.3"),
+    ("maneuver gains", "seeds-of-disaster:6.1.1"),
+    ("technology", "seeds-of-disaster:7.3.2"),
+    ("build costs", "seeds-of-disaster:7.2"),
+    ("french mobile order", "seeds-of-disaster:7.2.7"),
+    ("attacks offered", "seeds-of-disaster:13.1.2"),
+    ("every enemy attackable", "seeds-of-disaster:13.1"),
+    ("area attacked once", "seeds-of-disaster:13.1.3"),
+    ("strategic redeployment", "seeds-of-disaster:11.0"),
+    ("westwall areas", "seeds-of-disaster:14.2.1"),
+    ("no rp at war", "seeds-of-disaster:7.1"),
     ("ds steps", "seeds-of-disaster:3.1.3"),
     ("one level a turn", "seeds-of-disaster:3.1.3"),
     ("belligerence next turn", "seeds-of-disaster:3.3.5"),
