@@ -121,6 +121,10 @@ def turn_title(view: View) -> str:
     return "Turn"
 
 
+def no_extras(view: View) -> list[Action]:
+    return []
+
+
 @dataclass(frozen=True)
 class AreaTerms:
     """What the area play screen needs to know about one game."""
@@ -149,6 +153,9 @@ class AreaTerms:
     lights: Callable[[list[Action], View], dict[str, str]] = no_lights  # zones the prompt lights by itself
     keys: dict[str, str] = field(default_factory=dict)  # action type -> footer label of its own key
     next_key: str = ""  # footer label of `n` (the next unit that may act), if the game has it
+    # Actions the game accepts at any time outside the prompt (recording a breach of a table rule,
+    # say): the `t` key lists them, and the `a` list shows them after the prompt's.
+    extras: Callable[[View], list[Action]] = no_extras
 
     def side_name(self, side: str | None) -> str:
         return self.sides.get(side or "", side or "")

@@ -80,6 +80,7 @@ class AreaPlayScreen(SessionScreen):
         Binding("r", "run", "Run/pause"),
         Binding("r", "do('roll')", "Roll", id="do-roll"),
         Binding("c", "do('accept')", "Accept", id="do-accept"),
+        Binding("t", "extras", "Other actions"),
         *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False) for n in range(1, 10)],
         Binding("0", "unpick", "Unpick all", show=False),
         Binding("u", "undo", "Undo"),
@@ -455,6 +456,8 @@ class AreaPlayScreen(SessionScreen):
             return True
         if self.over() or self.bot_to_act():
             return False
+        if action == "extras":
+            return bool(self.terms.extras(self.view))
         auto = self.automatic()
         types = self.types()
         if action in ("step", "run"):
@@ -564,7 +567,11 @@ class AreaPlayScreen(SessionScreen):
         if not actions:
             self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
             return
-        self.choose(actions, f"{self.prompt.text} ({self.prompt.case})")
+        self.choose(actions + self.terms.extras(self.view), f"{self.prompt.text} ({self.prompt.case})")
+
+    def action_extras(self) -> None:
+        """The game's actions outside the prompt (AreaTerms.extras)."""
+        self.choose(self.terms.extras(self.view), "Other actions, open at any time")
 
     def action_step(self) -> None:
         if self.automatic():
