@@ -68,7 +68,7 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "return": f"Bring {unit} back in {to}",
         "enter": f"{unit} enters at {to}",
         "setup": f"Set up {unit} in {to}",
-        "breach": f"Record that the {action.get('nation', '?')} player talked strategy (betrayal:6.3)",
+        "breach": f"Record that the {str(action.get('nation', '?')).title()} player talked strategy: the next penalty (betrayal:6.3)",
     }
     return words.get(kind, kind)
 
@@ -207,6 +207,7 @@ TERMS = AreaTerms(
     proceed={"end-movement": "End movement", "roll": "Roll"},
     kinds={"germany": "German border area", "clear": "open ground", "forest": "forest", "mountain": "mountains"},
     zone_word="Area",
+    extras=lambda view: list(view.get("breach_actions") or []),
 )
 
 KEYS = """\
@@ -225,9 +226,9 @@ are underlined. The label's background is the colour of who stands there (grey G
 tan British, dark blue Belgian, orange Dutch; half and half in a fight). After it: the number of
 ground units, ✈ for aircraft, and a gold **R** for the French Republic marker.
 
-**Talking:** from turn 3 the Allied players may not confer (betrayal:6.2). A breach is recorded
-with the action `{"type": "breach", "nation": "french"}` (or `"british"`), for now from the command
-line: `wargames act SAVE.json '{"type": "breach", "nation": "french"}'`.
+**Talking:** from turn 3 the Allied players may not confer (betrayal:6.2). **t** lists the breaches
+a player may own up to (the French or the British player talked strategy); each one recorded brings
+the next penalty of 6.3. They are also at the end of the **a** list.
 """
 
 RULES = """\

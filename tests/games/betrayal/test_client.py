@@ -1,0 +1,61 @@
+"""Betrayal! in the client: what a player does with the keys alone (betrayal:6.3)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.ui.helpers import SIZE, make_app, sync
+from wargames_tui.engine.session import Session
+from wargames_tui.games import betrayal as game
+from wargames_tui.ui.screens.actions import ActionsScreen
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+
+def at_turn_three() -> Session:
+    session = Session.start(game, "betrayal/historical", seed=3, seats={"french": "human", "british": "human", "german": "game"})
+    session.state.turn = 3  # past the two turns of free talk (betrayal:6.1)
+    session._prompt = None
+    return session
+
+
+async def past_cover(pilot, app) -> None:  # noqa: ANN001 - textual Pilot and App
+    await pilot.pause()
+    if type(app.screen).__name__ == "HandoffScreen":
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+@pytest.mark.rules("betrayal:6.3", "betrayal:6.3.1")
+@sync
+async def test_t_records_a_breach_of_the_ban_on_talking(tmp_path: Path) -> None:
+    session = at_turn_three()
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        await pilot.press("t")
+        await pilot.pause()
+        listing = app.screen
+        assert isinstance(listing, ActionsScreen)
+        await pilot.press("enter")  # the first: the French player talked
+        await pilot.pause()
+        await past_cover(pilot, app)
+    assert session.state.penalties["french"] == [3] and session.state.penalties["british"] == []
+    assert session.log[-1].action == {"type": "breach", "nation": "french"}
+
+
+@pytest.mark.rules("betrayal:6.1")
+@sync
+async def test_no_breach_to_record_while_the_players_may_talk(tmp_path: Path) -> None:
+    session = Session.start(game, "betrayal/historical", seed=3, seats={"french": "human", "british": "human", "german": "game"})
+    played = len(session.log)
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert not isinstance(app.screen, ActionsScreen)
+    assert all(a["type"] != "breach" for a in (e.action for e in session.log[played:]))
