@@ -1,1 +1,41 @@
-"""The Seeds of Disaster before the war: Peace to Armed Belligerence (3.0-7.0, 21.x)."""
+"""The Seeds of Disaster before the war: Peace to Armed Belligerence (3.0-7.0, 21.x).
+
+W's package calls these while the DS level is below Active Hostilities, and the point functions
+during the war.
+"""
+
+from wargames_tui.games.seeds_of_disaster.prewar.bot import plan
+from wargames_tui.games.seeds_of_disaster.prewar.points import (
+    add_cp,
+    add_ip,
+    command_events,
+    spend_cp,
+    spend_ip,
+)
+from wargames_tui.games.seeds_of_disaster.prewar.turn import (
+    acting,
+    apply,
+    describe_order,
+    prompt,
+)
+from wargames_tui.games.seeds_of_disaster.prewar.view import disguise_part, view_part
+
+__all__ = [
+    "acting",
+    "add_cp",
+    "add_ip",
+    "apply",
+    "command_events",
+    "describe",
+    "disguise_part",
+    "plan",
+    "prompt",
+    "spend_cp",
+    "spend_ip",
+    "view_part",
+]
+
+
+def describe(action: dict, view: dict) -> str:
+    """Words for a prewar action in the action list."""
+    return describe_order(action).capitalize()

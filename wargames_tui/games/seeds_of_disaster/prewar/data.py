@@ -51,7 +51,19 @@ class Chronology(Strict):
 
 
 class Effect(Strict):
-    kind: Literal["rp", "rp_drm", "ip", "cp", "ip_perm", "ip_temp", "unlock", "halve", "ds", "flag", "indicator"]
+    kind: Literal[
+        "rp",
+        "rp_drm",
+        "ip",
+        "cp",
+        "ip_perm",
+        "ip_temp",
+        "unlock",
+        "halve",
+        "ds",
+        "flag",
+        "indicator",
+    ]
     to: Literal["self", "other"] = "self"
     side: Literal["german", "allied", ""] = ""
     n: int = 0
@@ -96,7 +108,9 @@ class EventsFile(Strict):
     def _d36(self) -> EventsFile:
         rolls = [e.roll for e in self.event]
         if rolls != [t * 10 + o for t in range(1, 7) for o in range(1, 7)]:
-            raise ValueError("the list must give results 11 to 66 in base 6, in order (5.3.1)")
+            raise ValueError(
+                "the list must give results 11 to 66 in base 6, in order (5.3.1)"
+            )
         return self
 
 

@@ -1,0 +1,181 @@
+"""The invasion of Poland and what follows it (21.4, 21.5): the German army away and back, the
+Polish corps, the British arrivals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wargames_tui.engine.flow import Event
+from wargames_tui.games.seeds_of_disaster import data as war_data
+from wargames_tui.games.seeds_of_disaster.board import AIR, is_army, place
+
+if TYPE_CHECKING:
+    from wargames_tui.games.seeds_of_disaster.state import State, Unit
+
+KEPT_ARMIES = 3  # 21.5.1
+KEPT_AIR = 1
+PACT_ARMIES = 2  # 21.5.4
+MOBILIZED = ("map", "mobilized", "reserve", "poised")
+
+
+def _strength(u: Unit) -> tuple[int, int, str]:
+    return (1 if u.box == "map" else 0, u.steps, u.id)
+
+
+def invade(state: State) -> list[Event]:
+    """21.5.1: all mobilized German forces but three armies, the Westwall and one air fleet go to Poland,
+    split into groups A and B of equal size kind by kind (an odd one to A). Our reading keeps the three
+    strongest armies on the map and the strongest air fleet (NOTES.md)."""
+    s = state.strategic
+    german = [
+        u
+        for u in state.units.values()
+        if u.side == "german" and u.box in MOBILIZED and u.kind != "westwall"
+    ]
+    armies = sorted((u for u in german if is_army(u)), key=_strength, reverse=True)
+    air = sorted((u for u in german if u.kind in AIR), key=_strength, reverse=True)
+    keep = {u.id for u in armies[:KEPT_ARMIES]} | {u.id for u in air[:KEPT_AIR]}
+    going = [
+        u
+        for u in german
+        if u.id not in keep and not (u.box == "poised" and u.army in keep)
+    ]
+    events: list[Event] = []
+    if "allied_soviet_pact" in s.in_force:
+        staying = sorted(
+            (u for u in going if is_army(u)), key=lambda u: (u.steps, u.id)
+        )[:PACT_ARMIES]
+        for u in staying:
+            _off(u, "poland")
+        going = [u for u in going if u not in staying]
+        s.poland_return = {"a": 4, "b": 5}
+        events.append(
+            Event(
+                "poland",
+                f"Allied-Soviet Pact: {', '.join(u.id for u in staying) or 'no army'} stay in Poland for good (21.5.4)",
+                commit=True,
+            )
+        )
+    groups: dict[str, list[str]] = {"a": [], "b": []}
+    kinds = sorted({u.kind for u in going})
+    for kind in kinds:
+        of_kind = sorted(
+            (u for u in going if u.kind == kind), key=lambda u: (-u.steps, u.id)
+        )
+        for i, u in enumerate(of_kind):
+            if (
+                i == len(of_kind) - 1 and i % 2 == 0
+            ):  # the odd one goes to the smaller group
+                groups["a" if len(groups["a"]) <= len(groups["b"]) else "b"].append(
+                    u.id
+                )
+            else:
+                groups["a" if i % 2 == 0 else "b"].append(u.id)
+    for g, ids in groups.items():
+        for uid in ids:
+            _off(state.units[uid], f"poland_{g}")
+    s.poland = groups
+    events.append(
+        Event(
+            "poland",
+            f"Germany invades Poland (21.5): group A ({len(groups['a'])} units) and group B ({len(groups['b'])}) leave the West",
+            {"a": groups["a"], "b": groups["b"]},
+            commit=True,
+        )
+    )
+    return events
+
+
+def _off(u: Unit, box: str) -> None:
+    u.box, u.zone, u.army = box, None, None  # type: ignore[assignment]
+
+
+def german_mcs() -> list[str]:
+    return sorted(a.id for a in war_data.areas().values() if a.mc and a.country == "G")
+
+
+def arrivals(state: State) -> list[Event]:
+    """At the start of a month of Armed Belligerence: the groups back from Poland (21.5.2), the Polish
+    corps with the first of them (21.5.3), the BEF and the British air fleet in month 3, the first
+    British corps from month 8 (21.4)."""
+    s = state.strategic
+    events: list[Event] = []
+    for g in ("a", "b"):
+        if s.month == s.poland_return[g] and s.poland[g]:
+            events += _return(state, g)
+            if not s.polish_corps_in:
+                events += _polish(state)
+    if s.month == 3:
+        events += _british(state, "BEF")
+    if s.month >= 8:
+        events += _british(state, "BRI")
+    return events
+
+
+def _return(state: State, group: str) -> list[Event]:
+    mcs = german_mcs()
+    ground = [
+        state.units[uid]
+        for uid in state.strategic.poland[group]
+        if state.units[uid].kind not in AIR
+    ]
+    ground.sort(key=lambda u: (not is_army(u), u.id))
+    for i, u in enumerate(ground):
+        place(state, u, mcs[i % len(mcs)])  # one to each MC in turn (21.5.2)
+    for uid in state.strategic.poland[group]:
+        if state.units[uid].kind in AIR:
+            state.units[uid].box = "reserve"
+    state.strategic.poland[group] = []
+    return [
+        Event(
+            "poland",
+            f"German group {group.upper()} returns from Poland to the MCs of Germany (21.5.2)",
+            commit=True,
+        )
+    ]
+
+
+def _polish(state: State) -> list[Event]:
+    state.strategic.polish_corps_in = True
+    corps = [
+        u for u in state.units.values() if u.nation == "polish" and u.box == "pool"
+    ]
+    if not corps:
+        return []
+    mcs = sorted(
+        (a.id for a in war_data.areas().values() if a.mc and a.country == "F"),
+        key=lambda z: (len(state.in_zone(z)), z),
+    )
+    u = corps[0]
+    u.steps = max(u.steps, 1)
+    place(state, u, mcs[0])
+    return [
+        Event(
+            "poland",
+            f"The Polish corps reaches France at {mcs[0]} (21.5.3)",
+            commit=True,
+        )
+    ]
+
+
+def _british(state: State, unit_id: str) -> list[Event]:
+    """21.4: British units enter only when built; the BEF on a French coast area, its air fleet to Reserve."""
+    u = state.units.get(unit_id)
+    if u is None or u.box != "mobilized" or u.steps < 1:
+        return []
+    coast = sorted(
+        a.id for a in war_data.areas().values() if a.coast and a.country == "F"
+    )
+    zone = min(coast, key=lambda z: (len(state.in_zone(z)), z))
+    place(state, u, zone)
+    events = [Event("poland", f"{unit_id} lands at {zone} (21.4)", commit=True)]
+    if unit_id == "BEF":
+        for air in state.units.values():
+            if air.nation == "british" and air.kind in AIR and air.box == "mobilized":
+                air.box = "reserve"
+                events.append(
+                    Event(
+                        "poland", f"{air.id} joins the GQG Reserve (21.4)", commit=True
+                    )
+                )
+    return events
