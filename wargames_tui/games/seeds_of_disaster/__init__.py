@@ -1,1 +1,103 @@
 """The Seeds of Disaster (Four Roads to Paris): from the 1934 arms race to the 1940 campaign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargames_tui.engine.flow import ScenarioInfo
+from wargames_tui.games.protocol import delegates
+from wargames_tui.games.seeds_of_disaster import data, rules
+from wargames_tui.games.seeds_of_disaster.invariants import (
+    check_invariants as check_invariants,
+)
+from wargames_tui.games.seeds_of_disaster.state import State
+from wargames_tui.games.seeds_of_disaster.view import SIDE_NAMES
+from wargames_tui.games.seeds_of_disaster.view import disguise as disguise
+from wargames_tui.games.seeds_of_disaster.view import view as view
+
+GAME_ID = "seeds-of-disaster"
+TITLE = "The Seeds of Disaster"
+MAP_KIND = "area"
+HIDDEN = True  # hands, secret orders, the attack plan, stacks and boxes (4.1.8, 3.1.4, 19.0, 5.2.2)
+
+
+def scenarios() -> list[ScenarioInfo]:
+    return [
+        ScenarioInfo(
+            rules.SCENARIO,
+            TITLE,
+            "1934 to 1940: the arms race, the crisis years and the invasion of the West",
+            dict(SIDE_NAMES),
+            "Year turns of mobilization, cards and intelligence lead to monthly turns of armed "
+            "belligerence and ten weekly turns of war. The map, counters and charts are "
+            "reconstructions (see NOTES.md).",
+            {},
+        )
+    ]
+
+
+new, prompt, apply, outcome, dump, load, copy_state = delegates(rules, State)
+
+
+def active_side(state: State) -> str | None:
+    return rules.acting(state)
+
+
+def board(state: State) -> Any:
+    return data.board()
+
+
+def nations(state: State) -> dict[str, dict[str, str]]:
+    return {
+        "german": {
+            "name": "German",
+            "side": "german",
+            "colour": "#6b6b6b",
+            "text": "white",
+        },
+        "french": {
+            "name": "French",
+            "side": "allied",
+            "colour": "#3a5fa0",
+            "text": "white",
+        },
+        "british": {
+            "name": "British",
+            "side": "allied",
+            "colour": "#b08850",
+            "text": "black",
+        },
+        "belgian": {
+            "name": "Belgian",
+            "side": "allied",
+            "colour": "#1f2f6b",
+            "text": "white",
+        },
+        "dutch": {
+            "name": "Dutch",
+            "side": "allied",
+            "colour": "#e08a2c",
+            "text": "black",
+        },
+        "polish": {
+            "name": "Polish",
+            "side": "allied",
+            "colour": "#a03a3a",
+            "text": "white",
+        },
+    }
+
+
+def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
+    return {
+        "attack": 0,
+        "defence": 0,
+        "column": None,
+        "note": "battle totals: strength plus battle dice (13.7)",
+    }
+
+
+def presentation() -> Any:
+    from wargames_tui.games.seeds_of_disaster.present import PRESENTATION
+
+    return PRESENTATION

@@ -9,12 +9,24 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from wargames_tui.engine.areas import AreaGraph, Kind
-from wargames_tui.engine.datafiles import SCENARIOS_DIR, DataFileError, Strict, load_toml
+from wargames_tui.engine.datafiles import (
+    SCENARIOS_DIR,
+    DataFileError,
+    Strict,
+    load_toml,
+)
 
 FOLDER = SCENARIOS_DIR / "seeds_of_disaster"
 Country = Literal["G", "N", "B", "F"]
 # Which nations count a country as their own ground (7.2.5, 10.1.4, 12.0).
-HOME: dict[str, Country] = {"german": "G", "french": "F", "british": "F", "polish": "F", "belgian": "B", "dutch": "N"}
+HOME: dict[str, Country] = {
+    "german": "G",
+    "french": "F",
+    "british": "F",
+    "polish": "F",
+    "belgian": "B",
+    "dutch": "N",
+}
 AXES = ("north", "center", "south")
 
 
@@ -129,7 +141,9 @@ def counters() -> CountersFile:
     known = set(areas()) | {"pool", "mobilized", "reserve"}
     for c in data.unit:
         if c.start not in known:
-            raise DataFileError(f"{FOLDER / 'counters.toml'}: at unit {c.id!r}: unknown start {c.start!r}")
+            raise DataFileError(
+                f"{FOLDER / 'counters.toml'}: at unit {c.id!r}: unknown start {c.start!r}"
+            )
     return data
 
 
@@ -159,7 +173,9 @@ def anchors() -> dict[str, tuple[int, int]]:
                 found[aid] = (col + 1, row)
     missing = set(areas()) - set(found)
     if missing:
-        raise DataFileError(f"{FOLDER / 'picture.txt'}: areas not drawn: {sorted(missing)}")
+        raise DataFileError(
+            f"{FOLDER / 'picture.txt'}: areas not drawn: {sorted(missing)}"
+        )
     return found
 
 

@@ -18,7 +18,17 @@ SIDES: tuple[Side, Side] = ("german", "allied")
 # Where a unit is (2.3): the Force Pool (2.3.3), the Mobilized Units box (2.3.4), the Reserve
 # (OKW or GQG, 2.3.2), an army's Poised Forces box (2.3.1, 9.2), an area of the map, one of the
 # two Polish invasion boxes (21.5.1), away for good defending Poland (21.5.4), or eliminated.
-Box = Literal["pool", "mobilized", "reserve", "poised", "map", "poland_a", "poland_b", "poland", "eliminated"]
+Box = Literal[
+    "pool",
+    "mobilized",
+    "reserve",
+    "poised",
+    "map",
+    "poland_a",
+    "poland_b",
+    "poland",
+    "eliminated",
+]
 
 
 class Unit(BaseModel):
@@ -33,7 +43,9 @@ class Unit(BaseModel):
     nation: str
     box: Box = "pool"
     zone: str | None = None  # the map area when box == "map"
-    army: str | None = None  # the army whose Poised Forces box holds it (box == "poised")
+    army: str | None = (
+        None  # the army whose Poised Forces box holds it (box == "poised")
+    )
     steps: int = 0
     disrupted: bool = False  # armies only (15.0)
     disrupted_turn: int = 0  # the war turn it was disrupted in (15.2.2)
@@ -51,17 +63,19 @@ class Unit(BaseModel):
 class BattleSide(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    units: list[str] = Field(default_factory=list)  # ground units committed (armies, columnar corps)
-    poised: list[str] = Field(default_factory=list)  # poised corps with a committed army (9.2.3)
-    air: list[str] = Field(default_factory=list)  # air fleets flown (13.3, 13.5)
-    air_mode: str = "support"  # defender: "support" or "neutralize" (13.5.2)
-    extra_dice: list[str] = Field(default_factory=list)  # paid options: "tactical", "recon", "pakfront", "engineers", "fortint", "aircp"
-    mobile_hits: int = 0  # hits suffered in the Mobile Forces Battle (13.2.4)
-    dice: int = 0
-    rolled: list[int] = Field(default_factory=list)
-    total: int = 0
-    losses_owed: int = 0
-    first_loss_poised: bool = False  # 9.2.4, 13.7.7
+    units: list[str] = Field(
+        default_factory=list
+    )  # ground units committed: armies, columnar corps (13.3)
+    poised: list[str] = Field(
+        default_factory=list
+    )  # corps poised with a committed army (9.2.3)
+    air: list[str] = Field(
+        default_factory=list
+    )  # air fleets flown to the battle (13.3, 13.5)
+    options: list[str] = Field(
+        default_factory=list
+    )  # paid extras: tactical, recon, pakfront, engineers, fortint, airintel
+    done: bool = False  # this side has declared all it adds
 
 
 class Battle(BaseModel):
@@ -70,19 +84,24 @@ class Battle(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     area: str
-    step: str = "declare"  # declare, rbc, air, dice, losses, retreat, advance, breakthrough
-    attacker: Side = "german"
+    attacker: Side
+    step: str = "support"  # support (attacker), defend (13.4), defend-support (13.5), advance, breakthrough
     breakthrough: bool = False  # a battle of a Breakthrough segment (16.1.3)
     overconcentration: bool = False  # 6.2.4
     parachute: bool = False  # 17.0
-    sides: dict[str, BattleSide] = Field(default_factory=dict)
-    poised_winner: Side | None = None  # 13.2.5
+    neutralize: bool = False  # the defender's air neutralizes (13.5.4)
+    origins: dict[str, str] = Field(
+        default_factory=dict
+    )  # attacking unit -> the area it attacks from
+    sides: dict[str, BattleSide] = Field(
+        default_factory=lambda: {"german": BattleSide(), "allied": BattleSide()}
+    )
     winner: Side | None = None
-    result: dict[str, Any] = Field(default_factory=dict)  # the CRT row applied (13.7.5)
-    loss_turn: Side | None = None  # whose choice of loss is owed now
-    retreat_side: Side | None = None
-    retreat_areas: int = 0  # 1, or 2 in a Breakthrough (16.1.1)
-    retreat_path: list[str] = Field(default_factory=list)
+    row: dict[str, Any] = Field(default_factory=dict)  # the CRT row applied (13.7.5)
+    exploit: bool = False  # the attacker won a Breakthrough with Poised Forces (16.0)
+    advance_to: list[str] = Field(
+        default_factory=list
+    )  # vacated areas the winner may occupy (13.7.9)
 
 
 class War(BaseModel):
@@ -92,15 +111,31 @@ class War(BaseModel):
 
     week: int = 0  # 1-10 once war has begun, 0 before
     player: Side = "german"  # the player-turn under way
-    segment: str = "movement"  # movement, combat, command (the SoP of Active Hostilities)
+    segment: str = (
+        "movement"  # movement, combat, command (the SoP of Active Hostilities)
+    )
     free_sr_used: bool = False  # one SR per player-turn is free (11.0)
-    attacked: list[str] = Field(default_factory=list)  # areas attacked this combat segment (13.1.3)
+    attacked: list[str] = Field(
+        default_factory=list
+    )  # areas attacked this combat segment (13.1.3)
     battle: Battle | None = None
     paradrop_used: bool = False  # 17.1
-    destroyed_forts: list[str] = Field(default_factory=list)  # Maginot areas marked destroyed (14.3.4)
-    paris_axis: dict[str, bool] = Field(default_factory=dict)  # Paris area -> entered along the plan (19.0)
-    experience: dict[str, list[str]] = Field(default_factory=dict)  # side -> 6.4 modifiers earned this turn
-    command_results: list[int] = Field(default_factory=list)  # 11 and 66 once per game (6.3.3)
+    destroyed_forts: list[str] = Field(
+        default_factory=list
+    )  # Maginot areas marked destroyed (14.3.4)
+    paris_axis: dict[str, bool] = Field(
+        default_factory=dict
+    )  # Paris area -> entered along the plan (19.0)
+    experience: dict[str, list[str]] = Field(
+        default_factory=dict
+    )  # side -> 6.4 modifiers earned this turn
+    command_results: list[int] = Field(
+        default_factory=list
+    )  # 11 and 66 once per game (6.3.3)
+    entered: list[str] = Field(
+        default_factory=list
+    )  # Low Countries the Germans have entered (12.0)
+    ended: bool = False  # the last turn is over, or Paris fell (2.3 Turns, 20.0)
 
 
 class State(BaseModel):
@@ -110,8 +145,12 @@ class State(BaseModel):
     options: dict[str, str] = Field(default_factory=dict)
     strategic: Strategic
     units: dict[str, Unit] = Field(default_factory=dict)
-    control: dict[str, Side] = Field(default_factory=dict)  # area -> the side that last held it (20.0)
-    attack_plan: str | None = None  # the German axis of advance (19.0); secret until war
+    control: dict[str, Side] = Field(
+        default_factory=dict
+    )  # area -> the side that last held it (20.0)
+    attack_plan: str | None = (
+        None  # the German axis of advance (19.0); secret until war
+    )
     war: War = Field(default_factory=War)
     over: bool = False
 

@@ -1,0 +1,128 @@
+"""What stands where: faces and strengths of pieces, occupation, stacking (8.0), control (20.0)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from wargames_tui.games.seeds_of_disaster import data
+from wargames_tui.games.seeds_of_disaster.data import Face
+from wargames_tui.games.seeds_of_disaster.state import Side, State, Unit
+
+ARMIES = ("army", "bef")
+MOBILE_KINDS = (
+    "bef",
+    "panzer",
+    "motorized",
+    "dlc",
+    "dlm",
+    "armored",
+    "british_armored",
+    "para",
+)
+AIR = ("air", "allied_air")
+
+
+def other(side: str) -> Side:
+    return "allied" if side == "german" else "german"
+
+
+def is_army(u: Unit) -> bool:
+    return u.kind in ARMIES
+
+
+def is_corps(u: Unit) -> bool:
+    return u.kind not in ARMIES and u.kind not in AIR and u.kind != "westwall"
+
+
+def face(u: Unit) -> Face:
+    """The face showing: armies have one; a corps is full at 2 steps (a Belgian double corps at 3
+    or 4, its replacement counter at 1 or 2, 7.2.5)."""
+    faces = data.counters().faces[u.kind]
+    if is_army(u):
+        return faces.full
+    full = u.steps >= (3 if u.kind == "belgian" else 2)
+    return faces.full if full else faces.reduced
+
+
+def strength(u: Unit) -> int:
+    """Combat strength: an army's steps (7.2.3), a corps' face value, a Belgian double corps 1 a step."""
+    if is_army(u) or u.kind == "belgian":
+        return u.steps
+    return face(u).strength
+
+
+def mobile(u: Unit) -> bool:
+    """A Mobile Force now: its kind, and dots on the face showing (7.2.6); the BEF always (7.2.8)."""
+    return u.kind in MOBILE_KINDS and (u.kind == "bef" or face(u).dots > 0)
+
+
+def mp(u: Unit) -> int:
+    return face(u).mp
+
+
+def occupant(state: State, area: str) -> Side | None:
+    """The side with units in an area. A Westwall marker is a fortification, not a unit: it
+    neither holds nor blocks an area (NOTES.md, reading 6)."""
+    for u in state.units.values():
+        if u.box == "map" and u.zone == area and u.kind != "westwall":
+            return u.side
+    return None
+
+
+def enemy_in(state: State, area: str, side: str) -> bool:
+    return any(
+        u.box == "map" and u.zone == area and u.side != side and u.kind != "westwall"
+        for u in state.units.values()
+    )
+
+
+def armies_in(state: State, area: str, side: str) -> list[Unit]:
+    return [u for u in state.in_zone(area) if u.side == side and is_army(u)]
+
+
+def army_room(
+    state: State, area: str, side: str, leaving: tuple[str, ...] = ()
+) -> bool:
+    """May another army stand here? Unlimited in an MC, else one army an area (8.0)."""
+    if data.areas()[area].mc:
+        return True
+    return not [u for u in armies_in(state, area, side) if u.id not in leaving]
+
+
+def poised_of(state: State, army_id: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.box == "poised" and u.army == army_id]
+
+
+def place(state: State, u: Unit, area: str) -> None:
+    """Put a unit (and the corps poised with an army) in an area; the area becomes its side's (20.0)."""
+    u.box, u.zone, u.army = "map", area, None
+    for p in poised_of(state, u.id):
+        p.zone = area
+    state.control[area] = u.side
+
+
+def friendly_mc_distance(state: State, side: str, exclude: str = "") -> dict[str, int]:
+    """Steps from each area to the nearest MC its side controls (13.7.8), through any areas; the
+    area a force is driven from does not count as its MC (NOTES.md, reading 5)."""
+    g = data.graph()
+    start = [
+        a
+        for a, info in data.areas().items()
+        if info.mc and state.control.get(a) == side and a != exclude
+    ]
+    dist = {a: 0 for a in start}
+    queue = deque(start)
+    while queue:
+        a = queue.popleft()
+        for b in g.neighbours(a):
+            if b not in dist:
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return dist
+
+
+def initial_control() -> dict[str, Side]:
+    return {
+        a: ("german" if info.country == "G" else "allied")
+        for a, info in data.areas().items()
+    }

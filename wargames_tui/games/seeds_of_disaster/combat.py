@@ -1,0 +1,832 @@
+"""Combat (13.0): declaration, Retreat Before Combat, the Air Fleets Subroutine, the Mobile
+Forces Battle, battle dice, results by the difference, losses, retreats, advance, Breakthrough
+(16.0), the Parachute Assault (17.0), fortifications (14.0) and disruption (15.0)."""
+
+from __future__ import annotations
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action, Event, IllegalAction
+from wargames_tui.games.seeds_of_disaster import data, losses
+from wargames_tui.games.seeds_of_disaster.board import (
+    AIR,
+    army_room,
+    enemy_in,
+    face,
+    is_army,
+    is_corps,
+    mobile,
+    other,
+    place,
+    poised_of,
+    strength,
+)
+from wargames_tui.games.seeds_of_disaster.movement import may_enter_country
+from wargames_tui.games.seeds_of_disaster.state import Battle, State, Unit
+
+C = "seeds-of-disaster:"
+# Paid extras (cost kind, cost, case) and who may buy them.
+OPTIONS: dict[str, tuple[str, int, str]] = {
+    "tactical": ("ip", 1, "5.2.3"),  # +1 battle die
+    "recon": ("ip", 1, "5.2.4"),  # +1 die in the Mobile Forces Battle
+    "pakfront": ("cp", 1, "6.2.6"),  # +1 Mobile Forces Battle die hitting on 6
+    "engineers": ("cp", 2, "6.2.5"),  # no river dice for the defender
+    "airintel": ("ip", 1, "5.2.5"),  # +1 in the neutralization roll
+}
+FORTINT_COST = {"german": 10, "allied": 5}  # 5.2.6
+
+
+def _current(state: State) -> Battle:
+    if state.war.battle is None:
+        raise IllegalAction("no battle under way", C + "13.1")
+    return state.war.battle
+
+
+def _ev(kind: str, text: str, commit: bool = False, **data_: object) -> Event:
+    return Event(kind, text, dict(data_), commit=commit)
+
+
+# ---- who may attack what
+
+
+def defenders(state: State, area: str, attacker: str) -> list[Unit]:
+    return [
+        u for u in state.in_zone(area) if u.side != attacker and u.kind != "westwall"
+    ]
+
+
+def attack_groups(
+    state: State, side: str, area: str, stack_only: str | None = None
+) -> list[dict[str, object]]:
+    """The attacks on one area a side may declare (13.1.2, 13.1.4): all adjacent corps that have not
+    fought with one army (or none), or every adjacent army for 5 CP (6.2.4). In a Breakthrough only
+    the stack in `stack_only` attacks (16.1.3)."""
+    g = data.graph()
+    froms = [stack_only] if stack_only else g.neighbours(area)
+    units = [
+        u
+        for a in froms
+        for u in state.in_zone(a)
+        if u.side == side and u.kind != "westwall" and not u.fought and not u.disrupted
+    ]
+    armies = [u for u in units if is_army(u)]
+    corps = [u.id for u in units if is_corps(u)]
+    out: list[dict[str, object]] = []
+    if corps:
+        out.append({"units": list(corps)})
+    for a in armies:
+        out.append({"units": [a.id] + corps})
+    if len(armies) > 1 and state.strategic.cp[side] >= 5:
+        out.append({"units": [a.id for a in armies] + corps, "overconcentration": True})
+    return out
+
+
+def targets(state: State, side: str) -> list[str]:
+    g = data.graph()
+    mine = {
+        u.zone
+        for u in state.units.values()
+        if u.side == side and u.box == "map" and u.kind != "westwall"
+    }
+    return sorted(
+        a
+        for a in data.areas()
+        if defenders(state, a, side)
+        and a not in state.war.attacked
+        and any(b in mine for b in g.neighbours(a))
+    )
+
+
+def declare(state: State, action: Action) -> list[Event]:
+    """13.3: the attacked area and the units; the Battle starts at the attacker's support step."""
+    side = state.war.player
+    area = action.get("area")
+    units = action.get("units")
+    bt = state.war.battle
+    stack_only = bt.area if (bt and bt.step == "breakthrough") else None
+    if not isinstance(area, str) or area not in data.areas():
+        raise IllegalAction(f"no area {area!r}", C + "13.1")
+    if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise IllegalAction("units must be a list of unit ids", C + "13.3")
+    if not stack_only and area in state.war.attacked:
+        raise IllegalAction(f"{area} was already attacked this segment", C + "13.1.3")
+    if not defenders(state, area, side):
+        raise IllegalAction(f"no enemy unit in {area}", C + "13.1")
+    groups = attack_groups(state, side, area, stack_only)
+    over = bool(action.get("overconcentration", False))
+    if {"units": units, **({"overconcentration": True} if over else {})} not in groups:
+        raise IllegalAction(
+            "those units may not attack that area together", C + "13.1.2"
+        )
+    if over:
+        state.strategic.cp[side] -= 5
+    battle = Battle(
+        area=area, attacker=side, breakthrough=bool(stack_only), overconcentration=over
+    )
+    for uid in units:
+        u = state.units[uid]
+        battle.origins[uid] = u.zone or ""
+        battle.sides[side].units.append(uid)
+        u.fought = True
+        if is_army(u):
+            battle.sides[side].poised += [p.id for p in poised_of(state, uid)]
+    state.war.battle = battle
+    if area not in state.war.attacked:
+        state.war.attacked.append(area)
+    _experience(state, side, "combat", "attacker")
+    _experience(state, other(side), "combat")
+    over_text = " (overconcentration, 5 CP, 6.2.4)" if over else ""
+    return [
+        _ev(
+            "declare",
+            f"{side.title()} attacks {area} with {', '.join(units)}{over_text}",
+            area=area,
+            units=units,
+        )
+    ]
+
+
+def _experience(state: State, side: str, *marks: str) -> None:
+    got = state.war.experience.setdefault(side, [])
+    for m in marks:
+        if m not in got:
+            got.append(m)
+
+
+# ---- the steps of a battle: what each side may add
+
+
+def air_ok(state: State, b: Battle, side: str, fleet: Unit) -> bool:
+    """13.5.1, 18.0: a fleet in the Reserve that has not flown this turn, over its own nation's troops
+    (British fleets also over Belgians and Dutch within 2 areas of a British unit)."""
+    if (
+        fleet.box != "reserve"
+        or fleet.kind not in AIR
+        or fleet.flown
+        or fleet.id in b.sides[side].air
+    ):
+        return False
+    ground = _ground(state, b, side)
+    nations = {state.units[u].nation for u in ground}
+    if fleet.nation in nations:
+        return True
+    if fleet.nation == "british" and nations & {"belgian", "dutch"}:
+        british = {
+            u.zone
+            for u in state.units.values()
+            if u.nation == "british" and u.box == "map" and u.zone
+        }
+        return any(
+            data.graph().radius(b.area, z) is not None
+            and (data.graph().radius(b.area, z) or 0) <= 2
+            for z in british
+        )
+    return False
+
+
+def _ground(state: State, b: Battle, side: str) -> list[str]:
+    if side == b.attacker:
+        return b.sides[side].units
+    return [u.id for u in defenders(state, b.area, b.attacker)]
+
+
+def support_actions(state: State, side: str) -> list[Action]:
+    b = _current(state)
+    mine = b.sides[side]
+    out: list[Action] = []
+    cp, ip = state.strategic.cp[side], state.strategic.ip[side]
+    for f in sorted(
+        u.id for u in state.units.values() if u.side == side and u.kind in AIR
+    ):
+        if air_ok(state, b, side, state.units[f]) and (
+            not mine.air or (len(mine.air) == 1 and cp >= 1)
+        ):
+            out.append({"type": "air", "unit": f})
+    for opt, (kind, cost, _case) in OPTIONS.items():
+        have = ip if kind == "ip" else cp
+        if opt in mine.options or have < cost:
+            continue
+        if opt == "engineers" and (side != b.attacker or not _river_dice(state, b)):
+            continue
+        if opt == "airintel" and not (b.neutralize and mine.air):
+            continue
+        out.append({"type": "option", "option": opt})
+    if (
+        "fortint" not in mine.options
+        and ip >= FORTINT_COST[side]
+        and _fort_dice(state, b, other(side))
+    ):
+        out.append({"type": "option", "option": "fortint"})
+    if side == b.attacker and _para_ok(state, b):
+        out.append({"type": "paradrop"})
+    if side != b.attacker and b.sides[b.attacker].air and mine.air:
+        out.append({"type": "air-mode", "neutralize": not b.neutralize})
+    out.append({"type": "commit"})
+    return out
+
+
+def _para_ok(state: State, b: Battle) -> bool:
+    """17.0: the parachute corps in the OKW Reserve, unused, within 2 areas of a German unit."""
+    fj = state.units.get("FJ")
+    if (
+        b.attacker != "german"
+        or not fj
+        or fj.box != "reserve"
+        or state.war.paradrop_used
+        or b.parachute
+    ):
+        return False
+    g = data.graph()
+    return any(
+        u.side == "german"
+        and u.box == "map"
+        and u.zone
+        and (g.radius(b.area, u.zone) or 9) <= 2
+        for u in state.units.values()
+    )
+
+
+def support(state: State, action: Action) -> list[Event]:
+    b = _current(state)
+    side = b.attacker if b.step == "support" else other(b.attacker)
+    if action not in support_actions(state, side):
+        raise IllegalAction(
+            f"not possible now: {action}",
+            C + ("13.3" if side == b.attacker else "13.5"),
+        )
+    t = action["type"]
+    mine = b.sides[side]
+    if t == "air":
+        if mine.air:
+            state.strategic.cp[side] -= 1
+        mine.air.append(action["unit"])
+        state.units[action["unit"]].flown = True
+        _experience(state, side, "air")
+        extra = " (1 CP, 6.2.3)" if len(mine.air) == 2 else ""
+        return [_ev("air", f"{side.title()} flies {action['unit']} to {b.area}{extra}")]
+    if t == "option":
+        opt = action["option"]
+        if opt == "fortint":
+            state.strategic.ip[side] -= FORTINT_COST[side]
+            case = "5.2.6"
+        else:
+            kind, cost, case = OPTIONS[opt]
+            if kind == "ip":
+                state.strategic.ip[side] -= cost
+            else:
+                state.strategic.cp[side] -= cost
+        mine.options.append(opt)
+        return [_ev("option", f"{side.title()} uses {opt} ({case})")]
+    if t == "paradrop":
+        fj = state.units["FJ"]
+        fj.box, fj.zone, fj.fought = "map", b.area, True
+        b.parachute = True
+        state.war.paradrop_used = True
+        mine.units.append("FJ")
+        b.origins["FJ"] = b.area
+        return [_ev("paradrop", f"The Parachute Corps drops into {b.area} (17.0)")]
+    if t == "air-mode":
+        b.neutralize = bool(action["neutralize"])
+        return [
+            _ev(
+                "air",
+                f"The defender's air will {'neutralize' if b.neutralize else 'support'} (13.5.2)",
+            )
+        ]
+    mine.done = True
+    if side == b.attacker:
+        b.step = "defend"
+        return [_ev("commit", f"{side.title()} commits to the attack on {b.area}")]
+    b.step = "resolve"
+    return [_ev("commit", f"{side.title()} accepts battle in {b.area}")]
+
+
+# ---- Retreat Before Combat (13.4, 6.2.7)
+
+
+def rbc_cost(state: State, b: Battle) -> int:
+    units = defenders(state, b.area, b.attacker)
+    return len(units) + sum(len(poised_of(state, u.id)) for u in units)
+
+
+def rbc_options(state: State, b: Battle) -> list[str]:
+    side = other(b.attacker)
+    units = defenders(state, b.area, b.attacker)
+    if not units or state.strategic.cp[side] < rbc_cost(state, b) or b.parachute:
+        return []
+    armies = [u for u in units if is_army(u)]
+    out = []
+    for a in data.graph().neighbours(b.area):
+        if enemy_in(state, a, side) or not all(
+            may_enter_country(state, u, a) for u in units
+        ):
+            continue
+        if armies and (
+            len(armies) > 1 and not data.areas()[a].mc or not army_room(state, a, side)
+        ):
+            continue
+        out.append(a)
+    return out
+
+
+def defend_actions(state: State) -> list[Action]:
+    b = _current(state)
+    out: list[Action] = [{"type": "accept"}]
+    out += [{"type": "retreat-before", "to": a} for a in rbc_options(state, b)]
+    return out
+
+
+def defend(state: State, action: Action) -> list[Event]:
+    b = _current(state)
+    if action not in defend_actions(state):
+        raise IllegalAction(f"not possible now: {action}", C + "13.4")
+    side = other(b.attacker)
+    if action["type"] == "accept":
+        b.step = "defend-support"
+        return [_ev("accept", f"{side.title()} stands in {b.area} (13.4)")]
+    cost = rbc_cost(state, b)
+    state.strategic.cp[side] -= cost
+    to = action["to"]
+    for u in defenders(state, b.area, b.attacker):
+        place(state, u, to)
+    b.advance_to = [b.area]
+    b.winner = b.attacker
+    b.step = "advance"
+    return [
+        _ev(
+            "retreat",
+            f"{side.title()} retreats from {b.area} to {to} before combat ({cost} CP, 6.2.7)",
+        )
+    ]
+
+
+# ---- resolution (13.2, 13.5, 13.6, 13.7)
+
+
+def _fortified(state: State, b: Battle) -> bool:
+    return bool(_fort_strength(state, b, other(b.attacker)))
+
+
+def _fort_strength(state: State, b: Battle, side: str) -> int:
+    """Intrinsic strength of the fortification that helps `side` in the battle area (14.1, 14.2)."""
+    area = data.areas()[b.area]
+    if side == "allied" and area.forts and b.area not in state.war.destroyed_forts:
+        return area.forts
+    if side == "german":
+        return sum(face(u).forts for u in state.in_zone(b.area) if u.kind == "westwall")
+    return 0
+
+
+def _fort_dice(state: State, b: Battle, side: str) -> int:
+    area = data.areas()[b.area]
+    if side == "allied" and area.forts and b.area not in state.war.destroyed_forts:
+        return area.forts
+    if side == "german":
+        return sum(face(u).dots for u in state.in_zone(b.area) if u.kind == "westwall")
+    return 0
+
+
+def _river_dice(state: State, b: Battle) -> int:
+    """13.6: the river between the attackers and the area, cancelled by attackers on its own bank."""
+    g = data.graph()
+    kinds = {g.links[o][b.area] for u, o in b.origins.items() if o != b.area}
+    if not kinds or "clear" in kinds:
+        return 0
+    return min(data.tables().border[k].dice for k in kinds)
+
+
+def mobile_battle(
+    state: State, b: Battle, dice: Dice
+) -> tuple[list[Event], dict[str, int]]:
+    """13.2: each mobile unit rolls a die, hitting on 7 minus its dots; recon and pakfront add dice."""
+    events: list[Event] = []
+    hits = {"german": 0, "allied": 0}
+    for side in (b.attacker, other(b.attacker)):
+        units = [state.units[u] for u in _mobile_units(state, b, side)]
+        needs = [7 - face(u).dots for u in units if face(u).dots]
+        needs += (
+            [7 - max(face(u).dots for u in units)]
+            if "recon" in b.sides[side].options and units
+            else []
+        )
+        needs += [6] if "pakfront" in b.sides[side].options else []
+        if not needs:
+            continue
+        rolls = [dice.roll() for _ in needs]
+        got = sum(1 for r, n in zip(rolls, needs) if r >= n)
+        hits[other(side)] += got
+        events.append(
+            _ev(
+                "roll",
+                f"{side.title()} Mobile Forces Battle: rolls {rolls} needing {needs}: {got} hit(s) (13.2.4)",
+                side=side,
+                rolls=rolls,
+                needs=needs,
+                hits=got,
+                commit=True,
+            )
+        )
+    return events, hits
+
+
+def _mobile_units(state: State, b: Battle, side: str) -> list[str]:
+    ids = (
+        b.sides[side].units + b.sides[side].poised
+        if side == b.attacker
+        else (
+            [u.id for u in defenders(state, b.area, b.attacker)]
+            + [
+                p.id
+                for u in defenders(state, b.area, b.attacker)
+                for p in poised_of(state, u.id)
+            ]
+        )
+    )
+    return [u for u in ids if mobile(state.units[u])]
+
+
+def _poised(state: State, b: Battle, side: str) -> list[str]:
+    if side == b.attacker:
+        return list(b.sides[side].poised)
+    return [
+        p.id
+        for u in defenders(state, b.area, b.attacker)
+        for p in poised_of(state, u.id)
+    ]
+
+
+def resolve(state: State, dice: Dice) -> list[Event]:
+    b = _current(state)
+    att, dfn = b.attacker, other(b.attacker)
+    events: list[Event] = []
+    poised = {s: _poised(state, b, s) for s in (att, dfn)}
+    winner_pf: str | None = None
+    if _fortified(state, b):
+        events.append(
+            _ev(
+                "note",
+                f"Fortifications in {b.area}: no Mobile Forces Battle, no Poised benefit (14.3.2)",
+            )
+        )
+    else:
+        mob = {s: _mobile_units(state, b, s) for s in (att, dfn)}
+        if (not mob[att] and poised[dfn]) or (not mob[dfn] and poised[att]):
+            winner_pf = att if poised[att] else dfn  # 13.2.1
+            events.append(
+                _ev(
+                    "note",
+                    f"{winner_pf.title()} alone has mobile forces: Poised benefit (13.2.1)",
+                )
+            )
+        elif (
+            mob[att]
+            or mob[dfn]
+            or "pakfront" in b.sides[att].options + b.sides[dfn].options
+        ):
+            evs, hits = mobile_battle(state, b, dice)
+            events += evs
+            for s in (att, dfn):
+                if hits[s]:
+                    events += losses.mobile_losses(state, b, s, hits[s], poised[s])
+            poised = {
+                s: [p for p in poised[s] if state.units[p].box == "poised"]
+                for s in (att, dfn)
+            }
+            winner_pf = _poised_winner(state, hits, poised)
+            if winner_pf:
+                events.append(
+                    _ev(
+                        "note",
+                        f"{winner_pf.title()} wins the Poised Forces benefit (13.2.4)",
+                    )
+                )
+    events += _air(state, b, dice)
+    totals: dict[str, int] = {}
+    all_dice = battle_dice(state, b, winner_pf)
+    for s in (att, dfn):
+        parts = all_dice[s]
+        n = sum(parts.values())
+        strength_parts = battle_strength(state, b, s, winner_pf)
+        rolls = [dice.roll() for _ in range(n)]
+        total = sum(strength_parts.values()) + sum(rolls)
+        totals[s] = total
+        events.append(
+            _ev(
+                "roll",
+                f"{s.title()}: strength {sum(strength_parts.values())} + dice {rolls} = {total} (13.7.1)",
+                side=s,
+                dice=parts,
+                strength=strength_parts,
+                rolls=rolls,
+                total=total,
+                commit=True,
+            )
+        )
+    events += _result(state, b, totals)
+    return events
+
+
+def _poised_winner(
+    state: State, hits: dict[str, int], poised: dict[str, list[str]]
+) -> str | None:
+    """13.2.4 d, e: fewer losses with Poised Forces wins; else more poised combat factors."""
+    sides = list(hits)
+    lost = {s: hits[s] for s in sides}  # hits suffered by each side
+    if not poised[sides[0]] and not poised[sides[1]]:
+        return None  # 13.2.2
+    if lost[sides[0]] != lost[sides[1]]:
+        better = min(sides, key=lambda s: lost[s])
+        return better if poised[better] else None
+    power = {s: sum(strength(state.units[p]) for p in poised[s]) for s in sides}
+    if power[sides[0]] == power[sides[1]]:
+        return None
+    return max(sides, key=lambda s: power[s])
+
+
+def _air(state: State, b: Battle, dice: Dice) -> list[Event]:
+    """13.5.4: the neutralization test; the loser's fleet loses a step and the attacker's is diverted."""
+    att, dfn = b.attacker, other(b.attacker)
+    if not (b.neutralize and b.sides[att].air and b.sides[dfn].air):
+        return []
+    score = {}
+    rolls = {}
+    for s in (att, dfn):
+        rolls[s] = dice.roll()
+        score[s] = (
+            rolls[s]
+            + sum(face(state.units[f]).dots for f in b.sides[s].air)
+            + ("airintel" in b.sides[s].options)
+        )
+    events = [
+        _ev(
+            "roll",
+            f"Air neutralization: {att} {rolls[att]} -> {score[att]}, {dfn} {rolls[dfn]} -> {score[dfn]} (13.5.4)",
+            rolls=rolls,
+            scores=score,
+            commit=True,
+        )
+    ]
+    if score[att] == score[dfn]:
+        return events
+    loser = att if score[att] < score[dfn] else dfn
+    fleet = state.units[b.sides[loser].air[0]]
+    events += losses.step_loss(state, fleet, "13.5.4")
+    _experience(state, other(loser), "air_loss")
+    if loser == att:
+        b.sides[att].air.remove(fleet.id)  # the one fleet diverted from its mission
+    return events
+
+
+def _gross(state: State, b: Battle, side: str, winner_pf: str | None) -> dict[str, int]:
+    """13.6: the battle dice of one side, item by item, before the disruption minus."""
+    att = b.attacker
+    parts: dict[str, int] = {}
+    if side != att:
+        parts["defender"] = 1
+        parts["terrain"] = data.tables().terrain[data.areas()[b.area].terrain].dice
+        if "fortint" not in b.sides[att].options:
+            parts["forts"] = _fort_dice(state, b, side)
+        if "engineers" not in b.sides[att].options:
+            parts["river"] = _river_dice(state, b)
+        if not b.neutralize:
+            parts["air"] = sum(face(state.units[f]).dots for f in b.sides[side].air)
+    else:
+        parts["air"] = sum(face(state.units[f]).dots for f in b.sides[side].air)
+        parts["overconcentration"] = int(b.overconcentration)
+        parts["parachute"] = int(b.parachute)
+    if winner_pf == side:
+        parts["poised"] = 2
+    parts["tactical"] = int("tactical" in b.sides[side].options)
+    return {k: v for k, v in parts.items() if v}
+
+
+def battle_dice(
+    state: State, b: Battle, winner_pf: str | None
+) -> dict[str, dict[str, int]]:
+    """13.6 for both sides: a disrupted army costs its side a die, or gives one to the other side
+    when its side has none to lose (15.1.4)."""
+    sides = (b.attacker, other(b.attacker))
+    parts = {s: _gross(state, b, s, winner_pf) for s in sides}
+    for s in sides:
+        if _disrupted_in(state, b, s):
+            if sum(parts[s].values()) > 0:
+                parts[s]["disrupted"] = -1
+            else:
+                parts[other(s)]["minus die"] = 1
+    return parts
+
+
+def _disrupted_in(state: State, b: Battle, side: str) -> bool:
+    ids = (
+        b.sides[side].units
+        if side == b.attacker
+        else [u.id for u in defenders(state, b.area, b.attacker)]
+    )
+    return any(state.units[u].disrupted for u in ids)
+
+
+def battle_strength(
+    state: State, b: Battle, side: str, winner_pf: str | None
+) -> dict[str, int]:
+    """13.7.1: armies, columnar corps, fortifications (14.1, 14.2), and one poised unit for the
+    winner of the Mobile Forces Battle (13.2.5)."""
+    ids = (
+        b.sides[side].units
+        if side == b.attacker
+        else [u.id for u in defenders(state, b.area, b.attacker)]
+    )
+    parts = {u: strength(state.units[u]) for u in ids if state.units[u].box == "map"}
+    if side != b.attacker:
+        forts = _fort_strength(state, b, side)
+        if forts:
+            parts["forts"] = forts
+    if winner_pf == side:
+        pool = [p for p in _poised(state, b, side) if state.units[p].box == "poised"]
+        if pool:
+            best = max(pool, key=lambda p: (strength(state.units[p]), p))
+            parts[best] = strength(state.units[best])
+    return parts
+
+
+def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
+    att, dfn = b.attacker, other(b.attacker)
+    diff = abs(totals[att] - totals[dfn])
+    row = [r for r in data.tables().crt if r.from_ <= diff][-1]
+    b.row = row.model_dump(by_alias=True)
+    events: list[Event] = []
+    if diff == 0:
+        events.append(
+            _ev(
+                "result",
+                f"Tie at {totals[att]}: one step each, nobody moves (13.7.3)",
+                difference=0,
+            )
+        )
+        for s in (att, dfn):
+            events += losses.battle_losses(state, b, s, 1)
+        _experience(state, att, "inflicted")
+        _experience(state, dfn, "inflicted")
+        return events + _finish(state, b, None)
+    winner = att if totals[att] > totals[dfn] else dfn
+    loser = other(winner)
+    b.winner = winner
+    events.append(
+        _ev(
+            "result",
+            f"{winner.title()} wins by {diff}: loser {row.loser} step(s), winner {row.winner} (13.7.5)",
+            difference=diff,
+            winner=winner,
+        )
+    )
+    events += losses.battle_losses(state, b, loser, row.loser)
+    if row.winner:
+        events += losses.battle_losses(state, b, winner, row.winner)
+        _experience(state, loser, "inflicted")
+    if row.loser:
+        _experience(state, winner, "inflicted")
+    if loser == dfn:
+        events += _forts_fall(state, b, row.loser)
+    gain = row.cp + (1 if winner == dfn else 0)  # 13.7.6
+    if gain:
+        state.strategic.cp[winner] = min(19, state.strategic.cp[winner] + gain)
+        events.append(_ev("cp", f"{winner.title()} gains {gain} CP (6.1.3, 13.7.6)"))
+    if row.disrupt:
+        events += _disrupt(state, b, loser)
+    if row.breakthrough and winner == dfn:
+        state.strategic.cp[att] = max(0, state.strategic.cp[att] - 3)
+        events.append(
+            _ev("result", "Defensive Breakthrough: the attacker loses 3 CP (16.1.7)")
+        )
+    b.exploit = bool(row.breakthrough and winner == att and b.sides[att].poised)
+    if b.exploit:
+        _experience(state, att, "breakthrough")
+    if row.retreat:
+        events += losses.retreat(state, b, loser, 2 if b.exploit else 1)
+    return events + _finish(state, b, winner)
+
+
+def _forts_fall(state: State, b: Battle, lost: int) -> list[Event]:
+    """14.3.4: losses greater than the fort's strength plus the steps of its troops destroy it."""
+    forts = _fort_strength(state, b, other(b.attacker))
+    if not forts:
+        return []
+    troops = sum(u.steps for u in defenders(state, b.area, b.attacker))
+    if lost <= forts + troops:
+        return []
+    if b.attacker == "german":
+        state.war.destroyed_forts.append(b.area)
+        return [_ev("result", f"The Maginot forts of {b.area} are destroyed (14.3.4)")]
+    for u in state.in_zone(b.area):
+        if u.kind == "westwall":
+            u.box, u.zone = "eliminated", None
+    return [_ev("result", f"The Westwall in {b.area} is destroyed (14.3.4)")]
+
+
+def _disrupt(state: State, b: Battle, side: str) -> list[Event]:
+    """15.0: the loser's armies in the battle are disrupted; their poised corps become columnar (15.1.3)."""
+    ids = (
+        b.sides[side].units
+        if side == b.attacker
+        else [u.id for u in defenders(state, b.area, b.attacker)]
+    )
+    events = []
+    for uid in ids:
+        u = state.units[uid]
+        if is_army(u) and u.box == "map" and not u.disrupted:
+            u.disrupted, u.disrupted_turn = True, state.war.week
+            for p in poised_of(state, u.id):
+                p.box, p.army, p.zone = "map", None, u.zone
+            events.append(_ev("disrupt", f"{u.id} is disrupted (15.0)", unit=u.id))
+            _experience(state, other(side), "disrupt")
+    return events
+
+
+def _finish(state: State, b: Battle, winner: str | None) -> list[Event]:
+    """After the result: who may advance into which vacated area (13.7.9)."""
+    events: list[Event] = []
+    fj = state.units.get("FJ")
+    if b.parachute and fj and fj.box == "map" and fj.zone == b.area:
+        others = [
+            u
+            for u in state.in_zone(b.area)
+            if u.side == "german" and u.id != "FJ" and u.kind != "westwall"
+        ]
+        if defenders(state, b.area, "german") and not others:
+            events += losses.step_loss(state, fj, "17.1")
+            if fj.box == "map":
+                events += losses.retreat_units(state, [fj], "german", 1, None)
+    b.advance_to = []
+    if winner == b.attacker and not defenders(state, b.area, b.attacker):
+        b.advance_to = [b.area]
+    elif winner and winner != b.attacker:
+        b.advance_to = sorted(
+            {
+                o
+                for u, o in b.origins.items()
+                if o != b.area and not _holds(state, o, b.attacker)
+            }
+        )
+    b.step = "advance" if (b.advance_to and _advancers(state, b)) else "done"
+    return events
+
+
+def _holds(state: State, area: str, side: str) -> bool:
+    return any(u.side == side and u.kind != "westwall" for u in state.in_zone(area))
+
+
+def _advancers(state: State, b: Battle) -> list[Unit]:
+    if b.winner == b.attacker:
+        return [
+            state.units[u]
+            for u in b.sides[b.attacker].units
+            if state.units[u].box == "map" and state.units[u].zone != b.area
+        ]
+    return [
+        u for u in state.in_zone(b.area) if u.side == b.winner and u.kind != "westwall"
+    ]
+
+
+def advance_actions(state: State) -> list[Action]:
+    b = _current(state)
+    units = _advancers(state, b)
+    out: list[Action] = [{"type": "no-advance"}]
+    for area in b.advance_to:
+        armies = [u for u in units if is_army(u)]
+        corps = [u.id for u in units if not is_army(u)]
+        if corps:
+            out.append({"type": "advance", "to": area, "units": corps})
+        for a in armies:
+            if army_room(state, area, a.side):
+                out.append({"type": "advance", "to": area, "units": [a.id] + corps})
+    return out
+
+
+def advance(state: State, action: Action) -> list[Event]:
+    b = _current(state)
+    if action not in advance_actions(state):
+        raise IllegalAction(f"not possible now: {action}", C + "13.7.9")
+    if action["type"] == "no-advance":
+        b.step = "done"
+        return [_ev("advance", f"{b.winner} does not advance (13.7.9)")]
+    to = action["to"]
+    for uid in action["units"]:
+        u = state.units[uid]
+        frm = u.zone
+        place(state, u, to)
+        if to in ("PNO", "PES", "PSU") and u.side == "german" and frm:
+            state.war.paris_axis[to] = data.areas()[frm].axis == state.attack_plan
+    captured = data.areas()[to].mc or data.areas()[to].objective
+    if captured:
+        _experience(state, b.winner or "", "captured")
+    b.step = (
+        "breakthrough"
+        if (b.exploit and b.winner == b.attacker and to == b.area)
+        else "done"
+    )
+    return [
+        _ev(
+            "advance",
+            f"{', '.join(action['units'])} advance into {to} (13.7.9)",
+            units=action["units"],
+            to=to,
+        )
+    ]

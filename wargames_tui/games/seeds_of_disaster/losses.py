@@ -1,0 +1,232 @@
+"""Step losses (13.2.4 c, 13.7.7, 7.2.3, 7.2.5) and retreats (13.7.8, 16.1.1).
+
+The rules let the owner choose which units absorb losses and where to retreat; here the choice is
+made by a fixed order (see NOTES.md, reading 4): poised first where the rules demand it, then army
+steps while an army keeps more than one, then the weakest corps, then the last army step."""
+
+from __future__ import annotations
+
+from wargames_tui.engine.flow import Event
+from wargames_tui.games.seeds_of_disaster import data
+from wargames_tui.games.seeds_of_disaster.board import (
+    army_room,
+    enemy_in,
+    friendly_mc_distance,
+    is_army,
+    mobile,
+    place,
+    poised_of,
+    strength,
+)
+from wargames_tui.games.seeds_of_disaster.movement import may_enter_country
+from wargames_tui.games.seeds_of_disaster.state import Battle, State, Unit
+
+
+def step_loss(state: State, u: Unit, case: str) -> list[Event]:
+    """One step off a unit; at none it leaves play (7.2.3, 7.2.6). A Belgian double corps going down
+    to 2 steps needs a free replacement counter, else it is eliminated (7.2.5)."""
+    u.steps -= 1
+    if (
+        u.kind == "belgian"
+        and u.steps == 2
+        and _belgian_replacements_used(state, u) >= 2
+    ):
+        u.steps = 0
+    if u.steps > 0:
+        return [
+            Event(
+                "loss",
+                f"{u.id} loses a step ({u.steps} left, {case})",
+                {"unit": u.id, "steps": u.steps},
+            )
+        ]
+    zone = u.zone
+    u.box, u.zone, u.army, u.steps = "eliminated", None, None, 0
+    for p in poised_of(state, u.id):
+        p.box, p.army, p.zone = "map", None, zone
+    return [Event("loss", f"{u.id} is eliminated ({case})", {"unit": u.id, "steps": 0})]
+
+
+def _belgian_replacements_used(state: State, u: Unit) -> int:
+    return sum(
+        1
+        for x in state.units.values()
+        if x.kind == "belgian"
+        and x.id != u.id
+        and x.box != "eliminated"
+        and 0 < x.steps <= 2
+    )
+
+
+def _battle_units(state: State, b: Battle, side: str) -> list[Unit]:
+    if side == b.attacker:
+        return [
+            state.units[u] for u in b.sides[side].units if state.units[u].box == "map"
+        ]
+    return [u for u in state.in_zone(b.area) if u.side == side and u.kind != "westwall"]
+
+
+def _next_victim(units: list[Unit]) -> Unit | None:
+    armies = sorted(
+        (u for u in units if is_army(u) and u.steps > 1), key=lambda u: (-u.steps, u.id)
+    )
+    if armies:
+        return armies[0]
+    corps = sorted(
+        (u for u in units if not is_army(u) and u.steps > 0),
+        key=lambda u: (strength(u), u.id),
+    )
+    if corps:
+        return corps[0]
+    rest = [u for u in units if u.steps > 0]
+    return rest[0] if rest else None
+
+
+def battle_losses(state: State, b: Battle, side: str, n: int) -> list[Event]:
+    """13.7.7: the first loss on a poised unit when Poised Forces took part (9.2.4)."""
+    events: list[Event] = []
+    for i in range(n):
+        poised = [
+            state.units[p]
+            for a in _battle_units(state, b, side)
+            for p in [x.id for x in poised_of(state, a.id)]
+        ]
+        if i == 0 and poised:
+            victim = min(poised, key=lambda u: (strength(u), u.id))
+            events += step_loss(state, victim, "9.2.4")
+            continue
+        victim = _next_victim(_battle_units(state, b, side))
+        if victim is None:
+            break
+        events += step_loss(state, victim, "13.7.7")
+    return events
+
+
+def mobile_losses(
+    state: State, b: Battle, side: str, hits: int, poised: list[str]
+) -> list[Event]:
+    """13.2.4 c: the first hit on a poised unit, else a columnar mobile unit; then any unit."""
+    events: list[Event] = []
+    for i in range(hits):
+        alive = [state.units[p] for p in poised if state.units[p].box == "poised"]
+        if i == 0:
+            first = alive or [u for u in _battle_units(state, b, side) if mobile(u)]
+            if first:
+                events += step_loss(
+                    state, min(first, key=lambda u: (strength(u), u.id)), "13.2.4"
+                )
+                continue
+        victim = _next_victim(_battle_units(state, b, side) + alive)
+        if victim is None:
+            break
+        events += step_loss(state, victim, "13.2.4")
+    return events
+
+
+def retreat(state: State, b: Battle, loser: str, areas: int) -> list[Event]:
+    """13.7.8: the loser's stacks fall back; in fortifications they may stay (14.3.1)."""
+    from wargames_tui.games.seeds_of_disaster.combat import _fort_strength
+
+    if loser != b.attacker:
+        units = _battle_units(state, b, loser)
+        if _fort_strength(state, b, loser):
+            return (
+                [
+                    Event(
+                        "note",
+                        f"The defenders of {b.area} hold their fortifications (14.3.1)",
+                    )
+                ]
+                if units
+                else []
+            )
+        return retreat_units(state, units, loser, areas, b.area) if units else []
+    events: list[Event] = []
+    by_area: dict[str, list[Unit]] = {}
+    for u in _battle_units(state, b, loser):
+        if u.zone != b.area:
+            by_area.setdefault(u.zone or "", []).append(u)
+    for area in sorted(by_area):
+        events += retreat_units(state, by_area[area], loser, areas, area)
+    return events
+
+
+def retreat_units(
+    state: State, units: list[Unit], side: str, areas: int, frm: str | None
+) -> list[Event]:
+    start = frm or units[0].zone or ""
+    here = start
+    path: list[str] = []
+    extra = 0
+    armies = [u for u in units if is_army(u)]
+    want = areas
+    while len(path) < want:
+        dist = friendly_mc_distance(state, side, exclude=start)
+        options = [
+            a
+            for a in data.graph().neighbours(here)
+            if a not in path
+            and a != start
+            and not enemy_in(state, a, side)
+            and all(may_enter_country(state, u, a) for u in units)
+            and dist.get(a, 99) < dist.get(here, 99)
+        ]
+        if not options:
+            break
+        ids = tuple(x.id for x in units)
+        options.sort(
+            key=lambda a: (
+                bool(armies) and not army_room(state, a, side, ids),
+                dist.get(a, 99),
+                a,
+            )
+        )
+        nxt = options[0]
+        path.append(nxt)
+        here = nxt
+        if (
+            len(path) == want
+            and armies
+            and not army_room(state, nxt, side, tuple(x.id for x in units))
+            and extra == 0
+        ):
+            want += 1  # 13.7.8: one area further and a step more
+            extra = 1
+    events: list[Event] = []
+    if not path or (
+        armies and not army_room(state, here, side, tuple(x.id for x in units))
+    ):
+        events.append(
+            Event(
+                "retreat",
+                f"{', '.join(u.id for u in units)} cannot retreat from {start}: 2 more steps lost (13.7.8)",
+            )
+        )
+        for _ in range(2):
+            victim = _next_victim([u for u in units if u.box == "map"])
+            if victim:
+                events += step_loss(state, victim, "13.7.8")
+        for u in units:
+            if is_army(u) and u.box == "map" and not u.disrupted:
+                u.disrupted, u.disrupted_turn = True, state.war.week
+                for p in poised_of(state, u.id):
+                    p.box, p.army, p.zone = "map", None, u.zone
+                events.append(
+                    Event("disrupt", f"{u.id} is disrupted (13.7.8)", {"unit": u.id})
+                )
+        return events
+    for u in units:
+        if u.box == "map":
+            place(state, u, here)
+    events.append(
+        Event(
+            "retreat",
+            f"{', '.join(u.id for u in units)} retreat {start} -> {' -> '.join(path)} (13.7.8)",
+            {"units": [u.id for u in units], "path": path},
+        )
+    )
+    if extra:
+        victim = _next_victim([u for u in units if u.box == "map"])
+        if victim:
+            events += step_loss(state, victim, "13.7.8")
+    return events

@@ -1,0 +1,387 @@
+"""Active Hostilities (3.1.5, SoP): weekly turns of a German then an Allied player-turn, each a
+Movement and a Combat Segment, then the Command Events Segment; victory after ten turns (20.0)."""
+
+from __future__ import annotations
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome
+from wargames_tui.games.seeds_of_disaster import combat, data, movement
+from wargames_tui.games.seeds_of_disaster.board import AIR, is_army, other, place
+from wargames_tui.games.seeds_of_disaster.state import State, Unit
+
+C = "seeds-of-disaster:"
+LAST_WEEK = 10  # 3.1.2
+PARIS = ("PNO", "PES", "PSU")
+LEVELS = (
+    "French Decisive",
+    "French Marginal",
+    "Draw",
+    "German Marginal",
+    "German Major",
+    "German Decisive",
+)
+
+
+def begin(state: State, dice: Dice) -> list[Event]:
+    """The DS has become Active Hostilities: week 1, the Germans move first (3.4); the attack plan is
+    final (19.0); mobilization and RP spending end (7.1, 7.4)."""
+    state.strategic.ds = "hostilities"
+    state.war.week = 1
+    state.war.player = "german"
+    state.war.segment = "movement"
+    for u in state.units.values():
+        u.moved = u.fought = u.flown = False
+    plan = state.attack_plan or "none"
+    return [
+        Event(
+            "war",
+            f"Active Hostilities: week 1 of {LAST_WEEK}; the German attack plan ({plan}) is final (19.0)",
+            {"week": 1},
+            commit=True,
+        )
+    ]
+
+
+def at_war(state: State) -> bool:
+    return state.strategic.ds == "hostilities" and state.war.week > 0
+
+
+def acting(state: State) -> str | None:
+    if state.war.ended:
+        return None
+    b = state.war.battle
+    if b and b.step in ("defend", "defend-support"):
+        return other(b.attacker)
+    if b and b.step == "advance":
+        return b.winner
+    return state.war.player
+
+
+def phase_title(state: State) -> str:
+    b = state.war.battle
+    who = state.war.player.title()
+    if b:
+        return f"Week {state.war.week}: {who} combat, battle for {b.area} ({b.step})"
+    return f"Week {state.war.week}: {who} {state.war.segment}"
+
+
+# ---- legal actions
+
+
+def actions(state: State) -> list[Action]:
+    if state.war.ended:
+        return []
+    b = state.war.battle
+    if b:
+        if b.step in ("support", "defend-support"):
+            return combat.support_actions(
+                state, b.attacker if b.step == "support" else other(b.attacker)
+            )
+        if b.step == "defend":
+            return combat.defend_actions(state)
+        if b.step == "advance":
+            return combat.advance_actions(state)
+        if b.step == "breakthrough":
+            return _attacks(state, b.area) + [{"type": "end-breakthrough"}]
+    if state.war.segment == "movement":
+        return _movement_actions(state) + [{"type": "end-movement"}]
+    return _attacks(state, None) + [{"type": "end-combat"}]
+
+
+def _attacks(state: State, stack: str | None) -> list[Action]:
+    side = state.war.player
+    out: list[Action] = []
+    areas = data.graph().neighbours(stack) if stack else combat.targets(state, side)
+    for area in areas:
+        if not combat.defenders(state, area, side):
+            continue
+        for g in combat.attack_groups(state, side, area, stack):
+            out.append({"type": "attack", "area": area, **g})
+    return out
+
+
+def _movement_actions(state: State) -> list[Action]:
+    side = state.war.player
+    out: list[Action] = []
+    for u in sorted(movement.movers(state, side), key=lambda u: u.id):
+        for area, eng in movement.move_options(state, u):
+            out.append(
+                {
+                    "type": "move",
+                    "unit": u.id,
+                    "to": area,
+                    **({"engineers": True} if eng else {}),
+                }
+            )
+        if not state.war.free_sr_used or state.strategic.cp[side] >= 1:
+            out += [
+                {"type": "sr", "unit": u.id, "to": a}
+                for a in movement.sr_options(state, u)
+            ]
+        if movement.reserve_ok(state, u):
+            out.append({"type": "reserve", "unit": u.id})
+        out += [
+            {"type": "poise", "unit": u.id, "army": a}
+            for a in movement.poise_options(state, u)
+        ]
+    for u in sorted(state.side_units(side), key=lambda u: u.id):
+        out += [
+            {"type": "deploy", "unit": u.id, "to": a}
+            for a in movement.deploy_options(state, u)
+        ]
+        out += [{"type": "enter", "unit": u.id, "to": a} for a in _entry_mcs(state, u)]
+        if u.box == "poised" and u.army and not state.units[u.army].moved:
+            out.append({"type": "columnar", "unit": u.id})
+        if (
+            is_army(u)
+            and u.disrupted
+            and u.box == "map"
+            and state.strategic.cp[side] >= 1
+        ):
+            out.append({"type": "recover", "unit": u.id})
+    return out
+
+
+def _entry_mcs(state: State, u: Unit) -> list[str]:
+    """7.2.1: German and French units in the Mobilized Units box enter at a home MC their side holds."""
+    if u.box != "mobilized" or u.nation not in ("german", "french") or u.kind in AIR:
+        return []
+    home = data.HOME[u.nation]
+    return [
+        a
+        for a, info in data.areas().items()
+        if info.mc
+        and info.country == home
+        and state.control.get(a) == u.side
+        and not movement.enemy_in(state, a, u.side)
+    ]
+
+
+# ---- applying an action
+
+
+def apply(state: State, action: Action, dice: Dice) -> list[Event]:
+    if state.war.ended:
+        raise IllegalAction("the game is over", C + "20.0")
+    t = action.get("type")
+    b = state.war.battle
+    if (
+        b
+        and b.step in ("support", "defend-support")
+        and t in ("air", "option", "paradrop", "air-mode", "commit")
+    ):
+        events = combat.support(state, action)
+        if b.step == "resolve":
+            events += combat.resolve(state, dice)
+        return events + _after_battle(state)
+    if b and b.step == "defend" and t in ("accept", "retreat-before"):
+        return combat.defend(state, action) + _after_battle(state)
+    if b and b.step == "advance" and t in ("advance", "no-advance"):
+        return combat.advance(state, action) + _after_battle(state)
+    if b and b.step == "breakthrough":
+        if t == "end-breakthrough":
+            state.war.battle = None
+            return [Event("phase", "The Breakthrough segment ends (16.1.2)")]
+        if t == "attack":
+            _legal(state, action)
+            return combat.declare(state, action)
+    if b:
+        raise IllegalAction(f"finish the battle for {b.area} first", C + "13.1.6")
+    if state.war.segment == "movement":
+        return _movement(state, action, dice)
+    if t == "attack":
+        _legal(state, action)
+        return combat.declare(state, action)
+    if t == "end-combat":
+        return _end_player_turn(state, dice)
+    raise IllegalAction(f"not possible in the combat segment: {t!r}", C + "13.0")
+
+
+def _legal(state: State, action: Action) -> None:
+    if action not in actions(state):
+        raise IllegalAction(f"not possible now: {action}", C + "13.1")
+
+
+def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
+    t = action.get("type")
+    if t == "end-movement":
+        state.war.segment = "combat"
+        return [Event("phase", f"{state.war.player.title()} Combat Segment (13.0)")]
+    if t not in (
+        "move",
+        "sr",
+        "reserve",
+        "poise",
+        "columnar",
+        "deploy",
+        "enter",
+        "recover",
+    ):
+        raise IllegalAction(f"unknown action {t!r}", C + "10.0")
+    if action not in _movement_actions(state):
+        raise IllegalAction(f"not possible now: {action}", C + "10.1")
+    unit = action["unit"]
+    if t == "move":
+        return movement.do_move(
+            state, unit, action["to"], bool(action.get("engineers", False))
+        )
+    if t == "sr":
+        return movement.do_sr(state, unit, action["to"])
+    if t == "reserve":
+        return movement.do_reserve(state, unit)
+    if t == "poise":
+        return movement.do_poise(state, unit, action["army"])
+    if t == "columnar":
+        return movement.do_columnar(state, unit)
+    if t == "deploy":
+        return movement.do_deploy(state, unit, action["to"])
+    if t == "enter":
+        u = state.units[unit]
+        place(state, u, action["to"])
+        u.moved = True
+        return [
+            Event(
+                "move",
+                f"{unit} enters at {action['to']} from the Mobilized Units box (7.2.1)",
+                {"unit": unit},
+            )
+        ]
+    u = state.units[unit]
+    state.strategic.cp[u.side] -= 1
+    u.disrupted = False
+    return [
+        Event(
+            "recover", f"{unit} recovers from disruption (1 CP, 6.2.8)", {"unit": unit}
+        )
+    ]
+
+
+def _after_battle(state: State) -> list[Event]:
+    b = state.war.battle
+    if b and b.step == "done":
+        state.war.battle = None
+    return []
+
+
+def _end_player_turn(state: State, dice: Dice) -> list[Event]:
+    events: list[Event] = []
+    if state.war.player == "german":
+        state.war.player = "allied"
+        events.append(
+            Event("phase", f"Week {state.war.week}: Allied player-turn", commit=True)
+        )
+    else:
+        events += _command_segment(state, dice)
+        events += _end_week(state)
+        if state.war.ended:
+            return events
+        state.war.player = "german"
+        events.append(
+            Event("phase", f"Week {state.war.week}: German player-turn", commit=True)
+        )
+    events += _start_player_turn(state)
+    return events
+
+
+def _start_player_turn(state: State) -> list[Event]:
+    """15.2.1: the other side's armies shake off disruption; movement and SR allowances renew."""
+    side = state.war.player
+    events = []
+    state.war.segment = "movement"
+    state.war.free_sr_used = False
+    state.war.attacked = []
+    for u in state.units.values():
+        u.moved = u.fought = False
+        if u.side != side and u.disrupted:
+            u.disrupted = False
+            events.append(
+                Event(
+                    "recover", f"{u.id} is no longer disrupted (15.2.1)", {"unit": u.id}
+                )
+            )
+    return events
+
+
+def _command_segment(state: State, dice: Dice) -> list[Event]:
+    """6.3: the Command Events, German first (the prewar part rolls them)."""
+    from wargames_tui.games.seeds_of_disaster import prewar
+
+    events: list[Event] = []
+    roll = getattr(prewar, "command_events", None)
+    if roll is not None:
+        for side in ("german", "allied"):
+            events += roll(state, side, dice)
+    state.war.experience = {}
+    return events
+
+
+def _end_week(state: State) -> list[Event]:
+    for u in state.units.values():
+        u.flown = False  # 18.0: one mission a game turn
+    if all(state.control.get(p) == "german" for p in PARIS):
+        state.war.ended = True
+        return [
+            Event(
+                "victory",
+                "The Germans hold all of Paris: the game ends (2.3)",
+                commit=True,
+            )
+        ]
+    if state.war.week >= LAST_WEEK:
+        state.war.ended = True
+        return [
+            Event(
+                "victory",
+                f"Week {LAST_WEEK} is over: the game ends (20.0)",
+                commit=True,
+            )
+        ]
+    state.war.week += 1
+    return []
+
+
+# ---- victory (20.0, 19.0)
+
+
+def objectives_held(state: State) -> dict[str, int]:
+    held = {"german": 0, "allied": 0}
+    for a in data.objectives():
+        side = state.control.get(a)
+        if side:
+            held[side] += 1
+    return held
+
+
+def outcome(state: State) -> Outcome | None:
+    if not state.war.ended:
+        return None
+    held = objectives_held(state)
+    g, a = held["german"], held["allied"]
+    if g >= 13:
+        level = 5
+    elif g == 12:
+        level = 4
+    elif g == 11:
+        level = 3
+    elif a >= 12:
+        level = 0
+    elif a == 11:
+        level = 1
+    else:
+        level = 2
+    bonus = any(
+        v and state.control.get(p) == "german" for p, v in state.war.paris_axis.items()
+    )
+    reason = f"Objectives: German {g}, Allied {a} (20.0)"
+    if bonus and level < 5:
+        level += 1
+        reason += (
+            f"; Paris taken along the {state.attack_plan} axis: one level up (19.0)"
+        )
+    name = LEVELS[level]
+    winner = None if level == 2 else ("german" if level > 2 else "allied")
+    return Outcome(winner, f"{name} Victory" if winner else "Draw", reason, held)
+
+
+def units_alive(state: State, side: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.side == side and u.box != "eliminated"]
