@@ -55,7 +55,7 @@ def draw(s: Strategic, side: str, n: int, dice: Dice) -> list[Event]:
 def allowance(s: Strategic) -> int:
     """Cards each side may play or discard this turn (3.3.6; none after Armed Belligerence's first draw)."""
     if s.ds == "belligerence":
-        return data.chronology().belligerence.play
+        return data.chronology().belligerence.play if s.month == 1 else 0
     year = data.chronology().for_year(s.year)
     return year.play if year else 0
 
@@ -108,7 +108,7 @@ def order_actions(s: Strategic, side: str) -> list[dict[str, Any]]:
     critical = any(
         it["type"] == "play-card" and it["card"] == 21 for it in _ordered(s, side)
     )
-    events_open = s.ds != "belligerence"
+    events_open = events_allowed(s)
     if events_open:
         playable = [c for c in free if _playable(s, side, c)]
         dated = [c for c in playable if data.cards()[c].year is not None]
@@ -137,9 +137,14 @@ def order_actions(s: Strategic, side: str) -> list[dict[str, Any]]:
     return acts
 
 
+def events_allowed(s: Strategic) -> bool:
+    """Cards are played for events until the first month of Armed Belligerence (3.4, SoP)."""
+    return s.ds != "belligerence" or s.month == 1
+
+
 def _urgent_unplayed(s: Strategic, side: str, free: list[int], left: int) -> bool:
     return (
-        s.ds != "belligerence"
+        events_allowed(s)
         and left > 0
         and any(data.cards()[c].urgent and _playable(s, side, c) for c in free)
     )

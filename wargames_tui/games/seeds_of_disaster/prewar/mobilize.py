@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargames_tui.engine.flow import Event
 from wargames_tui.games.seeds_of_disaster import data as war_data
+from wargames_tui.games.seeds_of_disaster.board import place
 from wargames_tui.games.seeds_of_disaster.prewar import data
 from wargames_tui.games.seeds_of_disaster.prewar.model import Strategic
 from wargames_tui.games.seeds_of_disaster.prewar.points import NAMES
@@ -182,9 +183,15 @@ def price_of(state: State, side: str, action: dict[str, Any]) -> int:
     return cost(s, side, state.units[action["unit"]].kind) or 0
 
 
+HOME_MCS = {"dutch": ("ROT",), "belgian": ("BRU", "ANT")}  # 7.2.5
+
+
 def home_mc(state: State, u: Unit) -> str:
-    """Where a new Dutch or Belgian unit appears (7.2.5): Rotterdam; Brussels or Antwerp, the emptier."""
-    wanted = ("ROT",) if u.nation == "dutch" else ("BRU", "ANT")
+    """Where a new corps appears on the map (7.2.4, 7.2.5): Rotterdam for the Dutch, Brussels or Antwerp
+    for the Belgians, an MC of Germany for German infantry corps; the emptiest (then the first by id)."""
+    wanted = HOME_MCS.get(u.nation) or tuple(
+        a.id for a in war_data.areas().values() if a.mc and a.country == "G"
+    )
     zones = [z for z in wanted if z in war_data.areas()]
     return min(zones, key=lambda z: (len(state.in_zone(z)), z))
 
@@ -234,8 +241,10 @@ def carry_out(state: State, side: str) -> tuple[list[Event], set[str]]:
                 marks.add("air")
             elif u.kind == "westwall":
                 u.box, u.zone = "map", it["zone"]
-            elif u.nation in ("dutch", "belgian"):
-                u.box, u.zone = "map", home_mc(state, u)
+            elif u.nation in ("dutch", "belgian") or (
+                u.nation == "german" and u.kind == "infantry"
+            ):
+                place(state, u, home_mc(state, u))  # 7.2.4, 7.2.5
             else:
                 u.box = "mobilized"  # 7.2.1, 7.2.8
             u.mobilized_turn = turn_number(s)
