@@ -195,10 +195,10 @@ def test_maximum_attack_turns_a_repulse_into_a_stalemate():
 def test_the_maginot_line_and_paris_need_not_retreat_unless_an_open_city():
     for area, open_city, must in (("18", False, False), ("25", False, False), ("25", True, True)):
         s = empty_board(fresh())
-        put(s, "de-6a", "23" if area == "25" else "2")
+        put(s, "de-6a", "24" if area == "25" else "2")
         put(s, "fr-3a", area)
         put(s, "fr-5a", area)
-        s.control["23"] = "axis"
+        s.control["24"] = "axis"
         s.flags["open_city"] = open_city
         assault(s, "axis", ["B"], 2)
         act(s, {"type": "move", "unit": "de-6a", "to": area})

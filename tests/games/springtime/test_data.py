@@ -157,6 +157,18 @@ def test_plan_red_set_up():
     assert fresh(PR, airdrops="on").units["de-airlanding"]["at"] == REMOVED  # 19.1.2 with 18.1
 
 
+@pytest.mark.rules("springtime:19.1.1", "springtime:19.2")
+def test_plan_red_line_covers_every_allied_area_touching_the_germans():
+    """The Axis moves first (19.2): an Allied Area on the German front left empty by the printed
+    set-up would fall, Paris with it, before the French move (see NOTES.md, the Weygand Line)."""
+    s = fresh(PR)
+    b = load_board()
+    front = {n for a, c in s.control.items() if c == "axis" for n in b.graph.neighbours(a) if s.control[n] == "allied"}
+    held = {v["at"] for u, v in s.units.items() if b.units[u].side == "allied"}
+    assert front - {"E"} == {"18", "19", "20", "24", "26"} and front <= held
+    assert all(s.control[n] == "allied" for n in b.graph.neighbours("25"))  # Paris behind the line
+
+
 def test_every_scenario_is_offered_with_its_options():
     infos = {i.id: i for i in springtime.scenarios()}
     assert set(infos) == {FG, PR}

@@ -182,7 +182,7 @@ def test_open_city_needs_an_axis_area_next_to_paris():
     s = impulse(fresh(), "allied", 1)
     s.advantage = "allied"
     assert {"type": "advantage", "use": "open_city"} not in phases.prompt(s).actions
-    s.control["23"] = "axis"
+    s.control["26"] = "axis"
     act(s, {"type": "advantage", "use": "open_city"})
     assert s.flags["open_city"] and s.advantage is None and s.advantage_used == "allied"
     act(s, {"type": "pass"})
