@@ -174,12 +174,11 @@ def test_free_set_up_places_everyone_within_its_limits():
     session = Session.start(game, "betrayal/free-setup", seed=4)
     rng = random.Random(4)
     while session.state.phase == "setup":
-        p = session.prompt
-        uid = p.actions[0]["unit"]
-        nation = S.units[uid].nation
-        areas = {a["to"] for a in p.actions}
-        home = {"belgian": "B", "dutch": "NL", "french": "F", "british": "F", "german": "G"}[nation]
-        assert {S.areas[a].country for a in areas} == {home}
+        places = [a for a in session.prompt.actions if a["type"] == "setup"]
+        if places:
+            nation = S.units[places[0]["unit"]].nation
+            home = {"belgian": "B", "dutch": "NL", "french": "F", "british": "F", "german": "G"}[nation]
+            assert {S.areas[a["to"]].country for a in places} == {home}
         session.act(random_bot(session, rng))
     state = session.state
     for border in "123456":
@@ -217,3 +216,47 @@ def test_a_german_unit_may_not_risk_a_halt_in_a_full_frontier_area():
     state.pieces["de-14k"].where = "3"
     targets = {a["to"] for a in game.prompt(state).actions if a.get("unit") == "de-5pz"}
     assert "LOU" in targets
+
+
+@pytest.mark.rules("betrayal:9.0", "betrayal:8.0")
+def test_free_set_up_in_three_actions_then_adjusted_within_the_limits():
+    session = Session.start(game, "betrayal/free-setup", seed=2)
+    session.act({"type": "setup-historical"})  # the French, all at once
+    assert {a["type"] for a in session.prompt.actions} == {"setup-done", "setup-lift"}
+    session.act({"type": "setup-lift", "area": "SED"})  # three corps back in hand
+    assert session.prompt.actions[0]["unit"] == "fr-10c"
+    for _ in range(3):  # each goes where 9.0 lets it: France, with room
+        p = session.prompt
+        assert {S.areas[a["to"]].country for a in p.actions if a["type"] == "setup"} == {"F"}
+        assert "CAM" not in {a["to"] for a in p.actions if a["type"] == "setup"}  # CVC, 3C and 5C: full (1.5)
+        session.act({"type": "setup", "unit": p.actions[0]["unit"], "to": "REI"})
+    assert session.prompt.actions[0] == {"type": "setup-done"}
+    session.act({"type": "setup-done"})
+    session.act({"type": "setup-historical"})  # the British, with the Belgians and the Dutch
+    session.act({"type": "setup-done"})
+    session.act({"type": "setup-historical"})  # the Germans, placed by the French player
+    session.act({"type": "setup-lift", "area": "4"})  # its three corps
+    p = session.prompt
+    assert {a["to"] for a in p.actions if a["type"] == "setup"} == {"4"}  # nobody else can make up three
+    assert {"type": "setup-historical"} in p.actions
+    for _ in range(3):
+        session.act(session.prompt.actions[0])
+    session.act({"type": "setup-done"})
+    assert session.state.phase != "setup" and game.check_invariants(session.state) == []
+    at = {u: p.where for u, p in session.state.pieces.items()}
+    assert at["fr-4c"] == at["fr-10c"] == at["fr-18c"] == at["fr-aa"] == "REI" and not any(a == "SED" for a in at.values())
+    assert sum(1 for u in at if at[u] == "4") == 3
+
+
+@pytest.mark.rules("betrayal:9.0", "betrayal:1.5")
+def test_the_historical_rest_is_refused_when_it_would_overstack():
+    session = Session.start(game, "betrayal/free-setup", seed=2)
+    session.act({"type": "setup-historical"})
+    session.act({"type": "setup-lift", "area": "DUN"})
+    session.act({"type": "setup", "unit": "fr-16c", "to": "MET"})  # CC, 24C and 16C: Metz is full
+    session.act({"type": "setup", "unit": "fr-1c", "to": "REI"})
+    session.act({"type": "setup-done"})
+    assert session.prompt.side == "british"
+    assert {"type": "setup-historical"} not in session.prompt.actions  # the 51st would be a fourth in Metz
+    with pytest.raises(IllegalAction):
+        session.act({"type": "setup-historical"})

@@ -68,6 +68,9 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "return": f"Bring {unit} back in {to}",
         "enter": f"{unit} enters at {to}",
         "setup": f"Set up {unit} in {to}",
+        "setup-historical": "Place all the units still waiting at their historical places (8.0), then adjust",
+        "setup-lift": f"Lift your units from {zone_name(view, action.get('area'))} to place them again",
+        "setup-done": "The set-up of this side is done",
         "breach": f"Record that the {str(action.get('nation', '?')).title()} player talked strategy: the next penalty (betrayal:6.3)",
     }
     return words.get(kind, kind)
@@ -204,7 +207,7 @@ TERMS = AreaTerms(
     zone_text=zone_text,
     track_text=track_text,
     track_title=track_title,
-    proceed={"end-movement": "End movement", "roll": "Roll"},
+    proceed={"end-movement": "End movement", "roll": "Roll", "setup-done": "Set-up done"},
     kinds={"germany": "German border area", "clear": "open ground", "forest": "forest", "mountain": "mountains"},
     zone_word="Area",
     extras=lambda view: list(view.get("breach_actions") or []),
@@ -216,7 +219,11 @@ KEYS = """\
 - **arrows**, **Tab**: move the cursor from area to area; **Enter** or a click lists the actions for
   the area under the cursor (its units' moves, missions, withdrawals, the combat there)
 - **a**: every legal action in words; type to filter
-- **e**: end the movement phase, or roll the die of a returns or regroup phase
+- **e**: end the movement phase, roll the die of a returns or regroup phase, or finish a side's
+  set-up
+- **Free set-up** (9.0): Enter on an area places the unit the prompt names there; in the **a** list,
+  "historical places" puts all the side's waiting units where 8.0 has them at once, after which
+  each area's units can be lifted (**a**, or Enter on the area) and placed again before **e**
 - **n** / space: one step of the German automaton (its rolls); **r** runs them
 - **u**: undo (never past a die roll or a handover); **s**: save; **?**: this help; **q**: menu
 

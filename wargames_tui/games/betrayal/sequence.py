@@ -518,6 +518,9 @@ HANDLERS: dict[str, Callable[[State, Action, Dice, list[Event]], None]] = {
     "bombard": _bombard,
     "combat": _combat,
     "setup": _setup,
+    "setup-historical": _setup,
+    "setup-lift": _setup,
+    "setup-done": _setup,
 }
 
 

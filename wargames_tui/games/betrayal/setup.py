@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
-from wargames_tui.games.betrayal.board import HOMELAND, ground, room, sc
+from wargames_tui.games.betrayal.board import HOMELAND, STACK, ground, room, sc
 from wargames_tui.games.betrayal.losses import name
 from wargames_tui.games.betrayal.state import State
 
@@ -19,8 +19,7 @@ def historical(state: State) -> None:
 
 def _next_unit(state: State) -> str | None:
     """Ground units before aircraft, which need friendly ground to base on (betrayal:3.3.1)."""
-    mine = [u for u in sc().units if sc().units[u].nation in SEATS[state.setup_side] and u in sc().historical]
-    waiting = [u for u in mine if state.pieces[u].where == "waiting"]
+    waiting = [u for u in _mine(state) if state.pieces[u].where == "waiting"]
     waiting.sort(key=lambda u: (sc().units[u].air, u))
     return waiting[0] if waiting else None
 
@@ -36,22 +35,75 @@ def _areas_for(state: State, uid: str) -> list[str]:
         # a unit may go anywhere only if the others can still bring every area up to three
         return [a for a in borders if sum(short.values()) - (1 if short[a] else 0) <= left - 1]
     if u.air:
-        return sorted(a for a in sc().areas if sc().country(a) == "F" and any(sc().units[x].nation == u.nation for x in ground(state, a, "allied")))
+        # over any Allied ground: all Allied units are friendly (1.5), as AASF over the French in Soissons (8.0)
+        return sorted(a for a in sc().areas if sc().country(a) == "F" and ground(state, a, "allied"))
     home = HOMELAND.get(u.nation, "F")
     return sorted(a for a in sc().areas if sc().country(a) == home and room(state, a, "allied"))
 
 
+def _mine(state: State) -> list[str]:
+    return [u for u in sc().units if sc().units[u].nation in SEATS[state.setup_side] and u in sc().historical]
+
+
+def _historical_rest(state: State) -> list[str] | None:
+    """The side's waiting units, if all of them may go to their historical areas at once within the
+    limits of 9.0: the stacking limit (1.5), three German ground units in each border area; else
+    None. Aircraft take their printed places, where 8.0 itself may base one alone (NOTES.md, 14)."""
+    waiting = [u for u in _mine(state) if state.pieces[u].where == "waiting"]
+    where = {u: state.pieces[u].where for u in _mine(state)} | {u: sc().historical[u] for u in waiting}
+    side = "german" if state.setup_side == "german" else "allied"
+    ground_at: dict[str, list[str]] = {}
+    for u, a in where.items():
+        if not sc().units[u].air:
+            ground_at.setdefault(a, []).append(u)
+    for a in list(ground_at):
+        ground_at[a] += [u for u in ground(state, a, side) if u not in where]  # the French, when the British place
+    for a, here in ground_at.items():
+        if sc().border(a) and len(here) < BORDER_MINIMUM or not sc().border(a) and len(here) > STACK:
+            return None
+    if state.setup_side == "german" and any(a not in ground_at for a in sc().areas if sc().border(a)):
+        return None
+    return waiting
+
+
 def free_setup_actions(state: State) -> list[Action]:
-    uid = _next_unit(state) if state.setup_side else None
-    return [{"type": "setup", "unit": uid, "to": a} for a in _areas_for(state, uid)] if uid else []
+    """The next unit to place, one area at a time; or the side's rest at its historical places in one
+    action; once everyone is placed that way, lift an area's units to place them again, or be done."""
+    if not state.setup_side:
+        return []
+    uid = _next_unit(state)
+    if uid is None:
+        if not state.reviewing:
+            return []
+        lifts = sorted({state.pieces[u].where for u in _mine(state)})
+        return [{"type": "setup-done"}] + [{"type": "setup-lift", "area": a} for a in lifts]
+    out: list[Action] = [{"type": "setup", "unit": uid, "to": a} for a in _areas_for(state, uid)]
+    if _historical_rest(state):
+        out.append({"type": "setup-historical"})
+    return out
 
 
 def place_free(state: State, action: Action, events: list[Event]) -> None:
-    uid, to = action["unit"], action["to"]
-    if to not in _areas_for(state, uid):
-        raise IllegalAction(f"{name(uid)} may not set up in {to}", "betrayal:9.0")
-    state.pieces[uid].where = to
-    events.append(Event("setup", f"{name(uid)} sets up in {sc().areas[to].name} (betrayal:9.0)", dict(action)))
-    while state.setup_side and _next_unit(state) is None:
+    kind = action["type"]
+    if kind == "setup":
+        uid, to = action["unit"], action["to"]
+        if to not in _areas_for(state, uid):
+            raise IllegalAction(f"{name(uid)} may not set up in {to}", "betrayal:9.0")
+        state.pieces[uid].where = to
+        events.append(Event("setup", f"{name(uid)} sets up in {sc().areas[to].name} (betrayal:9.0)", dict(action)))
+    elif kind == "setup-historical":
+        for uid in _historical_rest(state) or []:
+            state.pieces[uid].where = sc().historical[uid]
+        state.reviewing = True
+        events.append(Event("setup", f"The {state.setup_side.title()} units still waiting take their historical places (betrayal:8.0, 9.0)", dict(action)))
+    elif kind == "setup-lift":
+        lifted = [u for u in _mine(state) if state.pieces[u].where == action["area"]]
+        for uid in lifted:
+            state.pieces[uid].where = "waiting"
+        events.append(Event("setup", f"{', '.join(name(u) for u in lifted)} lifted from {sc().areas[action['area']].name} to be placed again", dict(action)))
+    else:
+        state.reviewing = False
+        events.append(Event("setup", f"The {state.setup_side.title()} set-up is done (betrayal:9.0)", dict(action)))
+    while state.setup_side and _next_unit(state) is None and not state.reviewing:
         i = ORDER.index(state.setup_side)
         state.setup_side = ORDER[i + 1] if i + 1 < len(ORDER) else ""

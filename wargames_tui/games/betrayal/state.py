@@ -53,6 +53,7 @@ class State:
     no_major: bool = False  # a final penalty was reached: no Allied Major Victory (betrayal:6.3.3 a)
     last_turn: int = 0  # the game ends after this turn (the scenario length, or 6.3.3)
     setup_side: str = ""  # free set-up: who is placing now (betrayal:9.0)
+    reviewing: bool = False  # free set-up: the side placed its rest at once and may adjust before it is done
 
     def to_json(self) -> dict[str, Any]:
         data = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self) if f.name not in ("pieces", "missions")}
