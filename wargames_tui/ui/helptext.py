@@ -29,6 +29,11 @@ KEYS = """\
 - **n**: do not advance after combat (or stop a tank after its first hex)
 - **b**: break off the map edge with the selected unit, from a cyan hex
 - **a**: list every legal action in words and pick one; this plays any prompt from the keyboard
+- **In any other step** (a game's own kinds of action): the hexes the legal actions name are lit;
+  Enter on a lit hex takes the action there (a short list when several); Enter on a unit selects it
+  and lights its hexes, or takes (or lists) what it may do; a unit that may only join an attack is
+  gathered by Enter or its number key, and the lit hexes are then those the gathered group may attack;
+  Tab chooses among the units off the map; **e** ends the phase, or halts, stops, finishes
 - **u**: take back your last action (never past a die roll, a revealed unit or a change of side)
 - **?**: this help; **Ctrl+S**: save now (the game also saves after every action)
 - **Ctrl+P**: command palette (save, legal actions, help, undo, back to the menu); **q**: back to the menu

@@ -23,7 +23,7 @@ from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.screens.play_enter import EnterMixin
+from wargames_tui.ui.screens.play_generic import GenericMixin
 from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
@@ -44,9 +44,10 @@ ENTER_LABELS = {
     "reinforce": "Bring on here",
     "bombard": "Roll/disrupt",
     "remove": "Remove",
+    "generic": "Act here",
 }
 
-class PlayScreen(EnterMixin):
+class PlayScreen(GenericMixin):
     BINDINGS = [
         Binding("enter", "select", ENTER_LABELS["move"], id="select-move"),
         Binding("enter", "select_declare", ENTER_LABELS["declare"], id="select-declare"),
@@ -57,11 +58,13 @@ class PlayScreen(EnterMixin):
         Binding("enter", "select_reinforce", ENTER_LABELS["reinforce"], id="select-reinforce"),
         Binding("enter", "select_bombard", ENTER_LABELS["bombard"], id="select-bombard"),
         Binding("enter", "select_remove", ENTER_LABELS["remove"], id="select-remove"),
+        Binding("enter", "select_generic", ENTER_LABELS["generic"], id="select-generic"),
         Binding("tab", "next_pending", "Next unit"),
         Binding("shift+tab", "prev_pending", "Previous unit", show=False),
         Binding("escape", "cancel", "Cancel"),
         Binding("e", "end_phase", "End phase"),
         Binding("e", "end_declarations", "End declarations"),
+        Binding("e", "finish", "End/halt"),
         Binding("r", "resolve", "Resolve next"),
         Binding("r", "bombard", "Roll"),
         Binding("p", "pool_entry", "Face-down entry"),
@@ -173,7 +176,7 @@ class PlayScreen(EnterMixin):
     # --- drawing -------------------------------------------------------------
     def refresh_all(self) -> None:
         self.read_view()
-        key = (self.view.get("turn"), self.view.get("phase"), self.view.get("step"), self.prompt.side)
+        key = (self.view.get("turn"), self.view.get("phase"), self.view.get("step"), self.prompt.side, self.step == "generic")
         if key != self._phase_key:
             handover = self._phase_key is not None and self._phase_key[3] != key[3]
             self._phase_key = key
@@ -280,6 +283,8 @@ class PlayScreen(EnterMixin):
                 u = self.unit(a["unit"])
                 if u and u["hex"]:
                     lit[u["hex"]] = "selected"
+        elif step == "generic":
+            lit = self.generic_lights()
         elif step == "advance" and self._further():
             tank = self._tank()
             for a in self.actions_of("advance"):
@@ -370,14 +375,17 @@ class PlayScreen(EnterMixin):
     def _draw_pending(self) -> None:
         panel = self.query_one(PendingPanel)
         step = self.step
-        waiting = self.waiting_units() if step in ("place", "reinforce") else []
+        waiting = self.waiting_units() if step in ("place", "reinforce") else self.generic_waiting() if step == "generic" else []
         note = self.pending_note() if step in ("place", "reinforce", "move") else ""
+        if step == "generic" and len(waiting) > 1:
+            note = "Tab/Shift+Tab: choose · its hexes are lit"
         panel.display = bool(waiting or (note and step == "move"))
         if not panel.display:
             return
         rows = 4 if self.has_class("short") else 8
-        panel.border_title = f"Waiting to come on ({len(waiting)})" if waiting else "Reinforcements"
-        panel.show(waiting, self.chosen_unit() if waiting else None, self.nations, note, rows)
+        panel.border_title = (f"Off the map ({len(waiting)})" if step == "generic" else f"Waiting to come on ({len(waiting)})") if waiting else "Reinforcements"
+        chosen = (self.chosen_off_map() if step == "generic" else self.chosen_unit()) if waiting else None
+        panel.show(waiting, chosen, self.nations, note, rows)
 
     def _considered(self) -> tuple[str | None, str]:
         """The odds column of the attack under consideration, and a caption explaining it."""
@@ -461,7 +469,9 @@ class PlayScreen(EnterMixin):
         if action.startswith("select_"):
             return step == action.removeprefix("select_")
         if action == "end_phase":
-            return "end-phase" in types
+            return "end-phase" in types and step != "generic"
+        if action == "finish":
+            return step == "generic" and bool(self.bare_actions())
         if action == "end_declarations":
             return "end-declarations" in types
         if action == "resolve":
@@ -473,6 +483,8 @@ class PlayScreen(EnterMixin):
         if action in ("next_pending", "prev_pending"):
             if step == "remove":
                 return len(self.removable_here()) > 1
+            if step == "generic":
+                return len(self.off_map_named()) > 1
             return step in ("place", "reinforce") and bool(self.waiting_units())
         if action == "pick":
             return step not in ("bot", "over")
@@ -546,6 +558,7 @@ class PlayScreen(EnterMixin):
     action_select_reinforce = action_select
     action_select_bombard = action_select
     action_select_remove = action_select
+    action_select_generic = action_select
 
     def action_pick(self, n: int) -> None:
         self.pick(n)
@@ -615,8 +628,6 @@ class PlayScreen(EnterMixin):
         self.say(f"No break-off here: {rule}.", "error")
 
     def action_actions(self) -> None:
-        from wargames_tui.ui.screens.actions import ActionsScreen
-
         if self.step in ("bot",):
             self.say("The bot is playing this side.")
             return
@@ -631,14 +642,7 @@ class PlayScreen(EnterMixin):
                 odds = gamehooks.odds(self.session, a["attackers"], a["defender"])
                 column = odds.column if odds else None
             labelled.append((self.words(a, column), a))
-        title = f"{self.prompt.text} ({self.prompt.case})"
-
-        def chosen(action: Action | None) -> None:
-            if action is not None:
-                self.message = None
-                self.play(action)
-
-        self.app.push_screen(ActionsScreen(title, labelled), chosen)
+        self.choose(labelled, f"{self.prompt.text} ({self.prompt.case})")
 
     def action_undo(self) -> None:
         if self.step == "bot":
@@ -663,6 +667,8 @@ class PlayScreen(EnterMixin):
             self.selected = None
         if action.get("type") == "remove":
             self.picked = None
+        if action.get("attackers"):
+            self.attackers = []
         if action.get("unit") and action.get("unit") == self.chosen_pending and action["unit"] in waiting:
             # The next waiting unit in the list is chosen, not the first again.
             later = waiting[waiting.index(action["unit"]) + 1 :]

@@ -1,13 +1,15 @@
 """What the hex play screen and its key handlers share: reading the position the screen shows.
 
 The chain is HexScreenBase <- ArrivalsMixin (play_arrivals) <- EnterMixin (play_enter) <-
-PlayScreen (play), each module importing only the one before it.
+GenericMixin (play_generic) <- PlayScreen (play), each module importing only the one before it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from wargames_tui.engine.actionlist import ActionList
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.present import presentation
@@ -29,6 +31,21 @@ STEPS = {
     "exchange": "remove",
     "overstack": "remove",
 }
+
+
+# The action types the classic steps above are made of; a prompt with any other type is played
+# through the fields its actions name (play_generic, actionfields).
+CLASSIC = {
+    "move", "exit", "end-phase", "declare", "end-declarations", "resolve", "retreat", "advance",
+    "no-advance", "place", "enter", "bombard", "disrupt", "remove",
+}
+
+
+def types_of(actions: Sequence[Action]) -> set[str]:
+    """The action types of a prompt, without building the actions of a lazy list."""
+    if isinstance(actions, ActionList):
+        return {t for kinds, _ in actions.runs() for t in kinds}
+    return {a.get("type", "") for a in actions}
 
 
 def step_of(actions: list[Action]) -> str:
@@ -74,7 +91,10 @@ class HexScreenBase(SessionScreen):
             return "over"
         if self.bot_to_act():
             return "bot"
-        return STEPS.get(self.view.get("step", ""), "") or step_of(self.prompt.actions)
+        actions = self.prompt.actions
+        if not types_of(actions) <= CLASSIC:
+            return "generic"
+        return STEPS.get(self.view.get("step", ""), "") or step_of(actions)
 
     @property
     def vacated(self) -> Hex | None:

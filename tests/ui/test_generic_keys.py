@@ -1,0 +1,194 @@
+"""The hex screen plays action types it has no words for by keys alone, from what the legal
+actions name (docs/GAMES.md, "The hex screen's vocabulary"): Dynamo's pick/go/halt and
+prepared assault, Blitzkrieg 1940's select/move and attack."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.ui.helpers import goto, make_app, play_screen, sync
+from wargames_tui.bots import random_bot
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
+from wargames_tui.ui.actionfields import hexes_named, units_named
+from wargames_tui.ui.screens.actions import ActionsScreen
+from wargames_tui.ui.screens.handoff import HandoffScreen
+from wargames_tui.ui.widgets.hexmap import HexMap
+
+
+def session_at(scenario: str, seed: int, wanted: Callable[[Session], bool], limit: int = 4000) -> Session:
+    """A hotseat game played on by random players until `wanted` holds."""
+    game = game_for(scenario)
+    sides = next(s for s in game.scenarios() if s.id == scenario).sides
+    session = Session.start(game, scenario, seed=seed, seats={side: "human" for side in sides})
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if wanted(session):
+            return session
+        session.act(random_bot(session, rng))
+    raise AssertionError(f"{scenario} seed {seed}: no such prompt in {limit} actions")
+
+
+def types(session: Session) -> set[str]:
+    return {a.get("type") for a in session.prompt.actions}
+
+
+async def open_play(pilot, app) -> None:
+    await pilot.pause()
+    if isinstance(app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    play_screen(app)
+
+
+def unit_hex(session: Session, uid: str) -> str:
+    view = session.view(session.prompt.side)
+    return next(u["hex"] for u in view["units"] if u["id"] == uid)
+
+
+async def gather(pilot, app, session: Session, uids: list[str]) -> None:
+    """Each unit gathered by its number key in its hex (the hex panel's order)."""
+    screen = play_screen(app)
+    for uid in uids:
+        await goto(pilot, app, unit_hex(session, uid))
+        here = [u["id"] for u in screen.units_at(screen.cursor)]
+        await pilot.press(str(here.index(uid) + 1))
+        await pilot.pause()
+
+
+@sync
+async def test_dynamo_pick_go_and_halt_by_keys(save_dir: Path) -> None:
+    session = session_at("dynamo/campaign", 1, lambda s: "pick" in types(s))
+    # A lone unit that only `pick` names: Enter picks it up at once.
+    pick = next(
+        a for a in session.prompt.actions
+        if a["type"] == "pick" and len(a["units"]) == 1
+        and [b["type"] for b in session.prompt.actions if a["units"][0] in units_named(b)] == ["pick"]
+    )
+    uid = pick["units"][0]
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        screen = play_screen(app)
+        await goto(pilot, app, unit_hex(session, uid))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[-1].action == pick
+        goes = [a for a in session.prompt.actions if a["type"] == "go"]
+        assert goes, "a picked unit may go"
+        lit = app.screen.query_one(HexMap).highlights
+        assert {a["hex"] for a in goes} <= set(lit), "every hex a `go` names is lit"
+        first = goes[0]["hex"]
+        await goto(pilot, app, first)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[-1].action == {"type": "go", "hex": first}
+        assert unit_hex(session, uid) == first
+        await pilot.press("e")  # the only action naming nothing on the map: halt
+        await pilot.pause()
+        assert session.log[-1].action == {"type": "halt"}
+        assert "pick" in types(session)
+        assert screen.step == "generic"
+
+
+@sync
+async def test_dynamo_prepared_assault_by_gathering_the_attackers(save_dir: Path) -> None:
+    session = session_at("dynamo/campaign", 3, lambda s: "assault" in types(s))
+    assault = next(a for a in session.prompt.actions if a["type"] == "assault" and not a.get("raf"))
+    attackers, target = assault["attackers"], assault["hexes"][0]
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        screen = play_screen(app)
+        await gather(pilot, app, session, attackers)
+        assert sorted(screen.attackers) == sorted(attackers)
+        assert app.screen.query_one(HexMap).highlights.get(target) == "target"
+        before = len(session.log)
+        await goto(pilot, app, target)
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, ActionsScreen):  # with and without the RAF: the player chooses
+            labels = [text for text, _ in app.screen.labelled]
+            assert len(labels) == len([a for a in session.prompt.actions if a["type"] == "assault"
+                                       and sorted(a["attackers"]) == sorted(attackers) and target in a["hexes"]])
+            chosen = next(i for i, (_, a) in enumerate(app.screen.labelled) if not a.get("raf"))
+            for _ in range(chosen):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+        played = session.log[before].action
+        assert played["type"] == "assault" and sorted(played["attackers"]) == sorted(attackers)
+        assert target in played["hexes"] and not played.get("raf")
+        assert screen.attackers == []
+
+
+@sync
+async def test_blitzkrieg_select_then_move_by_keys(save_dir: Path) -> None:
+    session = session_at("blitzkrieg-1940/1940", 2, lambda s: "select" in types(s))
+    view = session.view(session.prompt.side)
+    on_map = {u["id"] for u in view["units"] if u["status"] == "map" and u["hex"]}
+    select = next(a for a in session.prompt.actions if a["type"] == "select" and len(a["units"]) == 1 and a["units"][0] in on_map
+                  and sum(a["units"][0] in units_named(b) for b in session.prompt.actions) == 1)
+    uid = select["units"][0]
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        await goto(pilot, app, unit_hex(session, uid))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[-1].action == select
+        moves = [a for a in session.prompt.actions if a["type"] == "move"]
+        lit = app.screen.query_one(HexMap).highlights
+        assert {a["path"][-1] for a in moves} <= set(lit)
+        move = moves[-1]
+        await goto(pilot, app, move["path"][-1])
+        await pilot.press("enter")
+        await pilot.pause()
+        played = session.log[-1].action
+        assert played["type"] == "move" and played["path"][-1] == move["path"][-1] and played["units"] == [uid]
+        assert unit_hex(session, uid) == move["path"][-1]
+
+
+def attack_with_several(session: Session) -> Action | None:
+    return next((a for a in session.prompt.actions if a["type"] == "attack" and len(a["attackers"]) > 1), None)
+
+
+@sync
+async def test_blitzkrieg_attack_by_gathering_the_attackers(save_dir: Path) -> None:
+    session = session_at("blitzkrieg-1940/1940", 4, lambda s: attack_with_several(s) is not None)
+    attack = attack_with_several(session)
+    assert attack is not None
+    # Only some of the listed attackers: the rules judge the gathered group.
+    attackers, target = attack["attackers"][:1], attack["hex"]
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        screen = play_screen(app)
+        await gather(pilot, app, session, attackers)
+        assert screen.attackers == attackers
+        assert target in app.screen.query_one(HexMap).highlights
+        before = len(session.log)
+        await goto(pilot, app, target)
+        await pilot.press("enter")
+        await pilot.pause()
+        played = session.log[before].action
+        assert played == {**attack, "attackers": attackers}
+        assert target in hexes_named(played)
+
+
+@sync
+async def test_dynamo_map_starts_at_its_first_printed_column(save_dir: Path) -> None:
+    session = session_at("dynamo/campaign", 1, lambda s: True)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        hexmap = app.screen.query_one(HexMap)
+        assert hexmap.data.origin == (10, 1)  # the grid numbers columns from 1; the printed map from 10
+        assert hexmap.virtual_size.width == (34 - 10 + 1) * 4
+        await pilot.press(*["left"] * 30)
+        assert hexmap.cursor.startswith("10")
+        first = hexmap.render_line(1)
+        assert first.text[:4].strip(), "the map's first column is drawn at the left edge, not blank"
