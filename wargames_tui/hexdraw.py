@@ -45,22 +45,26 @@ class Piece:
 
 
 def map_size(data: HexMapData) -> tuple[int, int]:
-    return data.grid.columns * CELL_W, data.grid.rows * CELL_H + 1
+    col0, row0 = data.origin
+    return (data.grid.columns - col0 + 1) * CELL_W, (data.grid.rows - row0 + 1) * CELL_H + 1
 
 
 def cell_origin(data: HexMapData, h: Hex) -> tuple[int, int]:
+    """Where the cell of h starts on the drawn map: the map's `origin` is drawn at (0, 0)."""
     col, row = int(h[:2]), int(h[2:])
-    y = (row - 1) * CELL_H + (1 if data.grid.lowered(col) else 0)
-    return (col - 1) * CELL_W, y
+    col0, row0 = data.origin
+    y = (row - row0) * CELL_H + (1 if data.grid.lowered(col) else 0)
+    return (col - col0) * CELL_W, y
 
 
 def map_line(data: HexMapData, y: int, pieces: dict[Hex, Piece]) -> list[Segment]:
     """The segments of one line of the drawn map, left to right."""
     segments = []
-    for col in range(1, data.grid.columns + 1):
+    col0, row0 = data.origin
+    for col in range(col0, data.grid.columns + 1):
         offset = 1 if data.grid.lowered(col) else 0
         row, part = divmod(y - offset, CELL_H)
-        row += 1
+        row += row0
         if y - offset < 0 or row > data.grid.rows:
             segments.append(Segment(" " * CELL_W, None, "blank"))
             continue

@@ -4,7 +4,7 @@ import pytest
 
 from wargames_tui.engine.hexgrid import HexGrid
 from wargames_tui.engine.mapdata import SIDE_NAMES, HexCell, HexMapData, side_hexes
-from wargames_tui.hexdraw import CELL_H, CELL_W, cell_origin
+from wargames_tui.hexdraw import CELL_H, CELL_W, cell_origin, map_line, map_size
 
 
 def test_side_order_is_documented():
@@ -68,3 +68,41 @@ def test_side_list_groups_kinds():
         across=("0204", "0304", "0404", "0205", "0306", "0405"),
     )
     assert cell.side_list() == [("river", ["0204", "0205"]), ("cliff", ["0404"])]
+
+
+def _grid_data(blank_columns: int, blank_rows: int = 0, **kwargs) -> HexMapData:
+    """A 6x4 map whose first columns (and rows) draw nothing, as a map printed from column 3 does."""
+    grid = HexGrid(6, 4, "even")
+    cells = {}
+    for h in grid.all_hexes():
+        col, row = int(h[:2]), int(h[2:])
+        empty = col <= blank_columns or row <= blank_rows
+        cells[h] = HexCell("off", " ", "#000000", " ") if empty else HexCell("clear", ".", "#c8d8a0")
+    return HexMapData(grid, {}, cells, (), **kwargs)
+
+
+def test_leading_columns_that_draw_nothing_are_not_drawn():
+    data = _grid_data(2)
+    assert data.origin == (3, 1)
+    assert cell_origin(data, "0301") == (0, 0)
+    assert cell_origin(data, "0401") == (CELL_W, 1)  # column 04 is lowered
+    assert map_size(data) == (4 * CELL_W, 4 * CELL_H + 1)
+    assert [s.hex for s in map_line(data, 0, {})] == ["0301", None, "0501", None]
+    assert not data.drawn("0201") and data.drawn("0301")
+
+
+def test_leading_rows_that_draw_nothing_are_not_drawn():
+    data = _grid_data(0, blank_rows=1)
+    assert data.origin == (1, 2)
+    assert cell_origin(data, "0102") == (0, 0)
+    assert map_size(data) == (6 * CELL_W, 3 * CELL_H + 1)
+
+
+def test_the_map_data_may_name_its_first_printed_column():
+    data = _grid_data(0, first_column=2)
+    assert data.origin == (2, 1)
+    assert map_line(data, 1, {})[0].hex == "0201"  # column 02 is lowered: its cell starts a line down
+
+
+def test_a_full_map_starts_at_its_first_hex():
+    assert _grid_data(0).origin == (1, 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from wargames_tui.engine.hexgrid import Hex, HexGrid, hex_id, parse_hex
 
@@ -65,3 +66,29 @@ class HexMapData:
     bearings: dict[str, str]  # printed side ("top", ...) -> the point it faces ("N", ...)
     cells: dict[Hex, HexCell]
     legend: tuple[tuple[str, str, str], ...]  # (glyph, terrain name, colour)
+    # The first printed column and row, where the grid's numbering starts before the printed map.
+    first_column: int = 1
+    first_row: int = 1
+
+    @cached_property
+    def origin(self) -> tuple[int, int]:
+        """The first column and row drawn: the printed ones, past any leading columns or rows whose
+        cells draw nothing (absent, or a blank glyph with a blank label)."""
+
+        def blank(h: Hex) -> bool:
+            cell = self.cells.get(h)
+            return cell is None or (not cell.glyph.strip() and cell.label == " " and not cell.places)
+
+        col, row = self.first_column, self.first_row
+        while col < self.grid.columns and all(blank(hex_id(col, r)) for r in range(1, self.grid.rows + 1)):
+            col += 1
+        while row < self.grid.rows and all(blank(hex_id(c, row)) for c in range(col, self.grid.columns + 1)):
+            row += 1
+        return col, row
+
+    def drawn(self, h: Hex) -> bool:
+        """Whether h is on the drawn map (a cell in the columns and rows from `origin` on)."""
+        if h not in self.cells:
+            return False
+        col, row = parse_hex(h)
+        return col >= self.origin[0] and row >= self.origin[1]

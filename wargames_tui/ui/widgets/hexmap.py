@@ -254,7 +254,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.counters: dict[Hex, Counter] = {}
         self.highlights: dict[Hex, str] = {}
         self.held: dict[Hex, tuple[str, str]] = {}
-        first = next(iter(sorted(data.cells)))
+        first = next(h for h in sorted(data.cells) if data.drawn(h))
         self.cursor: Hex = first
         self._lines: dict[int, Strip] = {}
         self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
@@ -282,7 +282,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             self._invalidate(h)
 
     def set_cursor(self, h: Hex, scroll: bool = True) -> None:
-        if h not in self.data.cells:
+        if not self.data.drawn(h):
             return
         old, self.cursor = self.cursor, h
         self._invalidate(old)
@@ -331,8 +331,9 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     # --- keys and mouse ----------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
         col, row = parse_hex(self.cursor)
-        col = min(max(col + dx, 1), self.data.grid.columns)
-        row = min(max(row + dy, 1), self.data.grid.rows)
+        col0, row0 = self.data.origin
+        col = min(max(col + dx, col0), self.data.grid.columns)
+        row = min(max(row + dy, row0), self.data.grid.rows)
         self.set_cursor(hex_id(col, row))
 
     def on_click(self, event) -> None:  # noqa: ANN001 - textual's Click
