@@ -39,10 +39,8 @@ def may_enter_country(state: State, u: Unit, area: str) -> bool:
 
 
 def _allies_invited(state: State, country: str) -> bool:
-    """Event 4 lets the Allies into Belgium before the Germans (12.0)."""
-    return country == "B" and any(
-        str(c).lstrip("EC#").lstrip("0") == "4" for c in state.strategic.in_force
-    )
+    """Event 4 (or intelligence event 65) lets the Allies into Belgium before the Germans (12.0)."""
+    return country == "B" and "allies_enter_belgium" in state.strategic.in_force
 
 
 def _entry_cost(a: str, b: str, engineers: bool) -> int:

@@ -35,7 +35,7 @@ def new_state(scenario_id: str, options: dict[str, str]) -> State:
 def acting(state: State) -> str | None:
     if war.at_war(state):
         return war.acting(state)
-    return prewar.prompt(state).side
+    return prewar.acting(state)
 
 
 def phase(state: State) -> str:

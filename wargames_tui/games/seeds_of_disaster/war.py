@@ -6,11 +6,18 @@ from __future__ import annotations
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome
 from wargames_tui.games.seeds_of_disaster import combat, data, movement
-from wargames_tui.games.seeds_of_disaster.board import AIR, is_army, other, place
+from wargames_tui.games.seeds_of_disaster.board import (
+    AIR,
+    army_room,
+    is_army,
+    other,
+    place,
+)
 from wargames_tui.games.seeds_of_disaster.state import State, Unit
 
 C = "seeds-of-disaster:"
 LAST_WEEK = 10  # 3.1.2
+BRITISH_LAST = "BRA1"  # the British corps that lands on week 3 of the war (21.4)
 PARIS = ("PNO", "PES", "PSU")
 LEVELS = (
     "French Decisive",
@@ -143,9 +150,26 @@ def _movement_actions(state: State) -> list[Action]:
 
 
 def _entry_mcs(state: State, u: Unit) -> list[str]:
-    """7.2.1: German and French units in the Mobilized Units box enter at a home MC their side holds."""
-    if u.box != "mobilized" or u.nation not in ("german", "french") or u.kind in AIR:
+    """7.2.1: German and French units in the Mobilized Units box enter at a home MC their side
+    holds; British units land on a coast of France their side holds, the last corps from week 3
+    (21.4; NOTES.md, reading 7)."""
+    if (
+        u.box != "mobilized"
+        or u.kind in AIR
+        or u.nation not in ("german", "french", "british")
+    ):
         return []
+    if u.nation == "british":
+        if u.id == BRITISH_LAST and state.war.week < 3:
+            return []
+        return [
+            a
+            for a, info in data.areas().items()
+            if info.coast
+            and state.control.get(a) == u.side
+            and not movement.enemy_in(state, a, u.side)
+            and (not is_army(u) or army_room(state, a, u.side))
+        ]
     home = data.HOME[u.nation]
     return [
         a

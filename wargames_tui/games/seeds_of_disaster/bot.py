@@ -1,0 +1,156 @@
+"""A purposeful bot for either side, reading only its own side's view: the prewar planner of the
+prewar part before the war; in the war, the Germans drive on the Objectives the Allies hold and the
+Allies hold theirs, each attacking where its known strength beats what it can guess of the enemy's."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import cache
+from typing import Any
+
+from wargames_tui.engine.flow import Action
+from wargames_tui.games.seeds_of_disaster import data, prewar
+
+View = dict[str, Any]
+GUESS = {
+    "army": 6,
+    None: 2,
+}  # what an unseen enemy piece is taken to be worth (an army counter shows)
+DICE = 3.5
+
+
+@cache
+def _distances(target: str) -> dict[str, int]:
+    g = data.graph()
+    dist = {target: 0}
+    queue = deque([target])
+    while queue:
+        a = queue.popleft()
+        for b in g.neighbours(a):
+            if b not in dist:
+                dist[b] = dist[a] + 1
+                queue.append(b)
+    return dist
+
+
+def _goal_distance(view: View, side: str, area: str) -> int:
+    """Germans: to the nearest Objective the Allies hold. Allies: to the nearest Objective of theirs
+    with nobody of theirs in it."""
+    zones = view["zones"]
+    mine = {u["zone"] for u in view["units"] if u["side"] == side and u.get("zone")}
+    goals = [
+        z
+        for z, info in zones.items()
+        if (info["mc"] or info["objective"])
+        and (
+            info["control"] != "german"
+            if side == "german"
+            else (info["control"] == "allied" and z not in mine)
+        )
+        and info["country"] != ("G" if side == "allied" else "-")
+    ]
+    return min((_distances(g).get(area, 99) for g in goals), default=0)
+
+
+def _strength(view: View, units: list[str]) -> float:
+    known = {u["id"]: u for u in view["units"]}
+    return sum(known.get(u, {}).get("strength") or 2 for u in units)
+
+
+def _guess(view: View, area: str, enemy: str) -> float:
+    total = 0.0
+    for u in view["units"]:
+        if u.get("zone") == area and u["side"] == enemy and u.get("kind") != "westwall":
+            total += u.get("strength") or GUESS.get(
+                u.get("kind") if u.get("kind") in ("army", "bef") else None, 2
+            )
+    zone = view["zones"][area]
+    total += (
+        zone["forts"] * (1 + DICE)
+        if (enemy == "allied" and not zone["destroyed"])
+        else 0
+    )
+    return total + DICE * (
+        1 + {"clear": 0, "paris": 1, "waterline": 2}.get(zone["terrain"], 1)
+    )
+
+
+def war_move(
+    view: View, side: str, actions: list[Action], rng: random.Random
+) -> Action:
+    kinds = {a["type"] for a in actions}
+    for kind in ("enter", "poise", "deploy"):
+        if kind in kinds:
+            return next(a for a in actions if a["type"] == kind)
+    if (
+        "recover" in kinds
+        and (view.get("strategic") or {}).get("sides", {}).get(side, {}).get("cp", 0)
+        > 3
+    ):
+        return next(a for a in actions if a["type"] == "recover")
+    where = {u["id"]: u.get("zone") for u in view["units"]}
+    best, gain = None, 0
+    for a in actions:
+        if a["type"] not in ("move", "sr") or a.get("engineers"):
+            continue
+        frm = where.get(a["unit"])
+        if not frm:
+            continue
+        g = _goal_distance(view, side, frm) - _goal_distance(view, side, a["to"])
+        if (
+            side == "allied"
+            and view["zones"][frm]["control"] == "allied"
+            and (view["zones"][frm]["mc"] or view["zones"][frm]["objective"])
+        ):
+            g -= 2  # an Allied unit on an Objective stays unless another needs it more
+        if a["type"] == "sr":
+            g -= 1
+        if g > gain:
+            best, gain = a, g
+    if best is not None:
+        return best
+    return {"type": "end-movement"}
+
+
+def war_attack(view: View, side: str, actions: list[Action], end: str) -> Action:
+    enemy = "allied" if side == "german" else "german"
+    best, margin = None, 0.5 if side == "german" else 3.0
+    for a in actions:
+        if a["type"] != "attack" or a.get("overconcentration"):
+            continue
+        m = _strength(view, a["units"]) + DICE - _guess(view, a["area"], enemy)
+        if m > margin:
+            best, margin = a, m
+    return best or {"type": end}
+
+
+def seeds_bot(session: Any, rng: random.Random) -> Action:
+    actions = list(session.prompt.actions)
+    side = session.prompt.side
+    if len(actions) == 1:
+        return actions[0]
+    view = session.game.view(session.state, side)
+    return plan(view, side, actions, rng)
+
+
+def plan(view: View, side: str, actions: list[Action], rng: random.Random) -> Action:
+    if not view.get("week"):
+        return prewar.plan(view, actions, rng)
+    kinds = {a["type"] for a in actions}
+    if "end-movement" in kinds:
+        return war_move(view, side, actions, rng)
+    if "end-combat" in kinds:
+        return war_attack(view, side, actions, "end-combat")
+    if "end-breakthrough" in kinds:
+        return war_attack(view, side, actions, "end-breakthrough")
+    if "accept" in kinds:
+        return {"type": "accept"}
+    if "air" in kinds:
+        return next(a for a in actions if a["type"] == "air")
+    if "commit" in kinds:
+        return {"type": "commit"}
+    advances = [a for a in actions if a["type"] == "advance"]
+    if advances:
+        return max(advances, key=lambda a: len(a["units"]))
+    return rng.choice(actions)
