@@ -61,16 +61,16 @@ def test_the_stockpile_stops_at_100_until_technology_level_2():
 @pytest.mark.rules("seeds-of-disaster:5.1.1", "seeds-of-disaster:5.1.2", "seeds-of-disaster:5.2.1")
 def test_ip_roll_column_is_the_opponents_indicators_and_an_ip_buys_two():
     s = at(fresh(), "ip", year=1937, ds="preparations")
-    s.strategic.ip["german"] = 3
+    s.strategic.ip = {"german": 3, "allied": 1}
     s.strategic.indicators["allied"] = ["activate", "move", "maneuver"]  # column 3 for the German
     act(s, {"type": "boost"})
+    assert prewar.prompt(s).side == "allied"
     assert s.strategic.ip["german"] == 3, "spent when carried out"
-    act(s, {"type": "ready"})
     # German: 4 + 3 + 2 (the IP spent) = 9 on column 3: 2 IPs; Allied: 6 + 6 on column 0: 2 IPs
     # then 1938 begins: intelligence events 16 and 16 (nothing; the repeat is no event), three cards each
     text = act(s, {"type": "ready"}, 4, 3, 6, 6, 1, 6, 1, 6, *[1] * 6)
     assert "IP roll 4 + 3 +2 on column 3: +2 IPs" in text
-    assert s.strategic.ip == {"german": 3 - 1 + 2, "allied": 2}
+    assert s.strategic.ip == {"german": 3 - 1 + 2, "allied": 1 + 2}
 
 
 @pytest.mark.rules("seeds-of-disaster:5.1.1", "seeds-of-disaster:6.1")
