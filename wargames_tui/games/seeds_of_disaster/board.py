@@ -20,6 +20,7 @@ MOBILE_KINDS = (
     "para",
 )
 AIR = ("air", "allied_air")
+PARIS = ("PNO", "PES", "PSU")
 
 
 def other(side: str) -> Side:
@@ -93,12 +94,28 @@ def poised_of(state: State, army_id: str) -> list[Unit]:
     return [u for u in state.units.values() if u.box == "poised" and u.army == army_id]
 
 
-def place(state: State, u: Unit, area: str) -> None:
+def place(state: State, u: Unit, area: str, came_from: str | None = None) -> None:
     """Put a unit (and the corps poised with an army) in an area; the area becomes its side's (20.0)."""
     u.box, u.zone, u.army = "map", area, None
     for p in poised_of(state, u.id):
         p.zone = area
-    state.control[area] = u.side
+    pass_through(state, u.side, came_from, area)
+
+
+def pass_through(state: State, side: str, came_from: str | None, area: str) -> None:
+    """20.0: an area is held by the side that last passed through it. A German entry into Paris
+    from an area of the chosen axis counts for 19.0 until the Allies take the area back."""
+    state.control[area] = side  # type: ignore[assignment]
+    if area not in PARIS:
+        return
+    if side == "allied":
+        state.war.paris_axis.pop(area, None)
+    elif came_from and came_from in data.areas():
+        along = (
+            bool(state.attack_plan)
+            and data.areas()[came_from].axis == state.attack_plan
+        )
+        state.war.paris_axis[area] = state.war.paris_axis.get(area, False) or along
 
 
 def friendly_mc_distance(state: State, side: str, exclude: str = "") -> dict[str, int]:

@@ -347,7 +347,7 @@ def defend(state: State, action: Action) -> list[Event]:
     state.strategic.cp[side] -= cost
     to = action["to"]
     for u in defenders(state, b.area, b.attacker):
-        place(state, u, to)
+        place(state, u, to, b.area)
     b.advance_to = [b.area]
     b.winner = b.attacker
     b.step = "advance"
@@ -810,10 +810,7 @@ def advance(state: State, action: Action) -> list[Event]:
     to = action["to"]
     for uid in action["units"]:
         u = state.units[uid]
-        frm = u.zone
-        place(state, u, to)
-        if to in ("PNO", "PES", "PSU") and u.side == "german" and frm:
-            state.war.paris_axis[to] = data.areas()[frm].axis == state.attack_plan
+        place(state, u, to, u.zone)
     captured = data.areas()[to].mc or data.areas()[to].objective
     if captured:
         _experience(state, b.winner or "", "captured")

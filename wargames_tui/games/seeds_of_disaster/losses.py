@@ -217,7 +217,8 @@ def retreat_units(
         return events
     for u in units:
         if u.box == "map":
-            place(state, u, here)
+            for a, b in zip([start] + path, path):
+                place(state, u, b, a)
     events.append(
         Event(
             "retreat",

@@ -16,6 +16,7 @@ from wargames_tui.games.seeds_of_disaster.board import (
     is_corps,
     mobile,
     mp,
+    pass_through,
     place,
 )
 from wargames_tui.games.seeds_of_disaster.state import State, Unit
@@ -50,11 +51,13 @@ def _entry_cost(a: str, b: str, engineers: bool) -> int:
     return t.terrain[data.areas()[b].terrain].mp + border
 
 
-def reach(state: State, u: Unit, engineers: bool = False) -> dict[str, int]:
-    """Areas a unit can reach with its MP and the cost, never through an enemy area (10.1.12)."""
+def _search(
+    state: State, u: Unit, engineers: bool
+) -> tuple[dict[str, int], dict[str, str]]:
     start = u.zone or ""
     allowance = mp(u)
     best = {start: 0}
+    prev: dict[str, str] = {}
     heap = [(0, start)]
     g = data.graph()
     while heap:
@@ -65,11 +68,25 @@ def reach(state: State, u: Unit, engineers: bool = False) -> dict[str, int]:
             if enemy_in(state, b, u.side) or not may_enter_country(state, u, b):
                 continue
             c = cost + _entry_cost(a, b, engineers)
-            if c <= allowance and c < best.get(b, 99):
-                best[b] = c
+            if c <= allowance and (c, a) < (best.get(b, 99), prev.get(b, "")):
+                best[b], prev[b] = c, a
                 heapq.heappush(heap, (c, b))
     best.pop(start)
-    return best
+    return best, prev
+
+
+def reach(state: State, u: Unit, engineers: bool = False) -> dict[str, int]:
+    """Areas a unit can reach with its MP and the cost, never through an enemy area (10.1.12)."""
+    return _search(state, u, engineers)[0]
+
+
+def path(state: State, u: Unit, to: str, engineers: bool = False) -> list[str]:
+    """The cheapest way there (ties by area id), without the start."""
+    prev = _search(state, u, engineers)[1]
+    out = [to]
+    while prev.get(out[-1]) and prev[out[-1]] != u.zone:
+        out.append(prev[out[-1]])
+    return out[::-1]
 
 
 def _can_end(state: State, u: Unit, area: str) -> bool:
@@ -113,8 +130,13 @@ def do_move(
     if engineers:
         state.strategic.cp[u.side] -= 1
     frm = u.zone
-    _mark_entry(state, u, to)
-    place(state, u, to)
+    route = path(state, u, to, bool(engineers))
+    last = frm
+    for area in route:
+        _mark_entry(state, u, area)
+        pass_through(state, u.side, last, area)
+        last = area
+    place(state, u, to, route[-2] if len(route) > 1 else frm)
     u.moved = True
     extra = " (1 CP: major rivers, 10.1.10)" if engineers else ""
     return [
@@ -173,7 +195,7 @@ def do_sr(state: State, unit_id: str, to: str) -> list[Event]:
     state.war.free_sr_used = True
     frm = u.zone
     _mark_entry(state, u, to)
-    place(state, u, to)
+    place(state, u, to, frm)
     u.moved = True
     cost = "1 CP" if paid else "free"
     return [

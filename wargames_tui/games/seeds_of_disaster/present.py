@@ -107,6 +107,7 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "no-advance": "Do not advance",
         "end-breakthrough": "End the Breakthrough segment (16.1.2)",
         "end-combat": "End the Combat Segment",
+        "examine": f"Spend 1 IP to examine the enemy stack in {zone_name(view, action.get('area'))} (5.2.2)",
     }
     return words.get(kind, kind)
 

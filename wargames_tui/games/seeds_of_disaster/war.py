@@ -244,6 +244,8 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"unknown action {t!r}", C + "10.0")
     if action not in _movement_actions(state):
         raise IllegalAction(f"not possible now: {action}", C + "10.1")
+    if t == "examine":
+        return _examine(state, action["area"])
     unit = action["unit"]
     if t == "move":
         return movement.do_move(
@@ -277,6 +279,33 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
         Event(
             "recover", f"{unit} recovers from disruption (1 CP, 6.2.8)", {"unit": unit}
         )
+    ]
+
+
+def _examine(state: State, area: str) -> list[Event]:
+    """5.2.2: 1 IP shows one enemy stack to the player who pays, and to him alone."""
+    side = state.war.player
+    state.strategic.ip[side] -= 1
+    seen = [
+        f"{u.id} ({u.steps} step{'s' if u.steps != 1 else ''})"
+        for u in state.units.values()
+        if u.box in ("map", "poised")
+        and u.zone == area
+        and u.side != side
+        and u.kind != "westwall"
+    ]
+    return [
+        Event(
+            "intel",
+            f"{side.title()} spends 1 IP to examine the stack in {area} (5.2.2)",
+            {"area": area},
+        ),
+        Event(
+            "intel",
+            f"In {area}: {', '.join(seen)}",
+            {"area": area, "units": seen},
+            only=side,
+        ),
     ]
 
 
