@@ -14,7 +14,13 @@ def fresh() -> State:
     return rules.new_state(rules.SCENARIO, {})
 
 
-def at(state: State, segment: str, year: int | None = None, ds: str | None = None, month: int = 0) -> State:
+def at(
+    state: State,
+    segment: str,
+    year: int | None = None,
+    ds: str | None = None,
+    month: int = 0,
+) -> State:
     """Put the game at the start of a segment's orders, with no order entered."""
     s = state.strategic
     s.segment, s.step = segment, "orders"
@@ -53,5 +59,8 @@ def kinds(state: State) -> set[str]:
 
 def cards_total(state: State) -> int:
     s = state.strategic
-    held = sum(len(s.hands[x]) + len(s.played[x]) + len(s.discards[x]) for x in ("german", "allied"))
+    held = sum(
+        len(s.hands[x]) + len(s.played[x]) + len(s.discards[x])
+        for x in ("german", "allied")
+    )
     return held + len(s.deck) + len(s.removed)

@@ -27,17 +27,28 @@ def legal(s, side="german"):
 
 def events(s, side="german"):
     """The plays and discards open to a side now (counterespionage uses aside)."""
-    return [a for a in legal(s, side) if a["type"] in ("play-card", "discard-card", "ready")]
+    return [
+        a for a in legal(s, side) if a["type"] in ("play-card", "discard-card", "ready")
+    ]
 
 
-@pytest.mark.rules("seeds-of-disaster:4.1.3", "seeds-of-disaster:4.1.5", "seeds-of-disaster:4.1.7",
-                   "seeds-of-disaster:3.3.6", "seeds-of-disaster:4.1.11", "seeds-of-disaster:7.5.1")
+@pytest.mark.rules(
+    "seeds-of-disaster:4.1.3",
+    "seeds-of-disaster:4.1.5",
+    "seeds-of-disaster:4.1.7",
+    "seeds-of-disaster:3.3.6",
+    "seeds-of-disaster:4.1.11",
+    "seeds-of-disaster:7.5.1",
+)
 def test_cards_played_for_events_act_at_once_within_the_years_allowance():
     s = cards_at(german=(2, 22), allied=(3, 12))
     # a card of the year must go first (4.1.11): no undated play and no discard yet
     assert events(s) == [{"type": "play-card", "card": 2}, {"type": "ready"}]
     act(s, {"type": "play-card", "card": 2})
-    assert {"type": "play-card", "card": 22} in legal(s) and {"type": "discard-card", "card": 22} in legal(s)
+    assert {"type": "play-card", "card": 22} in legal(s) and {
+        "type": "discard-card",
+        "card": 22,
+    } in legal(s)
     act(s, {"type": "play-card", "card": 22})
     assert events(s) == [{"type": "ready"}], "1935 allows two plays or discards"
     assert prewar.prompt(s).side == "allied", "a lone 'done' is entered for the German"
@@ -45,7 +56,10 @@ def test_cards_played_for_events_act_at_once_within_the_years_allowance():
     # the Allied has nothing left to decide: both are done, the cards are revealed and carried out,
     # the DS rises (1935, no roll) and the RP rolls are made
     text = act(s, {"type": "discard-card", "card": 12}, *RP_ROLLS)
-    assert "German plays 2 Luftwaffe Unveiled" in text and "Allied plays 3 Rearmament White Paper" in text
+    assert (
+        "German plays 2 Luftwaffe Unveiled" in text
+        and "Allied plays 3 Rearmament White Paper" in text
+    )
     assert "air" in s.strategic.unlocked["german"]
     assert s.strategic.cp["german"] == 2
     assert s.strategic.rp == {"german": 18, "allied": 10 + 22}
@@ -66,17 +80,25 @@ def test_an_urgent_card_must_be_played_at_the_first_chance():
     s = cards_at(german=(1, 2, 22), allied=())
     assert {"type": "ready"} not in legal(s)
     act(s, {"type": "play-card", "card": 2})
-    assert events(s) == [{"type": "play-card", "card": 1}], "the urgent card before the undated one"
+    assert events(s) == [{"type": "play-card", "card": 1}], (
+        "the urgent card before the undated one"
+    )
 
 
 @pytest.mark.rules("seeds-of-disaster:4.1.9", "seeds-of-disaster:4.1.12")
 def test_one_time_events_leave_the_game_and_the_rest_return_to_the_deck():
     s = cards_at(german=(2, 22), allied=(3, 12))
-    for a in ({"type": "play-card", "card": 2}, {"type": "play-card", "card": 22}, {"type": "play-card", "card": 3}):
+    for a in (
+        {"type": "play-card", "card": 2},
+        {"type": "play-card", "card": 22},
+        {"type": "play-card", "card": 3},
+    ):
         act(s, a)
     act(s, {"type": "discard-card", "card": 12}, *RP_ROLLS)
     played = s.strategic.played
-    assert played == {"german": ["2", "22"], "allied": ["3"]}, "shown until the end of the turn"
+    assert played == {"german": ["2", "22"], "allied": ["3"]}, (
+        "shown until the end of the turn"
+    )
     from wargames_tui.games.seeds_of_disaster.prewar import cards
 
     cards.end_turn(s.strategic)
@@ -91,7 +113,9 @@ def test_a_discarded_card_is_never_shown_to_the_opponent():
     act(s, {"type": "discard-card", "card": 22})
     act(s, {"type": "ready"})
     act(s, {"type": "play-card", "card": 12})
-    act(s, {"type": "ready"})  # the orders are revealed: the German may answer card 12 with card 11
+    act(
+        s, {"type": "ready"}
+    )  # the orders are revealed: the German may answer card 12 with card 11
     seen = prewar.view_part(s, "allied")["sides"]["german"]
     assert seen["orders"] == [{"type": "discard-card"}]
     assert "22" not in str(seen)
@@ -99,8 +123,12 @@ def test_a_discarded_card_is_never_shown_to_the_opponent():
     act(s, {"type": "no-counter"}, *RP_ROLLS)
     seen = prewar.view_part(s, "allied")["sides"]["german"]
     assert seen["discard_count"] == 1 and "discards" not in seen
-    assert all(c["id"] != 22 for c in prewar.view_part(s, "allied")["removed"] + seen["played"])
-    assert [c["id"] for c in prewar.view_part(s, "german")["sides"]["german"]["discards"]] == [22]
+    assert all(
+        c["id"] != 22 for c in prewar.view_part(s, "allied")["removed"] + seen["played"]
+    )
+    assert [
+        c["id"] for c in prewar.view_part(s, "german")["sides"]["german"]["discards"]
+    ] == [22]
 
 
 @pytest.mark.rules("seeds-of-disaster:4.1.6")
@@ -137,7 +165,12 @@ def test_a_stolen_card_may_not_be_played_in_the_turn_it_was_taken():
     assert {"type": "play-card", "card": 22} not in legal(s)
 
 
-@pytest.mark.rules("seeds-of-disaster:4.3.2", "seeds-of-disaster:4.3.3", "seeds-of-disaster:4.3.4", "seeds-of-disaster:4.2.1")
+@pytest.mark.rules(
+    "seeds-of-disaster:4.3.2",
+    "seeds-of-disaster:4.3.3",
+    "seeds-of-disaster:4.3.4",
+    "seeds-of-disaster:4.2.1",
+)
 def test_block_raid_and_cut_collection_advantages():
     s = cards_at(german=(24, 11), allied=())
     s.strategic.ip["allied"] = 6
@@ -147,7 +180,10 @@ def test_block_raid_and_cut_collection_advantages():
     act(s, {"type": "ce", "card": 11, "use": "collection"}, *RP_ROLLS)  # value 3
     assert s.strategic.ip["allied"] == 2
     # three off: the turn's +1, then the permanent +1 down to -1 (4.3.4: into a negative DRM)
-    assert (s.strategic.ip_drm_temp["allied"], s.strategic.ip_drm_perm["allied"]) == (0, -1)
+    assert (s.strategic.ip_drm_temp["allied"], s.strategic.ip_drm_perm["allied"]) == (
+        0,
+        -1,
+    )
     s2 = cards_at(german=(22,), allied=())
     act(s2, {"type": "ce", "card": 22, "use": "block"}, *RP_ROLLS)
     assert s2.strategic.ip_blocked["allied"]
@@ -164,13 +200,17 @@ def test_counterespionage_cancels_an_event_and_a_higher_value_trumps():
     assert {"type": "counter", "card": 5, "target": 0} in legal(s, "allied")
     act(s, {"type": "counter", "card": 5, "target": 0}, *RP_ROLLS)
     assert "air" not in s.strategic.unlocked["german"], "the event is ignored"
-    assert s.strategic.played["german"] == ["2"] and s.strategic.played["allied"] == ["5"]
+    assert s.strategic.played["german"] == ["2"] and s.strategic.played["allied"] == [
+        "5"
+    ]
 
 
 @pytest.mark.rules("seeds-of-disaster:4.4")
 def test_only_a_higher_value_trumps_a_counterespionage_use():
     s = cards_at(german=(11,), allied=(5, 24))
-    act(s, {"type": "ce", "card": 11, "use": "collection"})  # value 3: the German has nothing else
+    act(
+        s, {"type": "ce", "card": 11, "use": "collection"}
+    )  # value 3: the German has nothing else
     act(s, {"type": "ready"})
     answers = legal(s, "allied")
     assert {"type": "counter", "card": 24, "target": 0} in answers  # 4 beats 3
@@ -187,8 +227,12 @@ def test_the_allied_answer_may_trump_the_german_answer():
     act(s, {"type": "ready"})
     act(s, {"type": "play-card", "card": 3})
     act(s, {"type": "ready"})
-    act(s, {"type": "counter", "card": 22, "target": 0})  # German Grand Maneuvers (2) cancels card 3
-    act(s, {"type": "counter", "card": 24, "target": 1}, *RP_ROLLS)  # Allied Spies (4) trumps it
+    act(
+        s, {"type": "counter", "card": 22, "target": 0}
+    )  # German Grand Maneuvers (2) cancels card 3
+    act(
+        s, {"type": "counter", "card": 24, "target": 1}, *RP_ROLLS
+    )  # Allied Spies (4) trumps it
     assert s.strategic.rp["allied"] == 10 + 22, "card 3 took effect after all"
     assert "air" in s.strategic.unlocked["german"]
 

@@ -26,7 +26,9 @@ def test_base_six_reading_the_rulebooks_example():
     assert points.d36(dice(1, 2), -4) == (12, 11)
 
 
-@pytest.mark.rules("seeds-of-disaster:7.1.1", "seeds-of-disaster:3.2", "seeds-of-disaster:3.3.2")
+@pytest.mark.rules(
+    "seeds-of-disaster:7.1.1", "seeds-of-disaster:3.2", "seeds-of-disaster:3.3.2"
+)
 def test_rp_roll_with_every_modifier():
     s = fresh()
     s.strategic.year, s.strategic.ds = 1937, "preparations"
@@ -44,7 +46,9 @@ def test_rp_rolls_are_told_to_the_roller_only():
     assert {e.only for e in evs if "RP roll" in e.text} == {"german", "allied"}
 
 
-@pytest.mark.rules("seeds-of-disaster:7.3.3", "seeds-of-disaster:7.3.5", "seeds-of-disaster:7.3.4")
+@pytest.mark.rules(
+    "seeds-of-disaster:7.3.3", "seeds-of-disaster:7.3.5", "seeds-of-disaster:7.3.4"
+)
 def test_the_stockpile_stops_at_100_until_technology_level_2():
     s = fresh()
     s.strategic.year, s.strategic.rp["allied"] = 1939, 90
@@ -58,11 +62,17 @@ def test_the_stockpile_stops_at_100_until_technology_level_2():
     assert s.strategic.rp["allied"] == 136
 
 
-@pytest.mark.rules("seeds-of-disaster:5.1.1", "seeds-of-disaster:5.1.2", "seeds-of-disaster:5.2.1")
+@pytest.mark.rules(
+    "seeds-of-disaster:5.1.1", "seeds-of-disaster:5.1.2", "seeds-of-disaster:5.2.1"
+)
 def test_ip_roll_column_is_the_opponents_indicators_and_an_ip_buys_two():
     s = at(fresh(), "ip", year=1937, ds="preparations")
     s.strategic.ip = {"german": 3, "allied": 1}
-    s.strategic.indicators["allied"] = ["activate", "move", "maneuver"]  # column 3 for the German
+    s.strategic.indicators["allied"] = [
+        "activate",
+        "move",
+        "maneuver",
+    ]  # column 3 for the German
     act(s, {"type": "boost"})
     assert prewar.prompt(s).side == "allied"
     assert s.strategic.ip["german"] == 3, "spent when carried out"
@@ -99,7 +109,9 @@ def test_an_event_of_a_later_year_has_no_effect():
     s = fresh()
     s.strategic.year = 1937
     text = "\n".join(e.text for e in points.intelligence_events(s, dice(6, 2, 4, 2)))
-    assert "an event of 1938, no effect yet (5.3.2)" in text  # 62: aircraft photographs, from 1938
+    assert (
+        "an event of 1938, no effect yet (5.3.2)" in text
+    )  # 62: aircraft photographs, from 1938
     assert "Diplomatic pouches are read" in text  # 42 for the Allied: +2 IPs
     assert s.strategic.ip == {"german": 0, "allied": 2}
 
@@ -123,10 +135,18 @@ def test_event_65_opens_belgium_to_the_allies_only():
     assert "allies_enter_belgium" in s.strategic.in_force
 
 
-@pytest.mark.rules("seeds-of-disaster:6.3", "seeds-of-disaster:6.4", "seeds-of-disaster:6.3.1", "seeds-of-disaster:6.3.2")
+@pytest.mark.rules(
+    "seeds-of-disaster:6.3",
+    "seeds-of-disaster:6.4",
+    "seeds-of-disaster:6.3.1",
+    "seeds-of-disaster:6.3.2",
+)
 def test_command_events_move_with_combat_experience():
     s = fresh()
-    s.war.experience = {"german": ["combat", "attacker", "breakthrough"], "allied": ["combat"]}
+    s.war.experience = {
+        "german": ["combat", "attacker", "breakthrough"],
+        "allied": ["combat"],
+    }
     text = "\n".join(e.text for e in prewar.command_events(s, "german", dice(4, 4)))
     assert "German command event roll 44 moved 3 to 51" in text  # 51: +2 CPs
     assert s.strategic.cp["german"] == 2

@@ -10,7 +10,12 @@ from wargames_tui.games.seeds_of_disaster.prewar import turn
 from .helpers import act, at, fresh, hand, kinds
 
 
-@pytest.mark.rules("seeds-of-disaster:21.1", "seeds-of-disaster:4.1.1", "seeds-of-disaster:4.1.2", "seeds-of-disaster:3.3.6")
+@pytest.mark.rules(
+    "seeds-of-disaster:21.1",
+    "seeds-of-disaster:4.1.1",
+    "seeds-of-disaster:4.1.2",
+    "seeds-of-disaster:3.3.6",
+)
 def test_the_game_opens_in_peace_in_1934_with_six_cards_and_the_years_draw():
     s = fresh()
     assert (s.strategic.ds, s.strategic.year) == ("peace", 1934)
@@ -33,26 +38,58 @@ def test_orders_are_entered_german_then_allied_and_carried_out_together():
     act(s, {"type": "ready"})
     assert prewar.prompt(s).side == "allied"
     act(s, {"type": "build", "unit": "F4"})
-    act(s, {"type": "ready"}, 1, 1, 1, 1)  # both done: carried out; 1935 begins with its card draws
+    act(
+        s, {"type": "ready"}, 1, 1, 1, 1
+    )  # both done: carried out; 1935 begins with its card draws
     assert s.units["G2"].steps == 2 and s.units["F4"].steps == 6
     assert s.strategic.rp == {"german": 7, "allied": 7}
     assert (s.strategic.year, s.strategic.segment) == (1935, "cards")
 
 
-@pytest.mark.rules("seeds-of-disaster:3.4", "seeds-of-disaster:3.2", "seeds-of-disaster:3.1.1")
+@pytest.mark.rules(
+    "seeds-of-disaster:3.4", "seeds-of-disaster:3.2", "seeds-of-disaster:3.1.1"
+)
 def test_the_segments_of_each_level():
     s = fresh().strategic
     s.year = 1934
     assert [g for g in turn.ORDER if turn.applies(s, g)] == ["cards", "rp", "mobilize"]
     s.year, s.ds = 1936, "opposition"
-    assert [g for g in turn.ORDER if turn.applies(s, g)] == ["cards", "check", "rp", "mobilize", "move"]
+    assert [g for g in turn.ORDER if turn.applies(s, g)] == [
+        "cards",
+        "check",
+        "rp",
+        "mobilize",
+        "move",
+    ]
     s.year, s.ds = 1937, "preparations"
-    assert [g for g in turn.ORDER if turn.applies(s, g)] == ["intel", "cards", "check", "rp", "mobilize", "move", "ip"]
+    assert [g for g in turn.ORDER if turn.applies(s, g)] == [
+        "intel",
+        "cards",
+        "check",
+        "rp",
+        "mobilize",
+        "move",
+        "ip",
+    ]
     s.year, s.ds, s.month = 1940, "belligerence", 1
-    assert [g for g in turn.ORDER if turn.applies(s, g)] == ["plan", "intel", "cards", "rp", "mobilize", "move", "ip"]
+    assert [g for g in turn.ORDER if turn.applies(s, g)] == [
+        "plan",
+        "intel",
+        "cards",
+        "rp",
+        "mobilize",
+        "move",
+        "ip",
+    ]
     s.month = 2
     s.hands = {"german": [], "allied": []}
-    assert [g for g in turn.ORDER if turn.applies(s, g)] == ["plan", "intel", "mobilize", "move", "ip"]
+    assert [g for g in turn.ORDER if turn.applies(s, g)] == [
+        "plan",
+        "intel",
+        "mobilize",
+        "move",
+        "ip",
+    ]
 
 
 @pytest.mark.rules("seeds-of-disaster:3.3.3", "seeds-of-disaster:3.3.2")
@@ -68,7 +105,9 @@ def test_a_check_roll_at_the_number_raises_the_ds():
 def test_a_near_miss_gives_both_rp_rolls_a_modifier():
     s = fresh()
     s.strategic.year, s.strategic.ds = 1936, "opposition"
-    turn.check_rolls(s, _dice(3, 4))  # 7 against 9: short by 2, one of the year's near misses
+    turn.check_rolls(
+        s, _dice(3, 4)
+    )  # 7 against 9: short by 2, one of the year's near misses
     assert s.strategic.ds == "opposition"
     assert s.strategic.rp_drm == {"german": 1, "allied": 1}
     s.strategic.rp_drm = {"german": 0, "allied": 0}
@@ -86,7 +125,9 @@ def test_two_checks_in_1938_raise_the_ds_once_at_most():
     assert "already risen this turn (3.1.3)" in text
 
 
-@pytest.mark.rules("seeds-of-disaster:3.3.5", "seeds-of-disaster:3.3.1", "seeds-of-disaster:3.1.2")
+@pytest.mark.rules(
+    "seeds-of-disaster:3.3.5", "seeds-of-disaster:3.3.1", "seeds-of-disaster:3.1.2"
+)
 def test_armed_belligerence_starts_with_the_next_turn_in_months():
     s = fresh()
     s.strategic.year, s.strategic.ds = 1939, "preparations"
@@ -95,7 +136,9 @@ def test_armed_belligerence_starts_with_the_next_turn_in_months():
     turn.end_turn(s, _dice(*[1] * 4))  # the final draw of two cards each
     assert (s.strategic.ds, s.strategic.month) == ("belligerence", 1)
     assert s.strategic.segment == "plan"
-    assert not turn.applies(s.strategic, "check"), "no Chronology once at Armed Belligerence (3.3.1)"
+    assert not turn.applies(s.strategic, "check"), (
+        "no Chronology once at Armed Belligerence (3.3.1)"
+    )
 
 
 @pytest.mark.rules("seeds-of-disaster:3.1.2")
@@ -103,7 +146,11 @@ def test_1940_is_armed_belligerence_whatever_the_level():
     s = fresh()
     s.strategic.year, s.strategic.ds = 1939, "opposition"
     turn.end_turn(s, _dice(*[1] * 4))
-    assert (s.strategic.year, s.strategic.ds, s.strategic.month) == (1940, "belligerence", 1)
+    assert (s.strategic.year, s.strategic.ds, s.strategic.month) == (
+        1940,
+        "belligerence",
+        1,
+    )
 
 
 @pytest.mark.rules("seeds-of-disaster:3.1.2", "seeds-of-disaster:3.1.5")
@@ -135,8 +182,18 @@ def test_a_side_with_nothing_to_decide_is_not_asked():
 def test_malformed_orders_are_illegal_actions():
     s = at(fresh(), "mobilize")
     s.strategic.rp = {"german": 10, "allied": 10}
-    for bad in (None, 3, "build", {}, {"type": 5}, {"type": "build"}, {"type": "build", "unit": "nope"},
-                {"type": "build", "unit": ["G2"]}, {"type": "invest", "rp": 15}, {"type": "move", "unit": "G1"}):
+    for bad in (
+        None,
+        3,
+        "build",
+        {},
+        {"type": 5},
+        {"type": "build"},
+        {"type": "build", "unit": "nope"},
+        {"type": "build", "unit": ["G2"]},
+        {"type": "invest", "rp": 15},
+        {"type": "move", "unit": "G1"},
+    ):
         with pytest.raises(IllegalAction):
             prewar.apply(s, bad, _dice())
     assert "build" in kinds(s)

@@ -80,14 +80,11 @@ def _french_order_ok(state: State, side: str, u: Unit) -> bool:
     if u.nation != "french" or u.kind not in FRENCH_ORDER or u.box != "pool":
         return True
     s = state.strategic
-    need = FRENCH_ORDER[: FRENCH_ORDER.index(u.kind)]
-    for other_unit in state.units.values():
-        if (
-            other_unit.nation == "french"
-            and other_unit.kind in need
-            and other_unit.box == "pool"
-            and _ordered_steps(s, side, other_unit.id) == 0
-        ):
+    for kind in FRENCH_ORDER[: FRENCH_ORDER.index(u.kind)]:
+        begun = (
+            x for x in state.units.values() if x.nation == "french" and x.kind == kind
+        )
+        if not any(x.box != "pool" or _ordered_steps(s, side, x.id) for x in begun):
             return False
     if u.kind == "armored":
         begun = sum(
