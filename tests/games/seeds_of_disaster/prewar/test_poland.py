@@ -1,0 +1,101 @@
+"""The invasion of Poland, the German return, the Polish corps and the British arrivals
+(seeds-of-disaster:21.4, 21.5.1-21.5.4, 19.0)."""
+
+import pytest
+
+from wargames_tui.games.seeds_of_disaster import prewar
+from wargames_tui.games.seeds_of_disaster.prewar import poland, turn
+
+from .helpers import act, at, fresh, hand
+
+
+def mobilized_germany():
+    """Six armies of 1934 plus three panzer corps, two air fleets and a Westwall marker built."""
+    s = fresh()
+    for uid, steps in (("G1", 6), ("G4", 5), ("G6", 4), ("G2", 3), ("G7", 2)):
+        s.units[uid].steps = steps
+    for uid in ("XV", "XVI", "XIX", "LF1", "LF2"):
+        s.units[uid].box, s.units[uid].steps = "mobilized", 1
+    s.units["LF1"].box = s.units["LF2"].box = "reserve"
+    s.units["LF2"].steps = 2
+    s.units["WW1"].box, s.units["WW1"].zone, s.units["WW1"].steps = "map", "SAA", 1
+    s.strategic.ds, s.strategic.month, s.strategic.year = "belligerence", 1, 1940
+    return s
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.1", "seeds-of-disaster:21.5")
+def test_all_but_three_armies_the_westwall_and_one_air_fleet_go_to_poland_in_two_groups():
+    s = mobilized_germany()
+    poland.invade(s)
+    stay = {u.id for u in s.units.values() if u.side == "german" and u.box in ("map", "mobilized", "reserve")}
+    assert stay == {"G1", "G4", "G6", "LF2", "WW1"}, "the three strongest armies on the map, the stronger fleet"
+    a, b = s.strategic.poland["a"], s.strategic.poland["b"]
+    assert len(a) + len(b) == 10 and abs(len(a) - len(b)) <= 1
+    for kind in ("army", "panzer"):
+        n_a = sum(1 for uid in a if s.units[uid].kind == kind)
+        n_b = sum(1 for uid in b if s.units[uid].kind == kind)
+        assert abs(n_a - n_b) <= 1, f"{kind} split evenly"
+    assert all(s.units[uid].box == "poland_a" for uid in a)
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.2", "seeds-of-disaster:21.5.3")
+def test_the_groups_return_to_the_german_mcs_in_months_3_and_4_with_the_polish_corps():
+    s = mobilized_germany()
+    poland.invade(s)
+    a = list(s.strategic.poland["a"])
+    s.strategic.month = 3
+    text = "\n".join(e.text for e in poland.arrivals(s))
+    assert "group A returns" in text and "Polish corps reaches France" in text
+    ground = [s.units[uid] for uid in a if s.units[uid].kind not in ("air",)]
+    assert all(u.box == "map" and u.zone in poland.german_mcs() for u in ground)
+    zones = [u.zone for u in ground]
+    assert max(zones.count(z) for z in set(zones)) - min(zones.count(z) for z in poland.german_mcs()) <= 1, "one an MC in turn"
+    assert s.units["PL"].box == "map" and s.units["PL"].zone in ("LIL", "AMI", "REI", "MET", "NAN", "STR")
+    s.strategic.month = 4
+    assert "group B returns" in "\n".join(e.text for e in poland.arrivals(s))
+    assert not any(u.box.startswith("poland") for u in s.units.values())
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.4")
+def test_the_allied_soviet_pact_keeps_two_armies_and_delays_the_return():
+    s = mobilized_germany()
+    s.strategic.in_force.append("allied_soviet_pact")
+    poland.invade(s)
+    gone = [u.id for u in s.units.values() if u.box == "poland"]
+    assert len(gone) == 2 and all(s.units[g].kind == "army" for g in gone)
+    assert s.strategic.poland_return == {"a": 4, "b": 5}
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.2", "seeds-of-disaster:19.0")
+def test_the_german_chooses_his_plan_and_which_group_returns_first():
+    s = at(mobilized_germany(), "plan", year=1940, ds="belligerence", month=1)
+    poland.invade(s)
+    acts = prewar.prompt(s).actions
+    assert {"type": "ready"} not in acts, "a plan and a group must be chosen in the first month"
+    act(s, {"type": "poland-first", "group": "b"})
+    act(s, {"type": "plan", "axis": "north"})
+    hand(s, "german")
+    hand(s, "allied")
+    s.strategic.orders["german"].done = False
+    assert {"type": "ready"} in turn.order_actions(s, "german")
+    turn._resolve(s, None)
+    assert s.strategic.poland_return == {"b": 3, "a": 4}
+    assert s.attack_plan == "north"
+
+
+@pytest.mark.rules("seeds-of-disaster:21.4", "seeds-of-disaster:2.3.4")
+def test_the_bef_lands_on_a_french_coast_in_month_3_with_its_air_fleet():
+    s = fresh()
+    s.strategic.ds, s.strategic.month = "belligerence", 3
+    s.units["AASF"].box, s.units["AASF"].steps = "mobilized", 1
+    text = "\n".join(e.text for e in poland.arrivals(s))
+    assert "BEF lands at" in text
+    assert s.units["BEF"].zone in ("DUN", "CAL", "ABB", "ROU", "BOU") and s.units["AASF"].box == "reserve"
+    assert s.units["BRI"].box == "pool", "not built: it does not come"
+    s.units["BRI"].box, s.units["BRI"].steps = "mobilized", 1
+    s.strategic.month = 7
+    poland.arrivals(s)
+    assert s.units["BRI"].box == "mobilized"
+    s.strategic.month = 8
+    poland.arrivals(s)
+    assert s.units["BRI"].box == "map"
