@@ -27,8 +27,14 @@ def mobilized_germany():
 def test_all_but_three_armies_the_westwall_and_one_air_fleet_go_to_poland_in_two_groups():
     s = mobilized_germany()
     poland.invade(s)
-    stay = {u.id for u in s.units.values() if u.side == "german" and u.box in ("map", "mobilized", "reserve")}
-    assert stay == {"G1", "G4", "G6", "LF2", "WW1"}, "the three strongest armies on the map, the stronger fleet"
+    stay = {
+        u.id
+        for u in s.units.values()
+        if u.side == "german" and u.box in ("map", "mobilized", "reserve")
+    }
+    assert stay == {"G1", "G4", "G6", "LF2", "WW1"}, (
+        "the three strongest armies on the map, the stronger fleet"
+    )
     a, b = s.strategic.poland["a"], s.strategic.poland["b"]
     assert len(a) + len(b) == 10 and abs(len(a) - len(b)) <= 1
     for kind in ("army", "panzer"):
@@ -49,8 +55,19 @@ def test_the_groups_return_to_the_german_mcs_in_months_3_and_4_with_the_polish_c
     ground = [s.units[uid] for uid in a if s.units[uid].kind not in ("air",)]
     assert all(u.box == "map" and u.zone in poland.german_mcs() for u in ground)
     zones = [u.zone for u in ground]
-    assert max(zones.count(z) for z in set(zones)) - min(zones.count(z) for z in poland.german_mcs()) <= 1, "one an MC in turn"
-    assert s.units["PL"].box == "map" and s.units["PL"].zone in ("LIL", "AMI", "REI", "MET", "NAN", "STR")
+    assert (
+        max(zones.count(z) for z in set(zones))
+        - min(zones.count(z) for z in poland.german_mcs())
+        <= 1
+    ), "one an MC in turn"
+    assert s.units["PL"].box == "map" and s.units["PL"].zone in (
+        "LIL",
+        "AMI",
+        "REI",
+        "MET",
+        "NAN",
+        "STR",
+    )
     s.strategic.month = 4
     assert "group B returns" in "\n".join(e.text for e in poland.arrivals(s))
     assert not any(u.box.startswith("poland") for u in s.units.values())
@@ -71,7 +88,9 @@ def test_the_german_chooses_his_plan_and_which_group_returns_first():
     s = at(mobilized_germany(), "plan", year=1940, ds="belligerence", month=1)
     poland.invade(s)
     acts = prewar.prompt(s).actions
-    assert {"type": "ready"} not in acts, "a plan and a group must be chosen in the first month"
+    assert {"type": "ready"} not in acts, (
+        "a plan and a group must be chosen in the first month"
+    )
     act(s, {"type": "poland-first", "group": "b"})
     act(s, {"type": "plan", "axis": "north"})
     hand(s, "german")
@@ -90,7 +109,10 @@ def test_the_bef_lands_on_a_french_coast_in_month_3_with_its_air_fleet():
     s.units["AASF"].box, s.units["AASF"].steps = "mobilized", 1
     text = "\n".join(e.text for e in poland.arrivals(s))
     assert "BEF lands at" in text
-    assert s.units["BEF"].zone in ("DUN", "CAL", "ABB", "ROU", "BOU") and s.units["AASF"].box == "reserve"
+    assert (
+        s.units["BEF"].zone in ("DUN", "CAL", "ABB", "ROU", "BOU")
+        and s.units["AASF"].box == "reserve"
+    )
     assert s.units["BRI"].box == "pool", "not built: it does not come"
     s.units["BRI"].box, s.units["BRI"].steps = "mobilized", 1
     s.strategic.month = 7

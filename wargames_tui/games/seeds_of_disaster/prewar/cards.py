@@ -193,34 +193,33 @@ def resolve(state: State, dice: Dice) -> list[Event]:
     for side in PREWAR_SIDES:
         for it in _ordered(s, side):
             card = it.get("card")
+            if card is not None and str(card) in s.hands[side]:
+                s.hands[side].remove(str(card))
             if it["type"] == "discard-card":
                 s.discards[side].append(str(card))
                 events.append(
                     Event("card", f"{NAMES[side]} discards a card face down (4.1.8)")
                 )
-            elif it["type"] in ("play-card", "ce", "counter"):
-                s.played[side].append(str(card))
-                if it.get("cancelled"):
-                    continue
-                if it["type"] == "play-card":
-                    c = data.cards()[card]
-                    s.events_played.append(str(card))
-                    s.history.append(str(card))
-                    events.append(
-                        Event(
-                            "card",
-                            f"{NAMES[side]} plays {title(card)}: {c.text}",
-                            commit=True,
-                        )
-                    )
-                    events += apply_effects(
-                        state, c.effects, side, title(card), "seeds-of-disaster:4.1.5"
-                    )
-                elif it["type"] == "ce" and it["use"] != "steal":
-                    events += _counterespionage(state, side, card, it["use"])
-            if card is not None and str(card) in s.hands[side]:
-                s.hands[side].remove(str(card))
+                continue
+            s.played[side].append(str(card))
+            if it.get("cancelled"):
+                continue
+            if it["type"] == "play-card":
+                events += _event(state, side, card)
+            elif it["type"] == "ce" and it["use"] != "steal":
+                events += _counterespionage(state, side, card, it["use"])
     return events
+
+
+def _event(state: State, side: str, card: int) -> list[Event]:
+    s = state.strategic
+    c = data.cards()[card]
+    s.events_played.append(str(card))
+    s.history.append(str(card))
+    played = Event("card", f"{NAMES[side]} plays {title(card)}: {c.text}", commit=True)
+    return [played] + apply_effects(
+        state, c.effects, side, title(card), "seeds-of-disaster:4.1.5"
+    )
 
 
 def _words(it: dict[str, Any]) -> str:

@@ -439,9 +439,14 @@ def rp_rolls(state: State, dice: Dice) -> list[Event]:
         text = f"RP roll {a} + {b} {drm:+d} = {a + b + drm}: +{gain} RPs (7.1.1), {s.rp[side]} in stock"
         if lost:
             text += f"; {lost} lost over the cap of 100 (7.3.3)"
-        events.append(
-            Event("points", text, {"dice": [a, b], "drm": drm, "gain": gain}, only=side)
-        )
+        roll = {
+            "side": side,
+            "dice": [a, b],
+            "drm": drm,
+            "column": column,
+            "gain": gain,
+        }
+        events.append(Event("points", text, roll, only=side))
     return events
 
 
@@ -478,7 +483,13 @@ def ip_rolls(state: State, dice: Dice) -> list[Event]:
             Event(
                 "points",
                 f"IP roll {a} + {b} {drm:+d} on column {column}: +{gain} IPs (5.1.1), {s.ip[side]} held",
-                {"dice": [a, b], "drm": drm, "column": column, "gain": gain},
+                {
+                    "side": side,
+                    "dice": [a, b],
+                    "drm": drm,
+                    "column": column,
+                    "gain": gain,
+                },
                 only=side,
             )
         )
