@@ -203,19 +203,27 @@ def room(pos: Position, uids: list[str], h: Hex) -> str | None:
     """Why the stack may not end its move in h: stacking (11.1, 11.4), Paris for the BEF (13.17)."""
     b = pos.b
     side = b.units[uids[0]].side
-    moving = sum(b.units[u].stack for u in uids)
     already = [x for x in pos.at.get(h, ()) if b.units[x].side == side and x not in uids]
-    if sum(b.units[x].stack for x in already) + moving > b.game.stacking["limit"]:
+    if sum(b.units[x].stack for x in already + uids) > b.game.stacking["limit"]:
         return "that would put more than four divisions in the hex (11.1)"
-    if side == "allied":
-        nations = {b.units[x].nation for x in already + uids if x not in FLEXIBLE and not b.units[x].fort}
-        if len(nations) > 1:
-            return "Allied units stack only with their own nation (11.4)"
-        if h in paris_hexes(pos) and any(b.units[u].nation == "british" for u in uids):
-            return "no BEF unit ends its move in Paris (13.17)"
+    if not fits(pos, uids, already):
+        return "Allied units stack only with their own nation (11.4)"
+    if side == "allied" and h in paris_hexes(pos) and any(b.units[u].nation == "british" for u in uids):
+        return "no BEF unit ends its move in Paris (13.17)"
     if enterable(pos, uids, h, stop=True):
         return enterable(pos, uids, h, stop=True)
     return None
+
+
+def fits(pos: Position, uids: list[str], already: list[str]) -> bool:
+    """Whether the stack may share a hex with `already`, friendly units there: the limit (11.1),
+    one Allied nation to a hex (11.4)."""
+    b = pos.b
+    if sum(b.units[x].stack for x in already + uids) > b.game.stacking["limit"]:
+        return False
+    if b.units[uids[0]].side != "allied":
+        return True
+    return len({b.units[x].nation for x in already + uids if x not in FLEXIBLE and not b.units[x].fort}) <= 1
 
 
 def paris_hexes(pos: Position) -> tuple[Hex, ...]:
@@ -226,7 +234,7 @@ def paris_hexes(pos: Position) -> tuple[Hex, ...]:
 def may_move(pos: Position, uid: str) -> bool:
     s, u = pos.s, pos.b.units[uid]
     return (
-        s.units[uid].status == "map" and u.side == side_of_phase(s) and uid not in s.moved
+        s.units[uid].status == "map" and u.side == side_of_phase(s) and uid not in pos.moved
         and not u.fort and not u.coup and not u.dummy and pos.steps_of(uid)[2] > 0
         and not pos.frozen(uid) and uid not in s.landed
     )
@@ -240,7 +248,12 @@ def destinations(pos: Position, uids: list[str], entries: Iterable[Hex] = ()) ->
     start = pos.s.units[uids[0]].hex if not entries else ENTRY
     assert start is not None
     r = reach(pos, uids, start, stack_allowance(pos, uids), entries)
-    return {h: r.path_to(h) for h in r.cost if h != start and room(pos, uids, h) is None}
+    # Reach has already barred what a hex's country and enemies forbid: only hexes with units
+    # in them, Paris and marsh (closed to a mechanized dummy too) can still refuse a stack that stops there.
+    at, paris, terrain = pos.at, paris_hexes(pos), pos.b.terrain
+    alone = fits(pos, uids, [])
+    return {h: r.path_to(h) for h in r.cost
+            if h != start and (room(pos, uids, h) is None if h in at or h in paris or terrain[h] == "marsh" else alone)}
 
 
 # --- carrying out a move ----------------------------------------------------------------------
@@ -426,10 +439,13 @@ def orphaned_dummies(state: State, spared: Hex | None) -> list[Event]:
     those of the hex in battle wait for Germany's choice (6.3B)."""
     pos = Position(state)
     b = pos.b
+    alone = [(h, here) for h, here in pos.at.items() if h != spared and all(b.units[x].dummy for x in here)]
+    if not alone:
+        return []
     stacks = [h for h in pos.at if any(not b.units[x].dummy and not b.units[x].coup and b.units[x].side == "german" for x in pos.at[h])]
     moved = 0
-    for h, here in list(pos.at.items()):
-        if here and h != spared and all(b.units[x].dummy for x in here):
+    for h, here in alone:
+        if here:
             target = min(stacks, key=lambda x: (b.grid.distance(h, x), x)) if stacks else None
             for d in here:
                 if target is None:

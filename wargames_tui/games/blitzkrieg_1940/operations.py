@@ -14,6 +14,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.blitzkrieg_1940 import combat, movement
+from wargames_tui.games.blitzkrieg_1940.data import load_board
 from wargames_tui.games.blitzkrieg_1940.movement import ENTRY, room, take_control
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
 from wargames_tui.games.blitzkrieg_1940.setup import hex_arg, place, unit_arg
@@ -41,11 +42,14 @@ def entry_hexes(pos: Position, uid: str) -> list[Hex]:
 
 def off_map(state: State, side: str) -> list[str]:
     """Units that may come on this phase: the SR (from the second couplet of turn 1) and Britain."""
-    pos = Position(state)
+    units = load_board(state.scenario).units
     out = []
+    moved = set(state.moved)
     for uid, st in state.units.items():
-        u = pos.b.units[uid]
-        if u.side != side or uid in state.moved:
+        if st.status not in ("sr", "britain"):
+            continue
+        u = units[uid]
+        if u.side != side or uid in moved:
             continue
         if st.status == "sr" and not (state.turn == 1 and state.couplet == 1):
             if state.entered + u.stack <= ENTRY_LIMIT:
@@ -132,14 +136,10 @@ def strategic_cities(pos: Position, uid: str) -> list[Hex]:
     start = s.units[uid].hex if s.units[uid].status == "map" else ENTRY
     ezoc = pos.ezoc(side)
     terror = set(b.cities[b.city_of[s.terror]]) if s.terror and s.terror != "used" else set()
-
-    def usable(h: Hex) -> bool:
-        return (
-            b.land(h) and b.country[h] in countries and not pos.neutral(b.country[h]) and b.terrain[h] != "marsh"
-            and not pos.has_side(h, ENEMY[side]) and not (h in b.city_of and pos.control(h) == ENEMY[side])
-            and h not in terror
-        )
-
+    enemy = ENEMY[side]
+    barred = {h for h, here in pos.at.items() if any(b.units[x].side == enemy for x in here)}
+    barred |= {h for h in b.city_of if pos.control(h) == enemy} | terror
+    ground = _rail_ground(pos, countries)
     edge = set(b.german_edge if side == "german" else b.french_edge)
     seen = {start}
     queue = deque([start])
@@ -151,28 +151,45 @@ def strategic_cities(pos: Position, uid: str) -> list[Hex]:
         if h != start and h in ezoc:
             continue  # the route between the two ends is free of enemy zones (13.16E)
         if h == ENTRY:
-            nxt = [e for e in edge if usable(e)]
+            nxt = [e for e in edge if e in ground and e not in barred]
         else:
-            nxt = [n for n in b.grid.neighbours(h) if pos.side_kind(h, n) not in ("all-sea", "blocked") and usable(n)]
+            nxt = [n for n in b.grid.neighbours(h) if n in ground and n not in barred and pos.passable_side(h, n)]
             if h in edge:
-                nxt += [e for e in edge if usable(e)]  # off the map edge and back (13.16H)
+                nxt += [e for e in edge if e in ground and e not in barred]  # off the map edge and back (13.16H)
         for n in nxt:
             if n not in seen:
                 seen.add(n)
                 queue.append(n)
-    return [h for h in found if room(pos, [uid], h) is None]
+    return sorted(h for h in found if room(pos, [uid], h) is None)
 
 
-def strategic_units(pos: Position) -> list[str]:
+def _rail_ground(pos: Position, countries: tuple[str, ...]) -> frozenset[Hex]:
+    """Land a strategic move may cross, enemies apart: the side's countries, not neutral, not marsh (13.16)."""
+    key = (pos.s.scenario, countries, tuple(sorted(pos.s.violated)))
+    if key not in _GROUND:
+        b = pos.b
+        _GROUND[key] = frozenset(h for h, c in b.country.items() if c in countries and b.land(h)
+                                 and not pos.neutral(c) and b.terrain[h] != "marsh")
+    return _GROUND[key]
+
+
+_GROUND: dict[tuple[object, ...], frozenset[Hex]] = {}
+
+
+def strategic_units(pos: Position, off: list[str] | None = None) -> list[str]:
+    """Units that may still move by rail this phase; `off` is off_map's answer where the caller has it."""
     s = pos.s
     side = side_of(s)
     if s.turn == 1 and s.couplet == 1:
         return []  # 13.16A
     out = []
-    waiting = set(off_map(s, side))
+    waiting = set(off_map(s, side) if off is None else off)
+    moved = set(s.moved)
     for uid, st in s.units.items():
+        if st.status not in ("map", "sr", "britain"):
+            continue
         u = pos.b.units[uid]
-        if u.side != side or uid in s.moved or u.nation in ("belgian", "dutch") or u.eru or u.dummy:
+        if u.side != side or uid in moved or u.nation in ("belgian", "dutch") or u.eru or u.dummy:
             continue
         if s.strategic + u.stack > STRATEGIC_LIMIT:
             continue
@@ -220,7 +237,8 @@ def do_strategic(state: State, action: Action) -> list[Event]:
 
 
 # --- sea movement -----------------------------------------------------------------------------------
-def sea_actions(pos: Position) -> list[Action]:
+def sea_actions(pos: Position, only: str | None = None) -> list[Action]:
+    """Sea moves this phase (13.11), of every unit or of the one named."""
     s = pos.s
     if not pos.y1940 or side_of(s) != "allied" or s.sea >= 1:
         return []
@@ -228,7 +246,7 @@ def sea_actions(pos: Position) -> list[Action]:
     ports = {p: b.cities[p][0] for p in b.ports}
     open_ports = {p: h for p, h in ports.items() if pos.control(h) == "allied" and not pos.has_side(h, "german")}
     out: list[Action] = []
-    for uid, st in s.units.items():
+    for uid, st in ([(only, s.units[only])] if only else s.units.items()):
         u = b.units[uid]
         if u.nation not in ("british", "french") or u.size not in ("XX", "[XX]") or u.eru or uid in s.moved:
             continue
@@ -324,8 +342,10 @@ def selectable(state: State) -> list[list[str]]:
         dummies = [d for d in pos.at[h] if pos.b.units[d].dummy and d not in state.moved]
         if len(here) > 1 or dummies:
             groups.append(here + dummies)
-    groups += [[u] for u in off_map(state, side)]
-    groups += [[u] for u in strategic_units(pos) if [u] not in groups]
+    off = off_map(state, side)
+    groups += [[u] for u in off]
+    alone = {g[0] for g in groups if len(g) == 1}
+    groups += [[u] for u in strategic_units(pos, off) if u not in alone]
     return groups
 
 
@@ -355,7 +375,7 @@ def selected_actions(pos: Position, uids: list[str]) -> list[Action]:
     if len(uids) == 1:
         actions += [{"type": "strategic", "unit": uids[0], "to": h} for h in
                     (strategic_cities(pos, uids[0]) if uids[0] in strategic_units(pos) else [])]
-        actions += [a for a in sea_actions(pos) if a["unit"] == uids[0]]
+        actions += sea_actions(pos, uids[0])
     return actions
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cached_property
+from operator import attrgetter
 
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.blitzkrieg_1940.data import (
@@ -23,6 +24,8 @@ HOME = {"belgian": "Belgium", "dutch": "Holland"}
 BLOCKING = ("all-sea", "blocked")  # no movement, attack or supply across (13.8, 13.10)
 
 
+_PLACE = attrgetter("hex", "status", "z")
+_AT: list[object] = []  # scenario, _PLACE of every unit, and the `at` they give
 _SUPPLY: dict[tuple[object, ...], frozenset[Hex]] = {}
 _ZOC: dict[tuple[object, ...], frozenset[Hex]] = {}
 
@@ -36,15 +39,25 @@ class Position:
     # --- who is where ---------------------------------------------------------------
     @cached_property
     def at(self) -> dict[Hex, list[str]]:
-        out: dict[Hex, list[str]] = {}
+        """The units in each hex, top counter first. Shared between positions with the same
+        pieces in the same places (a prompt and the action after it ask again): read only."""
         units = self.s.units
+        places = list(map(_PLACE, units.values()))
+        if _AT and _AT[0] == self.s.scenario and _AT[1] == places:
+            return _AT[2]
+        out: dict[Hex, list[str]] = {}
         for uid, u in units.items():
             if u.status == "map" and u.hex is not None:
                 out.setdefault(u.hex, []).append(uid)
         for here in out.values():
             if len(here) > 1:
                 here.sort(key=lambda x: (units[x].z, x))
+        _AT[:] = [self.s.scenario, places, out]
         return out
+
+    @cached_property
+    def moved(self) -> frozenset[str]:
+        return frozenset(self.s.moved)
 
     def units_of(self, side: str) -> list[str]:
         return [uid for uid, u in self.s.units.items() if u.status == "map" and self.b.units[uid].side == side]
@@ -144,7 +157,7 @@ class Position:
 
     def zoc_of(self, side: str) -> frozenset[Hex]:
         """Hexes in the zone of control of side's units."""
-        key = (side, self.s.scenario, self.signature, tuple(sorted(self.s.violated)), self.s.dams)
+        key = (side, self.s.scenario, self.placed(side), tuple(sorted(self.s.violated)), self.s.dams)
         cache = _ZOC
         if key not in cache:
             if len(cache) > 16:
@@ -192,19 +205,24 @@ class Position:
         return any(h in self.supplied_hexes(c) for c in self.supply_class(uid))
 
     def supplied_hexes(self, cls: str) -> frozenset[Hex]:
-        """Traced once for each position of the pieces: a whole phase of prompts asks the same."""
-        s = self.s
-        key = (cls, s.scenario, self.signature, tuple(sorted(s.control.items())), tuple(sorted(s.violated)),
-               tuple(s.lost_ports), s.dams)
+        """Traced once for each set of hexes a line may not cross and of sources: a move that
+        changes neither (most moves of a phase) asks the same question again."""
+        blocked, start, neutral = self._supply_bounds(cls)
+        key = (cls, self.s.scenario, blocked, start, neutral, self.s.dams)
         if key not in _SUPPLY:
             if len(_SUPPLY) > 64:
                 _SUPPLY.clear()
-            _SUPPLY[key] = frozenset(self._trace(cls))
+            _SUPPLY[key] = frozenset(self._trace(blocked, start, neutral))
         return _SUPPLY[key]
 
     @cached_property
     def signature(self) -> tuple[tuple[str, str], ...]:
         return tuple((u, st.hex) for u, st in self.s.units.items() if st.status == "map" and st.hex)
+
+    def placed(self, side: str) -> tuple[tuple[str, str], ...]:
+        """Where side's units stand: what its zone of control depends on."""
+        units = self.b.units
+        return tuple((u, h) for u, h in self.signature if units[u].side == side)
 
     def supply_sources(self, cls: str) -> list[Hex]:
         b, s = self.b, self.s
@@ -217,21 +235,26 @@ class Position:
         home = HOME[cls]
         return [h for h, c in b.country.items() if c == home and self.control(h) != "german"]
 
-    def _trace(self, cls: str) -> set[Hex]:
-        """Every hex a supply line of this class reaches from its sources (10.5, 10.6, 9.4)."""
+    def _supply_bounds(self, cls: str) -> tuple[frozenset[Hex], tuple[Hex, ...], frozenset[str]]:
+        """What a supply line of this class may not enter, where it starts and the neutrals it avoids (10.5-10.9, 9.4)."""
         side = "german" if cls.startswith("german") else "allied"
         enemy = ENEMY[side]
         ezoc = frozenset() if cls == "german-mech" else self.ezoc(side)
         b = self.b
-        occupied = {side: set(), enemy: set()}
+        occupied: dict[str, set[Hex]] = {side: set(), enemy: set()}
         for h, here in self.at.items():
             for u in here:
                 occupied[b.units[u].side].add(h)
         blocked = occupied[enemy] | {h for h in b.city_of if self.control(h) == enemy}
         blocked |= {h for h in ezoc if h not in occupied[side]}
-        neutral = {c for c in ("Belgium", "Holland", "Luxembourg") if self.neutral(c)}
+        neutral = frozenset(c for c in ("Belgium", "Holland", "Luxembourg") if self.neutral(c))
+        start = tuple(h for h in self.supply_sources(cls) if h not in blocked and b.land(h) and b.country[h] not in neutral)
+        return frozenset(blocked), start, neutral
+
+    def _trace(self, blocked: frozenset[Hex], start: tuple[Hex, ...], neutral: frozenset[str]) -> set[Hex]:
+        """Every hex a supply line reaches from its sources (10.5, 10.6, 9.4)."""
+        b = self.b
         open_sides = self.passable_side
-        start = [h for h in self.supply_sources(cls) if h not in blocked and b.land(h) and b.country[h] not in neutral]
         seen = set(start)
         queue = deque(start)
         country, terrain, neighbours = b.country, b.terrain, b.grid.neighbours

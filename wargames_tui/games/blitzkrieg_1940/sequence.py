@@ -559,8 +559,9 @@ def _after(state: State, dice: Dice) -> list[Event]:
     if pos.y1940 and not state.breached and victory.line_breached(pos):
         state.breached = True
         events.append(Event("maginot", "The Maginot Line is breached", {"case": C + "4.7"}, commit=True))
-    events += victory.automatic_capitulations(state)
-    won = victory.sudden_winner(state)
+    fallen = victory.automatic_capitulations(state, pos)
+    events += fallen
+    won = victory.sudden_winner(state, None if fallen else pos)
     if won:
         state.winner, state.result = won[0], {"reason": won[1]}
         state.phase, state.battle = "over", None

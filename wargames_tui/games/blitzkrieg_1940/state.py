@@ -111,12 +111,25 @@ class State:
         return cls(**data)
 
     def copy(self) -> State:
+        """A copy the rules may change freely: every container of the state is new, its strings shared."""
         new = copy.copy(self)
-        new.units = {k: UnitState(u.hex, u.status, u.steps, u.z) for k, u in self.units.items()}
-        for name in ("options", "queue", "order", "control", "violated", "capitulated", "moved", "selected", "failed",
-                     "attacked", "fought", "landed", "checked", "drops", "displace", "flood_couplet",
-                     "lost_city_supply", "lost_ports", "result"):
-            setattr(new, name, copy.deepcopy(getattr(self, name)))
+        make = object.__new__
+        units = {}
+        for k, u in self.units.items():
+            v = make(UnitState)
+            v.__dict__ = u.__dict__.copy()
+            units[k] = v
+        new.units = units
+        for name in FLAT:
+            setattr(new, name, getattr(self, name).copy())
+        for name in ("failed", "drops"):
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        new.result = copy.deepcopy(self.result)
         if self.battle is not None:
             new.battle = Battle(**self.battle.to_json())
         return new
+
+
+# Containers of strings and numbers only: a shallow copy is a full one.
+FLAT = ("options", "queue", "order", "control", "violated", "capitulated", "moved", "selected", "attacked", "fought",
+        "landed", "checked", "displace", "flood_couplet", "lost_city_supply", "lost_ports")

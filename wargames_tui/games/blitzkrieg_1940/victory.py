@@ -112,16 +112,20 @@ def capitulate(state: State, country: str) -> list[Event]:
     return [Event("capitulated", f"{country} capitulates", {"country": country, "case": C + "8.10"}, commit=True)]
 
 
-def automatic_capitulations(state: State) -> list[Event]:
-    """A nation with no steps left on the map, or every city in German hands, gives up at once (8.9)."""
-    if Position(state).y1940 is False:
+def automatic_capitulations(state: State, pos: Position | None = None) -> list[Event]:
+    """A nation with no steps left on the map, or every city in German hands, gives up at once (8.9).
+
+    `pos` is the state's position where the caller has one."""
+    pos = pos or Position(state)
+    if pos.y1940 is False:
         return []
     events: list[Event] = []
     for country, nation in NATION_OF.items():
         if country in state.capitulated or (country != "France" and country not in state.violated):
             continue
-        pos = Position(state)
-        on_map = any(pos.b.units[u].nation == nation and st.status == "map" for u, st in state.units.items())
+        if events:
+            pos = Position(state)  # a capitulation took units off the map
+        on_map = any(pos.b.units[u].nation == nation for here in pos.at.values() for u in here)
         all_cities = len(german_cities(pos, country)) == len(nation_cities(pos, country))
         if not on_map or all_cities:
             events.append(Event("capitulation", f"{country}: {'no steps left on the map' if not on_map else 'every city in German hands'}", {"case": C + "8.9"}))
@@ -130,15 +134,17 @@ def automatic_capitulations(state: State) -> list[Event]:
 
 
 # --- sudden victory ------------------------------------------------------------------------------
-def sudden_winner(state: State) -> tuple[str, str] | None:
-    pos = Position(state)
+def sudden_winner(state: State, pos: Position | None = None) -> tuple[str, str] | None:
+    pos = pos or Position(state)
     b = pos.b
-    for h, here in pos.at.items():
-        for u in here:
+    goal, nations = (b.ruhr, ("british", "french")) if pos.y1940 else (b.endangered, ("french",))
+    at = pos.at
+    for h in sorted(goal):
+        for u in at.get(h, ()):
             unit = b.units[u]
-            if pos.y1940 and h in b.ruhr and unit.nation in ("british", "french"):
-                return "allied", f"{unit.name} entered the Ruhr city hex {b.label(h)} (4.5)"
-            if not pos.y1940 and h in b.endangered and unit.nation == "french":
+            if unit.nation in nations:
+                if pos.y1940:
+                    return "allied", f"{unit.name} entered the Ruhr city hex {b.label(h)} (4.5)"
                 return "allied", f"{unit.name} entered the Ruhr Endangered Area at {b.label(h)} (4.2B)"
     return None
 
