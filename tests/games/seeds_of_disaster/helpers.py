@@ -6,7 +6,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.games.seeds_of_disaster import rules, war
 from wargames_tui.games.seeds_of_disaster.state import State
 
-# A May 1940 deployment: (area or box, steps).
+# A May 1940 deployment: (an area, a box or 'poised:<army>', steps).
 MAY_1940: dict[str, tuple[str, int]] = {
     "G18": ("KLE", 8),
     "G6": ("AAC", 10),
@@ -68,13 +68,22 @@ def war_state(
     for uid, (where, steps) in (MAY_1940 if placements is None else placements).items():
         u = state.units[uid]
         u.steps = steps
-        if where in ("reserve", "mobilized", "pool", "eliminated"):
+        if where.startswith("poised:"):
+            u.box, u.army = "poised", where.split(":")[1]
+        elif where in ("reserve", "mobilized", "pool", "eliminated"):
             u.box, u.zone = where, None  # type: ignore[assignment]
         else:
             u.box, u.zone = "map", where
     state.strategic.cp = {"german": cp, "allied": cp}
     state.strategic.ip = {"german": ip, "allied": ip}
+    for u in state.units.values():
+        if u.box == "poised" and u.army:
+            u.zone = state.units[u.army].zone
     war.begin(state, Dice(0))
+    state.war.entered = [
+        "N",
+        "B",
+    ]  # the Germans are in the Low Countries: the Allies may follow (12.0)
     return state
 
 

@@ -16,17 +16,27 @@ def test_paris_is_three_starred_objectives_and_dunkirk_one() -> None:
     paris = [a for a in areas.values() if a.terrain == "paris"]
     assert len(paris) == 3 and all(a.objective for a in paris)
     assert areas["DUN"].objective
-    assert set(data.objectives()) == {a for a, info in areas.items() if info.mc or info.objective}
+    assert set(data.objectives()) == {
+        a for a, info in areas.items() if info.mc or info.objective
+    }
 
 
 @pytest.mark.rules(G + "2.1", G + "7.2.5")
 def test_named_mobilization_centres_and_terrain_kinds() -> None:
     areas = data.areas()
-    assert areas["ROT"].mc and areas["ROT"].country == "N" and areas["ROT"].terrain == "waterline"
+    assert (
+        areas["ROT"].mc
+        and areas["ROT"].country == "N"
+        and areas["ROT"].terrain == "waterline"
+    )
     assert areas["BRU"].mc and areas["ANT"].mc and areas["BRU"].country == "B"
     kinds = {a.terrain for a in areas.values()}
     assert {"waterline", "swamp", "highland", "paris"} <= kinds
-    assert {k for k, pairs in data.board().borders.model_dump().items() if pairs} == {"clear", "minor", "major"}
+    assert {k for k, pairs in data.board().borders.model_dump().items() if pairs} == {
+        "clear",
+        "minor",
+        "major",
+    }
 
 
 @pytest.mark.rules(G + "14.1", G + "21.4")
@@ -43,7 +53,9 @@ def test_every_attack_axis_reaches_paris() -> None:
     g = data.graph()
     paris = [a for a, info in data.areas().items() if info.terrain == "paris"]
     for axis in data.AXES:
-        assert any(data.areas()[n].axis == axis for p in paris for n in g.neighbours(p)), axis
+        assert any(
+            data.areas()[n].axis == axis for p in paris for n in g.neighbours(p)
+        ), axis
 
 
 def test_objective_count_keeps_the_victory_levels_apart() -> None:
@@ -74,14 +86,24 @@ def test_the_1934_set_up() -> None:
         assert len({u.zone for u in on_map}) == 3
         assert all(u.box == "mobilized" for u in armies if u.box != "map")
     assert s.units["BEF"].box == "mobilized" and s.units["BEF"].steps == 4
-    air = [u for u in s.units.values() if u.kind == "allied_air" and u.nation == "french"]
+    air = [
+        u for u in s.units.values() if u.kind == "allied_air" and u.nation == "french"
+    ]
     assert sorted(u.box for u in air) == ["pool", "reserve"]
     assert s.units["NI"].zone == "ROT" and s.units["NI"].steps == 2
     assert s.units["BI"].zone in ("ANT", "BRU") and s.units["BI"].steps == 2
-    corps = [u for u in s.units.values() if u.kind not in ("army", "bef") and u.id not in ("NI", "BI", "ZOAN")]
+    corps = [
+        u
+        for u in s.units.values()
+        if u.kind not in ("army", "bef") and u.id not in ("NI", "BI", "ZOAN")
+    ]
     assert all(u.box == "pool" for u in corps)
 
 
 def test_control_starts_with_the_country() -> None:
     control = initial_control()
-    assert control["ESS"] == "german" and control["PNO"] == "allied" and control["ROT"] == "allied"
+    assert (
+        control["ESS"] == "german"
+        and control["PNO"] == "allied"
+        and control["ROT"] == "allied"
+    )

@@ -17,7 +17,11 @@ def act(state, action):  # type: ignore[no-untyped-def]
 
 
 def moves(state, unit):  # type: ignore[no-untyped-def]
-    return {a["to"]: a.get("engineers", False) for a in war.actions(state) if a.get("unit") == unit and a["type"] == "move"}
+    return {
+        a["to"]: a.get("engineers", False)
+        for a in war.actions(state)
+        if a.get("unit") == unit and a["type"] == "move"
+    }
 
 
 @pytest.mark.rules(G + "10.1.5", G + "10.1.7")
@@ -36,7 +40,9 @@ def test_a_cp_cancels_major_river_costs() -> None:
     s = only({"G6": ("LIE", 5)}, cp=1)
     opts = moves(s, "G6")
     assert opts.get("NAM") is False  # 1 + 2 = 3: reachable without paying
-    assert opts.get("MAU") is True  # LIE -> NAM (3) -> MAU needs the CP: 1 + 0 then minor 2 = 3
+    assert (
+        opts.get("MAU") is True
+    )  # LIE -> NAM (3) -> MAU needs the CP: 1 + 0 then minor 2 = 3
     act(s, {"type": "move", "unit": "G6", "to": "MAU", "engineers": True})
     assert s.strategic.cp["german"] == 0 and s.units["G6"].zone == "MAU"
 
@@ -75,10 +81,19 @@ def test_corps_stack_without_limit() -> None:
 @pytest.mark.rules(G + "12.0", G + "7.2.5")
 def test_dutch_and_belgians_stay_home_and_the_allies_wait_for_the_germans() -> None:
     s = only({"BI": ("LIE", 4), "NII": ("LIM", 2), "F1": ("LIL", 5), "G6": ("ESS", 5)})
-    s.war.player = "allied"
-    assert all(movement.data.areas()[a].country == "B" for a in movement.reach(s, s.units["BI"]))
-    assert all(movement.data.areas()[a].country == "N" for a in movement.reach(s, s.units["NII"]))
-    assert all(movement.data.areas()[a].country == "F" for a in movement.reach(s, s.units["F1"]))
+    s.war.player, s.war.entered = "allied", []
+    assert all(
+        movement.data.areas()[a].country == "B"
+        for a in movement.reach(s, s.units["BI"])
+    )
+    assert all(
+        movement.data.areas()[a].country == "N"
+        for a in movement.reach(s, s.units["NII"])
+    )
+    assert all(
+        movement.data.areas()[a].country == "F"
+        for a in movement.reach(s, s.units["F1"])
+    )
     s.war.entered.append("B")
     assert "GHE" in movement.reach(s, s.units["F1"])
 
@@ -86,6 +101,7 @@ def test_dutch_and_belgians_stay_home_and_the_allies_wait_for_the_germans() -> N
 @pytest.mark.rules(G + "12.0")
 def test_event_4_opens_belgium_to_the_allies() -> None:
     s = only({"F1": ("LIL", 5)})
+    s.war.entered = []
     s.strategic.in_force.append("allies_enter_belgium")
     assert "GHE" in movement.reach(s, s.units["F1"])
 
@@ -93,20 +109,25 @@ def test_event_4_opens_belgium_to_the_allies() -> None:
 @pytest.mark.rules(G + "12.0")
 def test_a_german_entry_opens_that_country() -> None:
     s = only({"G6": ("AAC", 5)})
+    s.war.entered = []
     act(s, {"type": "move", "unit": "G6", "to": "LIE"})
     assert s.war.entered == ["B"]
 
 
 @pytest.mark.rules(G + "11.0", G + "6.2.1")
 def test_one_free_strategic_redeployment_then_1_cp_each() -> None:
-    s = only({"G2": ("MUN", 5), "G9": ("FRA", 5), "G6": ("AAC", 5), "F1": ("LIE", 5)}, cp=1)
+    s = only(
+        {"G2": ("MUN", 5), "G9": ("FRA", 5), "G6": ("AAC", 5), "F1": ("LIE", 5)}, cp=1
+    )
     srs = [a for a in war.actions(s) if a["type"] == "sr"]
     assert not [a for a in srs if a["unit"] == "G6"]  # next to the enemy in Liege
     act(s, {"type": "sr", "unit": "G2", "to": "KAR"})
     assert s.strategic.cp["german"] == 1 and s.war.free_sr_used
     act(s, {"type": "sr", "unit": "G9", "to": "EMS"})
     assert s.strategic.cp["german"] == 0
-    assert "move" not in {a["type"] for a in war.actions(s) if a.get("unit") in ("G2", "G9")}
+    assert "move" not in {
+        a["type"] for a in war.actions(s) if a.get("unit") in ("G2", "G9")
+    }
 
 
 @pytest.mark.rules(G + "11.0")
@@ -122,11 +143,15 @@ def test_reserve_costs_a_cp_and_holds_the_unit_for_the_turn() -> None:
     s = only({"XV": ("KOL", 2), "G6": ("AAC", 5)}, cp=1)
     act(s, {"type": "reserve", "unit": "XV"})
     assert s.units["XV"].box == "reserve" and s.strategic.cp["german"] == 0
-    assert movement.deploy_options(s, s.units["XV"]) == []  # not out again this turn (2.3.2 a)
+    assert (
+        movement.deploy_options(s, s.units["XV"]) == []
+    )  # not out again this turn (2.3.2 a)
     s.war.week = 2
     s.units["XV"].moved = False
     dests = movement.deploy_options(s, s.units["XV"])
-    assert "AAC" in dests and "LIE" in dests and "NAM" in dests  # up to 2 areas from a friendly unit
+    assert (
+        "AAC" in dests and "LIE" in dests and "NAM" in dests
+    )  # up to 2 areas from a friendly unit
     assert "MAU" not in dests
 
 
@@ -142,7 +167,9 @@ def test_deploying_from_reserve_stays_off_enemy_ground() -> None:
 def test_a_mobile_corps_is_poised_in_its_army_area_and_carried_along() -> None:
     s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "GI": ("AAC", 2)})
     poise = [a for a in war.actions(s) if a["type"] == "poise"]
-    assert poise == [{"type": "poise", "unit": "XV", "army": "G6"}]  # infantry corps may not
+    assert poise == [
+        {"type": "poise", "unit": "XV", "army": "G6"}
+    ]  # infantry corps may not
     act(s, poise[0])
     act(s, {"type": "move", "unit": "G6", "to": "LIE"})
     assert s.units["XV"].box == "poised" and s.units["XV"].zone == "LIE"
@@ -166,10 +193,16 @@ def test_mobilized_units_enter_at_a_home_mc() -> None:
 def test_the_last_british_corps_lands_from_week_3() -> None:
     s = only({"BRA1": ("mobilized", 1), "BRI": ("mobilized", 2)})
     s.war.player = "allied"
-    landing = {a["unit"] for a in war.actions(s) if a["type"] == "enter" and a["unit"].startswith("BR")}
+    landing = {
+        a["unit"]
+        for a in war.actions(s)
+        if a["type"] == "enter" and a["unit"].startswith("BR")
+    }
     assert landing == {"BRI"}
     s.war.week = 3
-    coast = {a["to"] for a in war.actions(s) if a["type"] == "enter" and a["unit"] == "BRA1"}
+    coast = {
+        a["to"] for a in war.actions(s) if a["type"] == "enter" and a["unit"] == "BRA1"
+    }
     assert coast == {"DUN", "CAL", "ABB", "ROU"}
 
 

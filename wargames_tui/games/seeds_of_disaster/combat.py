@@ -54,30 +54,65 @@ def defenders(state: State, area: str, attacker: str) -> list[Unit]:
     ]
 
 
-def attack_groups(
+def eligible_attackers(
     state: State, side: str, area: str, stack_only: str | None = None
-) -> list[dict[str, object]]:
-    """The attacks on one area a side may declare (13.1.2, 13.1.4): all adjacent corps that have not
-    fought with one army (or none), or every adjacent army for 5 CP (6.2.4). In a Breakthrough only
-    the stack in `stack_only` attacks (16.1.3)."""
-    g = data.graph()
-    froms = [stack_only] if stack_only else g.neighbours(area)
-    units = [
+) -> list[Unit]:
+    """Units that may join an attack on an area: adjacent, not yet in a battle this segment, not
+    disrupted (15.1.2); in a Breakthrough only the stack in `stack_only` (16.1.3)."""
+    froms = [stack_only] if stack_only else data.graph().neighbours(area)
+    return [
         u
         for a in froms
         for u in state.in_zone(a)
-        if u.side == side and u.kind != "westwall" and not u.fought and not u.disrupted
+        if u.side == side
+        and u.kind != "westwall"
+        and (stack_only or not u.fought)
+        and not u.disrupted
     ]
+
+
+def attack_groups(
+    state: State, side: str, area: str, stack_only: str | None = None
+) -> list[dict[str, object]]:
+    """The attacks offered in the list (13.1.2, 13.1.4): the adjacent corps, with each army, and
+    every army for 5 CP (6.2.4). Any other choice of the eligible corps is also legal."""
+    units = eligible_attackers(state, side, area, stack_only)
     armies = [u for u in units if is_army(u)]
     corps = [u.id for u in units if is_corps(u)]
     out: list[dict[str, object]] = []
     if corps:
         out.append({"units": list(corps)})
     for a in armies:
-        out.append({"units": [a.id] + corps})
+        out.append({"units": [a.id]})
+        if corps:
+            out.append({"units": [a.id] + corps})
     if len(armies) > 1 and state.strategic.cp[side] >= 5:
         out.append({"units": [a.id for a in armies] + corps, "overconcentration": True})
     return out
+
+
+def attack_error(
+    state: State,
+    side: str,
+    area: str,
+    units: list[str],
+    over: bool,
+    stack_only: str | None,
+) -> str:
+    """Why these units may not attack this area together ("" when they may)."""
+    eligible = {u.id: u for u in eligible_attackers(state, side, area, stack_only)}
+    if (
+        not units
+        or len(set(units)) != len(units)
+        or any(u not in eligible for u in units)
+    ):
+        return "only adjacent units not yet in a battle may attack, each once"
+    armies = [u for u in units if is_army(eligible[u])]
+    if over and (len(armies) < 2 or state.strategic.cp[side] < 5):
+        return "an overconcentration takes two armies or more and 5 CP"
+    if len(armies) > 1 and not over:
+        return "one army an attack, unless overconcentrated"
+    return ""
 
 
 def targets(state: State, side: str) -> list[str]:
@@ -111,12 +146,10 @@ def declare(state: State, action: Action) -> list[Event]:
         raise IllegalAction(f"{area} was already attacked this segment", C + "13.1.3")
     if not defenders(state, area, side):
         raise IllegalAction(f"no enemy unit in {area}", C + "13.1")
-    groups = attack_groups(state, side, area, stack_only)
-    over = bool(action.get("overconcentration", False))
-    if {"units": units, **({"overconcentration": True} if over else {})} not in groups:
-        raise IllegalAction(
-            "those units may not attack that area together", C + "13.1.2"
-        )
+    over = action.get("overconcentration", False) is True
+    why = attack_error(state, side, area, units, over, stack_only)
+    if why:
+        raise IllegalAction(why, C + ("6.2.4" if over else "13.1.2"))
     if over:
         state.strategic.cp[side] -= 5
     battle = Battle(

@@ -207,23 +207,16 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
             state.war.battle = None
             return [Event("phase", "The Breakthrough segment ends (16.1.2)")]
         if t == "attack":
-            _legal(state, action)
             return combat.declare(state, action)
     if b:
         raise IllegalAction(f"finish the battle for {b.area} first", C + "13.1.6")
     if state.war.segment == "movement":
         return _movement(state, action, dice)
     if t == "attack":
-        _legal(state, action)
         return combat.declare(state, action)
     if t == "end-combat":
         return _end_player_turn(state, dice)
     raise IllegalAction(f"not possible in the combat segment: {t!r}", C + "13.0")
-
-
-def _legal(state: State, action: Action) -> None:
-    if action not in actions(state):
-        raise IllegalAction(f"not possible now: {action}", C + "13.1")
 
 
 def _movement(state: State, action: Action, dice: Dice) -> list[Event]:

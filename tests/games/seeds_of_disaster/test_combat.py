@@ -1,0 +1,523 @@
+"""Combat (13.0-18.0): who attacks, battle dice, the Mobile Forces Battle, results, losses,
+retreats, advance, forts, disruption, Breakthrough, the parachute corps, air fleets."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.seeds_of_disaster.helpers import only
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.games.seeds_of_disaster import combat, rules, war
+
+G = "seeds-of-disaster:"
+
+
+def act(state, action, rolls=()):  # type: ignore[no-untyped-def]
+    return rules.apply(state, action, Dice.replaying(list(rolls)))
+
+
+def fight(state, attack, rolls, attacker_extra=(), defender_extra=()):  # type: ignore[no-untyped-def]
+    """Declare, commit, stand, commit: the events of the resolution."""
+    if state.war.segment == "movement":
+        act(state, {"type": "end-movement"})
+    act(state, {"type": "attack", **attack})
+    for a in attacker_extra:
+        act(state, a)
+    act(state, {"type": "commit"})
+    act(state, {"type": "accept"})
+    for a in defender_extra:
+        act(state, a)
+    return act(state, {"type": "commit"}, rolls)
+
+
+def totals(events):  # type: ignore[no-untyped-def]
+    return {
+        e.data["side"]: e.data for e in events if e.kind == "roll" and "total" in e.data
+    }
+
+
+@pytest.mark.rules(G + "13.1.2", G + "13.1.1")
+def test_one_army_and_any_adjacent_corps_attack_together() -> None:
+    s = only(
+        {"G6": ("AAC", 5), "G4": ("LIM", 5), "XV": ("AAC", 2), "F1": ("LIE", 5)}, cp=0
+    )
+    act(s, {"type": "end-movement"})
+    groups = [a for a in war.actions(s) if a["type"] == "attack" and a["area"] == "LIE"]
+    assert {tuple(a["units"]) for a in groups} >= {("XV",), ("G6", "XV"), ("G4", "XV")}
+    assert {"type": "end-combat"} in war.actions(s)  # attacking is voluntary
+    with pytest.raises(IllegalAction):
+        act(
+            s, {"type": "attack", "area": "LIE", "units": ["G6", "G4"]}
+        )  # two armies without 6.2.4
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})  # corps may stay out
+    assert s.war.battle and s.war.battle.sides["german"].units == ["G6"]
+
+
+@pytest.mark.rules(G + "13.1.4", G + "6.2.4", G + "13.6")
+def test_two_armies_overconcentrate_for_5_cp_and_a_die() -> None:
+    s = only({"G6": ("AAC", 5), "G4": ("LIM", 5), "F1": ("LIE", 5)}, cp=5)
+    ev = fight(
+        s, {"area": "LIE", "units": ["G6", "G4"], "overconcentration": True}, [1] * 12
+    )
+    assert s.strategic.cp["german"] == 0
+    t = totals(ev)
+    assert t["german"]["dice"] == {"overconcentration": 1}
+    assert t["german"]["strength"] == {"G6": 5, "G4": 5}
+
+
+@pytest.mark.rules(G + "13.1.3")
+def test_an_area_is_attacked_once_a_segment() -> None:
+    s = only({"G6": ("AAC", 9), "XV": ("EIF", 2), "F1": ("LIE", 19)})
+    fight(
+        s, {"area": "LIE", "units": ["G6"]}, [6, 1, 1]
+    )  # Germans lose: 5+6 = 11 vs 19+1+1+0 = 21
+    assert not [
+        a for a in war.actions(s) if a["type"] == "attack" and a["area"] == "LIE"
+    ]
+
+
+@pytest.mark.rules(
+    G + "13.6", G + "13.6.1", G + "13.7.1", G + "13.7.2", G + "13.7.4", G + "13.7.5"
+)
+def test_defender_die_terrain_and_river_dice_then_the_crt_by_difference() -> None:
+    # Ardennes (highland, 1 die) attacked from the Eifel across a clear border
+    s = only({"G4": ("EIF", 9), "F2": ("ARD", 5)})
+    ev = fight(s, {"area": "ARD", "units": ["G4"]}, [4, 3, 2])
+    t = totals(ev)
+    assert t["german"]["dice"] == {} and t["german"]["total"] == 9
+    assert t["allied"]["dice"] == {"defender": 1, "terrain": 1}
+    assert t["allied"]["rolls"] == [4, 3] and t["allied"]["total"] == 5 + 7
+    result = [e for e in ev if e.kind == "result"][0]
+    assert result.data == {
+        "difference": 3,
+        "winner": "allied",
+    }  # 3-4: loser 1 step, retreats
+    assert s.units["G4"].steps == 8
+
+
+@pytest.mark.rules(G + "13.6")
+def test_river_dice_only_when_every_attacker_crosses_it() -> None:
+    s = only({"G6": ("LIE", 5), "XV": ("MON", 2), "F1": ("NAM", 5)})
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "NAM", "units": ["G6"]})
+    b = s.war.battle
+    assert combat._river_dice(s, b) == 2  # Liege-Namur is the Meuse, a major river
+    b.origins["XV"] = (
+        "MON"  # a corps attacking over the Sambre, a minor river: the smaller counts
+    )
+    assert combat._river_dice(s, b) == 1
+    b.origins["GI"] = "BRU"  # attackers on the defender's own bank cancel it
+    assert combat._river_dice(s, b) == 0
+
+
+@pytest.mark.rules(G + "6.2.5")
+def test_combat_engineers_cancel_the_river_dice() -> None:
+    s = only({"G6": ("LIE", 9), "F1": ("NAM", 5)}, cp=2)
+    ev = fight(
+        s,
+        {"area": "NAM", "units": ["G6"]},
+        [1, 1],
+        attacker_extra=[{"type": "option", "option": "engineers"}],
+    )
+    assert totals(ev)["allied"]["dice"] == {"defender": 1}
+    assert s.strategic.cp["german"] == 0
+
+
+@pytest.mark.rules(G + "13.7.3")
+def test_a_tie_costs_each_side_a_step_and_nobody_moves() -> None:
+    s = only({"G6": ("AAC", 6), "F1": ("LIE", 5)})
+    fight(s, {"area": "LIE", "units": ["G6"]}, [1])  # 6 = 5 + 1
+    assert s.units["G6"].steps == 5 and s.units["F1"].steps == 4
+    assert s.units["G6"].zone == "AAC" and s.units["F1"].zone == "LIE"
+
+
+@pytest.mark.rules(G + "13.7.6", G + "6.1.3")
+def test_a_winning_defender_gains_a_cp() -> None:
+    s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)}, cp=0)
+    fight(s, {"area": "LIE", "units": ["G6"]}, [2])  # 5 vs 5 + 2: difference 2
+    assert s.strategic.cp["allied"] == 1
+
+
+@pytest.mark.rules(G + "13.7.5", G + "15.0", G + "15.1.1", G + "6.1.3")
+def test_a_difference_of_8_disrupts_and_pays_the_winner_a_cp() -> None:
+    s = only({"G6": ("AAC", 14), "F1": ("LIE", 5)}, cp=0)
+    fight(s, {"area": "LIE", "units": ["G6"]}, [1])  # 14 vs 6
+    assert s.units["F1"].steps == 3 and s.units["F1"].disrupted
+    assert s.strategic.cp["german"] == 1
+
+
+@pytest.mark.rules(G + "13.7.8")
+def test_the_loser_retreats_one_area_towards_a_friendly_mc() -> None:
+    s = only({"G6": ("AAC", 12), "F1": ("LIE", 5)})
+    fight(s, {"area": "LIE", "units": ["G6"]}, [1])  # 12 vs 6: difference 6
+    dist = {"NAM": 2, "BRU": 1, "KEM": 2}  # BRU is an Allied MC
+    assert s.units["F1"].zone == "BRU" and dist["BRU"] == min(dist.values())
+
+
+@pytest.mark.rules(G + "13.7.8")
+def test_a_force_that_cannot_retreat_loses_2_more_and_is_disrupted() -> None:
+    # Liege with every way out held by Germans: nowhere closer to an Allied MC
+    s = only(
+        {
+            "G6": ("AAC", 12),
+            "XV": ("NAM", 2),
+            "XIX": ("BRU", 2),
+            "XVI": ("KEM", 2),
+            "XXXIX": ("ARD", 2),
+            "GI": ("LIM", 2),
+            "F1": ("LIE", 9),
+        }
+    )
+    fight(
+        s, {"area": "LIE", "units": ["G6"]}, [1]
+    )  # 12 vs 10: difference 2, loser 1 step and retreat
+    assert (
+        s.units["F1"].zone == "LIE"
+        and s.units["F1"].steps == 9 - 1 - 2
+        and s.units["F1"].disrupted
+    )
+
+
+@pytest.mark.rules(G + "13.7.9")
+def test_the_winner_may_advance_into_the_vacated_area() -> None:
+    s = only({"G6": ("AAC", 12), "XV": ("AAC", 2), "F1": ("LIE", 5)})
+    fight(s, {"area": "LIE", "units": ["G6", "XV"]}, [1, 1])
+    offers = [a for a in war.actions(s) if a["type"] in ("advance", "no-advance")]
+    assert {"type": "advance", "to": "LIE", "units": ["G6", "XV"]} in offers
+    assert {"type": "advance", "to": "LIE", "units": ["XV"]} in offers
+    act(s, {"type": "advance", "to": "LIE", "units": ["G6", "XV"]})
+    assert s.units["G6"].zone == "LIE" and s.control["LIE"] == "german"
+
+
+@pytest.mark.rules(G + "14.1", G + "14.3.1", G + "14.3.2")
+def test_maginot_forts_add_strength_and_dice_hold_and_stop_the_poised_benefit() -> None:
+    s = only({"G1": ("SAA", 15), "XV": ("poised:G1", 2), "F3": ("MET", 5)})
+    ev = fight(s, {"area": "MET", "units": ["G1"]}, [1, 1, 1])
+    t = totals(ev)
+    assert t["allied"]["strength"] == {"F3": 5, "forts": 2}
+    assert t["allied"]["dice"] == {"defender": 1, "forts": 2}
+    assert not [e for e in ev if e.kind == "roll" and "Mobile Forces Battle" in e.text]
+    assert s.units["F3"].zone == "MET"  # 15 vs 10: the loser stays in its forts
+
+
+@pytest.mark.rules(G + "5.2.6", G + "14.3.3")
+def test_fortification_intelligence_removes_the_fort_dice() -> None:
+    s = only({"G1": ("SAA", 15), "F3": ("MET", 5)}, ip=10)
+    ev = fight(
+        s,
+        {"area": "MET", "units": ["G1"]},
+        [1],
+        attacker_extra=[{"type": "option", "option": "fortint"}],
+    )
+    assert totals(ev)["allied"]["dice"] == {"defender": 1}
+    assert s.strategic.ip["german"] == 0
+
+
+@pytest.mark.rules(G + "14.3.4")
+def test_a_fort_falls_only_to_losses_above_its_strength_and_troops() -> None:
+    s = only({"G1": ("SAA", 19), "XV": ("SAA", 2), "F3": ("MET", 1)})
+    fight(
+        s, {"area": "MET", "units": ["G1", "XV"]}, [1, 1, 1]
+    )  # 22 vs 1+2+3: loser 3 > 2 + 1 - (losses come first)
+    assert "MET" in s.war.destroyed_forts
+
+
+@pytest.mark.rules(G + "14.2", G + "14.3.4")
+def test_a_westwall_gives_its_forts_and_dots_to_german_defenders() -> None:
+    s = only({"F3": ("MET", 9), "G1": ("SAA", 3), "WW1": ("SAA", 2)})
+    s.war.player = "allied"
+    ev = fight(s, {"area": "SAA", "units": ["F3"]}, [1, 1, 1, 1])
+    t = totals(ev)
+    assert t["german"]["strength"] == {"G1": 3, "forts": 2}
+    assert t["german"]["dice"] == {"defender": 1, "forts": 2}
+
+
+@pytest.mark.rules(G + "15.1.4", G + "13.6")
+def test_a_disrupted_defender_loses_a_die() -> None:
+    s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
+    s.units["F1"].disrupted = True
+    ev = fight(s, {"area": "LIE", "units": ["G6"]}, [])
+    assert totals(ev)["allied"]["dice"] == {"defender": 1, "disrupted": -1}
+
+
+@pytest.mark.rules(G + "13.6")
+def test_a_minus_die_with_no_die_to_lose_goes_to_the_other_side() -> None:
+    s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
+    b_units = s.units
+    b_units["G6"].disrupted = False
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    s.units["G6"].disrupted = True  # an attacker without dice that must lose one
+    dice = combat.battle_dice(s, s.war.battle, None)
+    assert dice["german"] == {} and dice["allied"] == {"defender": 1, "minus die": 1}
+
+
+@pytest.mark.rules(G + "13.2.3", G + "13.2.4", G + "13.2.5", G + "9.2.3", G + "13.1.5")
+def test_the_mobile_forces_battle_gives_2_dice_and_a_poised_units_strength() -> None:
+    s = only(
+        {"G6": ("AAC", 5), "XV": ("poised:G6", 2), "F1": ("LIE", 5), "DLC": ("LIE", 2)}
+    )
+    # XV (2 dots) hits on 5+: rolls 5; DLC (1 dot) needs a 6: rolls 5. Then the German 2 dice, the Allied 1.
+    ev = fight(s, {"area": "LIE", "units": ["G6"]}, [5, 5, 3, 3, 1])
+    mob = [e for e in ev if "Mobile Forces Battle" in e.text]
+    assert mob[0].data["needs"] == [5] and mob[0].data["hits"] == 1
+    assert mob[1].data["needs"] == [6] and mob[1].data["hits"] == 0
+    assert s.units["DLC"].steps == 1  # the hit on the columnar mobile corps
+    t = totals(ev)
+    assert t["german"]["dice"] == {"poised": 2}
+    assert t["german"]["strength"] == {"G6": 5, "XV": 3}
+
+
+@pytest.mark.rules(G + "13.2.1")
+def test_poised_forces_against_no_mobile_forces_win_without_a_battle() -> None:
+    s = only({"G6": ("AAC", 5), "XV": ("poised:G6", 2), "F1": ("LIE", 5)})
+    ev = fight(s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1])
+    assert not [e for e in ev if e.kind == "roll" and "Mobile Forces Battle" in e.text]
+    assert totals(ev)["german"]["dice"] == {"poised": 2}
+
+
+@pytest.mark.rules(G + "13.2.2", G + "9.1")
+def test_columnar_only_mobile_forces_fight_for_no_benefit() -> None:
+    s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 5), "DLC": ("LIE", 2)})
+    ev = fight(s, {"area": "LIE", "units": ["G6", "XV"]}, [1, 1, 1, 1])
+    assert len([e for e in ev if "Mobile Forces Battle" in e.text]) == 2
+    t = totals(ev)
+    assert "poised" not in t["german"]["dice"] and t["german"]["strength"] == {
+        "G6": 5,
+        "XV": 3,
+    }
+
+
+@pytest.mark.rules(G + "9.2.4", G + "13.7.7")
+def test_the_first_loss_falls_on_a_poised_unit() -> None:
+    s = only({"G6": ("AAC", 5), "XV": ("poised:G6", 2), "F1": ("LIE", 12)})
+    fight(
+        s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1, 1]
+    )  # 5+3+2 = 10 vs 12+1 = 13: difference 3
+    assert s.units["XV"].steps == 1 and s.units["G6"].steps == 5
+
+
+@pytest.mark.rules(G + "13.4", G + "6.2.7")
+def test_retreat_before_combat_costs_a_cp_a_unit_poised_included() -> None:
+    s = only({"G6": ("AAC", 9), "F1": ("LIE", 5), "DLM1": ("poised:F1", 2)}, cp=2)
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    act(s, {"type": "commit"})
+    offers = [a for a in war.actions(s) if a["type"] == "retreat-before"]
+    assert {a["to"] for a in offers} == {"NAM", "BRU", "KEM", "LIM", "ARD"}
+    act(s, {"type": "retreat-before", "to": "BRU"})
+    assert (
+        s.strategic.cp["allied"] == 0
+        and s.units["F1"].zone == "BRU"
+        and s.units["DLM1"].zone == "BRU"
+    )
+
+
+@pytest.mark.rules(G + "13.5.1", G + "13.5.2", G + "6.2.3", G + "13.3")
+def test_air_fleets_fly_over_their_own_troops_a_second_for_a_cp() -> None:
+    s = only(
+        {
+            "G6": ("AAC", 5),
+            "LF2": ("reserve", 2),
+            "LF3": ("reserve", 1),
+            "F1": ("LIE", 5),
+            "AASF": ("reserve", 2),
+            "ZOAN": ("reserve", 2),
+        },
+        cp=1,
+    )
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    act(s, {"type": "air", "unit": "LF2"})
+    act(s, {"type": "air", "unit": "LF3"})
+    assert s.strategic.cp["german"] == 0
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    fleets = {a["unit"] for a in war.actions(s) if a["type"] == "air"}
+    assert fleets == {"ZOAN"}  # no British troops in the battle (13.5.1)
+
+
+@pytest.mark.rules(G + "13.5.3", G + "18.0")
+def test_direct_support_gives_a_die_a_dot_and_a_fleet_flies_once_a_turn() -> None:
+    s = only(
+        {
+            "G6": ("AAC", 5),
+            "LF2": ("reserve", 2),
+            "F1": ("LIE", 5),
+            "ZOAN": ("reserve", 1),
+        }
+    )
+    ev = fight(
+        s,
+        {"area": "LIE", "units": ["G6"]},
+        [1, 1, 1, 1, 1],
+        attacker_extra=[{"type": "air", "unit": "LF2"}],
+        defender_extra=[{"type": "air", "unit": "ZOAN"}],
+    )
+    t = totals(ev)
+    assert t["german"]["dice"] == {"air": 3} and t["allied"]["dice"] == {
+        "defender": 1,
+        "air": 1,
+    }
+    assert s.units["LF2"].flown and s.units["LF2"].box == "reserve"
+
+
+@pytest.mark.rules(G + "13.5.4", G + "5.2.5")
+def test_neutralization_costs_the_lower_side_a_step_and_diverts_the_attacker() -> None:
+    s = only(
+        {
+            "G6": ("AAC", 5),
+            "LF2": ("reserve", 2),
+            "F1": ("LIE", 5),
+            "ZOAN": ("reserve", 2),
+        },
+        ip=1,
+    )
+    ev = fight(
+        s,
+        {"area": "LIE", "units": ["G6"]},
+        [1, 6, 1],
+        attacker_extra=[{"type": "air", "unit": "LF2"}],
+        defender_extra=[
+            {"type": "air", "unit": "ZOAN"},
+            {"type": "air-mode", "neutralize": True},
+            {"type": "option", "option": "airintel"},
+        ],
+    )
+    roll = [e for e in ev if "neutralization" in e.text][0]
+    assert roll.data["scores"] == {"german": 1 + 3, "allied": 6 + 2 + 1}
+    assert s.units["LF2"].steps == 1
+    t = totals(ev)
+    assert "air" not in t["german"]["dice"] and "air" not in t["allied"]["dice"]
+
+
+@pytest.mark.rules(G + "5.2.3", G + "5.2.4", G + "6.2.6")
+def test_ip_and_cp_extras() -> None:
+    s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 5)}, cp=1, ip=2)
+    ev = fight(
+        s,
+        {"area": "LIE", "units": ["G6", "XV"]},
+        [1, 1, 6, 1, 1],
+        attacker_extra=[
+            {"type": "option", "option": "tactical"},
+            {"type": "option", "option": "recon"},
+        ],
+        defender_extra=[{"type": "option", "option": "pakfront"}],
+    )
+    mob = [e for e in ev if "Mobile Forces Battle" in e.text]
+    assert mob[0].data["needs"] == [5, 5] and mob[1].data["needs"] == [6]
+    assert totals(ev)["german"]["dice"] == {"tactical": 1}
+    assert s.strategic.ip["german"] == 0 and s.strategic.cp["allied"] == 0
+
+
+@pytest.mark.rules(G + "16.0", G + "16.1.1", G + "16.1.2", G + "16.1.3")
+def test_a_breakthrough_lengthens_the_retreat_and_lets_the_stack_attack_again() -> None:
+    s = only(
+        {"G6": ("AAC", 19), "XV": ("poised:G6", 2), "F1": ("LIE", 2), "F2": ("NAM", 2)}
+    )
+    fight(
+        s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1, 1]
+    )  # 19+3+2 vs 2+1: 11 or more
+    assert s.units["F1"].box == "eliminated" or s.units["F1"].zone not in ("LIE",)
+    act(s, {"type": "advance", "to": "LIE", "units": ["G6"]})
+    assert s.war.battle and s.war.battle.step == "breakthrough"
+    attacks = [a for a in war.actions(s) if a["type"] == "attack"]
+    assert {a["area"] for a in attacks} == {"NAM"} and {
+        "type": "end-breakthrough"
+    } in war.actions(s)
+
+
+@pytest.mark.rules(G + "16.1.7")
+def test_a_defensive_breakthrough_costs_the_attacker_3_cp() -> None:
+    s = only({"G6": ("AAC", 1), "F1": ("LIE", 19)}, cp=5)
+    fight(s, {"area": "LIE", "units": ["G6"]}, [1])
+    assert s.strategic.cp["german"] == 2
+
+
+@pytest.mark.rules(G + "17.0", G + "17.1")
+def test_the_parachute_corps_drops_once_with_a_die_and_holds_if_the_enemy_goes() -> (
+    None
+):
+    s = only({"G6": ("AAC", 12), "FJ": ("reserve", 2), "F1": ("LIE", 3)})
+    ev = fight(
+        s,
+        {"area": "LIE", "units": ["G6"]},
+        [1, 1, 1],
+        attacker_extra=[{"type": "paradrop"}],
+    )
+    t = totals(ev)
+    assert t["german"]["dice"] == {"parachute": 1} and t["german"]["strength"] == {
+        "G6": 12,
+        "FJ": 2,
+    }
+    assert s.units["FJ"].zone == "LIE" and s.war.paradrop_used
+
+
+@pytest.mark.rules(G + "17.1")
+def test_a_parachute_corps_left_alone_with_the_enemy_loses_a_step_and_retreats() -> (
+    None
+):
+    s = only(
+        {"G6": ("AAC", 1), "FJ": ("reserve", 2), "F3": ("MET", 9), "G1": ("SAA", 3)}
+    )
+    s.war.player = "german"
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "MET", "units": ["G1"]})
+    act(s, {"type": "paradrop"})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    act(s, {"type": "commit"}, [1, 1, 1, 1, 1])
+    assert s.units["FJ"].zone != "MET"
+    assert s.units["FJ"].box == "eliminated" or s.units["FJ"].steps <= 1
+
+
+@pytest.mark.rules(G + "15.1.3")
+def test_a_disrupted_army_loses_its_poised_forces_to_columnar() -> None:
+    s = only({"G6": ("AAC", 19), "F1": ("LIE", 5), "DLM1": ("poised:F1", 2)})
+    fight(s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1, 1])
+    assert s.units["F1"].disrupted
+    assert s.units["DLM1"].box in ("map", "eliminated") and s.units["DLM1"].army is None
+
+
+@pytest.mark.rules(G + "15.2.1", G + "15.1.5")
+def test_disruption_ends_as_the_other_side_begins_its_turn() -> None:
+    s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
+    s.units["F1"].disrupted = True
+    for _ in range(2):
+        rules.apply(s, {"type": "end-movement"}, Dice(1))
+        rules.apply(s, {"type": "end-combat"}, Dice(1))
+        if s.war.player == "allied":
+            assert s.units["F1"].disrupted  # the Allied player-turn: F1 stays disrupted
+    assert s.war.player == "german" and s.war.week == 2
+    assert not s.units["F1"].disrupted
+
+
+@pytest.mark.rules(G + "6.2.8", G + "15.2.2", G + "15.2.3")
+def test_a_cp_recovers_a_disrupted_army_in_its_own_turn() -> None:
+    s = only({"G6": ("AAC", 5)}, cp=1)
+    s.units["G6"].disrupted = True
+    act(s, {"type": "recover", "unit": "G6"})
+    assert not s.units["G6"].disrupted and s.strategic.cp["german"] == 0
+
+
+def test_bad_input_is_an_illegal_action() -> None:
+    s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
+    for bad in (
+        {"type": "move", "unit": 3, "to": "LIE"},
+        {"type": "move"},
+        {"type": "attack"},
+        {"type": "nope"},
+        {"type": "attack", "area": "XXX", "units": "G6"},
+        {"type": "examine", "area": 5},
+    ):
+        with pytest.raises(IllegalAction):
+            act(s, bad)
+    act(s, {"type": "end-movement"})
+    for bad in (
+        {"type": "attack", "area": "LIE", "units": [1]},
+        {"type": "attack", "area": "LIE"},
+        {"type": "commit"},
+    ):
+        with pytest.raises(IllegalAction):
+            act(s, bad)
