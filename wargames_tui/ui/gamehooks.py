@@ -34,6 +34,13 @@ def odds(session: Session, attackers: list[str], defender: str) -> Odds:
     return Odds(**session.game.odds(session.state, attackers, defender))
 
 
+def preview(session: Session, action: Action) -> str | None:
+    """A game's few words on what an action would bring before it is chosen (its optional
+    `preview(state, action)`, e.g. attack against defence before an attack is committed)."""
+    hook = getattr(session.game, "preview", None)
+    return hook(session.state, action) if hook else None
+
+
 def dry_run(session: Session, action: Action) -> IllegalAction | None:
     """Try an action on a copy of the position: the rules' reason if they refuse it, else None.
 

@@ -192,6 +192,11 @@ class AreaPlayScreen(SessionScreen):
     def describe(self, action: Action) -> str:
         return self.terms.describe(action, self.view)
 
+    def label(self, action: Action) -> str:
+        """An action in the list: its words, and what the game says it would bring (gamehooks.preview)."""
+        extra = gamehooks.preview(self.session, action)
+        return f"{self.describe(action)} · {extra}" if extra else self.describe(action)
+
     def played_words(self, action: Action) -> str:
         return self.terms.describe(action, self.view, past=True)
 
@@ -442,7 +447,7 @@ class AreaPlayScreen(SessionScreen):
     def choose(self, actions: list[Action], title: str) -> None:
         from wargames_tui.ui.screens.actions import ActionsScreen
 
-        labelled = [(self.describe(a), a) for a in actions]
+        labelled = [(self.label(a), a) for a in actions]
 
         def chosen(action: Action | None) -> None:
             if action is not None:
