@@ -12,6 +12,7 @@ from wargames_tui.games.springtime.combat import (
     defence_parts,
     parts_total,
 )
+from wargames_tui.games.springtime.combat import preview as preview
 from wargames_tui.games.springtime.data import Board, load_board
 from wargames_tui.games.springtime.invariants import (
     check_invariants as check_invariants,

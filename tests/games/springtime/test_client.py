@@ -1,0 +1,87 @@
+"""Springtime for Hitler in the client, driven by keys: the bid on the new-game screen, and an
+attack whose units the player picks, with its values shown before it is committed."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.widgets import Select
+
+from tests.ui.areahelpers import area_screen, goto
+from tests.ui.helpers import SIZE, choose_scenario, make_app, sync
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.session import Session
+from wargames_tui.games import springtime
+from wargames_tui.ui.screens.actions import ActionsScreen
+
+from .helpers import FG, assault, empty_board, fresh, put
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+HOTSEAT = {"allied": "human", "axis": "human"}
+
+
+async def past_cover(pilot, app) -> None:  # noqa: ANN001 - textual Pilot and App
+    """Enter on the hotseat cover, if the game shows it (HIDDEN)."""
+    await pilot.pause()
+    if type(app.screen).__name__ == "HandoffScreen":
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+@pytest.mark.rules("springtime:17.1")
+@sync
+async def test_the_bid_is_offered_on_the_new_game_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await choose_scenario(pilot, app, FG)
+        bid = screen.query_one("#opt-bid", Select)
+        assert [str(v) for _, v in bid._options] == [str(n) for n in range(11)]  # noqa: SLF001
+        bid.value = "5"
+        await pilot.pause()
+        await pilot.press("s")
+        await past_cover(pilot, app)
+        assert area_screen(app).session.state.morale == 35  # the 17.1 example: 30 + a bid of 5
+
+
+def contested_22() -> Session:
+    """Axis Army Group B assaulting with three units that began the impulse in Area 22, which the
+    French 7th Army still holds: an optional attack with any of them (10.2, 10.3)."""
+    state = empty_board(fresh())
+    for uid in ("de-6a", "de-18a", "de-schmidt"):
+        put(state, uid, "22")
+    put(state, "fr-7a", "22", leader=True)
+    assault(state, "axis", ["B"], 2)
+    return Session(springtime, FG, {}, state, Dice(7), dict(HOTSEAT))
+
+
+@pytest.mark.rules("springtime:10.2", "springtime:10.3", "springtime:10.4.2")
+@sync
+async def test_a_player_picks_the_attackers_and_sees_the_values_before_committing(tmp_path: Path) -> None:
+    session = contested_22()
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        screen = area_screen(app)
+        await goto(pilot, screen, "22")
+        assert screen.numbered[:3] == ["de-18a", "de-6a", "de-schmidt"]
+        await pilot.press("1", "3")  # the 18th Army and Schmidt's panzers; the 6th Army stays out
+        assert screen.picked == ["de-18a", "de-schmidt"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        labels = [text for text, _ in app.screen.labelled]
+        attacks = [text for text, a in app.screen.labelled if a["type"] == "attack"]
+        assert attacks and all(" vs defence " in text for text in attacks), labels
+        assert all(set(a["units"]) <= {"de-18a", "de-schmidt"} for _, a in app.screen.labelled if a["type"] == "attack")
+        # Led by Schmidt [39th] (CV 4) with the 18th Army (+1), no leaders, no air: attack 5; the 7th
+        # Army (CV 3) with Giraud (+2) on TEM +1 defends at 6, or 9 with the French air (+3).
+        line = next(text for text, a in app.screen.labelled
+                    if a["type"] == "attack" and len(a["units"]) == 2 and a["lead"] == "de-schmidt" and a["air"] is None)
+        assert "attack 5 vs defence 6-9, wins 10% against the best defence" in line
+        await pilot.press(*["down"] * labels.index(line), "enter")  # down the list to that line
+        await pilot.pause()
+        combat = session.state.combat
+        assert combat is not None and combat["attackers"] == ["de-18a", "de-schmidt"] and combat["lead"] == "de-schmidt"
+        assert session.state.units["de-6a"]["at"] == "22"
