@@ -88,7 +88,7 @@ def test_defender_die_terrain_and_river_dice_then_the_crt_by_difference() -> Non
     assert t["german"]["dice"] == {} and t["german"]["total"] == 9
     assert t["allied"]["dice"] == {"defender": 1, "terrain": 1}
     assert t["allied"]["rolls"] == [4, 3] and t["allied"]["total"] == 5 + 7
-    result = [e for e in ev if e.kind == "result"][0]
+    result = next(e for e in ev if e.kind == "result")
     assert result.data == {
         "difference": 3,
         "winner": "allied",
@@ -385,7 +385,7 @@ def test_neutralization_costs_the_lower_side_a_step_and_diverts_the_attacker() -
             {"type": "option", "option": "airintel"},
         ],
     )
-    roll = [e for e in ev if "neutralization" in e.text][0]
+    roll = next(e for e in ev if "neutralization" in e.text)
     assert roll.data["scores"] == {"german": 1 + 3, "allied": 6 + 2 + 1}
     assert s.units["LF2"].steps == 1
     t = totals(ev)
