@@ -59,3 +59,12 @@ async def test_no_breach_to_record_while_the_players_may_talk(tmp_path: Path) ->
         await pilot.pause()
         assert not isinstance(app.screen, ActionsScreen)
     assert all(a["type"] != "breach" for a in (e.action for e in session.log[played:]))
+
+
+@pytest.mark.rules("betrayal:6.1", "betrayal:6.2.1", "betrayal:6.2.2")
+def test_from_turn_three_each_player_plays_behind_the_cover() -> None:
+    # no word and no gesture from turn 3: the hotseat client hides each turn from the other player
+    session = at_turn_three()
+    assert game.covers(session.state)
+    session.state.turn = 2
+    assert not game.covers(session.state)

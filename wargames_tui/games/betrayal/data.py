@@ -130,6 +130,8 @@ class Regroup(Strict):
 
 class Victory(Strict):
     french_major_german_areas: int
+    german_minor_french_areas: int
+    german_major_french_areas: int
     british_minor_evacuated: int
     british_major_on_map: int
     german_major_british_saved: int

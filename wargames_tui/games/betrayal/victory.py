@@ -54,7 +54,8 @@ def judge(state: State) -> dict[str, Any]:
         "british": 2 if saved - evacuated >= v.british_major_on_map else 1 if evacuated >= v.british_minor_evacuated else 0,
     }
     german = {
-        "french": 2 if holder == "german" else 1 if german_minor else 0,
+        "french": 2 if holder == "german" or in_france >= v.german_major_french_areas
+        else 1 if german_minor or in_france >= v.german_minor_french_areas else 0,
         "british": 2
         if saved < v.german_major_british_saved and all(state.control.get(p) == "german" for p in ports)
         and saved - evacuated < v.british_major_on_map

@@ -1,0 +1,55 @@
+"""The Victory Table as reconstructed (tables.toml [victory]), each nation judged apart (betrayal:7.0)."""
+
+import pytest
+
+from wargames_tui.games.betrayal.data import load_scenario
+from wargames_tui.games.betrayal.victory import judge
+
+from .helpers import blank, put
+
+S = load_scenario()
+V = S.tables.victory
+FRANCE = sorted((a for a, area in S.areas.items() if area.country == "F" and a not in ("PAR", "SOI")), key=lambda a: (not S.areas[a].port, a))
+
+
+def france_with(german_areas: int, republic: str = "french"):
+    """The French on the marker in Paris, armour in Soissons, and the Germans holding that many
+    other areas of France (ports first)."""
+    state = blank("british-regroup", turn=S.turns)
+    put(state, "PAR", "fr-1c" if republic == "french" else "de-7k")
+    put(state, "SOI", "fr-3dcr")
+    for area in FRANCE[:german_areas]:
+        state.control[area] = "german"
+    return state
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:7.2")
+def test_france_by_the_marker_and_the_areas_the_germans_hold():
+    level = lambda n, holder="french": judge(france_with(n, holder))["levels"]["french"]  # noqa: E731
+    assert level(V.french_major_german_areas) == 2  # the marker, little of France lost: Major
+    assert level(V.french_major_german_areas + 1) == 1  # the marker: Minor
+    assert level(V.german_minor_french_areas) == 0  # the marker against a German Minor by territory: draw
+    assert level(V.german_major_french_areas - 1) == 0
+    assert level(V.german_major_french_areas) == -2  # most of France lost: German Major, marker or not
+    assert level(0, "german") == -2  # the marker taken (7.2.3)
+
+
+@pytest.mark.rules("betrayal:7.0")
+def test_britain_by_evacuation_and_units_still_fighting():
+    state = france_with(0)
+    brits = [u for u in S.units if S.units[u].nation == "british" and not S.units[u].air]
+    for u in brits[: V.british_minor_evacuated]:
+        state.pieces[u].where = "evacuated"
+    assert judge(state)["levels"]["british"] == 1  # Minor: enough brought home, the Low Countries stand
+    for a, area in S.areas.items():
+        if area.country in ("B", "NL"):
+            state.control[a] = "german"
+    assert judge(state)["levels"]["british"] == 0  # against the German Minor of the fallen Low Countries
+    put(state, "CHR", *brits[V.british_minor_evacuated : V.british_minor_evacuated + 3])
+    put(state, "ORL", *brits[V.british_minor_evacuated + 3 : V.british_minor_evacuated + 3 + V.british_major_on_map - 3])
+    assert judge(state)["levels"]["british"] == 2  # Major: enough still fighting in France
+    lost = france_with(0)
+    for port in (a for a, area in S.areas.items() if area.port and area.country == "F"):
+        lost.control[port] = "german"
+    put(lost, "ORL", *brits[: V.german_major_british_saved - 1])
+    assert judge(lost)["levels"]["british"] == -2  # cut off from home and few left: German Major
