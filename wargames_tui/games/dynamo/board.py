@@ -28,46 +28,75 @@ class Board:
         return self.g.units[uid]
 
     def side_of(self, uid: str) -> str:
-        return self.g.units[uid].side
+        return self.g.side_of[uid]
 
     @cached_property
+    def _index(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """(hex -> its counters, hex -> its real units), each bottom first."""
+        at: dict[str, list[str]] = {}
+        real: dict[str, list[str]] = {}
+        units = self.state.units
+        dummies = self.g.dummies
+        for uid, st in units.items():
+            if st.hex is None or st.where != "map":
+                continue
+            at.setdefault(st.hex, []).append(uid)
+            if uid not in dummies:
+                real.setdefault(st.hex, []).append(uid)
+        for index in (at, real):
+            for here in index.values():
+                if len(here) > 1:
+                    here.sort(key=lambda u: units[u].top)
+        return at, real
+
+    @property
     def at(self) -> dict[str, list[str]]:
         """Hex -> the counters on it, bottom first."""
-        out: dict[str, list[str]] = {}
-        for uid, st in self.state.units.items():
-            if st.where == "map" and st.hex is not None:
-                out.setdefault(st.hex, []).append(uid)
-        for here in out.values():
-            here.sort(key=lambda u: self.state.units[u].top)
-        return out
+        return self._index[0]
+
+    @property
+    def _real_at(self) -> dict[str, list[str]]:
+        return self._index[1]
 
     def real(self, uids: list[str]) -> list[str]:
-        return [u for u in uids if not self.g.units[u].dummy]
+        dummies = self.g.dummies
+        return [u for u in uids if u not in dummies]
 
     def real_at(self, h: str) -> list[str]:
-        return self.real(self.at.get(h, []))
+        return list(self._real_at.get(h, ()))
 
     def owner(self, h: str) -> str | None:
         here = self.at.get(h)
-        return self.g.units[here[0]].side if here else None
+        return self.g.side_of[here[0]] if here else None
+
+    @cached_property
+    def _held(self) -> dict[str, frozenset[str]]:
+        held: dict[str, set[str]] = {s: set() for s in SIDES}
+        for h in self._real_at:
+            held[self.g.side_of[self.at[h][0]]].add(h)
+        return {s: frozenset(v) for s, v in held.items()}
 
     def enemy_hexes(self, side: str) -> frozenset[str]:
         """Hexes holding real units of side's enemy."""
-        return frozenset(h for h in self.hexes_of(enemy(side)))
+        return self._held[enemy(side)]
 
     def hexes_of(self, side: str) -> list[str]:
-        return [h for h, here in self.at.items() if self.side_of(here[0]) == side and self.real(here)]
+        """Hexes holding real units of side, in the order of the board's listing."""
+        held = self._held[side]
+        return [h for h in self.at if h in held]
 
     def units_of(self, side: str) -> list[str]:
-        return [u for u, st in self.state.units.items() if st.where == "map" and self.side_of(u) == side]
+        side_of = self.g.side_of
+        return [u for u, st in self.state.units.items() if st.where == "map" and side_of[u] == side]
 
     @cached_property
     def _points(self) -> dict[tuple[str, str], int]:
         out: dict[tuple[str, str], int] = {}
+        side_of, points = self.g.side_of, self.g.stacking_points
         for h, here in self.at.items():
             for u in here:
-                key = (h, self.side_of(u))
-                out[key] = out.get(key, 0) + self.g.units[u].stacking
+                key = (h, side_of[u])
+                out[key] = out.get(key, 0) + points[u]
         return out
 
     def stacking(self, h: str, side: str, leaving: tuple[str, ...] | list[str] = ()) -> int:
@@ -81,13 +110,11 @@ class Board:
     @cached_property
     def _zones(self) -> dict[str, frozenset[str]]:
         zones: dict[str, set[str]] = {s: set() for s in SIDES}
-        for h, here in self.at.items():
-            real = self.real(here)
-            if not real:
-                continue
-            side = self.side_of(real[0])
-            zones[side].add(h)
-            zones[side].update(self.m.neighbours[h])  # not across all-sea hexsides (6.2)
+        neighbours = self.m.neighbours
+        for h, real in self._real_at.items():
+            zone = zones[self.g.side_of[real[0]]]
+            zone.add(h)
+            zone.update(neighbours[h])  # not across all-sea hexsides (6.2)
         return {s: frozenset(z) for s, z in zones.items()}
 
     def zoc(self, side: str) -> frozenset[str]:
@@ -175,12 +202,9 @@ class Board:
     # --- supply (5.0) and lines of communication (22.3) -----------------------
     def passable(self, side: str, h: str) -> bool:
         """A supply line may use h: no enemy unit there, and no enemy zone unless a friendly unit negates it (5.2, 6.6)."""
-        owner = self.owner(h)
-        if owner == enemy(side) and self.real_at(h):
+        if h in self._held[enemy(side)]:
             return False
-        if h in self.ezoc(side):
-            return owner == side and bool(self.real_at(h))
-        return True
+        return h not in self._zones[enemy(side)] or h in self._held[side]
 
     def traced_from(self, side: str, sources: list[str]) -> set[str]:
         """Every hex from which a line of any length reaches one of sources (5.2, 9.5: into, not through, marsh)."""

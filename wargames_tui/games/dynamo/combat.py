@@ -322,10 +322,13 @@ def strand_all(state: State) -> None:
     for uid in [u for u in state.air if state.units[u].where != "map"]:
         del state.air[uid]
     b = Board(state)
-    for here in b.at.values():
-        if not b.real(here):
-            for u in here:
-                state.units[u].where, state.units[u].hex = "pool", None
+    lone = [d for d in b.g.dummies if state.units[d].where == "map"]
+    if not lone:
+        return
+    held = {st.hex for u, st in state.units.items() if st.where == "map" and u not in b.g.dummies}
+    for d in lone:
+        if state.units[d].hex not in held:
+            state.units[d].where, state.units[d].hex = "pool", None
 
 
 def lose_step(state: State, uid: str) -> list[Event]:

@@ -8,7 +8,7 @@ file per scenario. Every file is checked on load; errors name the file, the entr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -276,8 +276,27 @@ class Game:
     scenario: ScenarioFile
 
     def edge(self, runs: list[tuple[str, str]]) -> list[Hex]:
-        hexes = [h for a, b in runs for h in _run(a, b) if h in self.map.terrain]
-        return list(dict.fromkeys(hexes))
+        key = tuple(tuple(r) for r in runs)
+        if key not in self._edges:
+            hexes = [h for a, b in runs for h in _run(a, b) if h in self.map.terrain]
+            self._edges[key] = list(dict.fromkeys(hexes))
+        return list(self._edges[key])
+
+    @cached_property
+    def _edges(self) -> dict[tuple[tuple[str, ...], ...], list[Hex]]:
+        return {}
+
+    @cached_property
+    def dummies(self) -> frozenset[str]:
+        return frozenset(uid for uid, u in self.units.items() if u.dummy)
+
+    @cached_property
+    def side_of(self) -> dict[str, str]:
+        return {uid: u.side for uid, u in self.units.items()}
+
+    @cached_property
+    def stacking_points(self) -> dict[str, int]:
+        return {uid: u.stacking for uid, u in self.units.items()}
 
 
 def _run(a: Hex, b: Hex) -> list[Hex]:

@@ -196,17 +196,20 @@ def check(state: State) -> list[str]:
     """Invariants of the position."""
     b = Board(state)
     problems = []
+    limit, side_of, terrain = b.g.rules.stacking_limit, b.g.side_of, b.m.terrain
+    blitz = state.battle is not None and state.battle.kind == "blitz"
     for h, here in b.at.items():
-        if len({b.side_of(u) for u in here}) > 1 and not (state.battle and state.battle.kind == "blitz"):
+        sides = {side_of[u] for u in here}
+        if len(sides) > 1 and not blitz:
             problems.append(f"{h} holds both sides")
-        if not b.real(here):
+        real = b.real_at(h)
+        if not real:
             problems.append(f"{h} holds only dummies")
-        for side in SIDES:
-            if b.stacking(h, side) > b.g.rules.stacking_limit:
-                problems.append(f"{h} is over-stacked")
-        if h not in b.m.terrain:
+        if any(b.stacking(h, side) > limit for side in sides):
+            problems.append(f"{h} is over-stacked")
+        if h not in terrain:
             problems.append(f"{h} is not a land hex")
-        if any(b.unit(u).moto for u in b.real(here)) and b.terrain(h) == "marsh":
+        elif terrain[h] == "marsh" and any(b.unit(u).moto for u in real):
             problems.append(f"moto-mech in the marsh at {h}")
     for uid, st in state.units.items():
         if (st.where == "map") != (st.hex is not None):

@@ -42,9 +42,10 @@ def group_left(b: Board, group: Group) -> int:
     return min(b.left(u) for u in b.real(group.units))
 
 
-def reach(b: Board, group: Group) -> dict[str, tuple[int, str | None]]:
-    """Every hex the group can reach with its points: hex -> (cost, previous hex).
-    The costs are step_cost's, written out here because this is the hottest loop of a playout."""
+def reach(b: Board, group: Group, target: str | None = None) -> dict[str, tuple[int, str | None]]:
+    """Every hex the group can reach with its points: hex -> (cost, previous hex); with a target,
+    the search stops once the target's cost is final. The costs are step_cost's, written out here
+    because this is the hottest loop of a playout."""
     side = b.side_of(group.units[0])
     real = b.real(group.units)
     moto = any(b.unit(u).moto for u in real)
@@ -55,13 +56,17 @@ def reach(b: Board, group: Group) -> dict[str, tuple[int, str | None]]:
     terrain, barriers, neighbours = b.m.terrain, b.m.barriers, b.m.neighbours
     ezoc = b.ezoc(side)
     foe = b.enemy_hexes(side)
-    points = {h: b.stacking(h, side, group.units) for h in b.hexes_of(side)}
+    points = {h: b.stacking(h, side) for h in b.hexes_of(side)}
+    if group.hex in points:
+        points[group.hex] = b.stacking(group.hex, side, group.units)
     best: dict[str, tuple[int, str | None]] = {group.hex: (0, None)}
     queue = [(0, group.hex)]
     while queue:
         spent, here = heapq.heappop(queue)
         if spent > best[here][0]:
             continue
+        if here == target:
+            break
         here_zone = here in ezoc
         here_urban = terrain[here] == "urban"
         for n in neighbours[here]:
@@ -82,10 +87,11 @@ def reach(b: Board, group: Group) -> dict[str, tuple[int, str | None]]:
     return best
 
 
-def destinations(b: Board, group: Group) -> dict[str, int]:
+def destinations(b: Board, group: Group, target: str | None = None) -> dict[str, int]:
     """Hexes the group may move to and what it costs; a unit that has not moved may always
-    step to an adjacent hex for all its points (9.4)."""
-    found = {h: c for h, (c, _) in reach(b, group).items() if h != group.hex}
+    step to an adjacent hex for all its points (9.4). With a target, only it is sure to be
+    listed (at its true cost) if it is a destination."""
+    found = {h: c for h, (c, _) in reach(b, group, target).items() if h != group.hex}
     fresh = not group.entered and all(b.state.units[u].spent == 0 for u in b.real(group.units))
     if fresh:
         side = b.side_of(group.units[0])
@@ -170,7 +176,7 @@ def move(state: State, target: Any) -> list[Event]:
     b = Board(state)
     group = state.group
     assert group is not None
-    options = destinations(b, group) if isinstance(target, str) else {}
+    options = destinations(b, group, target) if isinstance(target, str) else {}
     if not isinstance(target, str) or target not in options:
         raise IllegalAction(f"the stack cannot reach {target!r} with its movement points", "dynamo:9.1")
     cost = options[target]

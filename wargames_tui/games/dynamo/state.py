@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -67,7 +67,19 @@ class Battle:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Battle:
-        return cls(**copy.deepcopy(data))
+        return cls(**plain_copy(data))
+
+    def to_json(self) -> dict[str, Any]:
+        return plain_copy(self.__dict__)  # type: ignore[no-any-return]
+
+
+def plain_copy(data: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars): what deepcopy does, without its memo."""
+    if isinstance(data, dict):
+        return {k: plain_copy(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [plain_copy(v) for v in data]
+    return data
 
 
 LIST_FIELDS = ("german_entered", "attacked_with", "attacked_units", "retreated_in", "revealed", "deployed",
@@ -112,14 +124,13 @@ class State:
             data[name] = list(getattr(self, name))
         data.update(
             scenario=self.scenario, options=dict(self.options), turn=self.turn, phase=self.phase,
-            units={k: {"where": u.where, "hex": u.hex, "step": u.step, "spent": u.spent, "done": u.done,
-                       "oos": u.oos, "top": u.top, "edge": u.edge} for k, u in self.units.items()},
+            units={k: dict(u.__dict__) for k, u in self.units.items()},  # the fields in their declared order
             air=dict(self.air), air_left=self.air_left, raf=self.raf, counter_stroke=self.counter_stroke,
             force_march=self.force_march, force_march_used=self.force_march_used,
             group=None if self.group is None else {"units": list(self.group.units), "hex": self.group.hex,
                                                    "start": self.group.start, "entered": self.group.entered},
-            battle=None if self.battle is None else asdict(self.battle),
-            evac=copy.deepcopy(self.evac), withdrawn_this_turn=self.withdrawn_this_turn,
+            battle=None if self.battle is None else self.battle.to_json(),
+            evac=plain_copy(self.evac), withdrawn_this_turn=self.withdrawn_this_turn,
             recce_done=self.recce_done, order=self.order, over=self.over, final=dict(self.final),
         )
         return data
@@ -131,16 +142,16 @@ class State:
         out.units = {k: UnitState(u.where, u.hex, u.step, u.spent, u.done, u.oos, u.top, u.edge) for k, u in self.units.items()}
         out.air = dict(self.air)
         out.group = None if self.group is None else Group(list(self.group.units), self.group.hex, self.group.start, self.group.entered)
-        out.battle = None if self.battle is None else Battle.from_json(asdict(self.battle))
+        out.battle = None if self.battle is None else Battle.from_json(self.battle.__dict__)
         for name in LIST_FIELDS:
             setattr(out, name, list(getattr(self, name)))
-        out.evac = copy.deepcopy(self.evac)
+        out.evac = plain_copy(self.evac)
         out.final = dict(self.final)
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        data = copy.deepcopy(data)
+        data = plain_copy(data)
         data["units"] = {k: UnitState(**v) for k, v in data["units"].items()}
         if data.get("group") is not None:
             data["group"] = Group(**data["group"])
