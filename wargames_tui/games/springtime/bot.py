@@ -24,15 +24,17 @@ from wargames_tui.games.springtime.combat import (
 from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.positions import cv, occupied, other, units_in
 from wargames_tui.games.springtime.state import State
+from wargames_tui.games.springtime.view import disguise
 
 GOOD_MARKERS = {"air-supremacy", "plan-red", "billotte-killed", "improved-logistics", "cabinet-shuffle",
                 "de-gaulle", "new-squadrons", "halt-order", "operation-dynamo"}
 
 
 def springtime_bot(session: Session, rng: random.Random) -> Action:
-    state: State = session.state
     prompt = session.prompt
     side = prompt.side or ""
+    # Only what this side may know: the opponent's held marker and the cup redrawn (view.disguise).
+    state: State = disguise(session.state, side, random.Random(rng.random()))
     actions = prompt.actions
     step = state.step
     handler = {
@@ -111,6 +113,30 @@ def _start(state: State, side: str, actions: list[Action], rng: random.Random) -
     if side == "allied":
         return next(a for a in actions if a["type"] == "regroup")
     return next(a for a in actions if a["type"] == "pass")
+
+
+def _wants(state: State) -> dict[str, int]:
+    """How many Allied units each Allied Area should hold: one on every Area touching the enemy
+    (he must stop there, 9.2), two in Paris once he is near, and the Maginot garrisons kept."""
+    b = load_board()
+    enemy = {a for a in b.areas if state.control[a] == "axis" or occupied(state, a, "axis")}
+    if not state.flags.get("italy"):
+        enemy.discard("F")
+    near_enemy = _distances(state, enemy)
+    want: dict[str, int] = {}
+    for a in b.areas:
+        if state.control[a] != "allied" or a == "F":
+            continue
+        d = near_enemy.get(a, 99)
+        w = 1 if d == 1 else 0
+        if a == "25":
+            w = 3 if d <= 2 else 1
+        if (a in ("18", "19", "20") and d == 1) or occupied(state, a, "axis"):
+            w = max(w, len(units_in(state, a, "allied")))  # a Maginot garrison or a contested Area
+        if a == "E":
+            w = 1
+        want[a] = w
+    return want
 
 
 def _assault_value(state: State, side: str, groups: list[str]) -> float:
@@ -195,6 +221,8 @@ def _best_step(state: State, side: str, moves: list[Action], rng: random.Random)
 
 def _regroup(state: State, side: str, actions: list[Action], rng: random.Random) -> Action | None:
     """Fill the Areas next to the enemy that hold the fewest friends, from the Areas that hold most."""
+    if side == "allied":
+        return _hold_line(state, actions)
     b = load_board()
     best = None
     for a in actions:
@@ -206,6 +234,30 @@ def _regroup(state: State, side: str, actions: list[Action], rng: random.Random)
         crowd = len(units_in(state, here, side)) - len(units_in(state, to, side))
         score = (threat_to - threat_here) + (crowd - 2) / 2 + (3 if to == "25" and not units_in(state, "25", side) else 0)
         if score > 0.5 and (best is None or score > best[0]):
+            best = (score, a)
+    return best[1] if best else next((a for a in actions if a["type"] == "end"), None)
+
+
+def _hold_line(state: State, actions: list[Action]) -> Action | None:
+    """A unit from an Area with more than it needs to the neediest Area, the most valuable first
+    (Paris, then the Zones, then the rest), or one step nearer the line."""
+    want = _wants(state)
+    have = {a: len(units_in(state, a, "allied")) for a in want}
+    line = {a for a, w in want.items() if w > have[a]}
+    towards = _distances(state, line) if line else {}
+    best = None
+    for a in actions:
+        if a["type"] != "move":
+            continue
+        here, to = state.units[a["unit"]]["at"], a["to"]
+        if have.get(here, 0) <= want.get(here, 0):
+            continue
+        gap = want.get(to, 0) - have.get(to, 0)
+        if gap > 0:
+            score = 10 * gap + _worth(state, "axis", to)
+        else:
+            score = towards.get(here, 99) - towards.get(to, 99)
+        if score > 0 and (best is None or score > best[0]):
             best = (score, a)
     return best[1] if best else next((a for a in actions if a["type"] == "end"), None)
 

@@ -47,6 +47,7 @@ KEYS = """\
 | arrows, Tab / Shift+Tab | move the cursor from Area to Area |
 | Enter or click | the actions for the Area under the cursor |
 | `a` | every legal action, in words |
+| `1`-`9`, `0` | pick units listed in the Area panel (again to drop one; `0` drops all): Enter then offers the attack of the picked units alone (10.2, 10.3) |
 | `e` | end the impulse or phase step |
 | `u`, `s`, `?`, `q` | undo, save, help, menu |
 
@@ -54,4 +55,8 @@ Identifiers are coloured by nation (yellow Belgium, blue France, grey Germany, g
 the Netherlands, violet Luxembourg); a `+` marks an Area the Axis controls outside Germany, an
 anchor a BEF evacuation port. Blue labels hold Allied units, grey Axis, half and half a contested
 Area. On the map double lines are rivers, `#` the Maginot Line.
+
+Each attack in the action list ends with its Attack Value against the Defence Values the
+defender may choose (his lead unit and air) and the chance to win against the best of them,
+before the dice (10.4).
 """
