@@ -141,9 +141,11 @@ def plan_actions(state: State) -> list[dict[str, Any]]:
     if s.month == 1 and not chosen_first:
         acts += [{"type": "poland-first", "group": g} for g in ("a", "b")]
     picked = [it["axis"] for it in s.orders["german"].items if it["type"] == "plan"]
-    current = picked[-1] if picked else state.attack_plan
-    acts += [{"type": "plan", "axis": a} for a in war_data.AXES if a != current]
-    if current is not None and (s.month != 1 or chosen_first):
+    if not picked:
+        acts += [
+            {"type": "plan", "axis": a} for a in war_data.AXES if a != state.attack_plan
+        ]
+    if (picked or state.attack_plan is not None) and (s.month != 1 or chosen_first):
         acts.append({"type": "ready"})
     return acts
 
