@@ -3,10 +3,12 @@
 
 import pytest
 
-from wargames_tui.games.seeds_of_disaster import prewar
-from wargames_tui.games.seeds_of_disaster.prewar import poland, turn
+from wargames_tui.engine.dice import Dice
 
-from .helpers import act, at, fresh, hand
+from wargames_tui.games.seeds_of_disaster import prewar
+from wargames_tui.games.seeds_of_disaster.prewar import poland
+
+from .helpers import act, at, fresh
 
 
 def mobilized_germany():
@@ -92,12 +94,9 @@ def test_the_german_chooses_his_plan_and_which_group_returns_first():
         "a plan and a group must be chosen in the first month"
     )
     act(s, {"type": "poland-first", "group": "b"})
-    act(s, {"type": "plan", "axis": "north"})
-    hand(s, "german")
-    hand(s, "allied")
-    s.strategic.orders["german"].done = False
-    assert {"type": "ready"} in turn.order_actions(s, "german")
-    turn._resolve(s, None)
+    assert {"type": "ready"} not in prewar.prompt(s).actions
+    # the plan completes the German orders: the segment is carried out and the month goes on
+    prewar.apply(s, {"type": "plan", "axis": "north"}, Dice(3))
     assert s.strategic.poland_return == {"b": 3, "a": 4}
     assert s.attack_plan == "north"
 
