@@ -4,7 +4,6 @@
 import pytest
 
 from wargames_tui.engine.dice import Dice
-
 from wargames_tui.games.seeds_of_disaster import prewar
 from wargames_tui.games.seeds_of_disaster.prewar import poland
 
