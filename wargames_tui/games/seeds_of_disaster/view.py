@@ -36,12 +36,12 @@ def _unit(state: State, u: Unit, viewer: str | None) -> dict[str, Any]:
     base: dict[str, Any] = {
         "side": u.side,
         **where,
-        "status": "map" if u.box == "map" else u.box,
+        "status": "map" if u.box == "map" else where["box"],
     }
     if u.box == "eliminated":
         base.update(id=u.id, nation=u.nation, name=c.name, short=u.id[:4], kind=u.kind)
         return base
-    if known or public_army or u.kind == "westwall":
+    if known or public_army or (u.kind == "westwall" and u.box == "map"):
         f = face(u)
         base.update(
             id=u.id,

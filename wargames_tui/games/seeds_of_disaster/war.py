@@ -131,6 +131,13 @@ def _movement_actions(state: State) -> list[Action]:
             {"type": "poise", "unit": u.id, "army": a}
             for a in movement.poise_options(state, u)
         ]
+    if state.strategic.ip[side] >= 1:
+        seen = {
+            u.zone
+            for u in state.units.values()
+            if u.box == "map" and u.side != side and u.kind != "westwall"
+        }
+        out += [{"type": "examine", "area": a} for a in sorted(z for z in seen if z)]
     for u in sorted(state.side_units(side), key=lambda u: u.id):
         out += [
             {"type": "deploy", "unit": u.id, "to": a}
@@ -233,6 +240,7 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
         "deploy",
         "enter",
         "recover",
+        "examine",
     ):
         raise IllegalAction(f"unknown action {t!r}", C + "10.0")
     if action not in _movement_actions(state):
