@@ -952,6 +952,18 @@ class Referee:
         self.battle = None
 
     # ----------------------------------------------------------------- combat
+    def luftwaffe_with(self, attackers: list, blitz: bool) -> int:
+        """dynamo:8.2, 8.4: Luftwaffe factors flying with German attackers, in their hexes or on them."""
+        if attackers[0]["side"] != "german":
+            return 0
+        src = (
+            {self.blitz_from}
+            if blitz and getattr(self, "blitz_from", None)
+            else {u["hex"] for u in attackers}
+        )
+        on_units = sum(self.air_on.get(u["id"], 0) for u in attackers)
+        return max(sum(self.air_before.get(x, 0) for x in src), on_units)
+
     def on_assault(self, a, events, before, blitz: bool) -> None:
         rec = self.rec
         combat = [e for e in events if e.kind == "combat"]
@@ -1013,7 +1025,11 @@ class Referee:
                 )
             else:
                 rec.ok("combat-strengths")
-        only_leg = all(x["type"] in LEG_ATTACKERS_VS_FLAK for x in attackers)
+        # dynamo:18.2 air support is one of the arms that meet FLAK's printed defence, and 8.6/18.3
+        # leave the Luftwaffe unaffected by British FLAK: 18.1 holds only for foot attacks without it
+        only_leg = all(x["type"] in LEG_ATTACKERS_VS_FLAK for x in attackers) and not self.luftwaffe_with(
+            attackers, blitz
+        )
         for u in defenders:
             want = u["defence"]
             if u["type"] == "flak" and only_leg:
@@ -1872,15 +1888,6 @@ def test_every_defender_adds_its_strength():
 
 @pytest.mark.rules("dynamo:18.1")
 @pytest.mark.rules("dynamo:18.2")
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "18.1: FLAK attacked only by infantry, mountain, cavalry, fortress or motorized infantry "
-        "defends with its attack factor; the game uses British FLAK's printed defence (no-halt-order "
-        "seed 7 turn 10: 254ID vs 3113, b-1aa/b-2aa/b-4aa (2-1) each defend with 1; seed 2 turn 12: "
-        "SS V vs 3111/3012, b-4aa with 1)"
-    ),
-)
 def test_flak_defence():
     _assert_clean("combat-flak")
 
