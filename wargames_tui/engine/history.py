@@ -12,9 +12,10 @@ def positions(session: Session) -> list[Any]:
     """The state before the first action, then after each action of the session's log, made again
     from the log with its recorded rolls (a loaded session's log has already been checked)."""
     again = Session.start(session.game, session.scenario, session.options, seats=session.seats)
-    states = [again.state]
+    copy = session.game.copy_state
+    states = [copy(again.state)]
     for entry in session.log:
         again.dice = Dice.replaying(entry.rolls)
         again.act(entry.action)
-        states.append(again.state)  # act makes a new state each time: no copy needed
+        states.append(copy(again.state))  # act changes the state in place
     return states

@@ -40,7 +40,13 @@ class Session:
     log: list[LogEntry] = field(default_factory=list)
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
-    _undo: list[tuple[Any, int]] = field(default_factory=list)
+    # Undo and refusals: a copy of the state at the last commit point (`_base`, taken lazily before
+    # the next action changes the state) and the log's length then; the state after any later
+    # action is that copy with the log's actions since applied again. `_undo` holds the log
+    # lengths undo may go back to.
+    _undo: list[int] = field(default_factory=list)
+    _base: Any = None
+    _base_len: int = 0
     undo_stop: str = "the start of the game"  # the last point undo may not cross, in words
     _prompt: Prompt | None = None
 
@@ -70,14 +76,23 @@ class Session:
         return self.game.view(self.state, viewer)
 
     def act(self, action: Action) -> list[Event]:
-        """Apply one action; an IllegalAction leaves the game exactly as it was."""
+        """Apply one action; an IllegalAction (or any error) leaves the game exactly as it was.
+
+        The action changes the state in place: no copy of the whole state an action (the cost of
+        replays and bot playouts), only one after each commit point, and the state rebuilt from
+        it when an action is refused or taken back."""
         side = self.game.active_side(self.state)
-        trial = self.game.copy_state(self.state)
+        if self._base is None or self._base_len > len(self.log):
+            self._base, self._base_len = self.game.copy_state(self.state), len(self.log)
         self.dice.take_rolls()
-        events = self.game.apply(trial, action, self.dice)
+        try:
+            events = self.game.apply(self.state, action, self.dice)
+        except BaseException:
+            self.dice.take_rolls()
+            self.state = self._rebuilt(len(self.log))
+            raise
         rolls = self.dice.take_rolls()
-        self._undo.append((self.state, len(self.log)))
-        self.state = trial
+        self._undo.append(len(self.log))
         self._prompt = None
         self.log.append(LogEntry(action, rolls, side, events))
         self.updated = now()
@@ -85,12 +100,21 @@ class Session:
         committed = next((e for e in events if e.commit), None)
         if rolls or handover or committed:
             self._undo.clear()
+            self._base, self._base_len = None, len(self.log)
             self.undo_stop = (
                 f"the die roll of action {len(self.log)}" if rolls
                 else "the change of side" if handover
                 else f"{committed.text!r}"  # type: ignore[union-attr]
             )
         return events
+
+    def _rebuilt(self, length: int) -> Any:
+        """The state after the first `length` actions of the log: the commit point's copy with the
+        actions since applied again (none of them rolled a die: a roll is a commit point)."""
+        state = self.game.copy_state(self._base)
+        for entry in self.log[self._base_len : length]:
+            self.game.apply(state, entry.action, Dice.replaying(entry.rolls))
+        return state
 
     @property
     def can_undo(self) -> bool:
@@ -100,7 +124,8 @@ class Session:
         """Take back the last action, if no commit point (die roll, reveal, handover) came since."""
         if not self._undo:
             return False
-        self.state, length = self._undo.pop()
+        length = self._undo.pop()
+        self.state = self._rebuilt(length)
         del self.log[length:]
         self._prompt = None
         self.updated = now()
