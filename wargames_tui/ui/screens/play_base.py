@@ -105,7 +105,10 @@ class HexScreenBase(SessionScreen):
         return [u for u in self.view.get("units", []) if u["status"] == "map" and u["hex"] == h]
 
     def unit(self, uid: str) -> dict[str, Any] | None:
-        return units_by_id(self.view).get(uid)
+        cached = getattr(self, "_units_of", None)
+        if cached is None or cached[0] is not self.view:
+            cached = self._units_of = (self.view, units_by_id(self.view))
+        return cached[1].get(uid)
 
     def label(self, uid: str) -> str:
         return unit_label(self.unit(uid), uid)

@@ -34,12 +34,16 @@ class GenericMixin(EnterMixin):
     # --- what the actions name ------------------------------------------------------------
     def off_map_named(self) -> list[str]:
         """Units named by the actions that stand on no hex, in the order the actions name them."""
+        cached = getattr(self, "_off_map", None)
+        if cached is not None and cached[0] is self.prompt and cached[1] is self.view:
+            return cached[2]
         seen: list[str] = []
         for a in self.prompt.actions:
             for uid in units_named(a):
                 u = self.unit(uid)
                 if uid not in seen and (u is None or u["status"] != "map" or not u["hex"]):
                     seen.append(uid)
+        self._off_map = (self.prompt, self.view, seen)
         return seen
 
     def chosen_off_map(self) -> str | None:
