@@ -24,7 +24,7 @@ def audit(data: dict) -> None:
         assert data["result"] == crt.rows[crt.die.index(data["roll"])][column]
 
 
-@pytest.mark.parametrize("scenario,seed", [(S40, 1), (S39, 3)])
+@pytest.mark.parametrize("scenario,seed", [(S40, 1), (S39, 5)])
 def test_complete_games(scenario, seed):
     seen = {"battles": 0, "actions": 0}
 
