@@ -68,15 +68,16 @@ class WargamesApp(App):
 
     def open_session(self, session: Session, save_path: Path | None = None) -> None:
         """The play screen for the game's kind of map (hexes or areas)."""
-        from wargames_tui.ui.screens.area_play import AreaPlayScreen
-        from wargames_tui.ui.screens.play import PlayScreen
-
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._seat_people_for_unknown_bots(session)
         path = save_path or autosave_path(self.save_dir, session)
-        screens = {"hex": PlayScreen, "area": AreaPlayScreen}
-        self.push_screen(screens[map_kind(session.game)](session, path))
+        # Only the screen this game needs is imported: a cold start pays for one.
+        if map_kind(session.game) == "area":
+            from wargames_tui.ui.screens.area_play import AreaPlayScreen as screen_class
+        else:
+            from wargames_tui.ui.screens.play import PlayScreen as screen_class
+        self.push_screen(screen_class(session, path))
 
     def open_replay(self, source: Session | Path) -> None:
         """The replay viewer over a game, from its session or its save file."""
@@ -148,10 +149,9 @@ class WargamesApp(App):
 
     # --- command palette ---------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        from wargames_tui.ui.screens.area_play import AreaPlayScreen
-        from wargames_tui.ui.screens.play import PlayScreen
+        from wargames_tui.ui.screens.play_session import SessionScreen
 
-        if isinstance(screen, (PlayScreen, AreaPlayScreen)):
+        if isinstance(screen, SessionScreen):
             yield SystemCommand("Save game", "Save now (the game also saves after every action)", screen.action_save)
             yield SystemCommand("Legal actions", "List every legal action in words and pick one", screen.action_actions)
             yield SystemCommand("Undo", "Take back your last action, back to the last die roll, reveal, binding declaration or change of side", screen.action_undo)

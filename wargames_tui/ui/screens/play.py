@@ -131,7 +131,9 @@ class PlayScreen(GenericMixin):
         self.query_one(LogPanel).on_width = self._rewrite_log
         self._rewrite_log()
         if not self.session.log:
-            self._autosave()  # a new game shows up under Continue at once
+            # A new game shows up under Continue at once, though after the first frame (its fsyncs
+            # need not hold up the first sight of the map: there is no action to lose yet).
+            self.call_after_refresh(self._autosave)
         self.refresh_all()
         hexmap.set_cursor(self._start_cursor())
         self._cursor_for_step()
