@@ -958,3 +958,76 @@ def test_german_sr_entry_limit(scenario, seed):
                 assert key != (1, 1), (uid, key)
                 taken[key] += stack_value(u)
                 assert taken[key] <= 6, (key, taken[key], uid)
+
+
+# ------------------------------------------------------------------ 10.0 supply, 13.2 movement points
+
+COST = {t["glyph"]: (t.get("cost"), t.get("mech_cost")) for t in TABLES["terrain"].values() if "glyph" in t}
+
+
+@pytest.mark.rules("blitzkrieg-1940:5.5", "blitzkrieg-1940:10.3", "blitzkrieg-1940:10.10",
+                   "blitzkrieg-1940:10.11")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_supply_shown_for_own_units(scenario, seed):
+    """Each side's view gives its units' supply. Every unit is supplied in the first couplet
+    (5.5A), German mechanized units through turn 1 of 1940 (5.5B); Dutch and Belgian units in
+    their own country always (10.10); French units in a French city hex no German has yet
+    entered (10.11A, C). An unsupplied unit moves with 4 MPs at most (10.3A)."""
+    steps, _, _ = play(scenario, seed)
+    entered: set[str] = set()
+    home = {"dutch": "H", "belgian": "B"}
+    checked = 0
+    for st in steps:
+        v = st["before"]
+        for u in on_map(v):
+            if u["side"] == "german" and not is_dummy(u):
+                entered.add(u["hex"])
+        for u in on_map(v):
+            if u.get("supplied") is None or is_dummy(u):
+                continue
+            checked += 1
+            why = (u, v["turn"], v["couplet"])
+            if v["turn"] == 1 and (v["couplet"] == 1 or (scenario.endswith("1940") and u["side"] == "german"
+                                                          and u["mech"])):
+                assert u["supplied"], why
+            if home.get(u["nation"]) == COUNTRY.get(u["hex"]):
+                assert u["supplied"], why
+            if u["nation"] == "french" and COUNTRY.get(u["hex"]) == "F" and u["hex"] in CITY_HEXES \
+                    and u["hex"] not in entered:
+                assert u["supplied"], why
+            if u["move"]:
+                assert u["allowance"] == (u["move"] if u["supplied"] else min(u["move"], 4)), why
+    assert checked
+
+
+@pytest.mark.rules("blitzkrieg-1940:13.2", "blitzkrieg-1940:13.3", "blitzkrieg-1940:9.5",
+                   "blitzkrieg-1940:11.7")
+@pytest.mark.parametrize("scenario,seed", ALL_GAMES)
+def test_move_offers_within_movement_points(scenario, seed):
+    """A stack moves at its slowest unit's MPs (11.7C), shown in the mover's view; a move of
+    more than one hex costs the terrain of every hex entered (mechanized costs for mechanized
+    units), plus the Allied engagement and disengagement point of 1940 (9.5A) where this
+    referee sees a German zone; one hex is always allowed (13.3A). River rolls come later."""
+    steps, _, _ = play(scenario, seed)
+    checked = 0
+    for st in steps:
+        v, p = st["before"], st["prompt"]
+        moves = [a for a in p.actions if a["type"] == "move"]
+        if not moves:
+            continue
+        units = units_by_id(v)
+        ezoc = _zoc_hexes(v, "german", scenario) if p.side == "allied" and scenario.endswith("1940") else set()
+        for a in moves:
+            movers = [units[x] for x in a["units"] if not is_dummy(units[x])]
+            budget = min(m["mp"] for m in movers)
+            assert budget > 0, a
+            path = [movers[0]["hex"]] + list(a["path"])
+            if len(path) == 2:
+                continue
+            spent = 0
+            for x, y in zip(path, path[1:]):
+                spent += max(COST[TERRAIN[y]][1 if m["mech"] else 0] for m in movers)
+                spent += (y in ezoc) + (x in ezoc)
+            assert spent <= budget, (a, spent, budget)
+            checked += 1
+    assert checked

@@ -35,6 +35,7 @@ class Position:
         self.s = state
         self.b: Board = load_board(state.scenario)
         self.y1940 = scenario_key(state.scenario) == "1940"
+        self._lines: dict[str, frozenset[Hex]] = {}  # supplied_hexes for this position
 
     # --- who is where ---------------------------------------------------------------
     @cached_property
@@ -207,12 +208,15 @@ class Position:
     def supplied_hexes(self, cls: str) -> frozenset[Hex]:
         """Traced once for each set of hexes a line may not cross and of sources: a move that
         changes neither (most moves of a phase) asks the same question again."""
+        if cls in self._lines:
+            return self._lines[cls]
         blocked, start, neutral = self._supply_bounds(cls)
         key = (cls, self.s.scenario, blocked, start, neutral, self.s.dams)
         if key not in _SUPPLY:
             if len(_SUPPLY) > 64:
                 _SUPPLY.clear()
             _SUPPLY[key] = frozenset(self._trace(blocked, start, neutral))
+        self._lines[cls] = _SUPPLY[key]
         return _SUPPLY[key]
 
     @cached_property

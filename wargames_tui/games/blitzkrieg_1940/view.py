@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargames_tui.engine.hexgrid import Hex
-from wargames_tui.games.blitzkrieg_1940 import sequence
+from wargames_tui.games.blitzkrieg_1940 import movement, sequence
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 
@@ -79,7 +79,17 @@ def unit_view(pos: Position, uid: str) -> dict[str, Any]:
         "status": st.status, "steps": st.steps, "max_steps": len(u.steps), "attack": att, "defence": dfn,
         "move": mf, "strength": int(att) if att.isdigit() else 0, "factors": factors_text(att, dfn, mf),
         "disrupted": False, "moved": uid in pos.s.moved,
+        "supplied": pos.supplied(uid) if st.status == "map" else None,
+        "allowance": movement.allowance(pos, uid) if st.status == "map" and mf else mf, "mp": mp_left(pos, uid),
     }
+
+
+def mp_left(pos: Position, uid: str) -> int:
+    """MPs the unit may still spend this Movement Phase (13.2A): its allowance, at most 4 out of
+    supply (10.3A), while it may still move in its side's phase; else 0."""
+    if not pos.s.phase.endswith("-movement") or pos.s.units[uid].status != "map" or not movement.may_move(pos, uid):
+        return 0
+    return movement.allowance(pos, uid)
 
 
 def unknown(h: Hex, side: str, n: int) -> dict[str, Any]:
@@ -88,7 +98,7 @@ def unknown(h: Hex, side: str, n: int) -> dict[str, Any]:
         "id": f"?{h}-{n}", "name": "a counter beneath the top one", "short": "?", "nation": "", "side": side,
         "type": "", "size": "", "mech": False, "hex": h, "label": None, "status": "map", "steps": None,
         "max_steps": None, "attack": "", "defence": "", "move": 0, "strength": 0, "factors": "?",
-        "disrupted": False, "moved": False,
+        "disrupted": False, "moved": False, "supplied": None, "allowance": 0, "mp": 0,
     }
 
 
