@@ -23,6 +23,7 @@ from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
+from wargames_tui.ui.actionfields import units_named
 from wargames_tui.ui.screens.play_generic import GenericMixin
 from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
@@ -508,7 +509,7 @@ class PlayScreen(GenericMixin):
     # --- finding one's way ------------------------------------------------------------------
     def ready_hexes(self) -> list[Hex]:
         """Hexes of the side to act's units that the prompt still lets act, in reading order."""
-        acting = {uid for a in self.prompt.actions for uid in [a.get("unit"), *(a.get("attackers") or [])] if uid}
+        acting = {uid for a in self.prompt.actions for uid in [*units_named(a), *(a.get("attackers") or [])]}
         hexes = {u["hex"] for u in self.view.get("units", []) if u["id"] in acting and u["status"] == "map" and u["hex"]}
         return sorted(hexes)
 

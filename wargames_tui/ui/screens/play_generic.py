@@ -62,7 +62,15 @@ class GenericMixin(EnterMixin):
 
     def hex_actions(self) -> list[Action]:
         """The actions whose hexes are lit: of the selected unit if it has any, fitting the
-        gathered attackers if any are gathered."""
+        gathered attackers if any are gathered (read once per position and choice: every cursor
+        key asks for them)."""
+        key = (self.prompt, self.view, self.selected, tuple(self.attackers), self.chosen_pending)
+        cached = getattr(self, "_hex_actions", None)
+        if cached is None or cached[0][0] is not key[0] or cached[0][1] is not key[1] or cached[0][2:] != key[2:]:
+            cached = self._hex_actions = (key, self._lit_actions())
+        return cached[1]
+
+    def _lit_actions(self) -> list[Action]:
         actions = [a for a in self.open_actions() if hexes_named(a)]
         if self.selected:
             mine = [a for a in actions if self.selected in units_named(a)]
