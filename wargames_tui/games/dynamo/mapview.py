@@ -33,9 +33,7 @@ def hex_map_data() -> HexMapData:
         sides = tuple("river" if o and frozenset((h, o)) in m.barriers else None for o in across)
         cells[h] = HexCell(t, glyph, colour, label, names, False, features, sides=sides, across=across)
     for h in m.grid.all_hexes():
-        if h not in cells:  # the Channel, and the unprinted columns left of column 10
-            sea = int(h[:2]) >= m.first_column
-            cells[h] = HexCell("sea" if sea else "off-map", "=" if sea else " ", "#4a6a9a" if sea else "#000000",
-                               "" if sea else " ")  # a blank label: no hex id off the printed map
+        if h not in cells and int(h[:2]) >= m.first_column:  # the Channel; nothing left of the printed map
+            cells[h] = HexCell("sea", "=", "#4a6a9a", "")
     legend = tuple((g, t, c) for t, (g, c) in LOOK.items()) + (("=", "sea", "#4a6a9a"),)
-    return HexMapData(m.grid, dict(m.compass), cells, legend)
+    return HexMapData(m.grid, dict(m.compass), cells, legend, first_column=m.first_column)
