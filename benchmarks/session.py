@@ -22,10 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from wargames_tui.bots import random_bot  # noqa: E402
-from wargames_tui.engine.dice import Dice  # noqa: E402
-from wargames_tui.engine.session import Session  # noqa: E402
-from wargames_tui.games import game_for  # noqa: E402
+from wargames_tui.bots import random_bot
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
 
 
 def old_session(rev: str) -> type:

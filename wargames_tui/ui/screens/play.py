@@ -24,6 +24,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import units_named
+from wargames_tui.ui.screens.play_base import types_of
 from wargames_tui.ui.screens.play_generic import GenericMixin
 from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
@@ -466,7 +467,7 @@ class PlayScreen(GenericMixin):
     # --- actions ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         step = self.step
-        types = {a.get("type") for a in self.prompt.actions} if step not in ("bot", "over") else set()
+        types = types_of(self.prompt.actions) if step not in ("bot", "over") else set()
         if action == "select":
             return step in ("move", "other")
         if action.startswith("select_"):
