@@ -235,6 +235,7 @@ def roll(state: State, dice: Dice) -> list[Event]:
     data = {
         "attack": a["attack"], "defence": a["defence"], "odds": a["odds"], "terrain": a["terrain"],
         "column": a["column"], "die": die, "modifiers": a["modifiers"], "total": total, "result": result,
+        "roll": total,  # the table's row: the client marks it
         "attackers": battle.attackers, "defenders": battle.defenders, "hexes": battle.hexes,
         "attack_parts": {u: b.attack(u) for u in battle.attackers},
         "defence_parts": {u: defence_of(b, u, battle.attackers, sum(state.air.get(x, 0) for x in battle.attackers) if b.side_of(battle.attackers[0]) == "german" else 0) for u in a["defenders"]},

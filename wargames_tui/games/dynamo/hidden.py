@@ -31,7 +31,7 @@ def unit_view(b: Board, uid: str, own: bool) -> dict[str, Any]:
         "id": uid, "side": u.side, "nation": u.nation, "name": u.name, "short": u.short,
         "type": u.type, "size": u.size, "attack": a, "defence": d, "move": u.move,
         "strength": a, "factors": "dmy" if u.dummy else f"{a}-{d}"[:4],
-        "allowance": b.allowance(uid) if own and st.where == "map" else None,
+        "allowance": b.allowance(uid) if st.where == "map" else None,  # from what either side sees (5.9, 10.2, 14.0)
         "steps": len(u.steps), "step": st.step, "status": st.where, "hex": st.hex,
         "oos": st.oos, "moved": st.done if own else False, "disrupted": False, "dummy": u.dummy,
         "moto": u.moto, "task_force": u.task_force, "korps": u.korps, "edge": st.edge,

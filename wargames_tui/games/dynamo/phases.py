@@ -235,7 +235,8 @@ def _move_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]]
         acts += [a for a in movement.breakdown_options(b) if a["unit"] in group.units or a["type"] == "reform"]
         acts.append({"type": "halt"})
         left = movement.group_left(b, group)
-        return f"Move {'+'.join(b.unit(u).short for u in b.real(group.units))} at {group.hex} ({left} MP left), Blitz, or set it down.", "9.1", acts
+        blitz = ", Blitz" if any(a["type"] == "blitz" for a in acts) else ""
+        return f"Move {'+'.join(b.unit(u).short for u in b.real(group.units))} at {group.hex} ({left} MP left){blitz}, or set it down.", "9.1", acts
     acts = movement.force_march_options(b) if side == "german" else movement.recce_options(b)
     acts += movement.pickable(b, side) + movement.entry_options(b, side)
     if side == "german":
@@ -309,6 +310,8 @@ def _dummy_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]
     if state.phase == "allied-setup":
         acts = setup.placement_options(b) + acts
     acts.append({"type": "end-phase"})
+    if state.phase == "allied-setup":
+        return "Shift units within their groups' areas, place your dummies in secret, or end the set-up.", "24.3", acts
     return "Place your dummies in secret on or under your own units, or end the phase.", "11.2" if "setup" not in state.phase else "11.6", acts
 
 

@@ -65,13 +65,13 @@ WORDS = {
     "end-advance": lambda a, v: "Stop advancing",
     "raf": lambda a, v: "Call the RAF (+2 to the German die)",
     "no-raf": lambda a, v: "Keep the RAF back",
-    "dummy": lambda a, v: f"Put {a['unit']} {'on' if a['top'] else 'under'} the stack at {a['hex']}",
-    "recall": lambda a, v: f"Take {a['unit']} back",
+    "dummy": lambda a, v: f"Put {_name(v, a['unit'])} {'on top of' if a['top'] else 'under'} the stack at {a['hex']}",
+    "recall": lambda a, v: f"Take {_name(v, a['unit'])} back into your hand",
     "evacuate": lambda a, v: f"Evacuate {_short(v, a['unit'])} by sea",
     "counter-stroke": lambda a, v: "Launch the counter stroke",
     "force-march": lambda a, v: "Force march the 2nd Panzer" if a["korps"] == "2pz" else "Force march the 19th Panzer Korps",
     "break-down": lambda a, v: f"Break {_short(v, a['unit'])} into Kampfgruppen",
-    "reform": lambda a, v: f"Reform {a['unit']} from its Kampfgruppen",
+    "reform": lambda a, v: f"Reform {_name(v, a['unit'])} from its Kampfgruppen",
     "detach-recce": lambda a, v: "Detach the 3rd Division's recce",
     "rejoin-recce": lambda a, v: "Rejoin the 3rd Division's recce",
     "place": lambda a, v: f"Set up {_short(v, a['unit'])} at {a['hex']}",
@@ -81,6 +81,11 @@ WORDS = {
     "remove": lambda a, v: f"Withdraw {_short(v, a['unit'])}",
     "end-phase": lambda a, v: "End the phase",
 }
+
+
+def _name(view: dict[str, Any], uid: str) -> str:
+    u = next((x for x in view.get("units", []) if x["id"] == uid), None)
+    return u["name"] if u else uid
 
 
 def _short(view: dict[str, Any], uid: str) -> str:
