@@ -113,3 +113,24 @@ def test_the_public_log_does_not_name_a_counter_taken_from_under_a_stack() -> No
     public = " ".join(e.text for e in events if e.only is None)
     assert "12" not in public.replace("2116", "")
     assert any("12" in e.text for e in events if e.only == "german")
+
+
+@pytest.mark.rules("dynamo:5.9")
+def test_a_visible_enemy_counter_shows_its_allowance_this_turn() -> None:
+    s = empty()
+    put(s, "2116", "f-1na")
+    put(s, "2316", "g-12id")
+    s.units["f-1na"].oos = True  # the supply check is public: halved, rounded up
+    seen = next(u for u in dynamo.view(s, "german")["units"] if u["id"] == "f-1na")
+    assert seen["allowance"] == -(-seen["move"] // 2)
+
+
+@pytest.mark.rules("dynamo:16.16")
+def test_the_combat_event_names_the_table_row_read() -> None:
+    s = empty("german-assault")
+    s.raf = False
+    put(s, "2116", "f-1na")
+    put(s, "2115", "g-12id")
+    events = act(s, {"type": "assault", "attackers": ["g-12id"], "hexes": ["2116"]}, 4)
+    data = next(e.data for e in events if e.kind == "combat")
+    assert data["die"] == 4 and data["roll"] == data["total"] == 4 + sum(m[0] for m in data["modifiers"])
