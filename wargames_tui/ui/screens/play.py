@@ -24,7 +24,6 @@ from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import units_named
-from wargames_tui.ui.screens.play_base import types_of
 from wargames_tui.ui.screens.play_generic import GenericMixin
 from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
@@ -240,13 +239,10 @@ class PlayScreen(GenericMixin):
             for a in self.pool_entries():
                 lit[a["hex"]] = "entry"
         elif step == "move" and self.selected:
-            for a in self.prompt.actions:
-                if a.get("unit") != self.selected:
-                    continue
-                d = self.dest(a)
-                if d and a["type"] == "exit":
+            for _, kind, d in self.reach_of(self.selected):
+                if d and kind == "exit":
                     lit[d] = "exit"
-                elif d and a["type"] == "move":
+                elif d and kind == "move":
                     lit.setdefault(d, "reach")
             u = self.unit(self.selected)
             if u and u["hex"]:
@@ -467,7 +463,7 @@ class PlayScreen(GenericMixin):
     # --- actions ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         step = self.step
-        types = types_of(self.prompt.actions) if step not in ("bot", "over") else set()
+        types = self.prompt_types if step not in ("bot", "over") else set()
         if action == "select":
             return step in ("move", "other")
         if action.startswith("select_"):

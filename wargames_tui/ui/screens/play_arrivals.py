@@ -16,7 +16,7 @@ from typing import Any
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.screens.play_base import HexScreenBase, types_of
+from wargames_tui.ui.screens.play_base import HexScreenBase
 
 
 ARRIVING = ("place", "reinforce")
@@ -49,10 +49,9 @@ class ArrivalsMixin(HexScreenBase):
         return [a["hex"] for a in self.arrival_actions() if a["unit"] == uid]
 
     def pool_entries(self) -> list[Action]:
-        actions = self.prompt.actions
-        if "enter" not in types_of(actions):  # asked at every cursor key: build no lazy move for it
+        if "enter" not in self.prompt_types:  # asked at every cursor key: build no lazy move for it
             return []
-        return [a for a in actions if a.get("type") == "enter" and "pool" in a]
+        return [a for a in self.prompt.actions if a.get("type") == "enter" and "pool" in a]
 
     def jump_to_lit(self, hexes: list[Hex]) -> None:
         """Put the cursor on the lit hex nearest to it, unless it is on one already."""

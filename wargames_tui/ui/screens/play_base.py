@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from wargames_tui.engine.actionlist import ActionList
+from wargames_tui.engine.actionlist import ActionList, LazyPart, sketches
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.present import presentation
@@ -42,10 +42,19 @@ CLASSIC = {
 
 
 def types_of(actions: Sequence[Action]) -> set[str]:
-    """The action types of a prompt, without building the actions of a lazy list."""
-    if isinstance(actions, ActionList):
-        return {t for kinds, _ in actions.runs() for t in kinds}
-    return {a.get("type", "") for a in actions}
+    """The action types of a prompt, without building the actions of a lazy list: a lazy part
+    of one kind is that kind; one that may hold several is read from its sketches (no paths)."""
+    if not isinstance(actions, ActionList):
+        return {a.get("type", "") for a in actions}
+    found: set[str] = set()
+    for part in actions.parts:
+        if isinstance(part, LazyPart) and len(part.kinds) == 1:
+            found |= part.kinds
+        elif isinstance(part, LazyPart):
+            found |= {part.sketch(i).get("type", "") for i in range(len(part))}
+        else:
+            found |= {a.get("type", "") for a in part}
+    return found
 
 
 def step_of(actions: list[Action]) -> str:
@@ -91,10 +100,17 @@ class HexScreenBase(SessionScreen):
             return "over"
         if self.bot_to_act():
             return "bot"
-        actions = self.prompt.actions
-        if not types_of(actions) <= CLASSIC:
+        if not self.prompt_types <= CLASSIC:
             return "generic"
-        return STEPS.get(self.view.get("step", ""), "") or step_of(actions)
+        return STEPS.get(self.view.get("step", ""), "") or step_of(self.prompt.actions)
+
+    @property
+    def prompt_types(self) -> set[str]:
+        """The prompt's action types, read once per prompt (every key asks, for every binding)."""
+        cached = getattr(self, "_types", None)
+        if cached is None or cached[0] is not self.prompt:
+            cached = self._types = (self.prompt, types_of(self.prompt.actions))
+        return cached[1]
 
     @property
     def vacated(self) -> Hex | None:
@@ -130,6 +146,19 @@ class HexScreenBase(SessionScreen):
             return path[-1]
         u = self.unit(action.get("unit", ""))
         return u["hex"] if u else None
+
+    def reach_of(self, uid: str) -> list[tuple[int, str, Hex | None]]:
+        """(index in the prompt's actions, type, end hex) of every action of unit uid, read from
+        the actions' sketches: a lazy move list builds no path for it (read once per prompt)."""
+        cached = getattr(self, "_reach", None)
+        if cached is None or cached[0] is not self.prompt:
+            by_unit: dict[str, list[tuple[int, str, Hex | None]]] = {}
+            for i, a in enumerate(sketches(self.prompt.actions)):
+                if isinstance(a.get("unit"), str):
+                    end = a["to"] if "to" in a and "path" not in a else self.dest(a)
+                    by_unit.setdefault(a["unit"], []).append((i, str(a.get("type")), end))
+            cached = self._reach = (self.prompt, by_unit)
+        return cached[1].get(uid, [])
 
     @property
     def cursor(self) -> Hex:

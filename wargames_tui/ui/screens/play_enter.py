@@ -37,11 +37,11 @@ class EnterMixin(ArrivalsMixin):
                 sel = self.unit(self.selected)
                 if sel and sel["hex"] == h and len(movable) > 1:
                     return "Enter: the next unit of the stack (or 1-9) · Esc drops the selection"
-                moves = [a for a in self.prompt.actions if a.get("unit") == self.selected and self.dest(a) == h]
+                kinds = {kind for _, kind, d in self.reach_of(self.selected) if d == h}
                 bits = []
-                if any(a["type"] == "move" for a in moves):
+                if "move" in kinds:
                     bits.append(f"Enter: move {self.label(self.selected)} here")
-                if any(a["type"] == "exit" for a in moves):
+                if "exit" in kinds:
                     bits.append("b: break off the map edge here")
                 if bits:
                     return " · ".join(bits)
@@ -127,11 +127,11 @@ class EnterMixin(ArrivalsMixin):
         self.refresh_all()
 
     def _movable(self, uid: str) -> bool:
-        return any(a.get("unit") == uid for a in self.prompt.actions if a.get("type") in ("move", "exit"))
+        return any(kind in ("move", "exit") for _, kind, _ in self.reach_of(uid))
 
     def _select(self, uid: str) -> None:
         self.selected = uid
-        n = len({self.dest(a) for a in self.prompt.actions if a.get("unit") == uid})
+        n = len({d for _, _, d in self.reach_of(uid)})
         self.say(f"{self.label(uid)} selected: {n} hex{'es' if n != 1 else ''} in reach (green).")
 
     def _enter_move(self, h: Hex) -> None:
@@ -150,9 +150,8 @@ class EnterMixin(ArrivalsMixin):
                 self.selected = None
                 self.say(f"{self.label(sel['id'])} put down.")
                 return
-            move = next(
-                (a for a in self.actions_of("move") if a["unit"] == self.selected and self.dest(a) == h), None
-            )
+            i = next((i for i, kind, d in self.reach_of(self.selected) if kind == "move" and d == h), None)
+            move = self.prompt.actions[i] if i is not None else None
             if move:
                 self.play(move)
                 return
