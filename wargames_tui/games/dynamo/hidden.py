@@ -21,6 +21,13 @@ from wargames_tui.games.dynamo.victory import outcome, tally
 PUBLIC_WHERE = ("dead", "evacuated", "withdrawn", "off")
 # The client's step names for the battle stages whose actions have its shapes (docs/GAMES.md).
 STEPS = {"defender-retreat": "retreat", "attacker-retreat": "retreat", "advance": "advance"}
+# The phases as the client's turn track lists them: "<side> <kind>", short enough for its panel.
+TRACK = {
+    "supply": "French-German supply", "luftwaffe": "German air", "german-move": "German movement",
+    "german-withdrawal": "German movement", "german-assault": "German combat", "german-dummies": "German dummy",
+    "evacuation": "Allied sea", "allied-move": "Allied movement", "allied-assault": "Allied combat",
+    "allied-dummies": "Allied dummy",
+}
 
 
 def unit_view(b: Board, uid: str, own: bool) -> dict[str, Any]:
@@ -98,7 +105,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "sides": {"german": "German", "allied": "Allied"},
         "outcome": result.to_json() if result else None,
         "turn_labels": list(b.g.rules.turn_labels),
-        "phases": [TITLES[p][0] for p in SEQUENCE],
+        "phases": [TRACK[p] for p in SEQUENCE],
         "step": STEPS.get(battle.stage, "other") if battle else "other",
         "crt": {"columns": crt.terrain["clear"], "die": crt.die, "rows": crt.results, "lines": crt.terrain},
         "scenario": state.scenario,
@@ -107,7 +114,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "turns": b.g.rules.turns,
         "turn_label": b.g.rules.turn_labels[state.turn - 1],
         "phase": state.phase,
-        "phase_title": TITLES[state.phase][0],
+        "phase_title": TRACK.get(state.phase, TITLES[state.phase][0]),
         "case": TITLES[state.phase][1],
         "units": units,
         "stacks": stacks,
