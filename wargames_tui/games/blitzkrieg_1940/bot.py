@@ -24,6 +24,7 @@ from wargames_tui.games.blitzkrieg_1940.victory import objectives
 
 COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in May 1940
 SAMPLE = 8  # units weighed for each move
+INTERCEPT = 4  # the French units the German bot moves to stop in 1939
 NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
 
 
@@ -97,8 +98,10 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
         return {"type": "deselect"}
     pos = Position(state)
     assert side is not None
-    attacking = side == "german" or not pos.y1940  # the French attack in 1939 (4.2)
-    goals = objectives(state, side) if attacking else _threatened(pos)
+    if not pos.y1940:
+        goals = objectives(state, side) if side == "allied" else _intercept(pos)  # the French attack in 1939 (4.2)
+    else:
+        goals = objectives(state, side) if side == "german" else _threatened(pos)
     if not goals:
         return None
     dist = _distances(pos, goals)
@@ -126,6 +129,19 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     return best[1] if best else None
 
 
+def _intercept(pos: Position) -> set[Hex]:
+    """1939: the hexes just ahead of the French units nearest the Ruhr Endangered Area, inside
+    Germany (8.12A), where a German zone of control stops them (9.3); the area itself if none."""
+    b = pos.b
+    dist = _distances(pos, set(b.endangered))
+    french = sorted((dist.get(h, 99), h) for u in pos.units_of("allied") if (h := pos.s.units[u].hex))
+    goals = set()
+    for d, h in french[:INTERCEPT]:
+        goals |= {n for n in b.grid.neighbours(h)
+                  if b.land(n) and b.country[n] == "Germany" and dist.get(n, 99) < d and not pos.has_side(n, "allied")}
+    return goals or set(b.endangered)
+
+
 def _threatened(pos: Position) -> set[Hex]:
     """Allied cities with German units within four hexes."""
     germans = [pos.s.units[u].hex for u in pos.units_of("german")]
@@ -141,23 +157,43 @@ def _attack(session: Session, actions: list[Action]) -> Action | None:
     pos = Position(state)
     side = session.prompt.side
     assert side is not None
+    enemy = _enemy_as_seen(session.view(side), ENEMY[side])
     best: tuple[float, Action] | None = None
     for a in actions:
         if a["type"] != "attack":
             continue
-        est = _estimate(pos, a["attackers"], a["hex"], side) + a.get("raf", 0)
+        est = _estimate(pos, a["attackers"], a["hex"], enemy) + a.get("raf", 0)
         if est >= NEED[side] and (best is None or est > best[0]):
             best = (est, a)
     return best[1] if best else None
 
 
-def _estimate(pos: Position, attackers: list[str], d: Hex, side: str) -> float:
-    """The expected column of an attack, volatile factors at their mean (3.5 plus the modifier)."""
-    def mean(f: str) -> float:
-        return max(1.0, 3.5 + int(f)) if combat.volatile(f) else float(f)
+def _mean(f: str) -> float:
+    """A factor's mean: a volatile one is a die (3.5) plus its modifier (14.8)."""
+    return max(1.0, 3.5 + int(f)) if combat.volatile(f) else float(f)
 
-    attack = sum(mean(pos.steps_of(a)[0]) for a in attackers)
-    defenders = [u for u in pos.at.get(d, ()) if pos.b.units[u].side == ENEMY[side] and not pos.b.units[u].dummy]
-    defence = sum(mean(pos.steps_of(u)[1]) for u in defenders) or 1.0
+
+def _enemy_as_seen(view: dict[str, Any], enemy: str) -> dict[Hex, tuple[list[str], float]]:
+    """Each enemy hex as the bot's own view shows it (11.3): the counters it can name, and the
+    defence it guesses for the rest (their count times the mean defence of those it can see)."""
+    known = [u for u in view["units"] if u["side"] == enemy and u["status"] == "map" and u["hex"]]
+    seen = [_mean(u["defence"]) for u in known if u["steps"] and u["defence"] not in ("", "-")]
+    guess = sum(seen) / len(seen) if seen else 1.0
+    out: dict[Hex, tuple[list[str], float]] = {}
+    for u in known:
+        ids, unknown = out.get(u["hex"], ([], 0.0))
+        if u["steps"] is None:
+            out[u["hex"]] = (ids, unknown + guess)
+        else:
+            out[u["hex"]] = (ids + [u["id"]], unknown)
+    return out
+
+
+def _estimate(pos: Position, attackers: list[str], d: Hex, enemy: dict[Hex, tuple[list[str], float]]) -> float:
+    """The expected column of an attack on what the bot can see of the defence, its own
+    volatile factors at their mean."""
+    attack = sum(_mean(pos.steps_of(a)[0]) for a in attackers)
+    defenders, unknown = enemy.get(d, ([], 0.0))
+    defence = sum(_mean(pos.steps_of(u)[1]) for u in defenders if not pos.b.units[u].dummy) + unknown or 1.0
     shifts = sum(x["shift"] for x in combat.shifts(pos, d, attackers, defenders, 0))
     return combat.column_index(max(1, int(attack)), max(1, int(defence))) + shifts
