@@ -2,8 +2,9 @@
 
 It plays random games through the public protocol (`game_for`, `new`, `prompt`, `apply`, `view`,
 `outcome`, `copy_state`) and checks, at every step, what the rules say against what the game
-does. The facts come from the views (public and per side) before and after each action and from
-the events' data; nothing of the game's package is read beyond its protocol.
+does. The facts come from the views (the table's and each side's) before and after each action
+and from the events' data and text; the board, counters and charts are read from the scenario
+data files as data. Nothing of the game's package is read beyond its protocol.
 
 Every finding is collected per check; each test asserts that its own list is empty. A check that
 disagrees with the game stays on record as a strict xfail naming the disagreement.
@@ -50,10 +51,15 @@ for _kind, _pairs in MAP.get("borders", {}).items():
 MCS = {k for k, a in AREAS.items() if a.get("mc")}
 OBJECTIVES = MCS | {k for k, a in AREAS.items() if a.get("objective")}
 PARIS = {k for k, a in AREAS.items() if a.get("terrain") == "paris"}
-COUNTERS: dict[str, dict] = {u["id"]: u for u in _toml("counters.toml").get("unit", [])}
-FACES: dict[str, dict] = _toml("counters.toml").get("faces", {})
+_COUNTERS = _toml("counters.toml")
+COUNTERS: dict[str, dict] = {u["id"]: u for u in _COUNTERS.get("unit", [])}
+FACES: dict[str, dict] = _COUNTERS.get("faces", {})
 TABLES = _toml("tables.toml")
+TEC_AREA = TABLES.get("terrain", {})
+TEC_BORDER = TABLES.get("border", {})
+CRT = sorted(TABLES.get("crt", []), key=lambda r: r["from"])
 PREWAR = _toml("prewar/tables.toml")
+LIMITS = PREWAR.get("limits", {})
 CHRONOLOGY = {y["year"]: y for y in _toml("prewar/chronology.toml").get("year", [])}
 COST = {c["kind"]: c["rp"] for c in PREWAR.get("cost", [])}
 COST_FROM = {c["kind"]: c.get("from") for c in PREWAR.get("cost", [])}
@@ -64,33 +70,30 @@ COST_KIND = {"army": "army", "bef": "army", "infantry": "infantry", "belgian": "
 HOME = {"german": "G", "french": "F", "british": "F", "dutch": "N", "belgian": "B", "polish": "F"}
 MOBILE_KINDS = {"panzer", "motorized", "dlc", "dlm", "armored", "british_armored", "para", "bef"}
 CORPS_KINDS = {"infantry", "panzer", "motorized", "dlc", "dlm", "armored", "british_armored", "belgian", "para"}
+HIGH_TECH = {"panzer", "motorized", "dlc", "dlm", "armored", "british_armored", "para", "air", "allied_air"}
 ARMY_KINDS = {"army", "bef"}
+AIR_KINDS = {"air", "allied_air"}
 
 GAME_ID = "seeds-of-disaster"
 SCENARIO = "seeds-of-disaster/1934"
 SIDES = ("german", "allied")
+SIDE_OF_NAME = {"German": "german", "Allied": "allied"}
 
 # Random games: (seed, step cap, CPU seconds). Bounded so that the module stays under ~20 s.
-GAMES = [(3, 4000, 5.0), (17, 4000, 5.0), (29, 4000, 5.0)]
+GAMES = [(3, 3000, 4.5), (17, 3000, 4.5), (29, 3000, 4.5), (41, 3000, 4.5)]
 
 # seeds-of-disaster:3.1.2 the five Diplomatic Status levels, in order.
 PEACE, OPPOSITION, PREPARATIONS, BELLIGERENCE, HOSTILITIES = range(5)
-DS_WORDS = [("peace", PEACE), ("oppos", OPPOSITION), ("prep", PREPARATIONS), ("bellig", BELLIGERENCE),
-            ("hostil", HOSTILITIES), ("war", HOSTILITIES)]
+DS_NAMES = {"peace": PEACE, "opposition": OPPOSITION, "preparations": PREPARATIONS,
+            "belligerence": BELLIGERENCE, "hostilities": HOSTILITIES}
 
 # seeds-of-disaster:3.4 and the Sequence of Play: the segments of a turn, in order.
-SEGMENTS = [
-    ("intel-events", ("intelligence-event", "intel-event", "intelligence event", "ie")),
-    ("cards", ("card", "event-card")),
-    ("check", ("check",)),
-    ("resources", ("resource", "rp-acq", "income")),
-    ("mobilization", ("mobiliz", "build")),
-    ("movement", ("move", "redeploy", "reserve", "poised")),
-    ("combat", ("combat", "battle", "attack")),
-    ("command", ("command",)),
-    ("intel-points", ("intelligence-point", "intel-point", "ip-acq", "intelligence point", "ip")),
-]
-SEG_INDEX = {name: i for i, (name, _) in enumerate(SEGMENTS)}
+SEGMENTS = ["intel-events", "cards", "check", "resources", "mobilization", "movement", "combat", "command",
+            "intel-points"]
+SEG_INDEX = {name: i for i, name in enumerate(SEGMENTS)}
+SEG_TITLES = {"Intelligence Events": "intel-events", "Event Cards": "cards", "Check Die Rolls": "check",
+              "Resource Points": "resources", "Troop Mobilization": "mobilization", "Movement": "movement",
+              "Intelligence Points": "intel-points", "German attack plan": "plan"}
 
 
 def _module():
@@ -112,87 +115,117 @@ def _module():
 # ---------------------------------------------------------------- facts from views
 
 
+def canon(x: Any) -> str:
+    return json.dumps(x, sort_keys=True, default=str)
+
+
 def walk(obj: Any, path: tuple = ()):
     """Every (path, value) in a JSON-like tree."""
     yield path, obj
     if isinstance(obj, dict):
         for k, v in obj.items():
-            yield from walk(v, path + (k,))
+            yield from walk(v, (*path, k))
     elif isinstance(obj, list):
         for i, v in enumerate(obj):
-            yield from walk(v, path + (i,))
+            yield from walk(v, (*path, i))
 
 
-def ds_level(view: dict) -> int | None:
-    for key in ("ds", "diplomatic_status", "status", "ds_level"):
-        v = view.get(key)
-        if isinstance(v, dict):
-            v = v.get("level", v.get("id", v.get("name")))
-        if isinstance(v, int) and not isinstance(v, bool):
-            return v
-        if isinstance(v, str):
-            low = v.lower()
-            for word, level in DS_WORDS:
-                if word in low:
-                    return level
-    return None
-
-
-def segment(phase: str | None) -> str | None:
-    if not phase:
-        return None
-    low = phase.lower()
-    for name, words in SEGMENTS:
-        if any(w in low for w in words if len(w) > 2):
-            return name
-    for name, words in SEGMENTS:
-        if any(re.search(rf"\b{re.escape(w)}\b", low) for w in words if len(w) <= 2):
-            return name
-    return None
-
-
-def side_value(view: dict, side: str, names: tuple[str, ...]) -> int | None:
-    """A side's track value (RP, IP, CP ...), wherever the view keeps it."""
-    for key in ("tracks", "sides_state", "players", "strategic", "economy", "powers"):
-        block = view.get(key)
-        if isinstance(block, dict) and isinstance(block.get(side), dict):
-            for n in names:
-                v = block[side].get(n)
-                if isinstance(v, int) and not isinstance(v, bool):
-                    return v
-    for n in names:
-        block = view.get(n)
-        if isinstance(block, dict) and isinstance(block.get(side), int):
-            return block[side]
-    return None
-
-
-RP, IP, CP = ("rp", "rps", "resource_points"), ("ip", "ips", "intelligence_points"), ("cp", "cps", "command_points")
-TECH = ("tech", "tech_level", "technology", "level")
-INVESTED = ("invested", "tech_invested", "tech_rp", "technology_rp", "investment")
-
-
-def units(view: dict) -> list[dict]:
-    return [u for u in view.get("units", []) if isinstance(u, dict)]
-
-
-def event_json(e) -> dict:
-    return {"kind": e.kind, "text": e.text, "only": getattr(e, "only", None), **(e.data or {})}
-
-
-def canon(x: Any) -> str:
-    return json.dumps(x, sort_keys=True, default=str)
+def first_difference(a: Any, b: Any, path: tuple = ()) -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if canon(a.get(k)) != canon(b.get(k)):
+                return first_difference(a.get(k), b.get(k), (*path, k))
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if canon(x) != canon(y):
+                return first_difference(x, y, (*path, i))
+    return f"{'/'.join(map(str, path))}: {canon(a)[:160]} vs {canon(b)[:160]}"
 
 
 def enemy(side: str) -> str:
     return "allied" if side == "german" else "german"
 
 
+def ds_level(view: dict) -> int | None:
+    return DS_NAMES.get(str(view.get("ds")))
+
+
+def turn_key(view: dict) -> tuple:
+    """(year, month, week): year-turns, then months of Armed Belligerence, then weeks of war."""
+    return (view.get("year"), view.get("month") or 0, view.get("week") or 0)
+
+
+def private(view: dict, side: str) -> dict:
+    return ((view.get("strategic") or {}).get("sides") or {}).get(side) or {}
+
+
+def units(view: dict) -> list[dict]:
+    return [u for u in view.get("units", []) if isinstance(u, dict)]
+
+
+def by_id(view: dict) -> dict[str, dict]:
+    return {u["id"]: u for u in units(view) if u.get("id") in COUNTERS}
+
+
+def zone_of(u: dict | None) -> str | None:
+    if not u:
+        return None
+    z = u.get("zone")
+    return z if z in AREAS and u.get("box") == "map" else None
+
+
+def held_by(view: dict, side: str) -> set[str]:
+    """Areas where a side has units on the map (not fortification markers)."""
+    return {zone_of(u) for u in units(view) if u.get("side") == side and zone_of(u) and u.get("kind") != "westwall"}
+
+
+def face(u: dict) -> dict:
+    """The counter face in use: corps and air fleets show their reduced face at 1 step (7.2.2)."""
+    f = FACES.get(COUNTERS[u["id"]]["kind"], {})
+    return f.get("full" if (u.get("steps") or 0) >= 2 else "reduced", {})
+
+
+def d36_side(text: str) -> str | None:
+    m = re.match(r"(German|Allied)\b", text)
+    return SIDE_OF_NAME.get(m.group(1)) if m else None
+
+
+def event_json(e) -> dict:
+    return {"kind": e.kind, "text": e.text, "only": getattr(e, "only", None), **(e.data or {})}
+
+
+def reachable(a: str, b: str, foes: set[str]) -> bool:
+    """Whether b can be reached from a without entering an enemy-held Area."""
+    seen, todo = {a}, [a]
+    while todo:
+        z = todo.pop()
+        if z == b:
+            return True
+        for n in ADJ[z] - foes - seen:
+            seen.add(n)
+            todo.append(n)
+    return False
+
+
+def table_row(total: int) -> int:
+    """A 2d6 table's row index: the modified roll held within 2-12."""
+    return min(12, max(2, total)) - 2
+
+
+def crt_row(diff: int) -> dict:
+    row = CRT[0]
+    for r in CRT:
+        if diff >= r["from"]:
+            row = r
+    return row
+
+
 SECRET = [
-    ("discard", r"discard"),  # seeds-of-disaster:4.1.8
-    ("strategy", r"strateg|plan|axis"),  # seeds-of-disaster:19.0
-    ("build", r"build|mobili[sz]|invest|tech|step|purchase|buy"),  # seeds-of-disaster:7.2, 7.3
-    ("ip spending", r"\bip\b|intel.*(bonus|spend)|spend.*ip"),  # seeds-of-disaster:5.2.1
+    ("discard", r"^discard"),  # seeds-of-disaster:4.1.8
+    ("strategy", r"^plan$"),  # seeds-of-disaster:19.0
+    ("build", r"^(build|invest)$"),  # seeds-of-disaster:3.1.4 with 7.2, 7.3
+    ("ip spending", r"^boost$"),  # seeds-of-disaster:5.2.1
+    ("card orders", r"^(play-card|ce)$"),  # seeds-of-disaster:3.1.4, 4.1.3: plays are revealed together
 ]
 
 
@@ -204,135 +237,7 @@ def secret_kind(a: dict) -> str | None:
     return None
 
 
-def hand_paths(view: dict, side: str) -> list[tuple[tuple, list]]:
-    """(path, cards) of the lists of cards a side's view calls its hand."""
-    found = []
-    for path, v in walk(view):
-        if path and isinstance(path[-1], str) and "hand" in path[-1].lower() and isinstance(v, list) and v:
-            if side in path or not any(s in path for s in SIDES):
-                found.append((path, v))
-    return found
-
-
-def card_key(c: Any) -> str:
-    if isinstance(c, dict):
-        return str(c.get("id", c.get("name", canon(c))))
-    return str(c)
-
-
-def first_difference(a: Any, b: Any, path: tuple = ()) -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            if canon(a.get(k)) != canon(b.get(k)):
-                return first_difference(a.get(k), b.get(k), path + (k,))
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            if canon(x) != canon(y):
-                return first_difference(x, y, path + (i,))
-    return f"{'/'.join(map(str, path))}: {canon(a)[:120]} vs {canon(b)[:120]}"
-
-
-def year_of(view: dict) -> int | None:
-    """The calendar year of the turn, wherever the view writes it."""
-    for key in ("year", "date", "turn_label", "turn_title", "turn"):
-        v = view.get(key)
-        if isinstance(v, dict):
-            v = v.get("year", canon(v))
-        if isinstance(v, int) and 1930 <= v <= 1945:
-            return v
-        m = re.search(r"19[34]\d", str(v)) if v is not None else None
-        if m:
-            return int(m.group())
-    return None
-
-
-def turn_key(view: dict) -> str:
-    return canon([view.get("turn"), view.get("date"), view.get("year"), view.get("month"), view.get("week")])
-
-
-def u_zone(u: dict) -> str | None:
-    z = u.get("zone", u.get("area"))
-    return z if z in AREAS else None
-
-
-def u_box(u: dict) -> str | None:
-    return u.get("box")
-
-
-def in_pool(u: dict) -> bool:
-    return bool(re.search(r"pool|force", str(u_box(u) or u.get("status", "")).lower()))
-
-
-def u_place(u: dict) -> str | None:
-    return u_zone(u) or u_box(u)
-
-
-def u_side(u: dict) -> str | None:
-    return u.get("side") or COUNTERS.get(u.get("id"), {}).get("side")
-
-
-def u_kind(u: dict) -> str | None:
-    return COUNTERS.get(u.get("id"), {}).get("kind") or u.get("kind")
-
-
-def u_steps(u: dict) -> int | None:
-    for k in ("steps", "strength_steps", "strength"):
-        v = u.get(k)
-        if isinstance(v, int) and not isinstance(v, bool):
-            return v
-    return None
-
-
-def u_full(u: dict) -> bool:
-    if "reduced" in u:
-        return not u["reduced"]
-    if "full" in u:
-        return bool(u["full"])
-    face = u.get("face")
-    return face == "full"
-
-
-def u_zone_of_action(a: dict) -> str | None:
-    return a.get("to") or a.get("area") or a.get("zone")
-
-
-def own_hand(view: dict, side: str) -> list | None:
-    for path, v in walk(view):
-        if path and isinstance(path[-1], str) and "hand" in path[-1].lower() and isinstance(v, list):
-            if side in path or not any(s in path for s in SIDES):
-                return v
-    return None
-
-
-def card_in_other_hand(c: Any, view: dict, owner: str) -> bool:
-    """Whether a card of owner's hand is listed in another view as (part of) owner's hand."""
-    key = card_key(c)
-    for path, v in walk(view):
-        if path and isinstance(path[-1], str) and "hand" in path[-1].lower() and isinstance(v, list):
-            if enemy(owner) in path:
-                continue  # the viewer's own hand
-            if any(card_key(x) == key for x in v if not (isinstance(x, dict) and x.get("hidden"))):
-                return True
-    return False
-
-
-def first_num(d: dict, names: tuple[str, ...]) -> int | None:
-    for n in names:
-        v = d.get(n)
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            return v
-    return None
-
-
-def first_list(d: dict, names: tuple[str, ...]) -> list | None:
-    for n in names:
-        v = d.get(n)
-        if isinstance(v, list) and all(isinstance(x, int) for x in v):
-            return v
-    return None
-
-
-def segment_forbidden(seg: str, ds: int, year: int | None, ab_turn: int | None) -> str | None:
+def segment_forbidden(seg: str, ds: int, year: int | None, month: int) -> str | None:
     """Why a segment may not be played at this DS level (seeds-of-disaster:3.4 and the SoP)."""
     y = year or 0
     if seg == "intel-events":
@@ -340,17 +245,12 @@ def segment_forbidden(seg: str, ds: int, year: int | None, ab_turn: int | None) 
             return "no Intelligence Events at war (5.3.3)"
         if y < 1937 and ds < BELLIGERENCE:
             return "Intelligence Events begin in 1937 or at Armed Belligerence (5.3)"
-    if seg == "cards":
-        if ds >= HOSTILITIES or (ds == BELLIGERENCE and (ab_turn or 1) > 1):
-            return "the Event Card Segment ends after the first turn of Armed Belligerence (3.4)"
-    if seg == "check":
-        if ds >= BELLIGERENCE:
-            return "the Chronology is not used from Armed Belligerence (3.3.1)"
-        if y < 1936 and y != 1935:
-            return "Check Die Rolls start in 1936 (3.4)"
-    if seg == "resources":
-        if ds >= HOSTILITIES or (ds == BELLIGERENCE and (ab_turn or 1) > 2):
-            return "RP accumulation ends with Armed Belligerence's first (SoP) or second (7.1) turn"
+    if seg == "cards" and (ds >= HOSTILITIES or (ds == BELLIGERENCE and month > 1)):
+        return "the Event Card Segment ends after the first month of Armed Belligerence (3.4, SoP)"
+    if seg == "check" and ds >= BELLIGERENCE:
+        return "the Chronology is not used from Armed Belligerence (3.3.1)"
+    if seg == "resources" and (ds >= HOSTILITIES or (ds == BELLIGERENCE and month > 2)):
+        return "RP accumulation ends with the first (SoP) or second (7.1) month of Armed Belligerence"
     if seg == "mobilization" and ds >= HOSTILITIES:
         return "mobilization ends at Active Hostilities (7.4)"
     if seg == "movement" and ds < OPPOSITION:
@@ -359,7 +259,36 @@ def segment_forbidden(seg: str, ds: int, year: int | None, ab_turn: int | None) 
         return "combat and Command Events only at Active Hostilities (13.1, 6.3)"
     if seg == "intel-points" and y < 1937 and ds < BELLIGERENCE:
         return "IP rolls begin with the 1937 turn (5.1)"
+    if seg == "plan" and ds != BELLIGERENCE:
+        return "the Attack Strategy is chosen and changed during Armed Belligerence (19.0)"
     return None
+
+
+def segment_of_event(e, view: dict) -> tuple[tuple | None, str | None, str | None]:
+    """(turn key, segment, side) that a phase or roll event announces, else (None, None, None)."""
+    text = e.text
+    if e.kind == "phase":
+        m = re.match(r"(\d{4})(?:, month (\d+) of Armed Belligerence)?: (.+?) \(", text)
+        if m:
+            seg = SEG_TITLES.get(m.group(3))
+            return (int(m.group(1)), int(m.group(2) or 0), 0), seg, None
+        m = re.match(r"Week (\d+): (German|Allied) player-turn", text)
+        if m:
+            return (view.get("year"), view.get("month") or 0, int(m.group(1))), "movement", SIDE_OF_NAME[m.group(2)]
+        m = re.match(r"(German|Allied) Combat Segment", text)
+        if m:
+            return None, "combat", SIDE_OF_NAME[m.group(1)]
+    if e.kind == "roll":
+        m = re.match(r"(German|Allied) command event roll", text)
+        if m:
+            return None, "command", SIDE_OF_NAME[m.group(1)]
+        m = re.match(r"(German|Allied) (rolls for IPs|may not use the IP table)", text)
+        if m:
+            return None, "intel-points", SIDE_OF_NAME[m.group(1)]
+        m = re.match(r"(German|Allied) intelligence event roll", text)
+        if m:
+            return None, "intel-events", SIDE_OF_NAME[m.group(1)]
+    return None, None, None
 
 
 # ---------------------------------------------------------------- the referee
@@ -372,11 +301,9 @@ class Referee:
         self.notes: list[str] = []
         self.draw_same = 0
         self.draw_total = 0
-        self.phases: set[tuple] = set()
-        self.action_types: set[tuple] = set()
-        self.event_kinds: set[str] = set()
 
     def bad(self, check: str, where: str, what: str) -> None:
+        self.counts[check] += 1
         if len(self.found[check]) < 12:
             self.found[check].append(f"{where}: {what}")
 
@@ -389,16 +316,27 @@ class Referee:
         dice = Dice(seed)
         rng = random.Random(seed)
         start = time.process_time()
-        before = game.view(state, None)
-        self.start_checks(game, state, before, f"seed {seed}")
-        self.turns: list[dict] = []  # one record per game turn: its DS levels, segments, actors
-        self.moved: dict[str, set[str]] = defaultdict(set)  # side -> units moved this turn
-        self.relocations: dict[str, dict[str, tuple]] = defaultdict(dict)  # side -> unit -> (from, to)
-        self.rp_seen: dict[str, int | None] = {}
-        self.maneuvers: dict[tuple, int] = defaultdict(int)
-        self.invested: dict[tuple, int] = defaultdict(int)
+        self.game = game
+        self.recs: dict[tuple, dict] = {}
+        self.order: list[tuple] = []
+        self.war_mp: dict[str, int] = defaultdict(int)
+        self.war_moved: set[str] = set()
+        self.war_sr: list[str] = []
+        self.player_turn: tuple | None = None
         self.attacked: set[str] = set()
+        self.battle: dict = {}
+        self.relocations: dict[tuple, dict[str, list]] = defaultdict(dict)
+        self.mobilized_at: dict[str, tuple] = {}
+        self.invested: dict[tuple, int] = defaultdict(int)
+        self.maneuvers: dict[tuple, int] = defaultdict(int)
+        self.rp_drm_cards: dict[tuple, int] = defaultdict(int)
+        self.near_drm: dict[tuple, int] = defaultdict(int)
         self.germans_in_belgium = False
+        self.reserve_in: dict[str, tuple] = {}
+        before = game.view(state, None)
+        own = {s: game.view(state, s) for s in SIDES}
+        self.start_checks(before, own, f"seed {seed}")
+        step = 0
         for step in range(cap):
             prompt = game.prompt(state)
             where = f"seed {seed} step {step}"
@@ -406,594 +344,942 @@ class Referee:
                 self.end_checks(game, state, before, where)
                 break
             if time.process_time() - start > budget:
-                self.notes.append(f"seed {seed}: stopped by the CPU budget at step {step}, turn {before.get('turn')}")
+                self.notes.append(f"seed {seed}: stopped by the CPU budget at step {step}, {turn_key(before)}")
                 break
-            actions = list(prompt.actions)
-            self.phases.add((ds_level(before), before.get("phase"), prompt.phase, prompt.case))
-            for a in actions:
-                self.action_types.add((prompt.phase, a.get("type")))
+            actions = sorted(prompt.actions, key=canon)
             if not actions:
                 self.bad("actions offered", where, f"{prompt.side} to act in {prompt.phase} with no action")
                 break
-            actions.sort(key=canon)
-            self.offered_checks(game, state, before, prompt, actions, where)
-            if step % 5 == 0:
-                self.hidden_differential(game, state, before, prompt, actions, rng, where)
+            self.offered_checks(before, own, prompt, actions, where)
+            if step % 3 == 0:
+                self.hidden_differential(game, state, prompt, actions, rng, where)
             action = self.choose(actions, rng)
             trial = game.copy_state(state)
-            dice.take_rolls()
-            events = game.apply(state, action, dice)
-            rolls = dice.take_rolls()
+            try:
+                events = game.apply(state, action, dice)
+            except Exception as exc:  # noqa: BLE001 - an offered action must apply
+                self.bad("offered actions apply", where, f"{canon(action)} raised {exc!r}")
+                break
             after = game.view(state, None)
-            for e in events:
-                self.event_kinds.add(e.kind)
-            where = f"{where} (turn {before.get('turn')}, {before.get('phase')}, {prompt.side}: {canon(action)})"
-            self.sequence(before, after, prompt, where)
-            self.move_checks(before, after, prompt, action, events, where)
-            self.event_checks(game, before, after, prompt, action, events, rolls, where)
-            self.economy(game, trial, state, prompt, action, events, where)
-            self.draw_check(game, trial, action, events, prompt.side, seed, where)
-            self.state_checks(game, state, before, after, where)
-            if step % 9 == 0:
-                self.hidden_views(game, state, after, where)
-            before = after
-        self.close_turn(f"seed {seed} end")
+            own_after = {s: game.view(state, s) for s in SIDES}
+            where = f"{where} ({turn_key(before)}, {before.get('phase')}, {prompt.side}: {canon(action)})"
+            self.sequence(before, after, prompt, action, events, where)
+            self.move_checks(before, after, own, own_after, prompt, action, events, where)
+            self.economy(before, own, own_after, prompt, action, events, where)
+            self.combat(before, after, own, own_after, prompt, action, events, where)
+            self.draw_check(game, trial, action, events, where)
+            self.state_checks(after, own_after, where)
+            self.hidden_views(after, own_after, events, where)
+            before, own = after, own_after
+        self.notes.append(f"seed {seed}: {step} steps, ended at {turn_key(before)} {before.get('ds')}")
+        self.turn_checks(f"seed {seed}")
 
     def choose(self, actions: list[dict], rng: random.Random) -> dict:
         """A random legal action, leaning a little towards ending steps so that games reach the war."""
-        enders = [a for a in actions if re.search(r"end|done|pass|finish|skip", str(a.get("type", "")))]
-        if enders and rng.random() < 0.35:
+        enders = [a for a in actions if re.search(r"end|ready|no-", str(a.get("type", "")))]
+        if enders and rng.random() < 0.3:
             return rng.choice(enders)
         return rng.choice(actions)
 
     # -- the start (seeds-of-disaster:21.1, 21.2, 21.3, 4.1.1)
-    def start_checks(self, game, state, view, where) -> None:
+    def start_checks(self, view, own, where) -> None:
         self.seen("set up")
-        ds = ds_level(view)
-        if ds is not None and ds != PEACE:  # seeds-of-disaster:21.1
+        if ds_level(view) != PEACE:  # 21.1
             self.bad("set up", where, f"the game starts at DS {view.get('ds')}, not Peace")
-        if year_of(view) != 1934:
-            self.bad("set up", where, f"the game starts on turn {view.get('turn')!r}, not 1934")
-        us = {u.get("id"): u for u in units(view)}
-        own = {s: {u.get("id"): u for u in units(game.view(state, s))} for s in SIDES}
-        for uid, c in COUNTERS.items():
-            u = own[c["side"]].get(uid) or us.get(uid)
-            if u is None:
+        if view.get("year") != 1934:  # 21.1
+            self.bad("set up", where, f"the game starts in {view.get('year')}, not 1934")
+        for side in SIDES:
+            us = by_id(own[side])
+            for uid, c in COUNTERS.items():
+                if c["side"] != side or uid not in us:
+                    continue
+                u = us[uid]
+                want = {("french", "army"): 5, ("british", "bef"): 4, ("german", "army"): 1}.get((c["nation"], c["kind"]))
+                if want is not None and u.get("steps") != want:  # 21.2, 21.3
+                    self.bad("set up", where, f"{uid} starts with {u.get('steps')} steps, not {want}")
+                if c["kind"] in ARMY_KINDS and u.get("box") not in ("map", "mobilized"):  # 7.2.3 armies begin mobilized
+                    self.bad("set up", where, f"{uid} starts in {u.get('box')}")
+                if c["kind"] not in ARMY_KINDS and uid not in ("NI", "BI", "ZOAN") and u.get("box") != "pool":  # 21.2, 21.3
+                    self.bad("set up", where, f"{uid} starts in {u.get('box')}, not the Force Pool")
+            nation = "german" if side == "german" else "french"
+            placed = [u for u in us.values() if COUNTERS[u["id"]]["kind"] == "army" and COUNTERS[u["id"]]["nation"] == nation and zone_of(u)]
+            zones = [zone_of(u) for u in placed]
+            if len(placed) != 3 or len(set(zones)) != 3 or not set(zones) <= MCS:  # 21.2, 21.3 one army an MC
+                self.bad("set up", where, f"{nation} armies on the map at the start: {zones}")
+        al = by_id(own["allied"])
+        if zone_of(al.get("NI")) != "ROT" or (al.get("NI") or {}).get("steps") != 2:  # 21.2
+            self.bad("set up", where, f"the Dutch corps starts as {al.get('NI')}")
+        if zone_of(al.get("BI")) not in ("ANT", "BRU"):  # 21.2
+            self.bad("set up", where, f"the Belgian corps starts in {zone_of(al.get('BI'))}")
+        if (al.get("ZOAN") or {}).get("box") != "reserve":  # 21.2 one French air fleet in GQG Reserve
+            self.bad("set up", where, f"the French air fleet starts in {(al.get('ZOAN') or {}).get('box')}")
+        for side in SIDES:
+            if any(u.get("box") == "reserve" and u.get("side") == side and u["id"] != "ZOAN" for u in units(own[side])):
+                self.bad("set up", where, f"{side} units in Reserve at the start")
+
+    # -- the sequence of play (seeds-of-disaster:3.1, 3.4 and the Sequence of Play)
+    def rec(self, key: tuple, ds: int | None) -> dict:
+        if key not in self.recs:
+            self.recs[key] = {"key": key, "ds": [], "segs": [], "where": None}
+            self.order.append(key)
+        r = self.recs[key]
+        if ds is not None and (not r["ds"] or r["ds"][-1] != ds):
+            r["ds"].append(ds)
+        return r
+
+    def sequence(self, before, after, prompt, action, events, where) -> None:
+        k0, k1 = turn_key(before), turn_key(after)
+        r0 = self.rec(k0, ds_level(before))
+        r0["where"] = r0["where"] or where
+        key, ds = k0, ds_level(before)
+        for e in events:
+            if e.kind == "ds":
+                m = re.search(r"rises to (Opposition|Military Preparations|Armed Belligerence|Active Hostilities)", e.text)
+                if m:
+                    ds = {"Opposition": OPPOSITION, "Military Preparations": PREPARATIONS,
+                          "Armed Belligerence": BELLIGERENCE, "Active Hostilities": HOSTILITIES}[m.group(1)]
+                elif "Active Hostilities" in e.text or "war (12.0)" in e.text:
+                    ds = HOSTILITIES
+                if ds == BELLIGERENCE and "next turn" not in e.text and "begins" not in e.text:
+                    # seeds-of-disaster:3.3.5: Armed Belligerence only from the start of the next year-turn
+                    self.bad("belligerence next turn", where, e.text)
+                if key == k0:
+                    self.rec(key, ds)
+            ekey, seg, side = segment_of_event(e, after)
+            if ekey is not None:
+                key = ekey
+                if key == k1:
+                    ds = ds_level(after)
+            if seg:
+                self.rec(key, ds)["segs"].append((seg, side, ds))
+        if prompt.phase and prompt.side:
+            # who acts in the war: the player-turn's owner moves and attacks (3.1.5)
+            if str(before.get("phase")) in ("war-movement", "war-combat"):
+                self.seen("player-turn owner acts")
+                if before.get("player") not in (None, prompt.side):
+                    self.bad("player-turn owner acts", where, f"{prompt.side} acts in {before.get('player')}'s player-turn")
+        self.rec(k1, ds_level(after))
+
+    def turn_checks(self, where) -> None:
+        """At the end of a game, every turn it went through."""
+        prev = None
+        years = [k[0] for k in self.order if k[1] == 0 and k[2] == 0]
+        months = [k[1] for k in self.order if k[1] > 0 and k[2] == 0]
+        weeks = [k[2] for k in self.order if k[2] > 0]
+        self.seen("turn scale")
+        # seeds-of-disaster:3.1.2 year-turns one after another, months of Armed Belligerence, weeks of war
+        if years != list(range(1934, 1934 + len(years))):
+            self.bad("turn scale", where, f"year-turns {years}")
+        if months != list(range(1, len(months) + 1)) or len(months) > 8:  # SoP Armed Belligerence (e)
+            self.bad("turn scale", where, f"months of Armed Belligerence {months}")
+        if weeks != list(range(1, len(weeks) + 1)) or len(weeks) > 10:  # 3.1.2 ten weeks
+            self.bad("turn scale", where, f"weeks of war {weeks}")
+        for key in self.order:
+            r = self.recs[key]
+            w = f"{where} turn {key}"
+            ds_list = r["ds"]
+            if not ds_list:
                 continue
-            steps = u_steps(u)
-            # seeds-of-disaster:21.2 French armies 5 steps, BEF 4; 21.3 German armies 1 step
-            want = {("french", "army"): 5, ("british", "bef"): 4, ("german", "army"): 1}.get((c["nation"], c["kind"]))
-            if want is not None and steps is not None and steps != want:
-                self.bad("set up", where, f"{uid} starts with {steps} steps, not {want}")
-        for side, nation, n in (("german", "german", 3), ("allied", "french", 3)):
-            on_mc = [u for u in own[side].values() if COUNTERS.get(u.get("id"), {}).get("kind") == "army"
-                     and COUNTERS[u["id"]]["nation"] == nation and u_zone(u) in MCS]
-            if len(on_mc) != n or len({u_zone(u) for u in on_mc}) != n:  # 21.2, 21.3 one per MC
-                self.bad("set up", where, f"{len(on_mc)} {nation} armies on MCs at the start: {[u_zone(u) for u in on_mc]}")
-        ni, bi = own["allied"].get("NI"), own["allied"].get("BI")
-        if ni is not None and u_zone(ni) != "ROT":  # 21.2 Dutch corps in Rotterdam
-            self.bad("set up", where, f"the Dutch corps starts in {u_zone(ni)}")
-        if bi is not None and u_zone(bi) not in ("ANT", "BRU", None):  # 21.2 Antwerp or Brussels
-            self.bad("set up", where, f"the Belgian corps starts in {u_zone(bi)}")
-        for side in SIDES:  # seeds-of-disaster:4.1.1 six cards each before play
-            hand = own_hand(game.view(state, side), side)
-            if hand is not None and len(hand) != PREWAR.get("limits", {}).get("opening_hand", 6):
-                self.bad("set up", where, f"{side} holds {len(hand)} cards at the start, not 6")
+            rises = sum(1 for a, b in zip(ds_list, ds_list[1:], strict=False) if b > a)
+            if prev is not None and self.recs[prev]["ds"] and ds_list[0] > self.recs[prev]["ds"][-1] and ds_list[0] != BELLIGERENCE:
+                rises += 1
+            self.seen("one level a turn")
+            if rises > 1:  # seeds-of-disaster:3.1.3
+                self.bad("one level a turn", w, f"DS levels {ds_list} in one turn")
+            if BELLIGERENCE in ds_list and ds_list[0] < BELLIGERENCE:  # 3.3.5
+                self.bad("belligerence next turn", w, f"DS levels {ds_list}: Armed Belligerence began within the turn")
+            if key[0] == 1940 and key[1] == 0 and key[2] == 0 and ds_list[0] < BELLIGERENCE and prev and self.recs[prev]["ds"][-1] == PREPARATIONS:
+                self.bad("belligerence by 1940", w, "the 1940 turn began at Military Preparations (3.1.2)")
+            self.segment_checks(key, r, w)
+            prev = key
+
+    def segment_checks(self, key, r, where) -> None:
+        year, month, week = key
+        segs = r["segs"]
+        names = [s for s, _, _ in segs]
+        # seeds-of-disaster:3.4 and the SoP: the segments played at each DS level
+        self.seen("segments by status")
+        for seg, _side, ds in segs:
+            why = segment_forbidden(seg, ds if ds is not None else r["ds"][0], year, month)
+            if why:
+                self.bad("segments by status", where, f"{seg} at DS {ds}: {why}")
+        ds0 = r["ds"][0]
+        if week == 0 and ds0 < HOSTILITIES and names:
+            # seeds-of-disaster:3.4 the segments in the listed order
+            self.seen("segment order")
+            order = [SEG_INDEX[s] for s in names if s in SEG_INDEX]
+            if order != sorted(order):
+                self.bad("segment order", where, f"segments {names}")
+            last = r["ds"][-1]
+            wanted = ["cards", "resources", "mobilization"] if ds0 < BELLIGERENCE else ["intel-events", "mobilization"]
+            if ds0 >= OPPOSITION:
+                wanted.append("movement")
+            if (year or 0) >= 1937 or ds0 >= BELLIGERENCE:
+                wanted += ["intel-events", "intel-points"]
+            if ds0 == BELLIGERENCE and month == 1:
+                wanted += ["cards", "resources", "plan"]
+            if last < HOSTILITIES:  # a turn cut short by the war lacks its later segments
+                for seg in sorted(set(wanted) - set(names)):
+                    self.seen("segments present")
+                    self.bad("segments present", where, f"no {seg} segment in turn {key} (DS {r['ds']})")
+        if week > 0:
+            # seeds-of-disaster:3.1.5, 3.4: the German player-turn first, then the Allied; then
+            # Command Events, the German roll first (6.3.2); IPs are rolled every turn (3.4, 5.1)
+            self.seen("war turn order")
+            seq = [(s, side) for s, side, _ in segs if s in ("movement", "combat", "command", "intel-points")]
+            want = [("movement", "german"), ("combat", "german"), ("movement", "allied"), ("combat", "allied"),
+                    ("command", "german"), ("command", "allied")]
+            core = [x for x in seq if x[0] != "intel-points"]
+            if core and core != want[: len(core)]:
+                self.bad("war turn order", where, f"week {week}: {core}")
+            if len(core) == len(want):
+                self.seen("ip rolls at war")
+                if not any(s == "intel-points" for s, _ in seq):
+                    self.bad("ip rolls at war", where, f"week {week}: no Intelligence Points roll")
 
     # -- what is offered
-    def offered_checks(self, game, state, view, prompt, actions, where) -> None:
+    def offered_checks(self, view, own, prompt, actions, where) -> None:
         ds = ds_level(view)
         side = prompt.side
-        year = year_of(view)
+        types = {a.get("type") for a in actions}
+        mine = by_id(own[side]) if side in SIDES else {}
         for a in actions:
-            t = str(a.get("type", "")).lower()
-            if re.search(r"attack|declare|battle", t) and ds is not None:
-                # seeds-of-disaster:13.1 combat only during Active Hostilities
+            t = str(a.get("type", ""))
+            if t == "attack":
                 self.seen("no combat before war")
-                if ds < HOSTILITIES:
-                    self.bad("no combat before war", where, f"{canon(a)} offered at DS {ds}")
-            if secret_kind(a) == "build" and ds is not None:
-                # seeds-of-disaster:7.4 no mobilization once Active Hostilities begin
+                if ds is not None and ds < HOSTILITIES:  # seeds-of-disaster:13.1
+                    self.bad("no combat before war", where, f"{canon(a)} offered at DS {view.get('ds')}")
+                self.offered_attack(view, mine, side, a, where)
+            if t in ("build", "invest"):
                 self.seen("no mobilization in war")
-                if ds >= HOSTILITIES:
+                if ds == HOSTILITIES:  # seeds-of-disaster:7.4, 7.1
                     self.bad("no mobilization in war", where, f"{canon(a)} offered at war")
-            if re.search(r"redeploy|\bsr\b", t) and ds is not None:
-                # seeds-of-disaster:11.0 SR only at Active Hostilities
-                self.seen("sr only at war")
-                if ds < HOSTILITIES:
-                    self.bad("sr only at war", where, f"{canon(a)} offered at DS {ds}")
-            if re.search(r"maneuv|manoeuv|\bmm\b", t) and ds is not None:
-                # seeds-of-disaster:6.1 MMs before war, from Opposition (SoP)
-                self.seen("maneuvers")
-                if ds >= HOSTILITIES or ds < OPPOSITION:
-                    self.bad("maneuvers", where, f"{canon(a)} offered at DS {ds}")
-                area = a.get("area") or a.get("zone")
-                if area is not None:
-                    if area not in MCS or AREAS.get(area, {}).get("country") in ("N", "B"):  # 6.1.1, 6.1.1 b
-                        self.bad("maneuvers", where, f"{canon(a)}: not a French or German MC")
-                    here = [u for u in units(game.view(state, side)) if u_zone(u) == area and u_side(u) == side
-                            and u_kind(u) not in ("air", "allied_air", "westwall")]
-                    if len(here) < 2:  # 6.1.1 two or more troop units in the MC
-                        self.bad("maneuvers", where, f"{canon(a)}: {len(here)} troop units in {area}")
-            if "play" in t and ds is not None and ds >= HOSTILITIES:
-                # SoP Active Hostilities: no more Counterespionage (nor events: 4.1.6 card segment)
+                if t == "build":
+                    self.offered_build(own[side], mine, side, a, where)
+            if t == "sr":
+                self.seen("strategic redeployment")
+                if ds != HOSTILITIES:  # seeds-of-disaster:11.0
+                    self.bad("strategic redeployment", where, f"{canon(a)} offered at DS {view.get('ds')}")
+                self.offered_sr(view, mine, side, a, where)
+            if t == "maneuver":
+                self.offered_maneuver(view, own[side], side, a, ds, where)
+            if t in ("play-card", "ce", "discard-card", "counter", "spy"):
                 self.seen("no cards at war")
-                self.bad("no cards at war", where, f"{canon(a)} offered at war")
-            if "move" in t and ds is not None and ds == PEACE:
-                # SoP: the Movement Segment begins at Opposition
-                self.seen("no movement at peace")
-                if u_zone_of_action(a) in AREAS:
-                    self.bad("no movement at peace", where, f"{canon(a)} offered at Peace")
-            self.offered_move(view, game, state, side, a, ds, where)
-            if secret_kind(a) == "build":
-                self.offered_build(game, state, side, a, where)
-            if re.search(r"attack|declare", t) and ds == HOSTILITIES:
-                self.offered_attack(view, side, a, where)
-            if re.search(r"redeploy|\bsr\b", t) and ds == HOSTILITIES:
-                self.offered_sr(view, side, a, where)
-        if ds == HOSTILITIES and segment(view.get("phase")) == "combat" and side in SIDES:
-            self.attackable(view, side, actions, where)
+                if ds == HOSTILITIES:  # SoP Active Hostilities: no more Counterespionage; 4.1.6 events in the card segment
+                    self.bad("no cards at war", where, f"{canon(a)} offered at war")
+            if t == "boost":
+                self.seen("ip boost")
+                ip = private(own[side], side).get("ip")
+                if ds == HOSTILITIES or (ip is not None and ip < 1):  # seeds-of-disaster:5.2.1
+                    self.bad("ip boost", where, f"{canon(a)} offered at DS {view.get('ds')} with {ip} IPs")
+            if t in ("shift", "move", "enter", "deploy"):
+                self.offered_move(view, mine, side, a, ds, where)
+            if t == "plan":
+                self.seen("strategy chosen in belligerence")
+                if ds != BELLIGERENCE:  # seeds-of-disaster:19.0
+                    self.bad("strategy chosen in belligerence", where, f"{canon(a)} offered at DS {view.get('ds')}")
+            if t == "reserve":
+                self.seen("reserve")
+                u = mine.get(a.get("unit"))
+                if u is not None and COUNTERS[u["id"]]["kind"] not in CORPS_KINDS:  # 6.2.2 corps-size units
+                    self.bad("reserve", where, f"{canon(a)}: {COUNTERS[u['id']]['kind']} is not a corps")
+                if u is not None and u["id"] in self.reserve_in and self.reserve_in[u["id"]] == turn_key(view):
+                    self.bad("reserve", where, f"{canon(a)}: left Reserve this turn (2.3.2 a)")
+                cp = private(view, side).get("cp")
+                if cp is not None and cp < 1 and ds == HOSTILITIES:  # 2.3.2 c
+                    self.bad("reserve", where, f"{canon(a)} offered with {cp} CPs")
+        if ds == HOSTILITIES and view.get("phase") == "war-combat" and side in SIDES and "attack" in types | {"end-combat"}:
+            self.attackable(view, mine, side, actions, where)
 
-    def offered_attack(self, view, side, a, where) -> None:
-        """seeds-of-disaster:13.1 across a border into an adjacent enemy Area; 13.1.2 one army (more
-        by Overconcentration, 6.2.4); 13.1.3 each Area once a Combat Segment; 15.1.2 no disrupted army."""
-        target = a.get("target") or a.get("area") or a.get("defender") or a.get("zone")
-        ids = a.get("units") or a.get("attackers") or ([a["unit"]] if isinstance(a.get("unit"), str) else [])
-        if target not in AREAS:
-            return
-        us = {u.get("id"): u for u in units(view)}
-        self.seen("attacks offered")
-        if not any(u_side(u) == enemy(side) and u_zone(u) == target for u in us.values()):
-            self.bad("attacks offered", where, f"{canon(a)}: no enemy in {target}")
-        for i in ids if isinstance(ids, list) else []:
-            u = us.get(i, {})
-            z = u_zone(u)
-            if z is not None and z != target and target not in ADJ[z]:
-                self.bad("attacks offered", where, f"{canon(a)}: {i} in {z} is not adjacent to {target}")
-            if u.get("disrupted") and COUNTERS.get(i, {}).get("kind") in ARMY_KINDS:
-                self.bad("attacks offered", where, f"{canon(a)}: {i} is disrupted (15.1.2)")
-        armies = [i for i in ids if COUNTERS.get(i, {}).get("kind") in ARMY_KINDS] if isinstance(ids, list) else []
-        cp = side_value(view, side, CP)
-        if len(armies) > 1 and cp is not None and cp < 5:
-            self.bad("attacks offered", where, f"{canon(a)}: {len(armies)} armies with {cp} CPs (6.2.4 costs 5)")
-
-    def attackable(self, view, side, actions, where) -> None:
-        """seeds-of-disaster:13.1: every enemy Area adjacent to a friendly ground unit that may
-        attack can be attacked in the Combat Segment (unless attacked already, 13.1.3)."""
-        text = canon(actions)
-        if not re.search(r"attack|declare", text):
-            return
-        mine = [u for u in units(view) if u_side(u) == side and u_zone(u) and u_kind(u) in ARMY_KINDS | CORPS_KINDS
-                and not (u.get("disrupted") and u_kind(u) in ARMY_KINDS)]
-        targets = {n for u in mine for n in ADJ[u_zone(u)]}
-        held = {u_zone(u) for u in units(view) if u_side(u) == enemy(side) and u_zone(u)}
-        for z in sorted(targets & held):
-            self.seen("every enemy attackable")
-            if f'"{z}"' not in text and z not in self.attacked:
-                self.bad("every enemy attackable", where, f"{side} may not attack {z}, adjacent to {[u.get('id') for u in mine if z in ADJ[u_zone(u)]][:3]}")
-
-    def offered_sr(self, view, side, a, where) -> None:
-        """seeds-of-disaster:11.0 a Strategic Redeployment never starts next to an enemy unit and
-        never enters an enemy Area; 6.2.1 friendly Areas only."""
-        uid, to = a.get("unit"), u_zone_of_action(a)
-        us = {u.get("id"): u for u in units(view)}
-        u = us.get(uid)
-        if u is None or to not in AREAS:
-            return
-        self.seen("strategic redeployment")
-        held = {u_zone(x) for x in us.values() if u_side(x) == enemy(side) and u_zone(x)}
-        z = u_zone(u)
-        if z is not None and (ADJ[z] & held):
-            self.bad("strategic redeployment", where, f"{canon(a)}: {uid} starts next to an enemy in {sorted(ADJ[z] & held)}")
-        if to in held:
-            self.bad("strategic redeployment", where, f"{canon(a)}: {to} is enemy-held")
-
-    def offered_build(self, game, state, side, a, where) -> None:
-        uid = a.get("unit")
-        if not isinstance(uid, str) or uid not in COUNTERS or side not in SIDES:
+    def offered_move(self, view, mine, side, a, ds, where) -> None:
+        """Moves offered: never into enemy-held Areas (10.1.12) nor across borders before Armed
+        Belligerence (12.0); Dutch and Belgian units stay home (7.2.5, 12.0); a disrupted army
+        does not move (15.1.2)."""
+        uid, to = a.get("unit"), a.get("to")
+        if uid not in COUNTERS or to not in AREAS:
             return
         c = COUNTERS[uid]
-        own = {u.get("id"): u for u in units(game.view(state, side))}
-        pooled = {i for i, u in own.items() if in_pool(u)}
-        if uid in pooled and c["nation"] == "french" and c["kind"] in ("dlm", "armored"):
+        self.seen("no entry into enemy areas")
+        if to in held_by(view, enemy(c["side"])):
+            self.bad("no entry into enemy areas", where, f"{canon(a)} offered into enemy-held {to}")
+        country = AREAS[to]["country"]
+        hostile = ("F", "B", "N") if c["side"] == "german" else ("G",)
+        self.seen("borders before belligerence")
+        if ds is not None and ds < BELLIGERENCE and country in hostile:
+            self.bad("borders before belligerence", where, f"{canon(a)} offered into {country} at DS {view.get('ds')}")
+        if c["nation"] in ("dutch", "belgian"):
+            self.seen("minor allies stay home")
+            if country != HOME[c["nation"]]:
+                self.bad("minor allies stay home", where, f"{canon(a)} offered out of {HOME[c['nation']]}")
+        u = mine.get(uid)
+        if u and u.get("disrupted") and c["kind"] in ARMY_KINDS and a.get("type") == "move":
+            self.seen("disrupted armies stay")
+            self.bad("disrupted armies stay", where, f"{canon(a)} offered to a disrupted army")
+        if ds is not None and ds < PREPARATIONS and to not in MCS:  # seeds-of-disaster:10.1.2
+            self.seen("mc only before preparations")
+            self.bad("mc only before preparations", where, f"{canon(a)} offered at DS {view.get('ds')}")
+        if a.get("type") == "enter" and (to not in MCS or AREAS[to]["country"] != HOME[c["nation"]]):
+            self.seen("enter at an mc")  # seeds-of-disaster:7.2.1 the mobilized enter at an MC
+            self.bad("enter at an mc", where, f"{canon(a)} offered")
+
+    def offered_build(self, view, mine, side, a, where) -> None:
+        uid = a.get("unit")
+        if uid not in COUNTERS:
+            return
+        c = COUNTERS[uid]
+        u = mine.get(uid, {})
+        p = private(view, side)
+        pooled = {i for i, x in mine.items() if x.get("box") == "pool"}
+        if c["nation"] == "french" and c["kind"] in ("dlm", "armored") and uid in pooled:
             # seeds-of-disaster:7.2.7 the DLC first, then a DLM, before any armored corps
             self.seen("french mobile order")
             if "DLC" in pooled or (c["kind"] == "armored" and {"DLM1", "DLM2"} <= pooled):
-                self.bad("french mobile order", where, f"{canon(a)} offered; in the Force Pool still {sorted(pooled & {'DLC', 'DLM1', 'DLM2'})}")
+                self.bad("french mobile order", where, f"{canon(a)} offered; still in the Force Pool {sorted(pooled & {'DLC', 'DLM1', 'DLM2'})}")
+        if c.get("needs") and uid in pooled:
+            self.seen("french mobile order")  # 7.2.7 the second DLM and armored corps need Event 20
+            if c["needs"] not in self.in_force_cards(view):
+                self.bad("french mobile order", where, f"{canon(a)} offered (needs Event {c['needs']})")
+        if c["kind"] in HIGH_TECH and (u.get("steps") or 0) >= 1 and p.get("tech_level", 1) < 2:
+            # seeds-of-disaster:7.2.6, 7.3.6 no full strength before Technology Level 2
+            self.seen("full strength needs level 2")
+            self.bad("full strength needs level 2", where, f"{canon(a)} offered at Technology Level {p.get('tech_level')}")
+        if c["kind"] in HIGH_TECH and (u.get("steps") or 0) >= 1 and self.mobilized_at.get(uid) == turn_key(view):
+            self.seen("not full on the first turn")  # seeds-of-disaster:7.2.6
+            self.bad("not full on the first turn", where, f"{canon(a)}: {uid} was first mobilized this turn")
+        kind = COST_KIND.get(c["kind"])
+        frm = COST_FROM.get(kind) if kind else None
+        year = view.get("year") or 0
+        if frm and year < frm and uid in pooled:
+            # seeds-of-disaster:7.2, 7.5.1 not before the chart's date, unless an Event Card allows it
+            self.seen("build dates")
+            unlocked = set(p.get("unlocked") or [])
+            if not (unlocked & {kind, c["kind"]}):
+                self.bad("build dates", where, f"{canon(a)} offered in {year}, the chart's date {frm}, unlocked {sorted(unlocked)}")
         if c["kind"] == "westwall":
-            area = a.get("area") or a.get("zone") or a.get("to")
+            # seeds-of-disaster:14.2.1 German Areas bordering France, Belgium or the Netherlands; one each
+            area = a.get("zone")
+            self.seen("westwall areas")
             if area is not None:
-                # seeds-of-disaster:14.2.1 German Areas bordering France, Belgium or the Netherlands; one each
-                self.seen("westwall areas")
-                border = AREAS.get(area, {}).get("country") == "G" and any(
-                    AREAS[n]["country"] in ("F", "B", "N") for n in ADJ[area])
-                there = [i for i, u in own.items() if u_zone(u) == area and COUNTERS.get(i, {}).get("kind") == "westwall" and i != uid]
+                border = AREAS.get(area, {}).get("country") == "G" and any(AREAS[n]["country"] in ("F", "B", "N") for n in ADJ[area])
+                there = [i for i, x in mine.items() if zone_of(x) == area and COUNTERS[i]["kind"] == "westwall" and i != uid]
                 if not border or there:
                     self.bad("westwall areas", where, f"{canon(a)} offered ({'already ' + str(there) if there else 'not a border Area'})")
+        if c["kind"] in ARMY_KINDS and (u.get("steps") or 0) >= 19:  # seeds-of-disaster:2.3.1, 7.2.3
+            self.seen("army steps")
+            self.bad("army steps", where, f"{canon(a)} offered to an army of {u.get('steps')} steps")
 
-    def offered_move(self, view, game, state, side, a, ds, where) -> None:
-        """Moves offered: never into enemy-held Areas (10.1.12) nor across borders before
-        Armed Belligerence (12.0); minor allies stay home (7.2.5, 12.0)."""
-        t = str(a.get("type", "")).lower()
-        if not re.search(r"move|redeploy|deploy|place|enter", t):
+    def in_force_cards(self, view) -> set:
+        s = (view.get("strategic") or {})
+        return {x if isinstance(x, (int, str)) else x.get("id") for x in (s.get("in_force") or []) + (s.get("removed") or [])} | {
+            "allies_enter_belgium" if "allies_enter_belgium" in canon(s) else None}
+
+    def offered_maneuver(self, view, ownview, side, a, ds, where) -> None:
+        """seeds-of-disaster:6.1.1: two troop units in a French or German MC; the Allies first hold
+        every other French MC (a); not in Dutch or Belgian MCs (b); from Opposition, before the war."""
+        self.seen("maneuvers")
+        zone = a.get("zone")
+        if ds is None or ds < OPPOSITION or ds >= HOSTILITIES:
+            self.bad("maneuvers", where, f"{canon(a)} offered at DS {view.get('ds')}")
+        if zone not in MCS or AREAS[zone]["country"] not in ("F", "G"):
+            self.bad("maneuvers", where, f"{canon(a)}: not a French or German MC")
             return
-        uid = a.get("unit")
-        to = a.get("to") or a.get("area") or a.get("zone")
-        if not isinstance(uid, str) or to not in AREAS or uid not in COUNTERS:
+        troops = defaultdict(list)
+        for u in units(ownview):
+            if u.get("side") == side and zone_of(u) and COUNTERS.get(u["id"], {}).get("kind") not in AIR_KINDS | {"westwall"}:
+                troops[zone_of(u)].append(u["id"])
+        if len(troops[zone]) < 2:
+            self.bad("maneuvers", where, f"{canon(a)}: {troops[zone]} in {zone}")
+        if side == "allied":
+            empty = [z for z in MCS if AREAS[z]["country"] == "F" and z != zone and not troops[z]]
+            if empty:
+                self.bad("maneuvers", where, f"{canon(a)}: no French troops in the MCs {sorted(empty)} (6.1.1 a)")
+        if self.maneuvers[(turn_key(view), side)] >= 2:
+            self.bad("maneuvers", where, f"{canon(a)}: a third MC this turn (6.1.1 c)")
+
+    def offered_attack(self, view, mine, side, a, where) -> None:
+        """seeds-of-disaster:13.1 across a border into an adjacent enemy Area; 13.1.2 one army (more
+        by Overconcentration, 6.2.4, 5 CPs); 13.1.3 each Area once a Combat Segment; 15.1.2 no
+        disrupted army attacks."""
+        target, ids = a.get("area"), a.get("units") or []
+        self.seen("attacks offered")
+        if target not in held_by(view, enemy(side)):
+            self.bad("attacks offered", where, f"{canon(a)}: no enemy in {target}")
+        for i in ids:
+            u = mine.get(i, {})
+            z = zone_of(u)
+            if z is None or (z != target and target not in ADJ[z]):
+                self.bad("attacks offered", where, f"{canon(a)}: {i} in {z} is not adjacent to {target}")
+            if u.get("disrupted") and COUNTERS[i]["kind"] in ARMY_KINDS:
+                self.bad("attacks offered", where, f"{canon(a)}: {i} is disrupted (15.1.2)")
+            if COUNTERS.get(i, {}).get("kind") in AIR_KINDS | {"westwall"}:
+                self.bad("attacks offered", where, f"{canon(a)}: {i} is not a ground unit")
+        armies = [i for i in ids if COUNTERS.get(i, {}).get("kind") in ARMY_KINDS]
+        cp = private(view, side).get("cp")
+        if len(armies) > 1 and cp is not None and cp < 5:
+            self.bad("attacks offered", where, f"{canon(a)}: {len(armies)} armies with {cp} CPs (6.2.4 costs 5)")
+        if target in self.attacked:
+            self.bad("attacks offered", where, f"{canon(a)}: {target} was attacked this Combat Segment (13.1.3)")
+
+    def attackable(self, view, mine, side, actions, where) -> None:
+        """seeds-of-disaster:13.1: every enemy Area next to a friendly ground unit free to attack
+        can be attacked in the Combat Segment, unless it was attacked already (13.1.3)."""
+        offered = {a.get("area") for a in actions if a.get("type") == "attack"}
+        able = [u for u in mine.values() if zone_of(u) and COUNTERS[u["id"]]["kind"] in ARMY_KINDS | CORPS_KINDS
+                and not (u.get("disrupted") and COUNTERS[u["id"]]["kind"] in ARMY_KINDS)]
+        foes = held_by(view, enemy(side))
+        for u in able:
+            for z in sorted(ADJ[zone_of(u)] & foes):
+                self.seen("every enemy attackable")
+                if z not in offered and z not in self.attacked:
+                    self.bad("every enemy attackable", where, f"{side} may not attack {z} from {zone_of(u)} ({u['id']})")
+
+    def offered_sr(self, view, mine, side, a, where) -> None:
+        """seeds-of-disaster:11.0 a Strategic Redeployment never starts next to an enemy unit and
+        never enters an enemy Area; it goes to a friendly Area (6.2.1); no SR after normal movement."""
+        uid, to = a.get("unit"), a.get("to")
+        u = mine.get(uid)
+        if u is None or to not in AREAS:
             return
-        c = COUNTERS[uid]
-        self.seen("offered moves")
-        enemies = [u for u in units(view) if u_zone(u) == to and u_side(u) == enemy(c["side"])]
-        if enemies and not re.search(r"drop|para|assault", t):
-            self.bad("no entry into enemy areas", where, f"{canon(a)} offered into {to} held by {[u.get('id') for u in enemies][:3]}")
-        country = AREAS[to]["country"]
-        home = HOME[c["nation"]]
-        hostile = ("F", "B", "N") if c["side"] == "german" else ("G",)
-        if ds is not None and ds < BELLIGERENCE and country in hostile:
-            self.bad("borders before belligerence", where, f"{canon(a)} offered into {country} at DS {ds}")
-        if c["nation"] in ("dutch", "belgian"):
-            self.seen("minor allies stay home")
-            if country == "G" or (c["nation"] == "dutch" and country == "F"):
-                self.bad("minor allies stay home", where, f"{canon(a)} offered")
-            elif country != home:
-                self.notes.append(f"{where}: {canon(a)} leaves {home} (allowed only by an Event, 7.2.5)")
-                self.bad("minor allies stay home", where, f"{canon(a)} offered out of {home}")
-
-    # -- the sequence of play (seeds-of-disaster:3.1, 3.4 and the Sequence of Play)
-    def sequence(self, before, after, prompt, where) -> None:
-        ds0, ds1 = ds_level(before), ds_level(after)
-        key0, key1 = turn_key(before), turn_key(after)
-        if not self.turns or self.turns[-1]["key"] != key0:
-            self.open_turn(before, where)
-        rec = self.turns[-1]
-        seg = segment(before.get("phase")) or segment(prompt.phase)
-        rec["segments"].append((seg, prompt.side, before.get("phase")))
-        if ds0 is not None and ds1 is not None:
-            self.seen("ds steps")
-            if ds1 > ds0 + 1:  # seeds-of-disaster:3.1.3
-                self.bad("ds steps", where, f"DS {ds0} -> {ds1} in one action")
-            if key0 == key1 and ds1 > ds0:
-                rec["rises"] += 1
-                if ds1 == BELLIGERENCE:  # seeds-of-disaster:3.3.5 from the start of the next year-turn
-                    self.seen("belligerence next turn")
-                    self.bad("belligerence next turn", where, "DS rose to Armed Belligerence within the turn")
-            rec["ds_max"] = max(rec["ds_max"], ds1)
-        if key1 != key0:
-            self.close_turn(where)
-
-    def open_turn(self, view, where) -> None:
-        ds = ds_level(view)
-        prev = self.turns[-1] if self.turns else None
-        rec = {"key": turn_key(view), "turn": view.get("turn"), "year": year_of(view), "ds": ds, "ds_max": ds,
-               "segments": [], "rises": 0, "where": where}
-        if prev is not None and ds is not None and prev["ds_end"] is not None:
-            if ds > prev["ds_end"] and ds != BELLIGERENCE:
-                rec["rises"] += 1
-            # seeds-of-disaster:3.1.2 the time scale: years, then months (at most 8), then weeks (at most 10)
-            self.seen("turn scale")
-            if prev["ds"] is not None and prev["ds"] < BELLIGERENCE and ds < BELLIGERENCE:
-                if prev["year"] is not None and rec["year"] is not None and rec["year"] != prev["year"] + 1:
-                    self.bad("turn scale", where, f"year-turn {prev['year']} followed by {rec['year']}")
-            # 3.1.2: Military Preparations becomes Armed Belligerence by the 1940 turn
-            if rec["year"] == 1940 and prev["ds_end"] == PREPARATIONS and ds < BELLIGERENCE:
-                self.seen("belligerence by 1940")
-                self.bad("belligerence by 1940", where, "the 1940 turn began at Military Preparations")
-        n_ab = sum(1 for r in self.turns if r["ds"] == BELLIGERENCE)
-        n_ah = sum(1 for r in self.turns if r["ds"] == HOSTILITIES)
-        rec["ab_turn"] = n_ab + 1 if ds == BELLIGERENCE else None
-        rec["ah_turn"] = n_ah + 1 if ds == HOSTILITIES else None
-        if ds == BELLIGERENCE and n_ab >= 8:  # SoP Armed Belligerence (e)
-            self.seen("belligerence at most 8 months")
-            self.bad("belligerence at most 8 months", where, f"a {n_ab + 1}th month of Armed Belligerence")
-        if ds == HOSTILITIES and n_ah >= 10:  # seeds-of-disaster:3.1.2 ends after ten turns
-            self.bad("war lasts ten weeks", where, f"an {n_ah + 1}th week of Active Hostilities")
-        self.moved = defaultdict(set)
-        self.relocations = defaultdict(dict)
-        self.attacked = set()
-        self.turns.append(rec)
-
-    def close_turn(self, where) -> None:
-        if not self.turns or self.turns[-1].get("closed"):
-            return
-        rec = self.turns[-1]
-        rec["closed"] = True
-        rec["ds_end"] = rec["ds_max"]
-        segs = [s for s, _, _ in rec["segments"] if s]
-        ds, year = rec["ds"], rec["year"]
-        if ds is None:
-            return
-        # seeds-of-disaster:3.1.3 not more than one level in one game turn
-        self.seen("one level a turn")
-        if rec["rises"] > 1:
-            self.bad("one level a turn", rec["where"], f"DS rose {rec['rises']} times in turn {rec['turn']}")
-        # seeds-of-disaster:3.4 and the SoP: the segments present at this DS, in order
-        self.seen("segments by status")
-        for s in set(segs):
-            why = segment_forbidden(s, ds, year, rec.get("ab_turn"))
-            if why:
-                self.bad("segments by status", rec["where"], f"{s} segment in turn {rec['turn']} (DS {ds}): {why}")
-        self.movement_limits(rec, ds)
-        if ds < HOSTILITIES:
-            self.seen("segment order")
-            order = [SEG_INDEX[s] for s in segs]
-            for i in range(1, len(order)):
-                if order[i] < order[i - 1] and not (segs[i] == "cards" or segs[i - 1] == "cards"):
-                    self.bad("segment order", rec["where"], f"turn {rec['turn']}: {segs[i]} after {segs[i - 1]}")
-                    break
-        else:
-            # seeds-of-disaster:3.1.2, 3.4: weekly turns sequential, the German first
-            self.seen("german first")
-            war = [(s, side) for s, side, _ in rec["segments"] if s in ("movement", "combat")]
-            if war and war[0][1] != "german":
-                self.bad("german first", rec["where"], f"turn {rec['turn']} opens with {war[0]}")
-            sides = [side for _, side in war]
-            if "allied" in sides and "german" in sides[sides.index("allied"):]:
-                self.bad("german first", rec["where"], f"turn {rec['turn']}: German moves or fights after the Allied player-turn began")
-
-    def movement_limits(self, rec, ds) -> None:
-        """The Sequence of Play's movement limits: Opposition 2 units between MCs (or from off the
-        map); Military Preparations 2 so plus 1 from an MC to an Area of its own country; Armed
-        Belligerence 2 so plus 4 on the map (the units back from Poland do not count, 21.5.2)."""
-        for side, moves in self.relocations.items():
-            if not moves or ds >= HOSTILITIES:
-                continue
-            between = [u for u, (a, b) in moves.items() if b in MCS or b not in AREAS or a not in AREAS]
-            onmap = [u for u in moves if u not in between]
-            self.seen("movement limits")
-            if ds == OPPOSITION and (len(between) > 2 or onmap):
-                self.bad("movement limits", rec["where"], f"{side} at Opposition relocated {moves}")
-            if ds == PREPARATIONS:
-                outside = [u for u in onmap if AREAS[moves[u][1]]["country"] != HOME[COUNTERS[u]["nation"]]]
-                if len(between) > 2 or len(onmap) > 1 or outside:
-                    self.bad("movement limits", rec["where"], f"{side} at Military Preparations relocated {moves}")
-            if ds == BELLIGERENCE and (len(between) > 2 + max(0, 4 - len(onmap)) or len(onmap) > 4):
-                self.bad("movement limits", rec["where"], f"{side} at Armed Belligerence relocated {moves}")
+        foes = held_by(view, enemy(side))
+        z = zone_of(u)
+        if z is not None and ADJ[z] & foes:
+            self.bad("strategic redeployment", where, f"{canon(a)}: {uid} starts next to the enemy in {sorted(ADJ[z] & foes)}")
+        if to in foes:
+            self.bad("strategic redeployment", where, f"{canon(a)}: {to} is enemy-held")
+        elif z is not None and not reachable(z, to, foes):
+            self.bad("strategic redeployment", where, f"{canon(a)}: no way from {z} to {to} but through the enemy")
+        if view["zones"].get(to, {}).get("control") not in (side, None):
+            self.bad("strategic redeployment", where, f"{canon(a)}: {to} is controlled by {view['zones'][to].get('control')} (6.2.1)")
+        if uid in self.war_moved:
+            self.bad("strategic redeployment", where, f"{canon(a)}: {uid} moved normally this turn")
 
     # -- moves done
-    def move_checks(self, before, after, prompt, action, events, where) -> None:
-        ds0 = ds_level(before)
-        ds1 = ds_level(after)
-        t = str(action.get("type", "")).lower()
-        ub = {u.get("id"): u for u in units(before)}
-        ua = {u.get("id"): u for u in units(after)}
-        for uid, u in ua.items():
-            if uid not in COUNTERS:
+    def move_checks(self, before, after, own, own_after, prompt, action, events, where) -> None:
+        ds0, ds1 = ds_level(before), ds_level(after)
+        t = action.get("type")
+        key = turn_key(before)
+        if before.get("player") and (key, before.get("player")) != self.player_turn:
+            self.player_turn = (key, before.get("player"))
+            self.war_mp, self.war_moved, self.war_sr = defaultdict(int), set(), []
+        for e in events:
+            d = e.data or {}
+            if e.kind != "move" or d.get("unit") not in COUNTERS:
                 continue
-            z0 = u_zone(ub[uid]) if uid in ub else None
-            z1 = u_zone(u)
-            if z1 == z0 or z1 is None:
-                continue
+            uid = d["unit"]
             c = COUNTERS[uid]
             side = c["side"]
-            if segment(before.get("phase")) == "movement" and side == prompt.side:
-                self.moved[side].add(uid)
-            country = AREAS.get(z1, {}).get("country")
-            hostile = ("F", "B", "N") if side == "german" else ("G",)
-            # seeds-of-disaster:12.0 no border crossing before Armed Belligerence
-            self.seen("borders before belligerence")
-            if ds0 is not None and ds0 < BELLIGERENCE and country in hostile:
-                self.bad("borders before belligerence", where, f"{uid} entered {z1} ({country}) at DS {ds0}")
-            # seeds-of-disaster:12.0 crossing at Armed Belligerence starts the war at once
-            if ds0 == BELLIGERENCE and (
-                (side == "german" and country in ("F", "B", "N")) or (c["nation"] == "french" and country == "G")
-            ):
-                self.seen("crossing starts the war")
-                if ds1 != HOSTILITIES:
-                    self.bad("crossing starts the war", where, f"{uid} entered {z1} ({country}) and DS stays {ds1}")
-            if side == "german" and country == "B":
-                self.germans_in_belgium = True
-            # seeds-of-disaster:12.0 French and British into Belgium only after the Germans (or Event 4 / IE 65)
-            if c["nation"] in ("french", "british") and country == "B" and AREAS.get(z0 or "", {}).get("country") != "B":
-                self.seen("belgium after the germans")
-                if not self.germans_in_belgium:
-                    self.notes.append(f"{where}: {uid} entered Belgium before the Germans (Event 4 or IE 65 needed)")
-            # seeds-of-disaster:10.1.12 never into an enemy-held Area (but a parachute assault)
-            if re.search(r"move|redeploy|deploy", t) and not re.search(r"retreat|advance|drop|para", t):
-                held = [x.get("id") for x in units(before) if u_zone(x) == z1 and u_side(x) == enemy(side)]
-                self.seen("no entry into enemy areas")
-                if held:
-                    self.bad("no entry into enemy areas", where, f"{uid} moved into {z1} held by {held[:3]}")
-            # seeds-of-disaster:10.1.6 an army on the map stays there
-            if z0 in AREAS and z1 not in AREAS and c["kind"] in ARMY_KINDS and u_steps(u) not in (0,):
-                self.bad("armies stay on the map", where, f"{uid} left the map from {z0}")
-        # the movement limits of the Sequence of Play count every unit the mover relocates
-        if segment(before.get("phase")) == "movement" and prompt.side in SIDES:
-            for uid, u in ua.items():
-                if uid not in COUNTERS or COUNTERS[uid]["side"] != prompt.side or uid not in ub:
-                    continue
-                l0, l1 = u_place(ub[uid]), u_place(u)
-                if l0 != l1 and not str(l0).lower().startswith("pol"):
-                    self.relocations[prompt.side][uid] = (self.relocations[prompt.side].get(uid, (l0, l1))[0], l1)
-        # seeds-of-disaster:10.1.2 until Military Preparations no unit leaves an MC
-        if ds0 is not None and ds0 < PREPARATIONS:
-            for uid, u in ua.items():
-                z1 = u_zone(u)
-                if uid in COUNTERS and z1 in AREAS and z1 not in MCS and u_zone(ub.get(uid, {})) != z1:
-                    self.seen("mc only before preparations")
-                    self.bad("mc only before preparations", where, f"{uid} to {z1} (not an MC) at DS {ds0}")
-        # seeds-of-disaster:8.0 one army in an Area but an MC, when the movement ends
-        if segment(before.get("phase")) == "movement" and segment(after.get("phase")) != "movement":
+            frm = d.get("from")
+            to = d.get("to") or zone_of(by_id(own_after[side]).get(uid))
+            if to in AREAS:
+                country = AREAS[to]["country"]
+                hostile = ("F", "B", "N") if side == "german" else ("G",)
+                # seeds-of-disaster:12.0 no one enters the other side's territory before Armed Belligerence
+                self.seen("borders before belligerence")
+                if ds0 < BELLIGERENCE and country in hostile:
+                    self.bad("borders before belligerence", where, f"{e.text}")
+                # 12.0: at Armed Belligerence a German entry into the Low Countries or France, or a
+                # French entry into Germany, starts the war at once
+                if ds0 == BELLIGERENCE and ((side == "german" and country in hostile) or (c["nation"] == "french" and country == "G")):
+                    self.seen("crossing starts the war")
+                    if ds1 != HOSTILITIES:
+                        self.bad("crossing starts the war", where, f"{e.text}; DS stays {after.get('ds')}")
+                if ds0 == BELLIGERENCE and c["nation"] in ("british", "dutch", "belgian") and country == "G":
+                    self.notes.append(f"{where}: {e.text} (12.0 names German and French crossings)")
+                if side == "german" and country == "B":
+                    self.germans_in_belgium = True
+                if c["nation"] in ("french", "british") and country == "B":
+                    # 12.0 French and British enter Belgium after the Germans (or by Event 4 / IE 65)
+                    self.seen("belgium after the germans")
+                    if not self.germans_in_belgium and not {4, "allies_enter_belgium"} & self.in_force_cards(before):
+                        self.bad("belgium after the germans", where, f"{e.text} before any German entered Belgium")
+                if c["nation"] in ("dutch", "belgian"):
+                    self.seen("minor allies stay home")
+                    if country != HOME[c["nation"]]:  # 7.2.5, 12.0
+                        self.bad("minor allies stay home", where, f"{e.text}")
+                if t in ("shift", "move", "sr", "deploy", "enter"):
+                    self.seen("no entry into enemy areas")
+                    if to in held_by(before, enemy(side)):  # 10.1.12
+                        self.bad("no entry into enemy areas", where, f"{e.text}")
+            if frm in AREAS and to not in AREAS and c["kind"] in ARMY_KINDS and to != "eliminated":
+                self.bad("armies stay on the map", where, f"{e.text} (10.1.6)")
+            if ds0 < HOSTILITIES and t == "shift" and side == prompt.side:
+                moves = self.relocations[(key, side)]
+                moves.setdefault(uid, [frm, to])[1] = to
+                self.check_limits(key, side, ds0, where)
+            if ds0 == HOSTILITIES and t == "move" and side == prompt.side:
+                self.war_move(before, own, uid, frm, to, e.text, where)
+            if ds0 == HOSTILITIES and t == "sr":
+                self.seen("sr cost")
+                free = "(free, 11.0)" in e.text
+                self.war_sr.append(uid)
+                if free != (len(self.war_sr) == 1):  # 11.0 one free SR a player-turn, more at 1 CP (6.2.1)
+                    self.bad("sr cost", where, f"SR number {len(self.war_sr)}: {e.text}")
+            if t == "reserve" or to == "reserve":
+                self.reserve_in.setdefault(uid, key)
+            if frm == "reserve":
+                self.reserve_in[uid] = key
+        if t == "reserve" and ds0 == HOSTILITIES:
+            cp0 = private(before, prompt.side).get("cp")
+            cp1 = private(after, prompt.side).get("cp")
+            self.seen("reserve")
+            if cp0 is not None and cp1 is not None and cp1 != cp0 - 1:  # 2.3.2 c, 6.2.2
+                self.bad("reserve", where, f"CPs {cp0} -> {cp1} for a corps into Reserve")
+        if t == "deploy" and action.get("to") in AREAS:
+            # seeds-of-disaster:2.3.2 f up to 2 Areas from a friendly unit, no enemy between
+            to = action["to"]
+            friends = held_by(before, prompt.side)
+            foes = held_by(before, enemy(prompt.side))
+            self.seen("deploy from reserve")
+            ok = to in friends or any(f in ADJ[to] for f in friends) or any(
+                m not in foes and (ADJ[m] & friends) for m in ADJ[to])
+            if not ok or to in foes:
+                self.bad("deploy from reserve", where, f"{canon(action)}")
+        if ds0 < PREPARATIONS and t == "shift":
+            to = action.get("to")
+            self.seen("mc only before preparations")
+            if to in AREAS and to not in MCS:  # seeds-of-disaster:10.1.2
+                self.bad("mc only before preparations", where, f"{canon(action)} at DS {before.get('ds')}")
+        if before.get("phase") in ("war-movement",) and after.get("phase") != "war-movement":
             self.stacking(after, where)
-        if before.get("phase") != after.get("phase") and segment(after.get("phase")) == "combat":
+        if before.get("phase") == "prewar-move" and after.get("phase") != "prewar-move":
+            self.stacking(after, where)
+        if after.get("phase") == "war-combat" and before.get("phase") == "war-movement":
             self.attacked = set()
 
+    def war_move(self, before, own, uid, frm, to, text, where) -> None:
+        """seeds-of-disaster:10.1.7, 10.1.11 and the TEC: the MPs of each Area and border crossed
+        stay within the allowance (armies 3, 10.1.5; corps as printed); 10.1.10 a CP cancels a
+        major river; 15.1.2 a disrupted army does not move; 11.0 no normal move after an SR."""
+        c = COUNTERS[uid]
+        u = by_id(own[c["side"]]).get(uid, {})
+        self.seen("movement allowance")
+        if frm not in AREAS or to not in AREAS:
+            return
+        if to not in ADJ[frm]:
+            self.bad("movement allowance", where, f"{text}: {frm} and {to} are not adjacent")
+            return
+        border = BORDER[frozenset((frm, to))]
+        cost = TEC_AREA.get(AREAS[to].get("terrain", "clear"), {}).get("mp", 1) + TEC_BORDER.get(border, {}).get("mp", 0)
+        if "major rivers" in text and border == "major":
+            cost -= TEC_BORDER["major"]["mp"]
+        self.war_mp[uid] += cost
+        allowance = 3 if c["kind"] in ARMY_KINDS else face(u).get("mp", 0)
+        if self.war_mp[uid] > allowance:
+            self.bad("movement allowance", where, f"{text}: {self.war_mp[uid]} MPs spent, allowance {allowance}")
+        if u.get("disrupted") and c["kind"] in ARMY_KINDS:
+            self.seen("disrupted armies stay")
+            self.bad("disrupted armies stay", where, f"{text}: {uid} is disrupted (15.1.2)")
+        if uid in self.war_sr:
+            self.bad("strategic redeployment", where, f"{text}: {uid} redeployed this turn (11.0)")
+        self.war_moved.add(uid)
+
+    def check_limits(self, key, side, ds, where) -> None:
+        """The Sequence of Play's movement limits: Opposition 2 units between MCs (or from off the
+        map); Military Preparations those 2 plus 1 from an MC to an Area of its own country; Armed
+        Belligerence 2 between MCs or off the map plus 4 on the map (10.1.3, 10.1.4)."""
+        moves = self.relocations[(key, side)]
+        between = {u for u, (a, b) in moves.items() if (a in MCS or a not in AREAS) and (b in MCS or b not in AREAS)}
+        onmap = {u for u in moves if u not in between}
+        self.seen("movement limits")
+        text = f"{side} relocated {moves} at DS {ds}"
+        if ds == PEACE:
+            self.bad("movement limits", where, f"no Movement Segment at Peace: {text}")
+        elif ds == OPPOSITION and (len(between) > 2 or onmap):
+            self.bad("movement limits", where, text)
+        elif ds == PREPARATIONS:
+            outside = [u for u in onmap if moves[u][1] in AREAS and AREAS[moves[u][1]]["country"] != HOME[COUNTERS[u]["nation"]]]
+            from_field = [u for u in onmap if moves[u][0] in AREAS and moves[u][0] not in MCS]
+            if len(between) > 2 or len(onmap) > 1 or outside or from_field:
+                self.bad("movement limits", where, text)
+        elif ds == BELLIGERENCE and (len(between) > 2 + max(0, 4 - len(onmap)) or len(onmap) > 4):
+            self.bad("movement limits", where, text)
+
     def stacking(self, view, where) -> None:
+        """seeds-of-disaster:8.0: one army an Area but in an MC (Overconcentration is an attack)."""
         self.seen("stacking")
         armies: dict[tuple, list[str]] = defaultdict(list)
         for u in units(view):
-            uid = u.get("id")
-            if uid in COUNTERS and COUNTERS[uid]["kind"] in ARMY_KINDS and u_zone(u) in AREAS:
-                armies[(u_zone(u), COUNTERS[uid]["side"])].append(uid)
+            if u.get("id") in COUNTERS and COUNTERS[u["id"]]["kind"] in ARMY_KINDS and zone_of(u):
+                armies[(zone_of(u), u["side"])].append(u["id"])
         for (z, side), ids in armies.items():
             if len(ids) > 1 and z not in MCS:
                 self.bad("stacking", where, f"{side} armies {ids} together in {z}")
 
-    # -- the economy: builds, Technology, Military Maneuvers
-    def economy(self, game, trial, state, prompt, action, events, where) -> None:
+    # -- the economy: RPs, IPs, builds, Technology, Military Maneuvers, Check Rolls
+    def economy(self, before, own, own_after, prompt, action, events, where) -> None:
         side = prompt.side
-        if side not in SIDES:
-            return
-        v0, v1 = game.view(trial, side), game.view(state, side)
-        rp0, rp1 = side_value(v0, side, RP), side_value(v1, side, RP)
-        cp0, cp1 = side_value(v0, side, CP), side_value(v1, side, CP)
-        t = str(action.get("type", "")).lower()
-        year = year_of(v0)
-        if re.search(r"maneuv|manoeuv|\bmm\b", t):
-            # seeds-of-disaster:6.1.1 c: an MM costs its RPs (Mobilization Costs Chart) and gives 3 CPs
-            self.seen("maneuver gains")
-            cost = COST.get("maneuver")
-            if cp0 is not None and cp1 is not None and cp1 != min(19, cp0 + 3):
-                self.bad("maneuver gains", where, f"CPs {cp0} -> {cp1}")
-            if rp0 is not None and rp1 is not None and cost is not None and rp0 - rp1 != cost:
-                self.bad("maneuver gains", where, f"RPs {rp0} -> {rp1}, the chart's cost {cost}")
-            self.maneuvers[(turn_key(v0), side)] += 1
-            if self.maneuvers[(turn_key(v0), side)] > 2:  # 6.1.1 c: up to 2 a yearly turn
-                self.bad("maneuver gains", where, f"{self.maneuvers[(turn_key(v0), side)]} MMs this turn")
-        if re.search(r"invest|tech", t):
-            # seeds-of-disaster:7.3.2 10 or 20 RPs a turn towards Technology
-            spent = rp0 - rp1 if rp0 is not None and rp1 is not None else None
-            self.seen("technology")
-            if spent is not None and spent not in (10, 20):
-                self.bad("technology", where, f"{side} invested {spent} RPs")
-            if spent:
-                self.invested[(turn_key(v0), side)] += spent
-                if self.invested[(turn_key(v0), side)] > 20:
-                    self.bad("technology", where, f"{side} invested {self.invested[(turn_key(v0), side)]} RPs this turn")
-        inv, lvl = side_value(v1, side, INVESTED), side_value(v1, side, TECH)
-        if inv is not None and lvl is not None:
-            self.seen("technology")
-            if (inv >= 60) != (lvl >= 2):  # seeds-of-disaster:7.3.4 Level 2 at 60 RPs invested
-                self.bad("technology", where, f"{side} invested {inv}, Technology Level {lvl}")
-        uid = action.get("unit")
-        if secret_kind(action) == "build" and isinstance(uid, str) and uid in COUNTERS:
-            c = COUNTERS[uid]
-            kind = COST_KIND.get(c["kind"])
-            cost = COST.get(kind) if kind else None
-            if cost is not None and rp0 is not None and rp1 is not None:
-                # seeds-of-disaster:7.2 a step costs the chart's RPs (7.5.2 halved by a card, rounded up)
-                self.seen("build costs")
-                if rp0 - rp1 not in (cost, -(-cost // 2)):
-                    self.bad("build costs", where, f"{uid} ({kind}) cost {rp0 - rp1} RPs, the chart says {cost}")
-            frm = COST_FROM.get(kind) if kind else None
-            if frm and year is not None and year < frm:
-                # seeds-of-disaster:7.2, 7.5.1: not before the chart's year unless an Event Card allows it
-                self.notes.append(f"{where}: {uid} built in {year}, chart year {frm} (an Event may allow it)")
-
-    # -- events
-    def event_checks(self, game, before, after, prompt, action, events, rolls, where) -> None:
+        t = action.get("type")
+        key = turn_key(before)
         for e in events:
             d = e.data or {}
-            k = e.kind.lower()
-            if re.search(r"combat|battle", k) and d:
-                self.combat(d, before, after, rolls, where)
-            if re.search(r"check", k) and "roll" in canon(d):
-                self.check_roll(d, before, where)
+            if e.kind == "points" and e.text.startswith("RP roll") and d.get("side") in SIDES:
+                self.rp_roll(before, d, e.text, where)
+            elif e.kind == "points" and e.text.startswith("IP roll") and d.get("side") in SIDES:
+                self.ip_roll(before, own, d, where)
+            elif e.kind == "points":
+                m = re.search(r"(German|Allied) RP roll \+(\d+) this turn", e.text)
+                if m:
+                    self.rp_drm_cards[(key[0], SIDE_OF_NAME[m.group(1)])] += int(m.group(2))
+            elif e.kind == "roll" and e.text.startswith("Check roll for"):
+                self.check_roll(before, e.text, where)
+            elif e.kind == "draw":
+                m = re.match(r"(German|Allied) draws (\d+) Event cards", e.text)
+                if m and t == "deal":
+                    self.seen("opening hands")  # seeds-of-disaster:4.1.1 six cards each before play
+                    if int(m.group(2)) != LIMITS.get("opening_hand", 6):
+                        self.bad("opening hands", where, e.text)
+                elif m and before.get("ds") != "belligerence":
+                    # seeds-of-disaster:3.3.6, 4.1.2 as many as the Chronology says for the year
+                    self.seen("cards drawn per chronology")
+                    year = before.get("year") if before.get("segment") != "ip" else (before.get("year") or 0) + 1
+                    want = CHRONOLOGY.get(year, {}).get("draw")
+                    if want is not None and int(m.group(2)) != want and t != "deal":
+                        self.notes.append(f"{where}: {e.text}; the Chronology's {year} draw is {want}")
+        if side not in SIDES:
+            return
+        p0, p1 = private(own[side], side), private(own_after[side], side)
+        rp0, rp1, cp0, cp1 = p0.get("rp"), p1.get("rp"), p0.get("cp"), p1.get("cp")
+        if t == "maneuver":
+            # seeds-of-disaster:6.1.1 c an MM costs the chart's RPs and gives 3 CPs
+            self.seen("maneuver gains")
+            self.maneuvers[(key, side)] += 1
+            cost = COST.get("maneuver")
+            if cp0 is not None and cp1 is not None and cp1 != min(LIMITS.get("points_max", 19), cp0 + 3) and cp1 != cp0:
+                self.bad("maneuver gains", where, f"CPs {cp0} -> {cp1}")
+            if rp0 is not None and rp1 is not None and rp0 != rp1 and rp0 - rp1 != cost:
+                self.bad("maneuver gains", where, f"RPs {rp0} -> {rp1}, the chart's cost {cost}")
+        if t == "invest":
+            spent = rp0 - rp1 if rp0 is not None and rp1 is not None else None
+            self.seen("technology")
+            if spent:
+                self.invested[(key, side)] += spent
+                if spent not in (10, 20) or self.invested[(key, side)] > 20:  # seeds-of-disaster:7.3.2
+                    self.bad("technology", where, f"{side} invested {spent} RPs, {self.invested[(key, side)]} this turn")
+        if t == "build" and action.get("unit") in COUNTERS:
+            uid = action["unit"]
+            c = COUNTERS[uid]
+            u0 = by_id(own[side]).get(uid, {})
+            u1 = by_id(own_after[side]).get(uid, {})
+            if (u0.get("steps") or 0) == 0 and (u1.get("steps") or 0) > 0:
+                self.mobilized_at[uid] = key
+            kind = COST_KIND.get(c["kind"])
+            cost = COST.get(kind) if kind else None
+            if cost is not None and rp0 is not None and rp1 is not None and rp0 != rp1:
+                # seeds-of-disaster:7.2 a step costs the chart's RPs; 7.5.2 halved by a card, rounded up
+                self.seen("build costs")
+                halved = set(p0.get("halved") or [])
+                ok = {cost} | ({-(-cost // 2)} if halved & {kind, c["kind"]} else set())
+                if rp0 - rp1 not in ok:
+                    self.bad("build costs", where, f"{uid} ({kind}) cost {rp0 - rp1} RPs, the chart says {cost}, halved {sorted(halved)}")
+            gained = (u1.get("steps") or 0) - (u0.get("steps") or 0)
+            if u1 and gained not in (0, 1):  # seeds-of-disaster:7.2.2 one step an expenditure
+                self.bad("build costs", where, f"{uid} gained {gained} steps from one build")
 
-    def combat(self, d: dict, before, after, rolls, where) -> None:
-        """seeds-of-disaster:13.7: Battle Total = strength + dice; the difference sets the result."""
-        area = d.get("area") or d.get("target") or d.get("defender_area")
-        if area in AREAS and not d.get("breakthrough"):
-            # seeds-of-disaster:13.1.3 an Area once a Combat Segment (again only in a Breakthrough)
-            self.seen("area attacked once")
-            if area in self.attacked:
-                self.bad("area attacked once", where, f"{area} attacked again: {canon(d)[:200]}")
-            self.attacked.add(area)
-        tot = {}
-        for role in ("attacker", "defender"):
-            strength = first_num(d, (f"{role}_strength", f"{role[:3]}_strength", f"{role}s_strength"))
-            dice = first_list(d, (f"{role}_dice", f"{role[:3]}_dice", f"{role}_rolls"))
-            total = first_num(d, (f"{role}_total", f"{role[:3]}_total", f"{role}_battle_total"))
-            if strength is not None and dice is not None and total is not None:
-                self.seen("battle totals")
-                if strength + sum(dice) != total:  # 13.7.1
-                    self.bad("battle totals", where, f"{role}: {strength} + {dice} != {total}")
-            tot[role] = total
-        if tot.get("attacker") is not None and tot.get("defender") is not None:
-            diff = abs(tot["attacker"] - tot["defender"])
-            row = None
-            for r in TABLES.get("crt", []):
-                if diff >= r["from"]:
-                    row = r
-            loser_steps = first_num(d, ("loser_steps", "loser_loss", "loser_losses"))
-            winner_steps = first_num(d, ("winner_steps", "winner_loss", "winner_losses"))
-            if row is not None and loser_steps is not None:
-                self.seen("combat results")
-                if loser_steps != row.get("loser", 0) or (winner_steps is not None and winner_steps != row.get("winner", 0)):
-                    self.bad("combat results", where, f"difference {diff}: losses {loser_steps}/{winner_steps}, table {row}")
+    def rp_roll(self, view, d, text, where) -> None:
+        """seeds-of-disaster:7.1.1: 2d6 plus the DRMs, read in the year's column."""
+        side = d["side"]
+        self.seen("rp rolls")
+        dice = d.get("dice") or []
+        col = str(d.get("column"))
+        table = PREWAR.get("rp_table", {}).get(side, {})
+        if len(dice) != 2 or not all(1 <= x <= 6 for x in dice):
+            self.bad("rp rolls", where, f"{text}: not two dice")
+            return
+        if col in table:
+            want = table[col][table_row(sum(dice) + d.get("drm", 0))]
+            if d.get("gain") != want:
+                self.bad("rp rolls", where, f"{text}: the {col} column gives {want}")
+        year = view.get("year")
+        if col != str(year):
+            self.bad("rp rolls", where, f"{text}: read in the {col} column in {year}")
+        # the DRMs: the DS level (SoP), the Chronology's year (3.3.2), cards played this year (7.1.1)
+        ds = str(view.get("ds"))
+        base = PREWAR.get("ds_rp_drm", {}).get(ds, 0) + (CHRONOLOGY.get(year, {}).get("rp_drm", {}).get(side, 0) if view.get("month", 0) == 0 else 0)
+        base += self.rp_drm_cards.get((year, side), 0) + self.near_drm.get((year, side), 0)
+        self.seen("rp roll modifiers")
+        if d.get("drm") != base:
+            self.bad("rp roll modifiers", where, f"{text}: want DRM {base} (DS {ds}, Chronology, cards, near misses)")
 
-    def check_roll(self, d: dict, before, where) -> None:
-        """seeds-of-disaster:3.3.3 two d6 added; at or above the check number the DS rises."""
-        dice = first_list(d, ("dice", "rolls"))
-        number = first_num(d, ("number", "check", "target"))
-        success = d.get("success", d.get("rises", d.get("passed")))
-        if dice and number is not None and isinstance(success, bool):
-            self.seen("check rolls")
-            if len(dice) != 2 or (sum(dice) >= number) != success:
-                self.bad("check rolls", where, f"dice {dice} against {number}: success {success}")
+    def ip_roll(self, view, own, d, where) -> None:
+        """seeds-of-disaster:5.1.1: 2d6 plus DRMs on the column of the Qualitative Indicators."""
+        side = d["side"]
+        self.seen("ip rolls")
+        dice = d.get("dice") or []
+        col = d.get("column")
+        cols = PREWAR.get("ip_table", {}).get("columns", [])
+        if len(dice) != 2 or not isinstance(col, int) or not 0 <= col < len(cols):
+            self.bad("ip rolls", where, f"{canon(d)}: two dice on a column 0-{len(cols) - 1}")
+            return
+        want = cols[col][table_row(sum(dice) + d.get("drm", 0))]
+        if d.get("gain") != want:
+            self.bad("ip rolls", where, f"{canon(d)}: the table gives {want}")
+        if abs(d.get("drm", 0)) > LIMITS.get("drm_max", 6) + LIMITS.get("ip_table_drm", 2):  # 5.1.3, 5.2.1
+            self.bad("ip rolls", where, f"{canon(d)}: DRM beyond 6 (+2 bought)")
+
+    def check_roll(self, view, text, where) -> None:
+        """seeds-of-disaster:3.3.3: each player one d6, added; at or above the number the DS rises."""
+        m = re.match(r"Check roll for (.+?): (\d) \+ (\d) = (\d+) against (\d+): (.+)", text)
+        self.seen("check rolls")
+        if not m:
+            self.bad("check rolls", where, f"unread: {text}")
+            return
+        name, a, b, s, n, res = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)), m.group(6)
+        year = view.get("year")
+        checks = {c["name"]: c for c in CHRONOLOGY.get(year, {}).get("check", [])}
+        if a + b != s or (s >= n) == ("no change" in res):
+            self.bad("check rolls", where, text)
+        if name in checks:
+            c = checks[name]
+            if c["number"] != n:
+                self.bad("check rolls", where, f"{text}: the Chronology's number is {c['number']}")
+            if s < n and (n - s) in c.get("near", []):
+                for side in SIDES:
+                    self.near_drm[(year, side)] += c.get("near_drm", 0)
+        else:
+            self.bad("check rolls", where, f"{text}: not in the Chronology of {year}")
+
+    # -- combat (seeds-of-disaster:13.0-16.0)
+    def combat(self, before, after, own, own_after, prompt, action, events, where) -> None:
+        if before.get("battle"):
+            self.battle_view = before["battle"]
+        for e in events:
+            d = e.data or {}
+            if e.kind == "declare" and d.get("area") in AREAS:
+                self.declare(before, own, d, e.text, where)
+            elif e.kind == "roll" and "total" in d and isinstance(d.get("dice"), dict):
+                self.battle_roll(d, e.text, where)
+            elif e.kind == "roll" and "needs" in d:
+                self.mobile_battle(d, e.text, where)
+            elif e.kind == "roll" and "scores" in d:
+                self.neutralization(d, e.text, where)
+            elif e.kind == "result" and "difference" in d:
+                self.result(d, e.text, events, before, own, own_after, where)
+
+    def declare(self, before, own, d, text, where) -> None:
+        area, ids = d["area"], d.get("units") or []
+        side = next((COUNTERS[i]["side"] for i in ids if i in COUNTERS), None)
+        self.battle = {"area": area, "attacker": side, "units": list(ids), "rolls": {}, "defender": enemy(side) if side else None,
+                       "before": {s: by_id(own[s]) for s in SIDES}, "view": before}
+        if side is None:
+            return
+        mine = by_id(own[side])
+        self.seen("attacks made")
+        if area in self.attacked and not (before.get("battle") or {}).get("breakthrough"):
+            self.bad("attacks made", where, f"{text}: {area} attacked twice in a Combat Segment (13.1.3)")
+        self.attacked.add(area)
+        if area not in held_by(before, enemy(side)):
+            self.bad("attacks made", where, f"{text}: no enemy in {area}")
+        for i in ids:
+            z = zone_of(mine.get(i))
+            if z is None or (z != area and area not in ADJ[z]):
+                self.bad("attacks made", where, f"{text}: {i} in {z}, not next to {area} (13.1)")
+            if (mine.get(i) or {}).get("disrupted") and COUNTERS[i]["kind"] in ARMY_KINDS:
+                self.bad("attacks made", where, f"{text}: {i} is disrupted (15.1.2)")
+
+    def battle_roll(self, d, text, where) -> None:
+        """seeds-of-disaster:13.6, 13.7.1: the battle dice from their sources; strength + dice = total."""
+        side = d.get("side")
+        b = self.battle
+        self.seen("battle totals")
+        strength = sum(v for v in d["strength"].values())
+        if strength + sum(d.get("rolls") or []) != d["total"]:
+            self.bad("battle totals", where, f"{text}: {strength} + {d.get('rolls')} != {d['total']}")
+        n = sum(d["dice"].values())
+        if len(d.get("rolls") or []) != max(0, n) and all(v > 0 for v in d["dice"].values()):
+            self.bad("battle totals", where, f"{text}: {len(d.get('rolls') or [])} dice rolled for sources {d['dice']}")
+        if not b or side not in SIDES:
+            return
+        b["rolls"][side] = d
+        area = b["area"]
+        defending = side != b["attacker"]
+        dice = d["dice"]
+        self.seen("battle dice")
+        terrain = TEC_AREA.get(AREAS[area].get("terrain", "clear"), {}).get("dice", 0)
+        if defending and dice.get("defender") != 1:  # 13.6 the defender's automatic die
+            self.bad("battle dice", where, f"{text}: the defender's die is {dice.get('defender')}")
+        if not defending and {"defender", "terrain", "river", "forts"} & set(dice):
+            self.bad("battle dice", where, f"{text}: the attacker has defender's dice {dice}")
+        if defending and dice.get("terrain", 0) != terrain:  # 13.6 terrain, the TEC
+            self.bad("battle dice", where, f"{text}: terrain dice {dice.get('terrain', 0)}, the TEC gives {terrain} for {area}")
+        if defending:
+            att = b["before"][b["attacker"]]
+            froms = {zone_of(att.get(i)) for i in b["units"]} - {None, area}
+            kinds = {BORDER.get(frozenset((f, area))) for f in froms}
+            river = 0 if (not kinds or "clear" in kinds) else min(TEC_BORDER[k]["dice"] for k in kinds if k)
+            top = 0 if (not kinds or "clear" in kinds) else max(TEC_BORDER[k]["dice"] for k in kinds if k)
+            if not river <= dice.get("river", 0) <= top and "engineers" not in canon(b.get("view", {}).get("battle")):
+                self.bad("battle dice", where, f"{text}: river dice {dice.get('river', 0)} across {sorted(k for k in kinds if k)} (13.6)")
+            forts = self.fort_value(area, side, b["before"][side], "dots")
+            if dice.get("forts", 0) != forts and "fortint" not in canon(self.battle_view or {}):
+                self.bad("battle dice", where, f"{text}: fortification dice {dice.get('forts', 0)}, want {forts} (14.1, 14.2)")
+        if dice.get("tactical", 0) > 1:  # 5.2.3 one IP, one die
+            self.bad("battle dice", where, f"{text}: {dice['tactical']} tactical dice")
+        if "poised" in dice and dice["poised"] != 2:  # 13.2.5
+            self.bad("battle dice", where, f"{text}: poised dice {dice['poised']}")
+        if "poised" in dice and self.fort_value(area, b["defender"], b["before"][b["defender"]], "dots"):
+            self.bad("battle dice", where, f"{text}: Poised Forces against a fortification (14.3.2)")
+        # strength: armies by their steps (7.2.3), fortifications by their symbols (14.1, 14.2.1)
+        mine = b["before"][side]
+        for uid, value in d["strength"].items():
+            if uid == "forts":
+                want = self.fort_value(area, side, mine, "forts") if defending else 0
+                if value != want:
+                    self.bad("battle strength", where, f"{text}: fortification strength {value}, want {want}")
+                continue
+            if uid not in COUNTERS or COUNTERS[uid]["side"] != side:
+                self.bad("battle strength", where, f"{text}: {uid} is not {side}'s")
+                continue
+            u = mine.get(uid, {})
+            if COUNTERS[uid]["kind"] in ARMY_KINDS and u.get("steps") is not None and value != u["steps"]:
+                self.bad("battle strength", where, f"{text}: {uid} counts {value}, it has {u['steps']} steps")
+            if COUNTERS[uid]["kind"] in CORPS_KINDS and u and value not in (face(u).get("strength"),):
+                self.bad("battle strength", where, f"{text}: {uid} counts {value}, its face {face(u)}")
+        self.seen("battle strength")
+
+    def fort_value(self, area, side, mine, what) -> int:
+        """Maginot forts serve the French only (14.1); a Westwall marker its own symbols (14.2)."""
+        if side == "allied":
+            if self.battle.get("view", {}).get("zones", {}).get(area, {}).get("destroyed"):
+                return 0
+            return AREAS[area].get("forts", 0) if AREAS[area]["country"] == "F" else 0
+        ww = [u for u in mine.values() if COUNTERS[u["id"]]["kind"] == "westwall" and zone_of(u) == area]
+        return sum(face(u).get(what, 0) for u in ww)
+
+    def mobile_battle(self, d, text, where) -> None:
+        """seeds-of-disaster:13.2.3: one dot hits on a 6, two dots on a 5 or 6."""
+        self.seen("mobile forces battle")
+        rolls, needs = d.get("rolls") or [], d.get("needs") or []
+        if len(rolls) != len(needs) or any(n not in (5, 6) for n in needs):
+            self.bad("mobile forces battle", where, text)
+        elif d.get("hits") != sum(1 for r, n in zip(rolls, needs, strict=True) if r >= n):
+            self.bad("mobile forces battle", where, f"{text}: hits miscounted")
+
+    def neutralization(self, d, text, where) -> None:
+        """seeds-of-disaster:13.5.4: one die each plus the fleets' dots (+1 for an IP)."""
+        self.seen("air neutralization")
+        for side in SIDES:
+            r, s = (d.get("rolls") or {}).get(side), (d.get("scores") or {}).get(side)
+            if r is None or s is None or not 1 <= r <= 6 or s - r < 0:
+                self.bad("air neutralization", where, text)
+
+    def result(self, d, text, events, before, own, own_after, where) -> None:
+        """seeds-of-disaster:13.7: the Battle Totals' difference read on the Combat Results Table;
+        a tie costs each side a step (13.7.3); the winning Defender gains a CP (13.7.6)."""
+        b = self.battle
+        self.seen("combat results")
+        rolls = b.get("rolls") or {}
+        if b and len(rolls) == 2:
+            ta, td = rolls[b["attacker"]]["total"], rolls[b["defender"]]["total"]
+            if d["difference"] != abs(ta - td):
+                self.bad("combat results", where, f"{text}: totals {ta} and {td}")
+            winner = b["attacker"] if ta > td else b["defender"] if td > ta else None
+            if winner is not None and d.get("winner") != winner:
+                self.bad("combat results", where, f"{text}: the totals {ta} and {td} make {winner} the winner")
+        row = crt_row(d["difference"])
+        m = re.search(r"loser (\d+) step\(s\), winner (\d+)", text)
+        if m and (int(m.group(1)), int(m.group(2))) != (row.get("loser", 0), row.get("winner", 0)):
+            self.bad("combat results", where, f"{text}: the table's row {row}")
+        if not b or not d.get("winner"):
+            return
+        winner, loser = d["winner"], enemy(d["winner"])
+        cp_text = " ".join(e.text for e in events if e.kind == "cp" and e.text.startswith(winner.capitalize()))
+        gain = sum(int(x) for x in re.findall(r"gains (\d+) CP", cp_text))
+        want = row.get("cp", 0) + (1 if winner == b["defender"] else 0)
+        self.seen("defender's cp")
+        if gain != want:
+            self.bad("defender's cp", where, f"{text}: {winner} gains {gain} CPs, want {want} (13.7.6 and the table)")
+        if row.get("breakthrough") and winner == b["defender"]:
+            self.seen("defensive breakthrough")
+            if not any("Defensive Breakthrough" in e.text for e in events):  # 16.1.7
+                self.bad("defensive breakthrough", where, f"{text}: no Defensive Breakthrough")
+        # the loser's step losses (13.7.5): at least the table's, unless nothing is left to lose
+        lost = 0
+        engaged = set(b["units"]) if loser == b["attacker"] else {u["id"] for u in b["before"][loser].values() if zone_of(u) == b["area"]}
+        for uid in engaged:
+            s0 = (b["before"][loser].get(uid) or {}).get("steps") or 0
+            s1 = (by_id(own_after[loser]).get(uid) or {}).get("steps") or 0
+            lost += max(0, s0 - s1)
+        have = sum((b["before"][loser].get(u) or {}).get("steps") or 0 for u in engaged if COUNTERS.get(u, {}).get("kind") not in AIR_KINDS)
+        self.seen("losses taken")
+        if lost < min(row.get("loser", 0), have) and not any(e.kind in ("advance",) for e in events) and engaged:
+            self.bad("losses taken", where, f"{text}: {loser} lost {lost} steps of {sorted(engaged)}")
 
     # -- the state after each action
-    def state_checks(self, game, state, before, view, where) -> None:
+    def state_checks(self, view, own, where) -> None:
         ds = ds_level(view)
         for side in SIDES:
-            own = game.view(state, side)
-            # seeds-of-disaster:5.1.1 at most 19 IPs; 6.1 at most 19 CPs
-            for names, cap, case in ((IP, 19, "ip cap"), (CP, 19, "cp cap")):
-                v = side_value(own, side, names)
+            p = private(own[side], side)
+            for name, case in (("ip", "ip cap"), ("cp", "cp cap")):
+                v = p.get(name)
                 if v is not None:
                     self.seen(case)
-                    if not 0 <= v <= cap:
-                        self.bad(case, where, f"{side} holds {v}")
-            rp = side_value(own, side, RP)
-            tech = side_value(own, side, TECH)
-            if rp is not None and ds == HOSTILITIES and self.rp_seen.get(side) is not None:
-                self.seen("no rp at war")
-                if rp != self.rp_seen[side] and ds_level(before) == HOSTILITIES:  # 7.1 neither gained nor spent
-                    self.bad("no rp at war", where, f"{side} RPs {self.rp_seen[side]} -> {rp} at war")
-            self.rp_seen[side] = rp
+                    if not 0 <= v <= LIMITS.get("points_max", 19):  # 5.1.1, 6.1
+                        self.bad(case, where, f"{side} holds {v} {name.upper()}s")
+            rp, lvl, inv = p.get("rp"), p.get("tech_level"), p.get("tech")
             if rp is not None:
                 self.seen("rp cap")
-                if rp < 0 or (tech is not None and tech < 2 and rp > 100):  # seeds-of-disaster:7.3.3
-                    self.bad("rp cap", where, f"{side} holds {rp} RPs at Technology Level {tech}")
-            for u in units(own):
+                if rp < 0 or (lvl is not None and lvl < 2 and rp > LIMITS.get("rp_cap_level1", 100)):  # 7.3.3
+                    self.bad("rp cap", where, f"{side} holds {rp} RPs at Technology Level {lvl}")
+            if inv is not None and lvl is not None:
+                self.seen("technology")
+                if (inv >= LIMITS.get("tech_level2", 60)) != (lvl >= 2):  # 7.3.4
+                    self.bad("technology", where, f"{side} invested {inv}, Technology Level {lvl}")
+            hand = p.get("hand")
+            if hand is not None and p.get("hand_count") is not None and len(hand) != p["hand_count"]:
+                self.bad("hands hidden", where, f"{side}'s hand holds {len(hand)}, its count says {p['hand_count']}")
+            for u in units(own[side]):
                 uid = u.get("id")
                 if uid not in COUNTERS or COUNTERS[uid]["side"] != side:
                     continue
                 c = COUNTERS[uid]
-                steps = u_steps(u)
-                if c["kind"] in ARMY_KINDS and steps is not None:
+                steps = u.get("steps") or 0
+                if c["kind"] in ARMY_KINDS:
                     self.seen("army steps")
-                    if steps > 19:  # seeds-of-disaster:2.3.1, 7.2.3
+                    if steps > 19:  # 2.3.1, 7.2.3
                         self.bad("army steps", where, f"{uid} has {steps} steps")
-                # seeds-of-disaster:7.2.6, 7.3.6 a mobile corps or air fleet at full strength needs Level 2
-                if tech is not None and tech < 2 and c["kind"] in MOBILE_KINDS | {"air", "allied_air"} - {"bef"}:
-                    if u_full(u) and c["nation"] not in ("dutch", "belgian"):
-                        self.seen("full strength needs level 2")
-                        self.bad("full strength needs level 2", where, f"{uid} at full strength, Technology Level {tech}")
-                # seeds-of-disaster:2.3.2 b: no Reserve before Armed Belligerence (air fleets live there, h)
-                if u_box(u) and "reserve" in str(u_box(u)).lower() and ds is not None and ds < BELLIGERENCE:
-                    if c["kind"] not in ("air", "allied_air"):
-                        self.seen("reserve from belligerence")
-                        self.bad("reserve from belligerence", where, f"{uid} in Reserve at DS {ds}")
+                if c["kind"] in HIGH_TECH and steps >= 2 and lvl is not None and lvl < 2 and ds is not None and ds < HOSTILITIES:
+                    self.seen("full strength needs level 2")  # 7.2.6, 7.3.6
+                    self.bad("full strength needs level 2", where, f"{uid} at full strength, Technology Level {lvl}")
+                if u.get("box") == "reserve" and ds is not None and ds < BELLIGERENCE and c["kind"] not in AIR_KINDS:
+                    self.seen("reserve")  # 2.3.2 b Reserves accumulate from Armed Belligerence (h: air fleets live there)
+                    self.bad("reserve", where, f"{uid} in Reserve at DS {view.get('ds')}")
+                if u.get("box") == "poised" and ds is not None and ds < BELLIGERENCE:
+                    self.seen("poised")  # 9.2.1 Poised Forces from Armed Belligerence
+                    self.bad("poised", where, f"{uid} Poised at DS {view.get('ds')}")
+                if u.get("box") == "poised" and c["kind"] not in MOBILE_KINDS - {"bef"}:
+                    self.seen("poised")  # 9.2 only corps-size Mobile Forces
+                    self.bad("poised", where, f"{uid} ({c['kind']}) is Poised")
 
     # -- hidden information
-    def hidden_views(self, game, state, view, where) -> None:
-        """seeds-of-disaster:4.1.8, 4.3.1: a hand is its owner's alone; the other side and the
-        table see at most how many cards it holds."""
-        views = {v: game.view(state, v) for v in SIDES}
+    def hidden_views(self, view, own, events, where) -> None:
+        """seeds-of-disaster:4.1.8, 4.3.1: a hand, the discards and the orders of a simultaneous
+        turn are their owner's; RPs, IPs and Technology (the brief's mobilization and spending) too;
+        19.0: the Attack Strategy chit is set aside, out of the Allied player's sight."""
         for side in SIDES:
             other = enemy(side)
-            for path, cards in hand_paths(views[side], side):
+            mine = private(own[side], side)
+            for viewer, v in ((other, own[other]), ("the table", view)):
+                theirs = private(v, side)
                 self.seen("hands hidden")
-                for viewer, v in ((other, views[other]), ("the table", view)):
-                    leaked = [c for c in cards if card_in_other_hand(c, v, side)]
-                    if leaked:
-                        self.bad("hands hidden", where, f"{viewer}'s view names {side}'s cards in hand {leaked[:3]}")
+                for k in ("hand", "discards", "orders", "stolen", "rp", "ip", "tech", "unlocked", "halved"):
+                    if k in theirs and k in mine and theirs[k] not in ([], None):
+                        self.bad("hands hidden", where, f"{viewer}'s view shows {side}'s {k}: {canon(theirs[k])[:120]}")
+                ids = {c.get("id") for c in mine.get("hand") or [] if isinstance(c, dict)}
+                for path, x in walk(v):
+                    if isinstance(x, dict) and "title" in x and x.get("id") in ids and not set(path) & {"played", "removed", "in_force", "history"}:
+                        self.bad("hands hidden", where, f"{viewer}'s view holds {side}'s card {x.get('id')} at {path}")
+        self.seen("attack plan hidden")
+        if own["allied"].get("attack_plan") is not None or view.get("attack_plan") is not None:
+            self.bad("attack plan hidden", where, f"the Allied view holds the German plan {own['allied'].get('attack_plan')}")
+        for e in events:
+            if getattr(e, "only", None) in (None, "allied") and re.search(r"attack plan \((north|center|south)\)|axis (north|center|south)|plan: (north|center|south)", e.text):
+                self.bad("attack plan hidden", where, f"event for the Allies: {e.text}")
 
-    def hidden_differential(self, game, state, view, prompt, actions, rng, where) -> None:
+    def hidden_differential(self, game, state, prompt, actions, rng, where) -> None:
         """Before the war turns are simultaneous (seeds-of-disaster:3.1.4, 3.4): what a side
-        decides in secret (builds and RP/IP spending 7.1, 7.2, 5.2.1; discards 4.1.8; the German
-        Attack Strategy 19.0) must not change the other side's view, nor the table's, nor the
-        events they read: two different choices of the same kind look alike to them."""
+        decides in secret (builds and RP spending 7.2, 7.3; IP spending 5.2.1; discards 4.1.8;
+        card plays until revealed; the German Attack Strategy 19.0) must not change the other
+        side's view, nor the table's, nor the events they read."""
         side = prompt.side
         if side not in SIDES:
             return
@@ -1012,7 +1298,7 @@ class Referee:
                 trial = game.copy_state(state)
                 try:
                     events = game.apply(trial, a, Dice(1))
-                except Exception as exc:  # an offered action must apply
+                except Exception as exc:  # noqa: BLE001 - an offered action must apply
                     self.bad("offered actions apply", where, f"{canon(a)} raised {exc!r}")
                     return
                 public = [event_json(e) for e in events if getattr(e, "only", None) in (None, other)]
@@ -1024,127 +1310,169 @@ class Referee:
                     self.bad(f"secret {kind}", where, f"{canon(a1)} and {canon(a2)} differ in {what}: {diff}")
                     break
 
-    def draw_check(self, game, trial, action, events, side, seed, where) -> None:
+    def draw_check(self, game, trial, action, events, where) -> None:
         """Cards are drawn at the moment of the draw (seeds-of-disaster:4.1.2, 4.1.10 the deck is
-        reshuffled; docs/GAMES.md: the state holds no order of a deck not yet drawn): the same
-        draw made with other dice must be able to give other cards."""
-        if not any(re.search(r"draw", f"{e.kind} {e.text}", re.I) for e in events):
+        reshuffled after each card segment; docs/GAMES.md: the state holds no undrawn order):
+        the same draw made with other dice can give other cards."""
+        drawers = {SIDE_OF_NAME[m.group(1)] for e in events if e.kind == "draw"
+                   for m in [re.match(r"(German|Allied) draws", e.text)] if m}
+        if not drawers:
             return
         outcomes = set()
         for s in range(6):
             t = game.copy_state(trial)
             try:
-                game.apply(t, action, Dice(1000 + 7 * s + seed))
-            except Exception as exc:
+                game.apply(t, action, Dice(1000 + 7 * s))
+            except Exception as exc:  # noqa: BLE001
                 self.bad("offered actions apply", where, f"{canon(action)} raised {exc!r}")
                 return
-            outcomes.add(canon([own_hand(game.view(t, v), v) for v in SIDES]))
+            outcomes.add(canon([private(game.view(t, v), v).get("hand") for v in sorted(drawers)]))
         self.seen("drawn at the draw")
         self.draw_total += 1
         if len(outcomes) == 1:
             self.draw_same += 1
             self.notes.append(f"{where}: six different dice drew the same cards")
 
+    # -- the end (seeds-of-disaster:3.1.2, 19.0, 20.0)
     def end_checks(self, game, state, view, where) -> None:
-        """seeds-of-disaster:3.1.2, 20.0: after ten weeks of war (or Paris taken) the Objectives decide."""
-        self.close_turn(where)
         self.seen("end")
         out = game.outcome(state)
         if out is None:
             self.bad("end", where, "the game ended without an outcome")
             return
-        n_ah = sum(1 for r in self.turns if r["ds"] == HOSTILITIES)
-        paris = {u_zone(u) for u in units(view) if u_side(u) == "german"} >= PARIS
-        if n_ah < 10 and not paris:
-            self.bad("end", where, f"the game ended after {n_ah} weeks of war, Paris not held: {out}")
-        self.victory(view, out, where)
-
-    def victory(self, view, out, where) -> None:
-        """seeds-of-disaster:20.0: Objectives (MCs, Paris, Dunkirk) held at the end set the level."""
-        control = view.get("control")
-        if not isinstance(control, dict):
-            return
+        weeks = [k[2] for k in self.order if k[2] > 0]
+        paris = all(view["zones"][z].get("control") == "german" for z in PARIS)
+        if (max(weeks) if weeks else 0) < 10 and not paris:
+            self.bad("end", where, f"the game ended in week {max(weeks) if weeks else 0}, Paris not German: {out}")
         held = defaultdict(int)
         for z in OBJECTIVES:
-            if control.get(z) in SIDES:
-                held[control[z]] += 1
+            held[view["zones"][z].get("control")] += 1
         g, a = held["german"], held["allied"]
-        want = ("german", "decisive") if g >= 13 else ("german", "major") if g == 12 else ("german", "marginal") if g == 11 \
-            else ("allied", "decisive") if a >= 12 else ("allied", "marginal") if a == 11 else (None, "draw")
         self.seen("victory level")
-        level = str(out.level).lower()
-        if out.winner != want[0] or want[1] not in level:
-            self.bad("victory level", where, f"German {g}, Allied {a} Objectives: want {want}, game says {out.winner} {out.level}")
+        if dict(out.points or {}) not in ({}, {"german": g, "allied": a}):
+            self.bad("victory level", where, f"German {g}, Allied {a} Objectives; the game counts {out.points}")
+        levels = ["French Decisive", "French Marginal", "Draw", "German Marginal", "German Major", "German Decisive"]
+        i = 5 if g >= 13 else 4 if g == 12 else 3 if g == 11 else 0 if a >= 12 else 1 if a == 11 else 2
+        if i >= 4 and (max(weeks) if weeks else 0) < 10:
+            i = 3  # 20.0 Major and Decisive are judged at the end of week 10
+        bonus = any(bool(x) for x in (view.get("paris_axis") or {}).values())
+        if bonus:
+            i = min(5, i + 1)  # 19.0 a Paris Area taken along the chosen axis raises the level by one
+        self.seen("victory level")
+        if levels[i].lower() not in str(out.level).lower():
+            self.bad("victory level", where, f"German {g}, Allied {a} Objectives, axis bonus {bonus}: want {levels[i]}, the game says {out.level}")
 
 
 @pytest.fixture(scope="module")
 def referee() -> Referee:
     game = _module()
     ref = Referee()
+    ref.battle_view = None
     for seed, cap, budget in GAMES:
+        ref.battle_view = None
         ref.play(game, seed, cap, budget)
     return ref
 
 
 CHECKS = [
-    ("set up", "seeds-of-disaster:21.1"),
+    ("set up", "seeds-of-disaster:21.2"),
+    ("opening hands", "seeds-of-disaster:4.1.1"),
     ("actions offered", "seeds-of-disaster:3.2"),
     ("offered actions apply", "seeds-of-disaster:3.2"),
-    ("no combat before war", "seeds-of-disaster:13.1"),
-    ("no mobilization in war", "seeds-of-disaster:7.4"),
-    ("sr only at war", "seeds-of-disaster:11.0"),
-    ("maneuvers", "seeds-of-disaster:6.1.1"),
-    ("no cards at war", "seeds-of-disaster:4.1.6"),
-    ("no movement at peace", "seeds-of-disaster:10.1.2"),
-    ("no entry into enemy areas", "seeds-of-disaster:10.1.12"),
-    ("borders before belligerence", "seeds-of-disaster:12.0"),
-    ("crossing starts the war", "seeds-of-disaster:12.0"),
-    ("minor allies stay home", "seeds-of-disaster:7.2.5"),
-    ("armies stay on the map", "seeds-of-disaster:10.1.6"),
-    ("mc only before preparations", "seeds-of-disaster:10.1.2"),
-    ("stacking", "seeds-of-disaster:8.0"),
-    ("movement limits", "seeds-of-disaster:10.1.3"),
-    ("maneuver gains", "seeds-of-disaster:6.1.1"),
-    ("technology", "seeds-of-disaster:7.3.2"),
-    ("build costs", "seeds-of-disaster:7.2"),
-    ("french mobile order", "seeds-of-disaster:7.2.7"),
-    ("attacks offered", "seeds-of-disaster:13.1.2"),
-    ("every enemy attackable", "seeds-of-disaster:13.1"),
-    ("area attacked once", "seeds-of-disaster:13.1.3"),
-    ("strategic redeployment", "seeds-of-disaster:11.0"),
-    ("westwall areas", "seeds-of-disaster:14.2.1"),
-    ("no rp at war", "seeds-of-disaster:7.1"),
-    ("ds steps", "seeds-of-disaster:3.1.3"),
+    # the sequence of play
+    ("turn scale", "seeds-of-disaster:3.1.2"),
     ("one level a turn", "seeds-of-disaster:3.1.3"),
     ("belligerence next turn", "seeds-of-disaster:3.3.5"),
     ("belligerence by 1940", "seeds-of-disaster:3.1.2"),
-    ("belligerence at most 8 months", "seeds-of-disaster:3.1.2"),
-    ("war lasts ten weeks", "seeds-of-disaster:3.1.2"),
-    ("turn scale", "seeds-of-disaster:3.1.2"),
     ("segments by status", "seeds-of-disaster:3.4"),
     ("segment order", "seeds-of-disaster:3.4"),
-    ("german first", "seeds-of-disaster:3.1.5"),
-    ("battle totals", "seeds-of-disaster:13.7.1"),
-    ("combat results", "seeds-of-disaster:13.7.5"),
+    ("segments present", "seeds-of-disaster:3.4"),
+    ("war turn order", "seeds-of-disaster:3.1.5"),
+    ("ip rolls at war", "seeds-of-disaster:5.1"),
+    ("player-turn owner acts", "seeds-of-disaster:3.1.5"),
     ("check rolls", "seeds-of-disaster:3.3.3"),
+    ("end", "seeds-of-disaster:3.1.2"),
+    ("victory level", "seeds-of-disaster:20.0"),
+    # the economy
+    ("rp rolls", "seeds-of-disaster:7.1.1"),
+    ("rp roll modifiers", "seeds-of-disaster:7.1.1"),
+    ("ip rolls", "seeds-of-disaster:5.1.1"),
+    ("ip boost", "seeds-of-disaster:5.2.1"),
     ("ip cap", "seeds-of-disaster:5.1.1"),
     ("cp cap", "seeds-of-disaster:6.1"),
     ("rp cap", "seeds-of-disaster:7.3.3"),
+    ("technology", "seeds-of-disaster:7.3.2"),
+    ("build costs", "seeds-of-disaster:7.2"),
+    ("build dates", "seeds-of-disaster:7.5.1"),
     ("army steps", "seeds-of-disaster:2.3.1"),
     ("full strength needs level 2", "seeds-of-disaster:7.3.6"),
-    ("reserve from belligerence", "seeds-of-disaster:2.3.2"),
+    ("not full on the first turn", "seeds-of-disaster:7.2.6"),
+    ("french mobile order", "seeds-of-disaster:7.2.7"),
+    ("westwall areas", "seeds-of-disaster:14.2.1"),
+    ("no mobilization in war", "seeds-of-disaster:7.4"),
+    ("maneuvers", "seeds-of-disaster:6.1.1"),
+    ("maneuver gains", "seeds-of-disaster:6.1.1"),
+    ("no cards at war", "seeds-of-disaster:4.1.6"),
+    ("strategy chosen in belligerence", "seeds-of-disaster:19.0"),
+    # movement
+    ("movement limits", "seeds-of-disaster:10.1.3"),
+    ("mc only before preparations", "seeds-of-disaster:10.1.2"),
+    ("no entry into enemy areas", "seeds-of-disaster:10.1.12"),
+    ("borders before belligerence", "seeds-of-disaster:12.0"),
+    ("crossing starts the war", "seeds-of-disaster:12.0"),
+    ("belgium after the germans", "seeds-of-disaster:12.0"),
+    ("minor allies stay home", "seeds-of-disaster:7.2.5"),
+    ("armies stay on the map", "seeds-of-disaster:10.1.6"),
+    ("enter at an mc", "seeds-of-disaster:7.2.1"),
+    ("stacking", "seeds-of-disaster:8.0"),
+    ("movement allowance", "seeds-of-disaster:10.1.11"),
+    ("disrupted armies stay", "seeds-of-disaster:15.1.2"),
+    ("strategic redeployment", "seeds-of-disaster:11.0"),
+    ("sr cost", "seeds-of-disaster:11.0"),
+    ("reserve", "seeds-of-disaster:2.3.2"),
+    ("deploy from reserve", "seeds-of-disaster:2.3.2"),
+    ("poised", "seeds-of-disaster:9.2"),
+    # combat
+    ("no combat before war", "seeds-of-disaster:13.1"),
+    ("attacks offered", "seeds-of-disaster:13.1.2"),
+    ("every enemy attackable", "seeds-of-disaster:13.1"),
+    ("attacks made", "seeds-of-disaster:13.1.3"),
+    ("battle totals", "seeds-of-disaster:13.7.1"),
+    ("battle dice", "seeds-of-disaster:13.6"),
+    ("battle strength", "seeds-of-disaster:13.7.1"),
+    ("mobile forces battle", "seeds-of-disaster:13.2.3"),
+    ("air neutralization", "seeds-of-disaster:13.5.4"),
+    ("combat results", "seeds-of-disaster:13.7.5"),
+    ("defender's cp", "seeds-of-disaster:13.7.6"),
+    ("defensive breakthrough", "seeds-of-disaster:16.1.7"),
+    ("losses taken", "seeds-of-disaster:13.7.5"),
+    # hidden information
     ("hands hidden", "seeds-of-disaster:4.1.8"),
+    ("attack plan hidden", "seeds-of-disaster:19.0"),
     ("secret discard", "seeds-of-disaster:4.1.8"),
     ("secret strategy", "seeds-of-disaster:19.0"),
     ("secret build", "seeds-of-disaster:3.1.4"),
     ("secret ip spending", "seeds-of-disaster:5.2.1"),
+    ("secret card orders", "seeds-of-disaster:4.1.3"),
     ("drawn at the draw", "seeds-of-disaster:4.1.2"),
-    ("end", "seeds-of-disaster:3.1.2"),
-    ("victory level", "seeds-of-disaster:20.0"),
 ]
 
 # Disagreements on record (see the report): check name -> reason.
-XFAIL: dict[str, str] = {}
+XFAIL: dict[str, str] = {
+    "opening hands": "unsettled: the deal action also makes the 1934 draw of 2; the check may read that draw as the opening one (seed 3 step 0)",
+    "segments by status": "SoP Armed Belligerence: Event Card play ends after month 1; the game runs an Event Card segment in month 2 (seed 3, 1940 month 2)",
+    "segments present": "SoP Armed Belligerence / 3.4: no Intelligence Points segment in some months of Armed Belligerence (seed 3, 1940 month 7)",
+    "war turn order": "unsettled: week 1 of the war has no German movement phase event; maybe the referee's reading (seed 17, week 1)",
+    "ip rolls at war": "3.4 (IP segment all turns) and 5.1: the game rolls no IPs in the weeks of war (seed 17 week 2)",
+    "rp roll modifiers": "7.1.1 with the Chronology: the game's RP DRM differs from DS + Chronology + cards (seed 3 1935: +2 where +1 is read)",
+    "build dates": "7.2 chart dates: the AASF (air) may be built in 1934 before the chart's 1936 (seed 3 step 8)",
+    "enter at an mc": "unsettled: 21.4 lands the BEF in a coastal Area, which the referee's 7.2.1 check does not allow for (seed 29 step 114)",
+    "movement allowance": "10.1.7: a move between non-adjacent Areas ESS -> OVE (seed 17 step 157)",
+    "every enemy attackable": "13.1: an adjacent enemy Area not offered for attack (seed 17 step 133), to be confirmed",
+    "hands hidden": "4.1.8 / 3.1.4: the Allied view shows the German card orders before the reveal (seed 3 step 4)",
+    "attack plan hidden": "19.0: the public war event names the German attack plan at the start of the war (seed 17 step 131)",
+    "secret card orders": "3.1.4: two different counterespionage orders change the other side's view (seed 3 step 12), to be confirmed",
+}
 
 
 def _params():
@@ -1152,12 +1480,11 @@ def _params():
         marks = [pytest.mark.rules(case)]
         if check in XFAIL:
             marks.append(pytest.mark.xfail(strict=True, reason=XFAIL[check]))
-        yield pytest.param(check, id=check.replace(" ", "-"), marks=marks)
+        yield pytest.param(check, id=check.replace(" ", "-").replace("'", ""), marks=marks)
 
 
 @pytest.mark.parametrize("check", list(_params()))
 def test_seeds_of_disaster_rule(referee: Referee, check: str) -> None:
     if check == "drawn at the draw" and referee.draw_total and referee.draw_same == referee.draw_total:
-        # seeds-of-disaster:4.1.2: every draw gave the same cards whatever the dice
         referee.bad(check, "all games", f"{referee.draw_same} of {referee.draw_total} draws ignore the dice")
     assert not referee.found.get(check), "\n".join(referee.found[check])
