@@ -224,12 +224,13 @@ def test_free_set_up_in_three_actions_then_adjusted_within_the_limits():
     session.act({"type": "setup-historical"})  # the French, all at once
     assert {a["type"] for a in session.prompt.actions} == {"setup-done", "setup-lift"}
     session.act({"type": "setup-lift", "area": "SED"})  # three corps back in hand
-    assert session.prompt.actions[0]["unit"] == "fr-10c"
+    assert session.prompt.actions[0] == {"type": "setup-historical"}  # always first while it is open
+    assert session.prompt.actions[1]["unit"] == "fr-10c"
     for _ in range(3):  # each goes where 9.0 lets it: France, with room
         p = session.prompt
         assert {S.areas[a["to"]].country for a in p.actions if a["type"] == "setup"} == {"F"}
         assert "CAM" not in {a["to"] for a in p.actions if a["type"] == "setup"}  # CVC, 3C and 5C: full (1.5)
-        session.act({"type": "setup", "unit": p.actions[0]["unit"], "to": "REI"})
+        session.act({"type": "setup", "unit": p.actions[-1]["unit"], "to": "REI"})
     assert session.prompt.actions[0] == {"type": "setup-done"}
     session.act({"type": "setup-done"})
     session.act({"type": "setup-historical"})  # the British, with the Belgians and the Dutch
@@ -240,7 +241,7 @@ def test_free_set_up_in_three_actions_then_adjusted_within_the_limits():
     assert {a["to"] for a in p.actions if a["type"] == "setup"} == {"4"}  # nobody else can make up three
     assert {"type": "setup-historical"} in p.actions
     for _ in range(3):
-        session.act(session.prompt.actions[0])
+        session.act(session.prompt.actions[-1])
     session.act({"type": "setup-done"})
     assert session.state.phase != "setup" and game.check_invariants(session.state) == []
     at = {u: p.where for u, p in session.state.pieces.items()}

@@ -133,6 +133,19 @@ def assign_actions(state: State) -> list[dict]:
     return [{"type": "assign", "area": a, "tactic": t} for a in free for t in offered]
 
 
+def assign_the_only_tactic(state: State, events: list[Event]) -> None:
+    """With one tactic to give, every German area takes it: there is nothing to choose (3.4.6)."""
+    tactics = [t for t in state.tactics if t != "refit"]
+    if len(tactics) != 1:
+        return
+    areas = assignable(state)
+    for a in areas:
+        state.assigned[a] = tactics[0]
+    if areas:
+        where = ", ".join(sc().areas[a].name for a in areas)
+        events.append(Event("tactics", f"{TACTIC_NAMES[tactics[0]]}, the only tactic, for every German area: {where} (betrayal:3.4.6)", {"tactic": tactics[0], "areas": areas}))
+
+
 def start_tactics(state: State) -> None:
     """Every German unit takes its area's tactic for the turn (betrayal:3.4.4)."""
     for uid, p in state.pieces.items():

@@ -130,7 +130,10 @@ def acting(state: State) -> str | None:
 def instruction(state: State) -> str:
     p = state.phase
     if p == "setup":
-        return f"Free set-up: place the {'German units (for the automaton)' if state.setup_side == 'german' else state.setup_side.title() + ' units'}"
+        who = f"{state.setup_side.title()} units"
+        if not free_setup_actions(state) or free_setup_actions(state)[0]["type"] != "setup-done":
+            return f"Place the {who}, one by one or all at their 8.0 places"
+        return f"{who} placed: lift an area's units to redo it, or e when done"
     if p in ("initiative", "orders", "tactics", "german-returns", "german-regroup"):
         return f"The automaton: {title(state)}"
     if p == "assign":
@@ -305,6 +308,8 @@ def _enter(state: State, events: list[Event]) -> None:
         state.bombed, state.tactics, state.assigned, state.countries = {}, [], {}, []
         for piece in state.pieces.values():
             piece.exploited, piece.tactic = False, None
+    if p == "assign":
+        automaton.assign_the_only_tactic(state, events)
     if stage(p) == "movement":
         for piece in state.pieces.values():
             piece.moved = False

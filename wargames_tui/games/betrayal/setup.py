@@ -77,10 +77,8 @@ def free_setup_actions(state: State) -> list[Action]:
             return []
         lifts = sorted({state.pieces[u].where for u in _mine(state)})
         return [{"type": "setup-done"}] + [{"type": "setup-lift", "area": a} for a in lifts]
-    out: list[Action] = [{"type": "setup", "unit": uid, "to": a} for a in _areas_for(state, uid)]
-    if _historical_rest(state):
-        out.append({"type": "setup-historical"})
-    return out
+    first: list[Action] = [{"type": "setup-historical"}] if _historical_rest(state) else []
+    return first + [{"type": "setup", "unit": uid, "to": a} for a in _areas_for(state, uid)]
 
 
 def place_free(state: State, action: Action, events: list[Event]) -> None:
