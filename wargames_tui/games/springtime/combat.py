@@ -95,7 +95,9 @@ def preview(state: State, action: dict[str, Any]) -> str | None:
            for d in defenders for dair in [None, *air_choices(state, defender, d)]]
     low, high = min(dvs), max(dvs)
     span = f"{low}" if low == high else f"{low}-{high}"
-    return f"attack {av} vs defence {span}, wins {win_chance(av - high):.0%} against the best defence"
+    chance = win_chance(av - high)
+    share = "under 1%" if 0 < chance < 0.005 else f"{chance:.0%}"
+    return f"attack {av} vs defence {span}, wins {share} against the best defence"
 
 
 def declare(state: State, action: dict[str, Any], events: list[Event]) -> None:
