@@ -334,6 +334,20 @@ def test_the_french_armistice_roll():
     assert s.result["winner"] == "axis" and s.result["level"] == "Operational Victory"
 
 
+@pytest.mark.rules("springtime:6.4.1", "springtime:16.2", "springtime:13.2.4", "springtime:7.2")
+def test_the_armistice_roll_reads_the_morale_after_refit_surrenders_hand_over_their_area():
+    s = fresh()
+    s.phase, s.step, s.turn, s.morale = "refit", "refit-axis", 3, 4
+    put(s, "fr-4a", "18")
+    put(s, "de-1a", "19")  # 19 contested: the 5th Army alone, out of supply, holds it
+    s.units["fr-5a"]["oos"] = True
+    text = act(s, {"type": "end"}, 2, 3)  # dr 2 surrenders (13.2.4); armistice dr 3
+    # 4, -1 for the 5th Army, -1 as 19 passes to the Axis at once: the roll of 3 beats Morale 2
+    assert s.control["19"] == "axis"
+    assert text.index("takes control of 19") < text.index("Armistice")
+    assert s.morale == 2 and s.result["level"] == "Operational Victory"
+
+
 @pytest.mark.rules("springtime:16.1.1", "springtime:4.4.9")
 def test_automatic_victory_when_morale_falls_to_zero():
     s = impulse(fresh(), "axis", 6)

@@ -119,6 +119,9 @@ def surrender_checks(state: State, dice: Dice, events: list[Event]) -> None:
             lose_unit(state, uid, events, permanent=True, why=f"surrenders, out of supply (dr {r})")
         else:
             events.append(Event("supply", f"{b.units[uid].name} holds out of supply (dr {r})", {"unit": uid, "roll": r}))
+    # A surrender can leave the enemy alone in an Area: it changes hands now (7.2), so the End
+    # Phase's Automatic Victory and armistice roll read the Morale this leaves (16.1.1, 16.2).
+    update_control(state, events)
 
 
 def cut_off_areas(state: State, events: list[Event]) -> None:
