@@ -22,7 +22,7 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 HOTSEAT = {"allied": "human", "axis": "human"}
 
 
-async def past_cover(pilot, app) -> None:  # noqa: ANN001 - textual Pilot and App
+async def past_cover(pilot, app) -> None:
     """Enter on the hotseat cover, if the game shows it (HIDDEN)."""
     await pilot.pause()
     if type(app.screen).__name__ == "HandoffScreen":
@@ -37,7 +37,7 @@ async def test_the_bid_is_offered_on_the_new_game_screen(tmp_path: Path) -> None
     async with app.run_test(size=SIZE) as pilot:
         screen = await choose_scenario(pilot, app, FG)
         bid = screen.query_one("#opt-bid", Select)
-        assert [str(v) for _, v in bid._options] == [str(n) for n in range(11)]  # noqa: SLF001
+        assert [str(v) for _, v in bid._options] == [str(n) for n in range(11)]
         bid.value = "5"
         await pilot.pause()
         await pilot.press("s")
