@@ -12,7 +12,7 @@ NATION_COLOURS = {
 }
 BG = {"allied": "#2b4f96", "axis": "#5b6068"}
 AXIS_CONTROL: Marker = ("+", "#ffffff", "#3a3a3a")  # the German cross of a control marker (4.4.2)
-PORT: Marker = ("⚓", "#9fd0ff", "#15181c")
+PORT: Marker = ("~", "#9fd0ff", "#15181c")  # a narrow glyph: wide ones shift the row in some terminals
 LINK_CHARS = {"-": "open", "|": "open", "/": "open", "\\": "open", "═": "river", "║": "river", "╲": "river", "╱": "river", "#": "maginot"}
 LINK_COLOURS = {"open": "#8f8463", "river": "#4f8fe0", "maginot": "#e6e6e6", "sea": "#3f6da3"}
 
