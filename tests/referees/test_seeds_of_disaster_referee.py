@@ -1461,7 +1461,6 @@ CHECKS = [
 XFAIL: dict[str, str] = {
     "opening hands": "unsettled: the deal action also makes the 1934 draw of 2; the check may read that draw as the opening one (seed 3 step 0)",
     "segments by status": "SoP Armed Belligerence: Event Card play ends after month 1; the game runs an Event Card segment in month 2 (seed 3, 1940 month 2)",
-    "segments present": "SoP Armed Belligerence / 3.4: no Intelligence Points segment in some months of Armed Belligerence (seed 3, 1940 month 7)",
     "war turn order": "unsettled: week 1 of the war has no German movement phase event; maybe the referee's reading (seed 17, week 1)",
     "ip rolls at war": "3.4 (IP segment all turns) and 5.1: the game rolls no IPs in the weeks of war (seed 17 week 2)",
     "rp roll modifiers": "7.1.1 with the Chronology: the game's RP DRM differs from DS + Chronology + cards (seed 3 1935: +2 where +1 is read)",

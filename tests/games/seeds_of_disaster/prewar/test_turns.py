@@ -90,6 +90,9 @@ def test_the_segments_of_each_level():
         "move",
         "ip",
     ]
+    for month in range(3, 9):  # 3.4: the IP segment in every month until the war
+        s.month = month
+        assert turn.applies(s, "ip") and turn.applies(s, "intel"), month
 
 
 @pytest.mark.rules("seeds-of-disaster:3.3.3", "seeds-of-disaster:3.3.2")
