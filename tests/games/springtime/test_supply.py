@@ -77,10 +77,11 @@ def test_out_of_supply_units_roll_to_surrender_after_the_refit_phase():
     put(s, "fr-9a", "12")
     put(s, "fr-7a", "13")
     s.units["fr-9a"]["oos"] = s.units["fr-7a"]["oos"] = True
+    s.phase = "refit"
     text = "\n".join(e.text for e in _surrender(s, 3, 2))
     # in id order: the 7th Army rolls 3 and holds, the 9th rolls 2 and surrenders for good
     assert s.units["fr-7a"]["at"] == "13" and s.units["fr-9a"]["at"] == REMOVED
-    assert "surrenders" in text and s.morale == 29
+    assert "surrenders" in text and s.morale == 30  # the Refit Phase moves no Morale (4.4.9)
 
 
 def _surrender(s, *rolls):

@@ -94,7 +94,7 @@ def test_belgian_surrender_check():
     s2.units["fr-9a"]["at"] = "17"  # Area 12 left vacant, with 14: two choices
     text = act(s2, {"type": "draw"}, 1, 2)  # 2 > 1: Leopold surrenders
     assert s2.units["be"]["at"] == REMOVED and s2.leaders["leopold"]["unit"] is None
-    assert "surrenders" in text and s2.morale == 30 - 2
+    assert "surrenders" in text and s2.morale == 30  # no Morale change outside the Maneuvers Phase (4.4.9)
     assert s2.step == "belgium" and {a["area"] for a in phases.prompt(s2).actions} == {"12", "14"}
     act(s2, {"type": "belgium", "area": "14"})
     assert s2.control["14"] == "axis"
@@ -334,18 +334,19 @@ def test_the_french_armistice_roll():
     assert s.result["winner"] == "axis" and s.result["level"] == "Operational Victory"
 
 
-@pytest.mark.rules("springtime:6.4.1", "springtime:16.2", "springtime:13.2.4", "springtime:7.2")
-def test_the_armistice_roll_reads_the_morale_after_refit_surrenders_hand_over_their_area():
+@pytest.mark.rules("springtime:6.4.1", "springtime:16.2", "springtime:13.2.4", "springtime:7.2", "springtime:4.4.9")
+def test_a_refit_surrender_hands_its_area_over_before_the_armistice_roll_and_leaves_morale_alone():
     s = fresh()
     s.phase, s.step, s.turn, s.morale = "refit", "refit-axis", 3, 4
     put(s, "fr-4a", "18")
     put(s, "de-1a", "19")  # 19 contested: the 5th Army alone, out of supply, holds it
     s.units["fr-5a"]["oos"] = True
-    text = act(s, {"type": "end"}, 2, 3)  # dr 2 surrenders (13.2.4); armistice dr 3
-    # 4, -1 for the 5th Army, -1 as 19 passes to the Axis at once: the roll of 3 beats Morale 2
+    text = act(s, {"type": "end"}, 2, 5)  # dr 2 surrenders (13.2.4); armistice dr 5
     assert s.control["19"] == "axis"
     assert text.index("takes control of 19") < text.index("Armistice")
-    assert s.morale == 2 and s.result["level"] == "Operational Victory"
+    # Outside the Maneuvers Phase neither the loss nor the Area moves Morale: 5 beats 4
+    assert s.morale == 4 and "French Morale" not in text
+    assert s.result["level"] == "Operational Victory"
 
 
 @pytest.mark.rules("springtime:16.1.1", "springtime:4.4.9")
@@ -411,9 +412,9 @@ def test_command_confidence_counts_the_morale_as_the_political_phase_starts():
     assert s.flags["confidence"]
     s = fresh()
     s.turn, s.step, s.morale, s.flags["phase_morale"] = 2, "draw-axis", 20, 20
-    act(s, {"type": "draw"}, 1, 6)  # Belgium surrenders: Morale 18, but the phase began at 20
-    act(s, {"type": "belgium", "area": "14"})
-    assert s.morale == 18 and not s.flags["confidence"]
+    s.morale = 18  # fallen since the phase began at 20
+    act(s, {"type": "draw"}, 1, 1)
+    assert not s.flags.get("confidence")
 
 
 @pytest.mark.rules("springtime:19.2")

@@ -16,6 +16,15 @@ def change_morale(state: State, delta: int, why: str, events: list[Event]) -> No
     events.append(Event("morale", f"French Morale {delta:+d} ({why}): {state.morale}", {"delta": delta, "morale": state.morale, "why": why}))
 
 
+def table_change(state: State, delta: int, why: str, events: list[Event]) -> None:
+    """A line of the French Morale Modifier Table counts only in the Maneuvers Phase (springtime:4.4.9):
+    a Belgian surrender in the Political Phase, or a surrender or cut-off Area in the Refit Phase,
+    leaves Morale alone. Paris (11.1.1) and the Airlanding Corps (18.1.4) are cases of their own
+    and count whenever they happen."""
+    if state.phase == "maneuvers":
+        change_morale(state, delta, why, events)
+
+
 def set_control(state: State, area: str, side: str, events: list[Event]) -> None:
     b = load_board()
     if state.control[area] == side:
@@ -33,9 +42,9 @@ def set_control(state: State, area: str, side: str, events: list[Event]) -> None
         else:
             change_morale(state, m.paris_regained, "Paris retaken", events)
     elif side == "axis":
-        change_morale(state, m.zone_lost if a.zone else m.area_lost, f"{a.id} lost", events)
+        table_change(state, m.zone_lost if a.zone else m.area_lost, f"{a.id} lost", events)
     else:
-        change_morale(state, m.area_regained, f"{a.id} retaken", events)
+        table_change(state, m.area_regained, f"{a.id} retaken", events)
 
 
 def update_control(state: State, events: list[Event]) -> None:
@@ -63,15 +72,15 @@ def lose_unit(state: State, uid: str, events: list[Event], permanent: bool = Fal
                 events.append(Event("leader", f"{b.leaders[lid].name} leaves the map", {"leader": lid}))
     m = b.tables.morale
     if u.nation == "belgian":
-        change_morale(state, m.belgium_out, "the Belgian Army lost", events)
+        table_change(state, m.belgium_out, "the Belgian Army lost", events)
     elif u.nation == "dutch":
-        change_morale(state, m.dutch_out, "the Dutch Army lost", events)
+        table_change(state, m.dutch_out, "the Dutch Army lost", events)
     elif u.side == "allied":
-        change_morale(state, m.allied_unit_lost, f"{u.name} lost", events)
+        table_change(state, m.allied_unit_lost, f"{u.name} lost", events)
     elif uid == "de-airlanding":
         change_morale(state, m.airlanding_lost, "the Airlanding Corps lost", events)
     else:
-        change_morale(state, m.axis_unit_lost, f"{u.name} lost", events)
+        table_change(state, m.axis_unit_lost, f"{u.name} lost", events)
 
 
 def step_loss(state: State, uid: str, events: list[Event], why: str) -> None:
