@@ -18,9 +18,10 @@ def H(label: str) -> str:
 
 
 def bare(units: dict[str, str], phase: str = "german-movement", scenario: str = S40, turn: int = 2,
-         couplet: int = 1, violated: tuple[str, ...] = ("Belgium", "Holland", "Luxembourg"), **fields: object) -> State:
+         couplet: int = 1, violated: tuple[str, ...] = ("Belgium", "Holland", "Luxembourg"),
+         options: dict[str, str] | None = None, **fields: object) -> State:
     """A position with only the named units on the map (printed hexes), everything else out of play."""
-    state = sequence.new_state(scenario, {})
+    state = sequence.new_state(scenario, options or {})
     for uid, st in state.units.items():
         st.status, st.hex = "out", None
     for uid, label in units.items():

@@ -21,9 +21,9 @@ def quick_policy(session: Session, rng: random.Random) -> dict:
 
 
 def play(scenario: str, seed: int, each: Callable[[Session, list], None] | None = None, limit: int = 6000,
-         finish: bool = True) -> Session:
+         finish: bool = True, options: dict[str, str] | None = None) -> Session:
     rng = random.Random(seed)
-    session = Session.start(game, scenario, seed=seed)
+    session = Session.start(game, scenario, options or {}, seed=seed)
     for _ in range(limit):
         if session.outcome() is not None:
             return session

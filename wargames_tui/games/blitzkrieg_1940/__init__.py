@@ -11,7 +11,7 @@ from wargames_tui.engine.mapdata import HexCell, HexMapData, side_hexes
 from wargames_tui.games.blitzkrieg_1940 import combat, sequence, victory
 from wargames_tui.games.blitzkrieg_1940.data import SCENARIO_IDS, load_board, load_game
 from wargames_tui.games.blitzkrieg_1940.hidden import disguise
-from wargames_tui.games.blitzkrieg_1940.position import Position
+from wargames_tui.games.blitzkrieg_1940.position import GAMES, Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 from wargames_tui.games.blitzkrieg_1940.view import hidden_units, view
 from wargames_tui.games.protocol import delegates
@@ -51,7 +51,7 @@ def scenarios() -> list[ScenarioInfo]:
     for sid in SCENARIO_IDS:
         info = game.scenario[sid.split("/")[1]]
         out.append(ScenarioInfo(sid, info.title, info.subtitle, dict(game.sides), info.description,
-                                {"dummies": ["on", "off"]}))
+                                {"dummies": ["on", "off"], "game": list(GAMES)}))
     return out
 
 

@@ -136,7 +136,7 @@ def _graph(pos: Position, uid: str, ezoc: AbstractSet[Hex]) -> _Steps:
     u = b.units[uid]
     enemy_at = tuple((x, h) for x, h in pos.signature if b.units[x].side != u.side)
     key = (s.scenario, s.turn, s.couplet, s.phase, tuple(sorted(s.violated)), tuple(map(tuple, s.failed)),
-           s.dams, bool(s.sickle), u.side, u.nation if u.side == "allied" else "", u.mech, enemy_at)
+           s.dams, bool(s.sickle), pos.basic, u.side, u.nation if u.side == "allied" else "", u.mech, enemy_at)
     if key not in _GRAPHS:
         if len(_GRAPHS) > 32:
             _GRAPHS.clear()

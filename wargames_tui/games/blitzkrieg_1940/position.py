@@ -22,6 +22,11 @@ from wargames_tui.games.blitzkrieg_1940.state import State
 ENEMY = {"german": "allied", "allied": "german"}
 HOME = {"belgian": "Belgium", "dutch": "Holland"}
 BLOCKING = ("all-sea", "blocked")  # no movement, attack or supply across (13.8, 13.10)
+GAMES = ("full", "basic")  # the `game` option: the basic game leaves out 3.2, 5.5, 7.0, 8.0, 9.4 and 11.3 (1.3)
+
+
+def basic_game(state: State) -> bool:
+    return state.options.get("game") == "basic"
 
 
 _PLACE = attrgetter("hex", "status", "z")
@@ -35,6 +40,7 @@ class Position:
         self.s = state
         self.b: Board = load_board(state.scenario)
         self.y1940 = scenario_key(state.scenario) == "1940"
+        self.basic = basic_game(state)
         self._lines: dict[str, frozenset[Hex]] = {}  # supplied_hexes for this position
 
     # --- who is where ---------------------------------------------------------------
@@ -98,7 +104,7 @@ class Position:
             return "german"
         if country == "France":
             return "allied"
-        if country in self.s.violated and self.y1940:
+        if country in self.s.violated and (self.y1940 or self.basic):
             return "allied"
         return None
 
@@ -107,6 +113,8 @@ class Position:
 
     def may_enter(self, uid: str, h: Hex) -> bool:
         """Whether neutrality lets this unit move or attack into h (8.4, 8.5, 8.12)."""
+        if self.basic:
+            return True  # no neutrality rules at all without 8.0 (1.3)
         u = self.b.units[uid]
         country = self.b.country[h]
         if not self.y1940:
@@ -194,7 +202,7 @@ class Position:
         h = s.units[uid].hex
         if h is None:
             return True
-        if s.turn == 1 and (s.couplet == 1 or (self.y1940 and u.side == "german" and u.mech)):
+        if s.turn == 1 and not self.basic and (s.couplet == 1 or (self.y1940 and u.side == "german" and u.mech)):
             return True  # 5.5
         country = self.b.country[h]
         if h in self.b.city_of and h not in s.lost_city_supply and (
@@ -243,7 +251,7 @@ class Position:
         """What a supply line of this class may not enter, where it starts and the neutrals it avoids (10.5-10.9, 9.4)."""
         side = "german" if cls.startswith("german") else "allied"
         enemy = ENEMY[side]
-        ezoc = frozenset() if cls == "german-mech" else self.ezoc(side)
+        ezoc = frozenset() if cls == "german-mech" or self.basic else self.ezoc(side)  # 9.4, not in the basic game
         b = self.b
         occupied: dict[str, set[Hex]] = {side: set(), enemy: set()}
         for h, here in self.at.items():

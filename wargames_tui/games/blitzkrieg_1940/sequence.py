@@ -18,8 +18,8 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
 from wargames_tui.games.blitzkrieg_1940 import movement, setup, victory
 from wargames_tui.games.blitzkrieg_1940 import operations as ops
-from wargames_tui.games.blitzkrieg_1940.data import engine_hex, load_board, scenario_key
-from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
+from wargames_tui.games.blitzkrieg_1940.data import NEUTRALS, engine_hex, load_board, scenario_key
+from wargames_tui.games.blitzkrieg_1940.position import ENEMY, GAMES, Position, basic_game
 from wargames_tui.games.blitzkrieg_1940.state import State, UnitState
 
 C = "blitzkrieg-1940:"
@@ -29,20 +29,25 @@ SIDE_NAMES = {"german": "German", "allied": "Allied"}
 def new_state(scenario_id: str, options: dict[str, str]) -> State:
     b = load_board(scenario_id)
     key = scenario_key(scenario_id)
-    bad = set(options) - {"dummies"}
+    bad = set(options) - {"dummies", "game"}
     if bad:
         raise IllegalAction(f"unknown option(s) {sorted(bad)}", C + "1.3")
     if options.get("dummies", "on") not in ("on", "off"):
         raise IllegalAction("dummies is on or off", C + "6.3")
+    if options.get("game", GAMES[0]) not in GAMES:
+        raise IllegalAction(f"game is one of {', '.join(GAMES)}", C + "1.3")
+    basic = options.get("game") == GAMES[1]
     units: dict[str, UnitState] = {}
     z = 0
     for uid, u in b.units.items():
         status = {"map": "map", "germany": "pool", "SR": "sr", "coup": "coup", "dummy": "pool"}.get(u.setup, "pending")
-        if u.dummy and options.get("dummies", "on") == "off":
-            status = "out"
+        if u.dummy and (basic or options.get("dummies", "on") == "off") or u.coup and basic:
+            status = "out"  # the basic game has no dummies (3.2) and no coups de main (7.0)
         units[uid] = UnitState(u.hex if status == "map" else None, status, len(u.steps), z)
         z += 1
     state = State(scenario_id, dict(options), units, next_z=z)
+    if basic:
+        state.violated = {c: 1 for c in NEUTRALS}  # without 8.0 there are no neutrals: all at war from the start (1.3)
     if key == "1940":
         state.phase = "sickle-cut"
     else:
@@ -104,7 +109,7 @@ def _start_couplet(state: State, dice: Dice | None) -> list[Event]:
     if state.couplet == 1:
         queue.append("allied-emergency")
     for side in b.info.order:
-        if side == "allied" and y1940:
+        if side == "allied" and y1940 and not basic_game(state):  # the check is 8.0's, left out of the basic game (1.3)
             queue.append("allied-capitulation")
         queue.append(f"{side}-order")
     state.queue = queue

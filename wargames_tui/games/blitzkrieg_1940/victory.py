@@ -58,7 +58,7 @@ def nation_cities(pos: Position, country: str) -> list[str]:
 def check_due(pos: Position, country: str) -> bool:
     """Whether a capitulation roll is due for this nation in this couplet's check phase (8.6-8.8)."""
     s = pos.s
-    if country in s.capitulated or country in s.checked:
+    if pos.basic or country in s.capitulated or country in s.checked:
         return False
     if country == "France":
         return s.turn >= 5 and paris_held(pos) > 0
@@ -117,8 +117,8 @@ def automatic_capitulations(state: State, pos: Position | None = None) -> list[E
 
     `pos` is the state's position where the caller has one."""
     pos = pos or Position(state)
-    if pos.y1940 is False:
-        return []
+    if pos.y1940 is False or pos.basic:
+        return []  # no capitulation in 1939 (4.6) nor in the basic game (1.3 leaves out 8.0)
     events: list[Event] = []
     for country, nation in NATION_OF.items():
         if country in state.capitulated or (country != "France" and country not in state.violated):

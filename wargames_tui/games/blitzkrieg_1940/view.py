@@ -32,7 +32,7 @@ def hidden_units(state: State, viewer: str | None) -> set[str]:
     b = pos.b
     shown = revealed(state)
     out = set()
-    for here in pos.at.values():
+    for here in () if pos.basic else pos.at.values():  # the basic game has no fog of war (1.3 leaves out 11.3)
         for side in ("german", "allied"):
             if side == viewer:
                 continue
