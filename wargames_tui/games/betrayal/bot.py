@@ -3,9 +3,11 @@
 As itself: the French keep a corps on the Republic marker and close up on Paris, the British
 fall back on the Channel ports and sail home from the middle of the campaign; both attack only at
 3:1 or better, fly support for their attacks, intercept whenever they can, and withdraw towards
-Paris. Handling the automaton, it obeys every rule but gives the Germans the least it may: each
-tactic to one weak area, no missions it need not fly, the duties met with the weakest units.
-Enough to show what purposeful play scores; not a master of the game.
+Paris. Handling the automaton, it plays the Germans in good faith, as the rulebook's automata
+player does in its examples (NOTES.md, reading 26): the Advance/Attack tactics to the areas strong
+enough for the attacks they bind, the duties met with the strongest units first, attacks
+reinforced up to good odds, air support flown, exploits against the weakest defence, the Hold
+units sent on towards Paris. Enough to show what purposeful play scores; not a master of the game.
 """
 
 from __future__ import annotations
@@ -49,17 +51,38 @@ def _german(uid: str) -> bool:
     return sc().units[uid].nation == "german"
 
 
+AGGRESSION = {"exploit": 4, "saturation": 3, "attack": 2, "hold": 1}
+STRONG_ENOUGH = 1.5  # German attack over the defence of every area an Advance/Attack would bind
+
+
 def _assign(state: State, acts: list[Action], rng: random.Random) -> Action:
-    """Hold where it can, the weakest area taking the tactic that must be used (3.4.6)."""
-    mild = [a for a in acts if a["tactic"] == "hold"]
-    if mild:
-        return min(mild, key=lambda a: (-len(ground(state, a["area"], "german")), a["area"]))
-    return min(acts, key=lambda a: (len(ground(state, a["area"], "german")), a["area"]))
+    """The most aggressive tactic offered to areas strong enough for the attacks it binds them to
+    (3.4.4 C), Hold to the others (3.4.6 makes sure each rolled tactic is used)."""
+
+    def score(a: Action) -> tuple[int, float, str]:
+        area = a["area"]
+        power = sum(strength(state, u, "attack") for u in ground(state, area, "german"))
+        foes = [n for n in sc().graph.neighbours(area) if ground(state, n, "allied")]
+        defence = sum(strength(state, u, "defence") for n in foes for u in ground(state, n, "allied"))
+        bold = not foes or power >= STRONG_ENOUGH * defence
+        rank = AGGRESSION[a["tactic"]] if bold else -AGGRESSION[a["tactic"]]
+        return (rank, power, a["area"])
+
+    return max(acts, key=score)
 
 
 def _drop(state: State, acts: list[Action], rng: random.Random) -> Action:
-    """The airborne land as far from Paris as they may."""
-    return max(acts, key=lambda a: (_paris(a["to"]), rng.random()))
+    """The airborne land in the Netherlands, where they did, on the weakest defence there."""
+    dutch = [a for a in acts if sc().country(a["to"]) == "NL"] or acts
+    return min(dutch, key=lambda a: (_defence(state, a["to"]), _paris(a["to"]), a["to"]))
+
+
+def _defence(state: State, area: str) -> int:
+    return sum(strength(state, u, "defence") for u in ground(state, area, "allied"))
+
+
+def _attack(state: State, area: str) -> int:
+    return sum(strength(state, u, "attack") for u in ground(state, area, "german"))
 
 
 def _move(state: State, acts: list[Action], rng: random.Random) -> Action | None:
@@ -81,22 +104,28 @@ def _move(state: State, acts: list[Action], rng: random.Random) -> Action | None
 
 
 def _german_move(state: State, acts: list[Action]) -> Action | None:
-    """Only what a duty demands, with the weakest unit that can meet it (3.4.4 C)."""
+    """The duties first, strongest units first (3.4.4 C); then attacks reinforced while below good
+    odds; then the Hold units forward, towards Paris (3.4.4 A)."""
+    if coverable(state):
+        attacks = [a for a in acts if ground(state, a["to"], "allied")] or acts
+        return max(attacks, key=lambda a: (strength(state, a["unit"], "attack"), -_defence(state, a["to"]), a["unit"], a["to"]))
+    weak = [
+        a for a in acts
+        if ground(state, a["to"], "allied") and ground(state, a["to"], "german") and column_index(_attack(state, a["to"]), _defence(state, a["to"])) < GOOD_ODDS
+    ]
+    if weak:
+        return max(weak, key=lambda a: (strength(state, a["unit"], "attack"), a["unit"], a["to"]))
     hold = [a for a in acts if state.pieces[a["unit"]].tactic == "hold"]
-    if not coverable(state):
-        return min(hold, key=lambda a: (a["unit"], a["to"])) if hold else None
-    attacks = [a for a in acts if ground(state, a["to"], "allied")]
-    pool = attacks or acts
-    return min(pool, key=lambda a: (strength(state, a["unit"], "attack"), a["unit"], a["to"]))
+    return min(hold, key=lambda a: (_paris(a["to"]), a["unit"], a["to"])) if hold else None
 
 
 def _guard_paris(state: State, acts: list[Action]) -> Action | None:
-    """A French corps on the Republic marker (7.2)."""
+    """French units on the Republic marker up to the stacking limit, the stoutest first (7.2, 1.5)."""
     here = state.republic
-    if any(sc().units[u].nation == "french" for u in ground(state, here, "allied")):
+    if len(ground(state, here, "allied")) >= 3 or ground(state, here, "german"):
         return None
     going = [a for a in acts if a["to"] == here]
-    return min(going, key=lambda a: strength(state, a["unit"], "defence")) if going else None
+    return max(going, key=lambda a: (strength(state, a["unit"], "defence"), a["unit"])) if going else None
 
 
 def _allied_score(state: State, a: Action) -> float:
@@ -123,17 +152,19 @@ def _evacuate(state: State, acts: list[Action], rng: random.Random) -> Action | 
 
 
 def _mission(state: State, acts: list[Action], rng: random.Random) -> Action | None:
-    """Support our own attacks; the automaton flies nothing it need not."""
-    mine = [a for a in acts if not _german(a["unit"]) and ground(state, a["target"], "allied")]
+    """Support for the attacks already moved in, on either side; the German bomber also bombs
+    where it supports (3.3.2 c) and flies its second mission when it owes one (3.4.4 D)."""
+    german = bool(acts) and _german(acts[0]["unit"])
+    side = "german" if german else "allied"
+    mine = [a for a in acts if ground(state, a["target"], side) and a.get("both", True)]
     if mine:
-        return mine[0]
-    bomber = [a for a in acts if _german(a["unit"])]
+        return max(mine, key=lambda a: (_defence(state, a["target"]) if german else 0, a["target"]))
+    bomber = [a for a in acts if german and sc().units[a["unit"]].kind == "bomber"]
     return bomber[0] if bomber and not may_end_movement(state) else None
 
 
 def _withdraw(state: State, acts: list[Action], rng: random.Random) -> Action:
-    if _german(acts[0]["unit"]):
-        return max(acts, key=lambda a: (_paris(a["to"]), a["to"]))
+    """Either side gives up as little ground as it may: the way nearest Paris."""
     return min(acts, key=lambda a: (_paris(a["to"]), a["to"]))
 
 
@@ -146,8 +177,8 @@ def _cheapest_loss(state: State, acts: list[Action], rng: random.Random) -> Acti
 
 
 def _exploit(state: State, acts: list[Action], rng: random.Random) -> Action:
-    """Send the exploiting armour against the strongest defence at hand."""
-    return max(acts, key=lambda a: sum(strength(state, u, "defence") for u in ground(state, a["to"], "allied")))
+    """Send the exploiting armour against the weakest defence at hand."""
+    return min(acts, key=lambda a: (_defence(state, a["to"]), _paris(a["to"]), a["to"]))
 
 
 def _intercept(state: State, acts: list[Action], rng: random.Random) -> Action:
@@ -155,9 +186,7 @@ def _intercept(state: State, acts: list[Action], rng: random.Random) -> Action:
 
 
 def _land(state: State, acts: list[Action], rng: random.Random) -> Action:
-    """Allied aircraft and arrivals near Paris; German ones as far away as allowed."""
-    if _german(acts[0]["unit"]):
-        return max(acts, key=lambda a: (_paris(a["to"]), a["to"]))
+    """Aircraft and arrivals of either side as near Paris as allowed."""
     return min(acts, key=lambda a: (_paris(a["to"]), a["to"]))
 
 
