@@ -186,7 +186,12 @@ class GenericMixin(EnterMixin):
             self.message = None
             self.play(actions[0])
             return
-        self.choose([(self.words(a), a) for a in actions], f"{title} {self.prompt.text} ({self.prompt.case})")
+        self.choose([(self.worded(a), a) for a in actions], f"{title} {self.prompt.text} ({self.prompt.case})")
+
+    def worded(self, action: Action) -> str:
+        """An action in the chooser: its words, and what the game says it would bring (its `preview`)."""
+        extra = gamehooks.preview(self.session, action)
+        return f"{self.words(action)} · {extra}" if extra else self.words(action)
 
     def choose(self, labelled: list[tuple[str, Action]], title: str) -> None:
         """The chooser of actions in words; the one picked is played."""
@@ -208,10 +213,12 @@ class GenericMixin(EnterMixin):
         self.refresh_all()
 
     def generic_hint(self, h: Hex) -> str:
-        if any(h in hexes_named(a) for a in self.hex_actions()):
-            kinds = sorted({str(a.get("type")) for a in self.hex_actions() if h in hexes_named(a)})
+        at_hex = [a for a in self.hex_actions() if h in hexes_named(a)]
+        if at_hex:
+            kinds = sorted({str(a.get("type")) for a in at_hex})
             group = f" with {len(self.attackers)} gathered" if self.attackers else ""
-            return f"Enter: {', '.join(kinds)} here{group}"
+            extra = self._preview_at(at_hex)
+            return f"Enter: {', '.join(kinds)} here{group}" + (f": {extra}" if extra else "")
         gather = [uid for uid in self.actionable_here(h) if self.gatherable(uid)]
         if gather:
             fresh = [uid for uid in gather if uid not in self.attackers]
@@ -226,6 +233,16 @@ class GenericMixin(EnterMixin):
         bare = ", ".join(sorted({str(a.get("type")) for a in self.bare_actions()}))
         end = f"; e: {bare}" if bare else ""
         return f"Enter on a lit hex or a unit that can act{end}; a lists every action"
+
+    def _preview_at(self, at_hex: list[Action]) -> str | None:
+        """The game's few words (its optional `preview`) on the one action Enter would play here."""
+        if self.attackers:
+            chosen = set(self.attackers)
+            exact = [a for a in at_hex if group_of(a) == chosen]
+            grouped = [a for a in at_hex if group_field(a)]
+            at_hex = exact or ([with_group(grouped[0], sorted(chosen))] if grouped else [])
+        once = same_but_path(at_hex)
+        return gamehooks.preview(self.session, once[0]) if len(once) == 1 else None
 
     # --- the mixin's place in the screen's keys ---------------------------------------------
     def hint(self) -> str:
