@@ -1071,10 +1071,10 @@ class Referee:
             rec.ok("combat-odds")
         cols = {h: column_of(d["odds"], TERRAIN[h]) for h in hexes}
         best = min(cols.values())
-        if d["column"] != best or column_of(d["odds"], d["terrain"]) != d["column"]:
+        if d["column_index"] != best or column_of(d["odds"], d["terrain"]) != d["column_index"]:
             rec.bad(
                 "combat-column",
-                f"{where} {d['odds']} on {d['terrain']} column {d['column']}, rulebook column {best} ({ {h: TERRAIN[h] for h in hexes} })",
+                f"{where} {d['odds']} on {d['terrain']} column {d['column_index']}, rulebook column {best} ({ {h: TERRAIN[h] for h in hexes} })",
             )
         else:
             rec.ok("combat-column")
@@ -1094,10 +1094,10 @@ class Referee:
             rec.ok("combat-total")
         if not 1 <= d["die"] <= 6:
             rec.bad("combat-total", f"{where} die {d['die']}")
-        if crt_result(total, d["column"]) != d["result"]:
+        if crt_result(total, d["column_index"]) != d["result"]:
             rec.bad(
                 "combat-result",
-                f"{where} total {total} column {d['column']}: {d['result']}, table {crt_result(total, d['column'])}",
+                f"{where} total {total} column {d['column_index']}: {d['result']}, table {crt_result(total, d['column_index'])}",
             )
         else:
             rec.ok("combat-result")

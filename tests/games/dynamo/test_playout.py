@@ -30,7 +30,8 @@ def audit(event: dict) -> None:
     line = CRT["terrain"][event["terrain"]]
     value = lambda label: int(label.split("-")[0]) / int(label.split("-")[1])
     column = max([i for i, label in enumerate(line) if value(label) <= ratio] or [0])
-    assert event["column"] == column
+    assert event["column_index"] == column
+    assert event["column"] == line[column]  # the heading the CRT panel marks
     total = min(max(event["die"] + sum(m[0] for m in event["modifiers"]), -2), 9)  # dynamo:16.16
     assert event["total"] == total
     row = CRT["die"].index(total)

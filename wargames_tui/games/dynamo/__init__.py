@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.engine.mapdata import HexMapData
-from wargames_tui.games.dynamo import combat, hidden, phases
-from wargames_tui.games.dynamo.board import Board
+from wargames_tui.games.dynamo import hidden, phases
+from wargames_tui.games.dynamo import preview as preview_of
 from wargames_tui.games.dynamo.data import SCENARIO_FILES, load_game
 from wargames_tui.games.dynamo.mapview import hex_map_data
 from wargames_tui.games.dynamo.state import State
@@ -68,14 +68,13 @@ def nations(state: State) -> dict[str, dict[str, str]]:
 
 
 def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
-    """The odds and modifiers of a prepared assault by attackers on the hex `defender`."""
-    b = Board(state)
-    froms = {u: state.units[u].hex for u in attackers}
-    a = combat.assess(b, "prepared", attackers, [defender], froms)  # type: ignore[arg-type]
-    out = {k: a[k] for k in ("attack", "defence", "odds", "terrain", "modifiers", "modifier")}
-    out["column"] = f"{a['odds']} on {a['terrain']}"
-    out["note"] = ", ".join(f"{m[0]:+d} {m[2]} ({m[1]})" for m in a["modifiers"])
-    return out
+    """The odds of a prepared assault on the hex `defender` (or on a unit's hex), as the attacker may know them."""
+    return preview_of.odds(state, attackers, defender)
+
+
+def preview(state: State, action: dict[str, Any]) -> str | None:
+    """A Blitz's or assault's odds and modifiers before it is committed, from the acting side's knowledge."""
+    return preview_of.preview(state, action)
 
 
 def check_invariants(state: State) -> list[str]:

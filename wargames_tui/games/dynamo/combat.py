@@ -229,12 +229,14 @@ def roll(state: State, dice: Dice) -> list[Event]:
     battle.roll, battle.total, battle.result = die, total, result
     battle.modifiers, battle.column, battle.odds = a["modifiers"], a["column"], a["odds"]
     battle.terrain, battle.attack, battle.defence = a["terrain"], a["attack"], a["defence"]
+    state.last_line = a["terrain"]
     mods = " ".join(f"{m[0]:+d} {m[2]} ({m[1]})" for m in a["modifiers"]) or "no modifiers"
     text = (f"{battle.kind.capitalize()} assault on {'/'.join(battle.hexes)}: {a['attack']} to {a['defence']}, "
             f"{a['odds']} on the {a['terrain']} line (column {a['column'] + 1}); die {die}, {mods}: {total} -> {result}")
     data = {
         "attack": a["attack"], "defence": a["defence"], "odds": a["odds"], "terrain": a["terrain"],
-        "column": a["column"], "die": die, "modifiers": a["modifiers"], "total": total, "result": result,
+        "column": b.g.crt.terrain[a["terrain"]][a["column"]],  # the heading on its line: the panel marks it
+        "column_index": a["column"], "die": die, "modifiers": a["modifiers"], "total": total, "result": result,
         "roll": total,  # the table's row: the client marks it
         "attackers": battle.attackers, "defenders": battle.defenders, "hexes": battle.hexes,
         "attack_parts": {u: b.attack(u) for u in battle.attackers},

@@ -107,7 +107,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "turn_labels": list(b.g.rules.turn_labels),
         "phases": [TRACK[p] for p in SEQUENCE],
         "step": STEPS.get(battle.stage, "other") if battle else "other",
-        "crt": {"columns": crt.terrain["clear"], "die": crt.die, "rows": crt.results, "lines": crt.terrain},
+        "crt": {"columns": crt.terrain[state.last_line], "die": crt.die, "rows": crt.results, "lines": crt.terrain},
         "scenario": state.scenario,
         "title": info.title,
         "turn": state.turn,

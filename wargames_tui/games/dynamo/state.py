@@ -115,6 +115,7 @@ class State:
     halved: list[str] = field(default_factory=list)  # Scenario II first-turn halving (24.1)
     order: int = 0  # counter for the stacking order
     over: bool = False
+    last_line: str = "clear"  # the CRT line (terrain) of the last assault rolled: the panel shows it
     final: dict[str, Any] = field(default_factory=dict)  # the end-of-game tally
 
     def to_json(self) -> dict[str, Any]:
@@ -131,7 +132,8 @@ class State:
                                                    "start": self.group.start, "entered": self.group.entered},
             battle=None if self.battle is None else self.battle.to_json(),
             evac=plain_copy(self.evac), withdrawn_this_turn=self.withdrawn_this_turn,
-            recce_done=self.recce_done, order=self.order, over=self.over, final=dict(self.final),
+            recce_done=self.recce_done, order=self.order, over=self.over, last_line=self.last_line,
+            final=dict(self.final),
         )
         return data
 

@@ -1,0 +1,67 @@
+"""Dynamo in the client, by keys: before a Blitz or prepared assault is committed, the hex panel
+says what it would be (the game's `preview`), from what the attacker may know (11.2)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.games.dynamo.helpers import act, empty, put
+from tests.ui.helpers import goto, make_app, play_screen, sync
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.session import Session
+from wargames_tui.games import dynamo
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+HOTSEAT = {"german": "human", "allied": "human"}
+
+
+async def opened(pilot, app):  # noqa: ANN001, ANN201 - textual Pilot and screen
+    await pilot.pause()
+    if type(app.screen).__name__ == "HandoffScreen":
+        await pilot.press("enter")
+        await pilot.pause()
+    return play_screen(app)
+
+
+@pytest.mark.rules("dynamo:16.2", "dynamo:11.2")
+@sync
+async def test_the_odds_of_a_prepared_assault_are_shown_before_it_is_committed(tmp_path: Path) -> None:
+    state = empty("german-assault")
+    state.raf = False
+    put(state, "2116", "f-1na")  # a lone 4-6: the German knows it
+    put(state, "2316", "f-2na", "f-dummy1")  # a dummy on a 4-6: he does not
+    put(state, "2216", "g-12id")  # 6-8, next to both
+    session = Session(dynamo, "dynamo/campaign", {}, state, Dice(1), dict(HOTSEAT))
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened(pilot, app)
+        await goto(pilot, app, "2216")
+        await pilot.press("enter")  # gather the 12th Infantry
+        assert screen.attackers == ["g-12id"]
+        await goto(pilot, app, "2116")
+        assert screen.hint().endswith("with 1 gathered: 6 vs 6 = 1-1 on clear")
+        await goto(pilot, app, "2316")
+        assert "attack 6 vs a stack of 2, not all seen" in screen.hint()
+        assert "4-6" not in screen.hint() and " = " not in screen.hint()
+
+
+@pytest.mark.rules("dynamo:12.4")
+@sync
+async def test_a_blitz_shows_its_odds_and_cost_on_the_target(tmp_path: Path) -> None:
+    state = empty("german-move")
+    put(state, "2116", "b-tf4")  # 1-2
+    put(state, "2117", "g-10pz")  # 12-7
+    act(state, {"type": "pick", "units": ["g-10pz"]})
+    session = Session(dynamo, "dynamo/campaign", {}, state, Dice(1), dict(HOTSEAT))
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened(pilot, app)
+        await goto(pilot, app, "2116")
+        assert screen.hint() == "Enter: blitz here: 12 vs 2 = 6-1 on clear, +2 Blitz; costs 2 MP (12.3-12.7)"
+        before = len(session.log)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[before].action == {"type": "blitz", "hex": "2116"}
