@@ -39,7 +39,7 @@ def springtime_bot(session: Session, rng: random.Random) -> Action:
     step = state.step
     handler = {
         "start": _start, "assault": _assault, "regroup": _regroup, "redeploy": _regroup, "defend": _defend,
-        "retreat": _retreat, "refit-allied": _refit, "refit-axis": _refit,
+        "retreat": _retreat, "refit-allied": _refit, "refit-axis": _refit, "advantage": _advantage,
     }.get(step)
     if handler:
         choice = handler(state, side, actions, rng)
@@ -192,10 +192,14 @@ def _best_step(state: State, side: str, moves: list[Action], rng: random.Random)
     """The step that gains most: an empty goal taken, ground towards the goals, a beatable enemy."""
     goals = _goals(state, side)
     dist = _distances(state, goals)
+    keep = _wants(state) if side == "allied" else {}
     scored = []
     for a in moves:
         uid, to = a["unit"], a["to"]
         here = state.units[uid]["at"]
+        if here == "25" and len(units_in(state, here, side)) <= keep.get(here, 0):
+            continue  # the Allies never thin Paris below its garrison
+
         enemy = occupied(state, to, other(side))
         score = 0.0
         if enemy:
@@ -260,6 +264,18 @@ def _hold_line(state: State, actions: list[Action]) -> Action | None:
         if score > 0 and (best is None or score > best[0]):
             best = (score, a)
     return best[1] if best else next((a for a in actions if a["type"] == "end"), None)
+
+
+def _advantage(state: State, side: str, actions: list[Action], rng: random.Random) -> Action:
+    """The Axis always spends it. The Allies keep it unless Paris, a Zone or a Maginot Area is at
+    stake: a spent Advantage passes to the Axis after the impulse (11.2), who turns it into another
+    pair of impulses by Soldier On (11.1.4)."""
+    use = next(a for a in actions if a["type"] == "advantage")
+    if side == "axis":
+        return use
+    area = (state.combat or {}).get("area", "")
+    key = area == "25" or load_board().areas[area].zone or area in ("18", "19", "20")
+    return use if key else next(a for a in actions if a["type"] == "decline")
 
 
 def _defend(state: State, side: str, actions: list[Action], rng: random.Random) -> Action:
