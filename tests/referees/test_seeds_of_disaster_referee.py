@@ -67,6 +67,8 @@ COST_FROM = {c["kind"]: c.get("from") for c in PREWAR.get("cost", [])}
 COST_KIND = {"army": "army", "bef": "army", "infantry": "infantry", "belgian": "infantry", "motorized": "motorized",
              "panzer": "panzer", "dlm": "dlm", "armored": "armored", "air": "air", "allied_air": "air",
              "para": "parachute", "westwall": "westwall"}
+# the chart's rows by counter kind where the chart has one of that name (our data has an Allied air row)
+COST_KIND.update({k: k for k in ("allied_air", "british_armored", "dlc", "belgian", "bef") if k in COST})
 HOME = {"german": "G", "french": "F", "british": "F", "dutch": "N", "belgian": "B", "polish": "F"}
 MOBILE_KINDS = {"panzer", "motorized", "dlc", "dlm", "armored", "british_armored", "para", "bef"}
 CORPS_KINDS = {"infantry", "panzer", "motorized", "dlc", "dlm", "armored", "british_armored", "belgian", "para"}
@@ -440,7 +442,7 @@ class Referee:
                           "Armed Belligerence": BELLIGERENCE, "Active Hostilities": HOSTILITIES}[m.group(1)]
                 elif "Active Hostilities" in e.text or "war (12.0)" in e.text:
                     ds = HOSTILITIES
-                if ds == BELLIGERENCE and "next turn" not in e.text and "begins" not in e.text:
+                if m and ds == BELLIGERENCE and "next turn" not in e.text and "begins" not in e.text:
                     # seeds-of-disaster:3.3.5: Armed Belligerence only from the start of the next year-turn
                     self.bad("belligerence next turn", where, e.text)
                 if key == k0:
@@ -630,7 +632,10 @@ class Referee:
         u = mine.get(uid, {})
         p = private(view, side)
         pooled = {i for i, x in mine.items() if x.get("box") == "pool"}
+        # a corps whose first step is already ordered this segment counts as built first (7.2.7)
+        ordered = {o.get("unit") for o in p.get("orders") or [] if o.get("type") == "build"}
         if c["nation"] == "french" and c["kind"] in ("dlm", "armored") and uid in pooled:
+            pooled -= ordered
             # seeds-of-disaster:7.2.7 the DLC first, then a DLM, before any armored corps
             self.seen("french mobile order")
             if "DLC" in pooled or (c["kind"] == "armored" and {"DLM1", "DLM2"} <= pooled):
@@ -910,10 +915,17 @@ class Referee:
         side = prompt.side
         t = action.get("type")
         key = turn_key(before)
+        dealt: set[str] = set()
+        ds_now = str(before.get("ds"))
         for e in events:
             d = e.data or {}
+            if e.kind == "ds":
+                # seeds-of-disaster:3.3.5 the DS changes at once: the RP roll after the checks reads the new level
+                m = re.search(r"(?:rises|falls) to (Peace|Opposition|Military Preparations)", e.text)
+                if m:
+                    ds_now = {"Peace": "peace", "Opposition": "opposition", "Military Preparations": "preparations"}[m.group(1)]
             if e.kind == "points" and e.text.startswith("RP roll") and d.get("side") in SIDES:
-                self.rp_roll(before, d, e.text, where)
+                self.rp_roll({**before, "ds": ds_now}, d, e.text, where)
             elif e.kind == "points" and e.text.startswith("IP roll") and d.get("side") in SIDES:
                 self.ip_roll(before, own, d, where)
             elif e.kind == "points":
@@ -924,7 +936,9 @@ class Referee:
                 self.check_roll(before, e.text, where)
             elif e.kind == "draw":
                 m = re.match(r"(German|Allied) draws (\d+) Event cards", e.text)
-                if m and t == "deal":
+                if m and t == "deal" and m.group(1) not in dealt:
+                    # seeds-of-disaster:4.1.1 the first draw of each side; 4.1.2 the 1934 segment's draw follows
+                    dealt.add(m.group(1))
                     self.seen("opening hands")  # seeds-of-disaster:4.1.1 six cards each before play
                     if int(m.group(2)) != LIMITS.get("opening_hand", 6):
                         self.bad("opening hands", where, e.text)
@@ -1459,18 +1473,12 @@ CHECKS = [
 
 # Disagreements on record (see the report): check name -> reason.
 XFAIL: dict[str, str] = {
-    "opening hands": "unsettled: the deal action also makes the 1934 draw of 2; the check may read that draw as the opening one (seed 3 step 0)",
-    "segments by status": "SoP Armed Belligerence: Event Card play ends after month 1; the game runs an Event Card segment in month 2 (seed 3, 1940 month 2)",
     "war turn order": "unsettled: week 1 of the war has no German movement phase event; maybe the referee's reading (seed 17, week 1)",
     "ip rolls at war": "3.4 (IP segment all turns) and 5.1: the game rolls no IPs in the weeks of war (seed 17 week 2)",
-    "rp roll modifiers": "7.1.1 with the Chronology: the game's RP DRM differs from DS + Chronology + cards (seed 3 1935: +2 where +1 is read)",
-    "build dates": "7.2 chart dates: the AASF (air) may be built in 1934 before the chart's 1936 (seed 3 step 8)",
     "enter at an mc": "unsettled: 21.4 lands the BEF in a coastal Area, which the referee's 7.2.1 check does not allow for (seed 29 step 114)",
     "movement allowance": "10.1.7: a move between non-adjacent Areas ESS -> OVE (seed 17 step 157)",
     "every enemy attackable": "13.1: an adjacent enemy Area not offered for attack (seed 17 step 133), to be confirmed",
-    "hands hidden": "4.1.8 / 3.1.4: the Allied view shows the German card orders before the reveal (seed 3 step 4)",
     "attack plan hidden": "19.0: the public war event names the German attack plan at the start of the war (seed 17 step 131)",
-    "secret card orders": "3.1.4: two different counterespionage orders change the other side's view (seed 3 step 12), to be confirmed",
 }
 
 

@@ -51,11 +51,13 @@ def test_cards_played_for_events_act_at_once_within_the_years_allowance():
     } in legal(s)
     act(s, {"type": "play-card", "card": 22})
     assert events(s) == [{"type": "ready"}], "1935 allows two plays or discards"
-    assert prewar.prompt(s).side == "allied", "a lone 'done' is entered for the German"
+    assert prewar.prompt(s).side == "german", "done is said, never guessed (3.1.4)"
+    act(s, {"type": "ready"})
     act(s, {"type": "play-card", "card": 3})
-    # the Allied has nothing left to decide: both are done, the cards are revealed and carried out,
-    # the DS rises (1935, no roll) and the RP rolls are made
-    text = act(s, {"type": "discard-card", "card": 12}, *RP_ROLLS)
+    act(s, {"type": "discard-card", "card": 12})
+    # both are done and revealed; with no card left free, neither side is asked for an answer: the
+    # cards are carried out, the DS rises (1935, no roll) and the RP rolls are made
+    text = act(s, {"type": "ready"}, *RP_ROLLS)
     assert (
         "German plays 2 Luftwaffe Unveiled" in text
         and "Allied plays 3 Rearmament White Paper" in text
@@ -91,10 +93,12 @@ def test_one_time_events_leave_the_game_and_the_rest_return_to_the_deck():
     for a in (
         {"type": "play-card", "card": 2},
         {"type": "play-card", "card": 22},
+        {"type": "ready"},
         {"type": "play-card", "card": 3},
+        {"type": "discard-card", "card": 12},
     ):
         act(s, a)
-    act(s, {"type": "discard-card", "card": 12}, *RP_ROLLS)
+    act(s, {"type": "ready"}, *RP_ROLLS)
     played = s.strategic.played
     assert played == {"german": ["2", "22"], "allied": ["3"]}, (
         "shown until the end of the turn"
@@ -117,7 +121,7 @@ def test_a_discarded_card_is_never_shown_to_the_opponent():
         s, {"type": "ready"}
     )  # the orders are revealed: the German may answer card 12 with card 11
     seen = prewar.view_part(s, "allied")["sides"]["german"]
-    assert seen["orders"] == [{"type": "discard-card"}]
+    assert seen["revealed"] == [{"type": "discard-card"}] and "orders" not in seen
     assert "22" not in str(seen)
     assert prewar.prompt(s).side == "german"
     act(s, {"type": "no-counter"}, *RP_ROLLS)
@@ -146,6 +150,7 @@ def test_steal_takes_a_random_card_german_first_and_it_cannot_be_played_this_tur
     assert not any(a.get("use") == "steal" for a in legal(s)), "one steal a turn"
     act(s, {"type": "play-card", "card": 2})
     act(s, {"type": "play-card", "card": 22})
+    act(s, {"type": "ready"})
     act(s, {"type": "ce", "card": 12, "use": "steal"})
     act(s, {"type": "play-card", "card": 3})
     act(s, {"type": "ready"})
@@ -177,7 +182,8 @@ def test_block_raid_and_cut_collection_advantages():
     s.strategic.ip_drm_perm["allied"] = 1
     s.strategic.ip_drm_temp["allied"] = 1
     act(s, {"type": "ce", "card": 24, "use": "raid"})  # value 4
-    act(s, {"type": "ce", "card": 11, "use": "collection"}, *RP_ROLLS)  # value 3
+    act(s, {"type": "ce", "card": 11, "use": "collection"})  # value 3
+    act(s, {"type": "ready"}, *RP_ROLLS)
     assert s.strategic.ip["allied"] == 2
     # three off: the turn's +1, then the permanent +1 down to -1 (4.3.4: into a negative DRM)
     assert (s.strategic.ip_drm_temp["allied"], s.strategic.ip_drm_perm["allied"]) == (
@@ -185,7 +191,8 @@ def test_block_raid_and_cut_collection_advantages():
         -1,
     )
     s2 = cards_at(german=(22,), allied=())
-    act(s2, {"type": "ce", "card": 22, "use": "block"}, *RP_ROLLS)
+    act(s2, {"type": "ce", "card": 22, "use": "block"})
+    act(s2, {"type": "ready"}, *RP_ROLLS)
     assert s2.strategic.ip_blocked["allied"]
 
 
@@ -212,6 +219,7 @@ def test_only_a_higher_value_trumps_a_counterespionage_use():
         s, {"type": "ce", "card": 11, "use": "collection"}
     )  # value 3: the German has nothing else
     act(s, {"type": "ready"})
+    act(s, {"type": "ready"})  # the Allied plays nothing
     answers = legal(s, "allied")
     assert {"type": "counter", "card": 24, "target": 0} in answers  # 4 beats 3
     assert {"type": "counter", "card": 5, "target": 0} not in answers  # 2 does not
@@ -245,7 +253,8 @@ def test_critical_year_lets_every_other_event_be_played():
     act(s, {"type": "play-card", "card": 11})
     order = {"type": "play-card", "card": 14}
     assert order in legal(s), "beyond the two of 1934"
-    text = act(s, order, *RP_ROLLS)
+    act(s, order)
+    text = act(s, {"type": "ready"}, *RP_ROLLS)
     assert "German plays 14 Panzer Doctrine" in text
 
 

@@ -164,9 +164,9 @@ def test_british_units_stay_off_the_map_until_they_land():
 @pytest.mark.rules("seeds-of-disaster:5.1.2")
 def test_moves_are_noted_as_qualitative_indicators():
     s = moving(year=1937)
-    s.strategic.ip["german"] = 1  # the IP segment waits for the German's choice
     act(s, {"type": "shift", "unit": "G2", "to": "MUN"})
     act(s, {"type": "shift", "unit": "G1", "to": "FRA"})
+    act(s, {"type": "ready"})
     act(s, {"type": "ready"})
     assert s.strategic.segment == "ip"
     assert set(s.strategic.indicators["german"]) == {"deploy", "move"}

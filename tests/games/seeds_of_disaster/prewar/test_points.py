@@ -74,6 +74,7 @@ def test_ip_roll_column_is_the_opponents_indicators_and_an_ip_buys_two():
         "maneuver",
     ]  # column 3 for the German
     act(s, {"type": "boost"})
+    act(s, {"type": "ready"})
     assert prewar.prompt(s).side == "allied"
     assert s.strategic.ip["german"] == 3, "spent when carried out"
     # German: 4 + 3 + 2 (the IP spent) = 9 on column 3: 2 IPs; Allied: 6 + 6 on column 0: 2 IPs

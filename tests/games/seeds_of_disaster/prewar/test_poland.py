@@ -94,8 +94,9 @@ def test_the_german_chooses_his_plan_and_which_group_returns_first():
     )
     act(s, {"type": "poland-first", "group": "b"})
     assert {"type": "ready"} not in prewar.prompt(s).actions
-    # the plan completes the German orders: the segment is carried out and the month goes on
-    prewar.apply(s, {"type": "plan", "axis": "north"}, Dice(3))
+    act(s, {"type": "plan", "axis": "north"})
+    # done: the segment is carried out and the month goes on
+    prewar.apply(s, {"type": "ready"}, Dice(3))
     assert s.strategic.poland_return == {"b": 3, "a": 4}
     assert s.attack_plan == "north"
 

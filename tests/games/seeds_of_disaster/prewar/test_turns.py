@@ -181,6 +181,23 @@ def test_a_side_with_nothing_to_decide_is_not_asked():
     assert prewar.prompt(s).side == "allied"
 
 
+@pytest.mark.rules("seeds-of-disaster:3.1.4", "seeds-of-disaster:5.2.1")
+def test_who_is_asked_hangs_on_public_facts_only():
+    # no RPs, no IPs: each side is still asked and says it is done, so that the other side cannot
+    # tell an empty purse from a full one by who is asked
+    s = at(fresh(), "mobilize")
+    s.strategic.rp = {"german": 0, "allied": 0}
+    assert prewar.prompt(s).actions == [{"type": "ready"}]
+    assert prewar.prompt(s).side == "german"
+    act(s, {"type": "ready"})
+    assert prewar.prompt(s).side == "allied"
+    s = at(fresh(), "ip", year=1937, ds="preparations")
+    s.strategic.ip = {"german": 0, "allied": 5}
+    assert prewar.prompt(s).side == "german"
+    s.strategic.ip_blocked["german"] = True  # a public block (4.3.2): nothing to ask
+    assert prewar.prompt(s).side == "allied"
+
+
 @pytest.mark.rules("seeds-of-disaster:3.4")
 def test_malformed_orders_are_illegal_actions():
     s = at(fresh(), "mobilize")

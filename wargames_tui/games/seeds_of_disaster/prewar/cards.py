@@ -71,7 +71,7 @@ def _ordered(s: Strategic, side: str) -> list[dict[str, Any]]:
     return s.orders[side].items
 
 
-def _free_cards(s: Strategic, side: str) -> list[int]:
+def free_cards(s: Strategic, side: str) -> list[int]:
     used = {it["card"] for it in _ordered(s, side) if "card" in it}
     return [int(c) for c in s.hands[side] if int(c) not in used]
 
@@ -103,7 +103,7 @@ def _counted(s: Strategic, side: str) -> int:
 def order_actions(s: Strategic, side: str) -> list[dict[str, Any]]:
     """The card orders open to `side` now (4.1.3, 4.1.7, 4.1.11, 4.1.13, 4.3)."""
     acts: list[dict[str, Any]] = []
-    free = _free_cards(s, side)
+    free = free_cards(s, side)
     left = allowance(s) - _counted(s, side)
     critical = any(
         it["type"] == "play-card" and it["card"] == 21 for it in _ordered(s, side)
@@ -150,12 +150,20 @@ def _urgent_unplayed(s: Strategic, side: str, free: list[int], left: int) -> boo
     )
 
 
+def answerable(s: Strategic, side: str) -> bool:
+    """Whether `side` revealed a play that a counterespionage card could answer (4.2.1)."""
+    return any(
+        not it.get("cancelled") and it["type"] != "discard-card"
+        for it in _ordered(s, side)
+    )
+
+
 def respond_actions(s: Strategic, side: str) -> list[dict[str, Any]]:
     """After the reveal: one counterespionage card against one revealed play of the opponent (4.2.1, 4.4)."""
     acts: list[dict[str, Any]] = [{"type": "no-counter"}]
     mine = [
         c
-        for c in _free_cards(s, side)
+        for c in free_cards(s, side)
         if data.cards()[c].ce and str(c) not in s.stolen[side]
     ]
     for i, it in enumerate(_ordered(s, other(side))):

@@ -78,6 +78,14 @@ def case(segment: str) -> str:
     return f"seeds-of-disaster:{CASES[segment]}"
 
 
+def title(s: Strategic, segment: str) -> str:
+    """The segment's name; after the first month of Armed Belligerence the Event Card Segment is
+    over and only counterespionage is left at its place (3.4, SoP, 4.1.4)."""
+    if segment == "cards" and not cards.events_allowed(s):
+        return "Counterespionage"
+    return TITLES.get(segment, segment)
+
+
 def applies(s: Strategic, segment: str) -> bool:
     """Which segments this turn has at the current DS level (3.4, SoP)."""
     ab = s.ds == "belligerence"
@@ -88,13 +96,8 @@ def applies(s: Strategic, segment: str) -> bool:
     if segment == "intel":
         return ab or s.year >= 1937  # 5.3
     if segment == "cards":
-        return (
-            not ab
-            or s.month == 1
-            or any(
-                data.cards()[int(c)].ce for side in PREWAR_SIDES for c in s.hands[side]
-            )
-        )
+        # later months: a counterespionage step while either side holds a card (the count is public)
+        return not ab or s.month == 1 or any(s.hands[side] for side in PREWAR_SIDES)
     if segment == "check":
         year = data.chronology().for_year(s.year)
         return not ab and year is not None and bool(year.raises or year.check)
@@ -150,15 +153,26 @@ def plan_actions(state: State) -> list[dict[str, Any]]:
     return acts
 
 
-NOTHING = ([], [{"type": "ready"}], [{"type": "no-counter"}])
+def concerned(state: State, side: str) -> bool:
+    """Whether `side` has a say in this segment, judged from public facts only (3.1.4): a side whose
+    choices hang on its hidden hand, RPs or IPs is asked even when it can only say it is done, so
+    that who is asked never tells the other side what it holds."""
+    s = state.strategic
+    seg = s.segment
+    if seg in ("begin", "plan"):
+        return side == "german"
+    if seg == "cards" and s.step == "respond":
+        # the cards not ordered are public once the orders are revealed
+        return bool(cards.free_cards(s, side)) and cards.answerable(s, other(side))
+    if seg == "cards":
+        return bool(s.hands[side])
+    if seg == "ip":
+        return not s.ip_blocked[side]
+    return seg in ("mobilize", "move")
 
 
 def owes(state: State, side: str) -> bool:
-    """A side owes orders when it has a choice to make (a lone "done" is made for it)."""
-    return (
-        not state.strategic.orders[side].done
-        and order_actions(state, side) not in NOTHING
-    )
+    return not state.strategic.orders[side].done and concerned(state, side)
 
 
 def acting(state: State) -> str | None:
@@ -180,13 +194,15 @@ def prompt(state: State) -> Prompt:
         + (" and which group returns first from Poland" if s.month == 1 else ""),
         "cards": "Respond with counterespionage, or not"
         if s.step == "respond"
-        else "Play or discard Event cards (secret until both are done)",
+        else "Play or discard Event cards (secret until both are done)"
+        if cards.events_allowed(s)
+        else "Use counterespionage cards, or not (secret until both are done)",
         "mobilize": "Buy steps and technology with RPs (secret until both are done)",
         "move": "Move units, hold maneuvers, spy (secret until both are done)",
         "ip": "Spend an IP for +2 on the IP table, or not (secret until both are done)",
-    }.get(seg, TITLES[seg])
+    }.get(seg, title(s, seg))
     actions = order_actions(state, side) if side else []
-    return Prompt(side, f"{when}: {TITLES[seg]}", text, case(seg), actions)
+    return Prompt(side, f"{when}: {title(s, seg)}", text, case(seg), actions)
 
 
 def date_label(s: Strategic) -> str:
@@ -206,7 +222,7 @@ def apply(state: State, action: Any, dice: Dice) -> list[Event]:
     clean = {k: v for k, v in action.items()}
     if clean not in legal:
         raise IllegalAction(
-            f"not a legal {TITLES[s.segment]} order now: {action}", case(s.segment)
+            f"not a legal {title(s, s.segment)} order now: {action}", case(s.segment)
         )
     events: list[Event] = []
     kind = clean["type"]
@@ -219,7 +235,7 @@ def apply(state: State, action: Any, dice: Dice) -> list[Event]:
         events.append(
             Event(
                 "orders",
-                f"{NAMES[side]} has entered the {TITLES[s.segment]} orders",
+                f"{NAMES[side]} has entered the {title(s, s.segment)} orders",
                 commit=True,
             )
         )
@@ -381,7 +397,7 @@ def _next_segment(state: State, dice: Dice) -> list[Event]:
 def _enter(state: State, segment: str, dice: Dice) -> list[Event]:
     s = state.strategic
     s.segment = segment
-    events = [Event("phase", f"{date_label(s)}: {TITLES[segment]} ({CASES[segment]})")]
+    events = [Event("phase", f"{date_label(s)}: {title(s, segment)} ({CASES[segment]})")]
     if segment == "cards":
         n = cards.draws(s)
         for side in PREWAR_SIDES:

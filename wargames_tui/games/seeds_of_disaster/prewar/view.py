@@ -70,8 +70,8 @@ def view_part(state: State, viewer: str | None) -> dict[str, Any]:
                 halved=list(s.halved[side]),
                 maneuvers=s.maneuvers[side],
             )
-        elif revealed:
-            entry["orders"] = [_public_order(it) for it in s.orders[side].items]
+        if revealed:  # both sides' card orders, shown once both are in (3.1.4, 4.4)
+            entry["revealed"] = [_public_order(it) for it in s.orders[side].items]
         sides[side] = entry
     year = data.chronology().for_year(s.year)
     return {
@@ -81,7 +81,7 @@ def view_part(state: State, viewer: str | None) -> dict[str, Any]:
         "month": s.month,
         "date": turn.date_label(s),
         "segment": s.segment,
-        "segment_title": turn.TITLES.get(s.segment, s.segment),
+        "segment_title": turn.title(s, s.segment),
         "step": s.step,
         "pending_belligerence": s.pending_belligerence,
         "deck_count": len(s.deck),
