@@ -367,3 +367,51 @@ def test_dummies_are_never_left_alone():
     state = bare({"de-1inf": n[0], "de-dm1": n[0], "de-4inf": around(n[0])[0]})
     sequence.apply(state, {"type": "move", "units": ["de-1inf"], "path": [H(around(n[0])[1])]}, dice())
     assert state.units["de-dm1"].hex == H(around(n[0])[1])
+
+
+def halt(state, uids, path):
+    return sequence.apply(state, {"type": "move", "units": uids, "path": [H(x) for x in path], "halt": True}, dice())
+
+
+@pytest.mark.rules("blitzkrieg-1940:11.7")
+@pytest.mark.rules("blitzkrieg-1940:13.2")
+def test_a_stack_halts_to_let_units_split_off_then_goes_on():
+    a = around(DE)[0]
+    state = bare({"de-1inf": DE, "de-2mot": DE, "de-4inf": DE})
+    halts = [x for x in operations.selected_actions(Position(state), ["de-1inf", "de-2mot"]) if x.get("halt")]
+    assert halts and not [x for x in operations.selected_actions(Position(state), ["de-1inf"]) if x.get("halt")]
+    halt(state, ["de-1inf", "de-2mot"], [a])
+    # Each unit keeps its own MPs: the 6-MP infantry has 5, the 8-MP motorised 7 (11.7A, 11.7C).
+    assert state.left == {"de-1inf": 5, "de-2mot": 7} and not state.moved
+    assert {("de-1inf", "de-2mot"), ("de-4inf",)} <= {tuple(sorted(g)) for g in operations.selectable(state)}
+    with pytest.raises(IllegalAction, match="halted"):  # the halted stack does not pick up de-4inf's stack
+        move(state.copy(), ["de-4inf", "de-1inf"], [a])
+    move(state, ["de-2mot"], [around(a)[0]])  # the motorised splits off and finishes its move
+    assert "de-2mot" in state.moved and state.left == {"de-1inf": 5}
+    assert movement.stack_allowance(Position(state), ["de-1inf"]) == 5
+    move(state, ["de-1inf"], [around(a)[1]])  # the parent goes on from where it halted
+    assert state.units["de-1inf"].hex == H(around(a)[1]) and "de-1inf" in state.moved
+
+
+@pytest.mark.rules("blitzkrieg-1940:11.7")
+def test_once_another_stack_moves_the_halted_one_is_done():
+    a = around(DE)[0]
+    state = bare({"de-1inf": DE, "de-7inf": DE, "de-4inf": around(DE)[3]})
+    halt(state, ["de-1inf", "de-7inf"], [a])
+    move(state, ["de-4inf"], [around(around(DE)[3])[3]])  # 11.7B
+    assert {"de-1inf", "de-7inf"} <= set(state.moved) and not state.left
+    with pytest.raises(IllegalAction):
+        move(state, ["de-1inf"], [around(a)[0]])
+
+
+@pytest.mark.rules("blitzkrieg-1940:11.7")
+@pytest.mark.rules("blitzkrieg-1940:9.3")
+def test_no_halt_where_the_stack_could_not_go_on():
+    a = around(DE)[0]
+    state = bare({"de-1inf": DE, "de-7inf": DE, "fr-4di": around(a)[0]})
+    assert H(a) in Position(state).ezoc("german")
+    with pytest.raises(IllegalAction, match="halts"):
+        halt(state.copy(), ["de-1inf", "de-7inf"], [a])
+    moves = operations.selected_actions(Position(state), ["de-1inf", "de-7inf"])
+    assert not any(x.get("halt") and x["path"][-1] == H(a) for x in moves)
+    move(state, ["de-1inf", "de-7inf"], [a])  # an ordinary move still ends there (9.3A)

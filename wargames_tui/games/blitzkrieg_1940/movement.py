@@ -34,9 +34,24 @@ def allowance(pos: Position, uid: str) -> int:
 
 
 def stack_allowance(pos: Position, uids: list[str]) -> int:
-    """A stack moves at its slowest real unit's pace (11.7C); dummies keep up with the fastest (6.3C)."""
+    """A stack moves at its slowest real unit's pace (11.7C); dummies keep up with the fastest (6.3C).
+    Units of a halted stack go on with the MPs they have left (11.7A)."""
     real = [u for u in uids if not pos.b.units[u].dummy]
-    return min(allowance(pos, u) for u in real)
+    left = pos.s.left
+    return min(left[u] if u in left else allowance(pos, u) for u in real)
+
+
+def halted(pos: Position, uids: list[str]) -> bool:
+    """Whether the stack is (part of) a stack that halted on its way to let units split off (11.7A)."""
+    return any(u in pos.s.left for u in uids)
+
+
+def close_halted(state: State) -> None:
+    """Once another stack starts moving, a halted one may not go on (11.7B)."""
+    for u in state.left:
+        if u not in state.moved:
+            state.moved.append(u)
+    state.left = {}
 
 
 def enterable(pos: Position, uids: list[str], h: Hex, stop: bool) -> str | None:
@@ -150,8 +165,11 @@ _GRAPHS: dict[tuple[object, ...], _Steps] = {}
 def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iterable[Hex] = ()) -> Reach:
     """Every hex the stack may end its move in, at the cheapest cost, before any river roll.
 
-    start is ENTRY for a unit coming on from off the map through one of `entries`.
+    start is ENTRY for a unit coming on from off the map through one of `entries`. A halted
+    stack going on (11.7A) has no one-hex minimum (13.3) and may not enter the gap (13.14A): both
+    are for a move from where the phase began.
     """
+    fresh = not halted(pos, uids)
     side = pos.b.units[uids[0]].side
     ezoc = set() if exempt_from_ezoc(pos, uids) else pos.ezoc(side)
     gap = pos.b.sarreguemines
@@ -178,7 +196,7 @@ def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iter
                     pairs.append((n, cost))
         for n, cost in pairs:
             if n in gap:
-                if h != start:
+                if h != start or not fresh:
                     continue  # the gap is entered only by a one-hex move from next to it (13.14A)
                 cost = budget
             out.append((n, cost))
@@ -191,7 +209,7 @@ def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iter
         return not (start in ezoc and h in ezoc)  # 9.3B
 
     r = movement_range(start, budget, steps, stops_in, first_ok)
-    if start != ENTRY:
+    if start != ENTRY and fresh:
         for n, _cost in steps(start):  # the one-hex minimum move (13.3)
             if n not in r.cost and first_ok(n):
                 r.cost[n] = budget
@@ -236,7 +254,7 @@ def may_move(pos: Position, uid: str) -> bool:
     return (
         s.units[uid].status == "map" and u.side == side_of_phase(s) and uid not in pos.moved
         and not u.fort and not u.coup and not u.dummy and pos.steps_of(uid)[2] > 0
-        and not pos.frozen(uid) and uid not in s.landed
+        and not pos.frozen(uid) and uid not in s.landed and s.left.get(uid, 1) > 0
     )
 
 
@@ -265,6 +283,9 @@ def check_stack(pos: Position, uids: object) -> list[str]:
             raise IllegalAction(f"no unit {u!r}", C + "2.4")
     if len(set(uids)) != len(uids):
         raise IllegalAction("a unit is named twice", C + "11.6")
+    real = [u for u in uids if not pos.b.units[u].dummy]
+    if len({u in pos.s.left for u in real}) > 1:
+        raise IllegalAction("units of a halted stack go on only among themselves (11.6, 11.7A)", C + "11.7")
     hexes = {pos.s.units[u].hex for u in uids}
     if len(hexes) != 1 or None in hexes:
         raise IllegalAction("units moving together must start in the same hex", C + "11.6")
@@ -293,13 +314,19 @@ def check_path(pos: Position, uids: list[str], path: object, start: Hex) -> list
     return path
 
 
-def move(state: State, uids: list[str], path: list[Hex], dice: Dice, start: Hex | None = None) -> list[Event]:
-    """Move a stack along path; river crossings into enemy hexes are rolled as they come (13.9)."""
+def move(state: State, uids: list[str], path: list[Hex], dice: Dice, start: Hex | None = None, halt: bool = False) -> list[Event]:
+    """Move a stack along path; river crossings into enemy hexes are rolled as they come (13.9).
+    `halt`: the stack stops there for now so that units may split off, and may go on (11.7A)."""
     pos = Position(state)
     b = pos.b
+    fresh = not halted(pos, uids)
+    if fresh and state.left:
+        close_halted(state)
+        pos = Position(state)
     origin = start or state.units[uids[0]].hex
     assert origin is not None
     budget = stack_allowance(pos, uids)
+    own = {u: stack_allowance(pos, [u]) for u in uids if not b.units[u].dummy}  # supply as the move begins (10.2A)
     side = b.units[uids[0]].side
     exempt = exempt_from_ezoc(pos, uids)
     ezoc = set() if exempt else pos.ezoc(side)
@@ -315,7 +342,7 @@ def move(state: State, uids: list[str], path: list[Hex], dice: Dice, start: Hex 
             if cost is None:
                 raise IllegalAction(f"no unit of this stack may cross into {b.label(h)}", C + "13.8")
             if h in b.sarreguemines:
-                if i != 0:
+                if i != 0 or not fresh:
                     raise IllegalAction("the Sarreguemines Gap is entered only from next to it, as the whole move", C + "13.14")
                 cost = budget
             if i == 0 and prev in ezoc and h in ezoc:
@@ -330,12 +357,14 @@ def move(state: State, uids: list[str], path: list[Hex], dice: Dice, start: Hex 
         if h in b.sarreguemines and not last:
             raise IllegalAction("entering the Sarreguemines Gap ends the move", C + "13.14")
         spent += cost
-        if spent > budget and not (i == 0 and prev != ENTRY):
+        if spent > budget and not (i == 0 and prev != ENTRY and fresh):
             raise IllegalAction(f"the move costs {spent} MPs; the stack has {budget}", C + "13.2")
         prev = h
     why = room(pos, uids, path[-1])
     if why:
         raise IllegalAction(why, C + "11.1")
+    if halt and (path[-1] in ezoc or path[-1] in b.sarreguemines):
+        raise IllegalAction("a stack halts to split only where it could go on: not in an enemy zone (9.3A) or the gap (13.14A)", C + "11.7")
     # Now walk it.
     events: list[Event] = []
     left = budget
@@ -362,7 +391,12 @@ def move(state: State, uids: list[str], path: list[Hex], dice: Dice, start: Hex 
         left = max(0, left - cost - extra)
         _enter(state, pos, uids, h)
         here = h
-    _finish(state, uids, origin, here)
+    if halt and here == path[-1]:
+        _halt(state, uids, origin, here, {u: max(0, mf - (budget - left)) for u, mf in own.items()})
+    else:
+        for u in uids:
+            state.left.pop(u, None)
+        _finish(state, uids, origin, here)
     if here != origin:
         frm = b.label(origin) if origin != ENTRY else "off the map"
         data = {"units": uids, "from": origin, "to": here, "case": C + "13.1"}
@@ -419,6 +453,18 @@ def _finish(state: State, uids: list[str], origin: Hex, here: Hex) -> None:
         state.next_z += 1
         if u not in state.moved:
             state.moved.append(u)
+    if origin != ENTRY:
+        gather_dummies(state, origin, here)
+
+
+def _halt(state: State, uids: list[str], origin: Hex, here: Hex, left: dict[str, int]) -> None:
+    """The stack waits in `here` for units to split off (11.7A), each with the MPs it has left:
+    a faster unit may go on where a slower one is spent (11.7C)."""
+    for u in uids:
+        state.units[u].hex = here
+        state.units[u].z = state.next_z
+        state.next_z += 1
+    state.left.update(left)
     if origin != ENTRY:
         gather_dummies(state, origin, here)
 

@@ -111,6 +111,7 @@ def land_actions(state: State) -> list[Action]:
 def do_land(state: State, action: Action) -> list[Event]:
     if action not in land_actions(state):
         raise IllegalAction("British reinforcements land at Allied Channel ports on turn 3", C + "12.4")
+    movement.close_halted(state)  # 11.7B
     pos = Position(state)
     uid = action["unit"]
     h = pos.b.cities[action["port"]][0]
@@ -189,7 +190,7 @@ def strategic_units(pos: Position, off: list[str] | None = None) -> list[str]:
         if st.status not in ("map", "sr", "britain"):
             continue
         u = pos.b.units[uid]
-        if u.side != side or uid in moved or u.nation in ("belgian", "dutch") or u.eru or u.dummy:
+        if u.side != side or uid in moved or uid in s.left or u.nation in ("belgian", "dutch") or u.eru or u.dummy:
             continue
         if s.strategic + u.stack > STRATEGIC_LIMIT:
             continue
@@ -219,6 +220,7 @@ def do_strategic(state: State, action: Action) -> list[Event]:
         raise IllegalAction(f"{uid} may not move strategically now", C + "13.16")
     if to not in strategic_cities(pos, uid):
         raise IllegalAction(f"no strategic route to {pos.b.label(to)}", C + "13.16")
+    movement.close_halted(state)  # 11.7B
     st = state.units[uid]
     frm = st.hex
     if st.status == "sr":
@@ -248,7 +250,7 @@ def sea_actions(pos: Position, only: str | None = None) -> list[Action]:
     out: list[Action] = []
     for uid, st in ([(only, s.units[only])] if only else s.units.items()):
         u = b.units[uid]
-        if u.nation not in ("british", "french") or u.size not in ("XX", "[XX]") or u.eru or uid in s.moved:
+        if u.nation not in ("british", "french") or u.size not in ("XX", "[XX]") or u.eru or uid in s.moved or uid in s.left:
             continue
         here = st.hex if st.status == "map" else None
         if here is not None and (here not in open_ports.values() or not movement.may_move(pos, uid)):
@@ -268,6 +270,7 @@ def do_sea(state: State, action: Action) -> list[Event]:
     pos = Position(state)
     if action not in sea_actions(pos):
         raise IllegalAction("one British or French division moves by sea between Allied Channel ports, Britain and the SR", C + "13.11")
+    movement.close_halted(state)  # 11.7B
     uid = action["unit"]
     u = pos.b.units[uid]
     st = state.units[uid]
@@ -299,6 +302,7 @@ def do_bauman(state: State, action: Action) -> list[Event]:
     pos = Position(state)
     if action not in bauman_actions(pos):
         raise IllegalAction("the Bauman Division is placed in a supplied west-map hex free of Germans and their zones", C + "12.5")
+    movement.close_halted(state)  # 11.7B
     place(state, "gb-bauman", action["hex"])
     state.moved.append("gb-bauman")
     return [Event("place", f"the Bauman Division forms at {pos.b.label(action['hex'])}", {"case": C + "12.5"})]
@@ -331,15 +335,17 @@ def selectable(state: State) -> list[list[str]]:
     pos = Position(state)
     side = side_of(state)
     groups: list[list[str]] = []
-    stacks: dict[Hex, list[str]] = {}
+    stacks: dict[tuple[Hex, bool], list[str]] = {}  # a halted stack apart from those that began there (11.7A)
     for uid in pos.units_of(side):
         if movement.may_move(pos, uid):
             groups.append([uid])
             h = state.units[uid].hex
             assert h is not None
-            stacks.setdefault(h, []).append(uid)
-    for h, here in stacks.items():
+            stacks.setdefault((h, uid in state.left), []).append(uid)
+    for (h, halted), here in stacks.items():
         dummies = [d for d in pos.at[h] if pos.b.units[d].dummy and d not in state.moved]
+        if halted and (h, False) in stacks:
+            dummies = []
         if len(here) > 1 or dummies:
             groups.append(here + dummies)
     off = off_map(state, side)
@@ -370,8 +376,13 @@ def selected_actions(pos: Position, uids: list[str]) -> list[Action]:
             actions += enter_actions(pos, uids)
     elif all(movement.may_move(pos, u) or pos.b.units[u].dummy for u in uids):
         # "unit" names the stack's first unit for clients that show one unit a move.
-        actions += [{"type": "move", "unit": uids[0], "units": list(uids), "path": p}
-                    for p in movement.destinations(pos, uids).values()]
+        paths = movement.destinations(pos, uids)
+        actions += [{"type": "move", "unit": uids[0], "units": list(uids), "path": p} for p in paths.values()]
+        if sum(not pos.b.units[u].dummy for u in uids) > 1:  # halt on the way to split the stack (11.7A)
+            side = pos.b.units[uids[0]].side
+            stop = set(pos.b.sarreguemines) | (set() if movement.exempt_from_ezoc(pos, uids) else pos.ezoc(side))
+            actions += [{"type": "move", "unit": uids[0], "units": list(uids), "path": p, "halt": True}
+                        for h, p in paths.items() if h not in stop]
     if len(uids) == 1:
         actions += [{"type": "strategic", "unit": uids[0], "to": h} for h in
                     (strategic_cities(pos, uids[0]) if uids[0] in strategic_units(pos) else [])]
@@ -402,8 +413,11 @@ def do_move(state: State, action: Action, dice: Dice) -> list[Event]:
     start = state.units[uids[0]].hex
     assert start is not None
     path = movement.check_path(pos, uids, action.get("path"), start)
+    halt = action.get("halt", False)
+    if not isinstance(halt, bool):
+        raise IllegalAction("halt must be true or false", C + "11.7")
     state.selected = []
-    return movement.move(state, uids, path, dice)
+    return movement.move(state, uids, path, dice, halt=halt)
 
 
 # --- the Combat Phase -----------------------------------------------------------------------------------

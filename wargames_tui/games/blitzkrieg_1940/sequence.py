@@ -177,7 +177,7 @@ def _end_phase(state: State) -> list[Event]:
                 gone = mine.pop()
                 state.units[gone].status, state.units[gone].hex = "dead", None
                 events.append(Event("eliminated", f"{pos.b.units[gone].name}: over-stacked", {"case": C + "11.2"}))
-    state.moved, state.selected, state.strategic, state.sea, state.failed = [], [], 0, 0, []
+    state.moved, state.selected, state.strategic, state.sea, state.failed, state.left = [], [], 0, 0, [], {}
     state.attacked, state.fought = [], []
     return events
 

@@ -59,6 +59,7 @@ class State:
     capitulated: list[str] = field(default_factory=list)  # nations (8.6-8.10)
     moved: list[str] = field(default_factory=list)  # units that moved this phase
     selected: list[str] = field(default_factory=list)  # the stack or unit about to move (13.2B)
+    left: dict[str, int] = field(default_factory=dict)  # units of a halted stack -> MPs left (11.7A)
     strategic: int = 0  # thirds of a division moved strategically this phase (13.16)
     sea: int = 0  # divisions moved by sea this phase (13.11)
     entered: int = 0  # thirds of a division entered from the SR this couplet (12.2, 12.3)
@@ -131,5 +132,5 @@ class State:
 
 
 # Containers of strings and numbers only: a shallow copy is a full one.
-FLAT = ("options", "queue", "order", "control", "violated", "capitulated", "moved", "selected", "attacked", "fought",
+FLAT = ("options", "queue", "order", "control", "left", "violated", "capitulated", "moved", "selected", "attacked", "fought",
         "landed", "checked", "displace", "flood_couplet", "lost_city_supply", "lost_ports")

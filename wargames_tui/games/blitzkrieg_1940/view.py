@@ -89,7 +89,7 @@ def mp_left(pos: Position, uid: str) -> int:
     supply (10.3A), while it may still move in its side's phase; else 0."""
     if not pos.s.phase.endswith("-movement") or pos.s.units[uid].status != "map" or not movement.may_move(pos, uid):
         return 0
-    return movement.allowance(pos, uid)
+    return pos.s.left.get(uid, movement.allowance(pos, uid))  # a halted stack's MPs left (11.7A)
 
 
 def unknown(h: Hex, side: str, n: int) -> dict[str, Any]:
