@@ -19,6 +19,10 @@ from wargames_tui.games.seeds_of_disaster.prewar.turn import (
     prompt,
 )
 from wargames_tui.games.seeds_of_disaster.prewar.view import disguise_part, view_part
+from wargames_tui.games.seeds_of_disaster.prewar.wartime import (
+    note_indicator,
+    war_ip_rolls,
+)
 
 __all__ = [
     "acting",
@@ -28,11 +32,13 @@ __all__ = [
     "command_events",
     "describe",
     "disguise_part",
+    "note_indicator",
     "plan",
     "prompt",
     "spend_cp",
     "spend_ip",
     "view_part",
+    "war_ip_rolls",
 ]
 
 

@@ -397,7 +397,9 @@ def _next_segment(state: State, dice: Dice) -> list[Event]:
 def _enter(state: State, segment: str, dice: Dice) -> list[Event]:
     s = state.strategic
     s.segment = segment
-    events = [Event("phase", f"{date_label(s)}: {title(s, segment)} ({CASES[segment]})")]
+    events = [
+        Event("phase", f"{date_label(s)}: {title(s, segment)} ({CASES[segment]})")
+    ]
     if segment == "cards":
         n = cards.draws(s)
         for side in PREWAR_SIDES:

@@ -1,0 +1,57 @@
+"""The IP roll in every week of war (seeds-of-disaster:3.4, 5.1, 5.1.2, 5.2.1)."""
+
+import pytest
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.games.seeds_of_disaster import prewar
+
+from .helpers import fresh
+
+
+def at_war():
+    s = fresh()
+    s.strategic.ds, s.strategic.segment = "hostilities", "war"
+    return s
+
+
+@pytest.mark.rules(
+    "seeds-of-disaster:5.1", "seeds-of-disaster:5.1.2", "seeds-of-disaster:3.4"
+)
+def test_each_side_rolls_on_the_column_of_the_others_war_indicators():
+    s = at_war()
+    for kind in ("move", "combat", "aircraft", "combat"):  # a kind counts once
+        prewar.note_indicator(s, "allied", kind)
+    s.strategic.ip = {"german": 4, "allied": 18}
+    dice = Dice.replaying([4, 3, 6, 6])
+    events = prewar.war_ip_rolls(s, dice)
+    assert dice.leftover() == 0
+    # German: 7 on column 3 (the Allied moved, fought, flew): 1; Allied: 12 on column 0: 2, capped at 19
+    assert s.strategic.ip == {"german": 5, "allied": 19}
+    texts = [e.text for e in events]
+    assert "IP roll 4 + 3 +0 on column 3: +1 IPs (5.1.1), 5 held" in texts
+    assert s.strategic.indicators == {"german": [], "allied": []}, (
+        "counted again each week"
+    )
+
+
+@pytest.mark.rules("seeds-of-disaster:5.2.1", "seeds-of-disaster:4.3.2")
+def test_no_ip_buys_two_at_war_and_no_prewar_block_carries_over():
+    s = at_war()
+    s.strategic.orders["german"].items = [{"type": "boost"}]
+    s.strategic.ip_blocked["allied"] = True
+    s.strategic.ip_drm_temp["german"] = 2
+    s.strategic.ip = {"german": 3, "allied": 0}
+    prewar.war_ip_rolls(s, Dice.replaying([1, 1, 1, 1]))
+    assert s.strategic.ip == {
+        "german": 3,
+        "allied": 0,
+    }  # 2 on column 0: nothing, nothing spent
+
+
+@pytest.mark.rules("seeds-of-disaster:5.1.2")
+def test_an_unknown_indicator_is_an_illegal_action():
+    with pytest.raises(IllegalAction):
+        prewar.note_indicator(at_war(), "german", "parade")
+    with pytest.raises(IllegalAction):
+        prewar.note_indicator(at_war(), "soviet", "move")
