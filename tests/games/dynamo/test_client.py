@@ -65,3 +65,26 @@ async def test_a_blitz_shows_its_odds_and_cost_on_the_target(tmp_path: Path) -> 
         await pilot.press("enter")
         await pilot.pause()
         assert session.log[before].action == {"type": "blitz", "hex": "2116"}
+
+
+@pytest.mark.rules("dynamo:14.2")
+def test_the_movement_prompt_names_the_force_march_when_it_is_open() -> None:
+    state = dynamo.new("dynamo/campaign", {})
+    while state.phase == "luftwaffe":
+        p = dynamo.prompt(state)
+        if not state.air_left:
+            assert p.text == "Every Luftwaffe factor is placed: end the phase."
+        dynamo.apply(state, p.actions[0], Dice(1))
+    assert "force march the 2nd Panzer (14.2)" in dynamo.prompt(state).text
+    dynamo.apply(state, {"type": "force-march", "korps": "2pz"}, Dice(1))
+    assert "force march" not in dynamo.prompt(state).text
+
+
+@pytest.mark.rules("dynamo:16.19")
+def test_the_assault_prompt_names_the_counter_stroke_before_the_first_assault() -> None:
+    state = empty("allied-assault")
+    put(state, "2116", "g-12id")
+    put(state, "2115", "b-1")
+    assert "counter stroke first (16.19)" in dynamo.prompt(state).text
+    state.counter_stroke = "used"
+    assert "counter stroke" not in dynamo.prompt(state).text

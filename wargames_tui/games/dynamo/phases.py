@@ -220,6 +220,8 @@ def _luftwaffe_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, 
     acts: list[dict[str, Any]] = [{"type": "air", "unit": u} for u in sorted(b.real(b.units_of("german")))] if state.air_left else []
     if not state.air_left or not acts:
         acts.append({"type": "end-phase"})
+    if not state.air_left:
+        return "Every Luftwaffe factor is placed: end the phase.", "8.1", acts
     return f"Commit the Luftwaffe: {state.air_left} factor(s) left to place on German units.", "8.1", acts
 
 
@@ -242,7 +244,17 @@ def _move_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]]
     if side == "german":
         acts += movement.breakdown_options(b)
     acts.append({"type": "end-phase"})
-    return "Pick up a stack or unit to move, bring on reinforcements, or end the phase.", "9.2", acts
+    extra = "".join(f"{_OPTION_WORDS[a['type'], a.get('korps')]}, " for a in acts if (a["type"], a.get("korps")) in _OPTION_WORDS)
+    return f"Pick up a stack or unit to move, bring on reinforcements, {extra}or end the phase.", "9.2", acts
+
+
+# The options that name nothing on the map, named in the prompt so that a player knows they are open.
+_OPTION_WORDS = {
+    ("force-march", "2pz"): "force march the 2nd Panzer (14.2)",
+    ("force-march", "19"): "force march the 19th Panzer Korps (14.3)",
+    ("detach-recce", None): "detach the 3rd Division's recce (15.6)",
+    ("rejoin-recce", None): "rejoin the 3rd Division's recce (15.6)",
+}
 
 
 def _withdrawal_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]]]:
@@ -300,7 +312,8 @@ def _assault_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, An
             if both:
                 acts.append({"type": "assault", "attackers": both, "hexes": [h, h2]})
     acts.append({"type": "end-phase"})
-    return "Declare and resolve prepared assaults one at a time, or end the phase.", "16.5", acts
+    first = ", launch the counter stroke first (16.19)" if acts[0]["type"] == "counter-stroke" else ""
+    return f"Declare and resolve prepared assaults one at a time{first}, or end the phase.", "16.5", acts
 
 
 def _dummy_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]]]:

@@ -67,7 +67,7 @@ WORDS = {
     "no-raf": lambda a, v: "Keep the RAF back",
     "dummy": lambda a, v: f"Put {_name(v, a['unit'])} {'on top of' if a['top'] else 'under'} the stack at {a['hex']}",
     "recall": lambda a, v: f"Take {_name(v, a['unit'])} back into your hand",
-    "evacuate": lambda a, v: f"Evacuate {_short(v, a['unit'])} by sea",
+    "evacuate": lambda a, v: f"Evacuate {_short(v, a['unit'])} by sea from {_where(v, a['unit'])}",
     "counter-stroke": lambda a, v: "Launch the counter stroke",
     "force-march": lambda a, v: "Force march the 2nd Panzer" if a["korps"] == "2pz" else "Force march the 19th Panzer Korps",
     "break-down": lambda a, v: f"Break {_short(v, a['unit'])} into Kampfgruppen",
@@ -83,13 +83,22 @@ WORDS = {
 }
 
 
+def _unit(view: dict[str, Any], uid: str) -> dict[str, Any] | None:
+    return next((x for x in view.get("units", []) if x["id"] == uid), None)
+
+
 def _name(view: dict[str, Any], uid: str) -> str:
-    u = next((x for x in view.get("units", []) if x["id"] == uid), None)
+    u = _unit(view, uid)
     return u["name"] if u else uid
 
 
+def _where(view: dict[str, Any], uid: str) -> str:
+    u = _unit(view, uid)
+    return (u or {}).get("hex") or "?"
+
+
 def _short(view: dict[str, Any], uid: str) -> str:
-    u = next((x for x in view.get("units", []) if x["id"] == uid), None)
+    u = _unit(view, uid)
     return f"{u['short']} ({u['factors']})" if u else uid
 
 
