@@ -381,7 +381,7 @@ def test_the_game_ends_after_turn_twelve_with_an_outcome() -> None:
     result = outcome(s)
     assert s.over and result is not None
     assert result.points == {"german": 0, "allied": 2}
-    assert (result.winner, result.level) == ("allied", "Allied total victory")
+    assert (result.winner, result.level) == ("allied", "total victory")
 
 
 # --- Scenario II --------------------------------------------------------------------

@@ -83,6 +83,5 @@ def outcome(state: State) -> Outcome | None:
     t = state.final
     winner, level, q = quotient_level(state, t["german"], t["allied"])
     shown = "no Allied points" if q is None else f"quotient {q:.2f}"
-    side = "German" if winner == "german" else "Allied"
-    return Outcome(winner, f"{side} {level}", f"German {t['german']} to Allied {t['allied']} points, {shown} (22.5)",
+    return Outcome(winner, level, f"German {t['german']} to Allied {t['allied']} points, {shown} (22.5)",
                    {"german": t["german"], "allied": t["allied"]})
