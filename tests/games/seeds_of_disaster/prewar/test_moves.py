@@ -174,3 +174,27 @@ def test_moves_are_noted_as_qualitative_indicators():
         prewar.view_part(s, "allied")["sides"]["german"]["indicators"]
         == s.strategic.indicators["german"]
     )
+
+
+@pytest.mark.rules("seeds-of-disaster:5.2.2")
+def test_an_ip_shows_one_enemy_stack_to_the_examiner_alone_in_the_movement_segment():
+    s = moving("belligerence", year=1940, month=2)
+    s.units["DLC"].box, s.units["DLC"].zone, s.units["DLC"].steps = "map", "SED", 1
+    s.units["F2"].box, s.units["F2"].zone = "map", "SED"
+    s.strategic.ip["german"] = 0
+    assert not [a for a in turn.order_actions(s, "german") if a["type"] == "examine"]
+    s.strategic.ip["german"] = 2
+    assert {"type": "examine", "area": "SED"} in turn.order_actions(s, "german")
+    allied_before = prewar.view_part(s, "allied")
+    events = prewar.apply(s, {"type": "examine", "area": "SED"}, Dice(1))
+    assert s.strategic.ip["german"] == 1
+    assert [e.only for e in events if e.kind == "intel"] == ["german"]
+    text = next(e.text for e in events if e.kind == "intel")
+    assert "DLC (1 step)" in text and "F2" in text
+    assert prewar.view_part(s, "allied") == allied_before, (
+        "the Allies learn nothing of it"
+    )
+    assert prewar.prompt(s).side == "german", "examining is not the end of the orders"
+    s2 = at(fresh(), "mobilize", year=1940, ds="belligerence", month=2)
+    s2.strategic.ip["german"] = 5
+    assert all(a["type"] != "examine" for a in prewar.prompt(s2).actions)

@@ -5,7 +5,7 @@ import pytest
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.games.seeds_of_disaster import prewar
-from wargames_tui.games.seeds_of_disaster.prewar import poland
+from wargames_tui.games.seeds_of_disaster.prewar import moves, poland, turn
 
 from .helpers import act, at, fresh
 
@@ -120,3 +120,27 @@ def test_the_bef_lands_on_a_french_coast_in_month_3_with_its_air_fleet():
     s.strategic.month = 8
     poland.arrivals(s)
     assert s.units["BRI"].box == "map"
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.2")
+def test_units_back_from_poland_move_that_month_outside_the_movement_limits():
+    s = mobilized_germany()
+    poland.invade(s)
+    s.strategic.month = s.strategic.poland_return["a"]
+    poland.arrivals(s)
+    back = sorted(s.strategic.returned)
+    assert back and all(s.units[u].box == "map" for u in back)
+    at(s, "move", year=1940, ds="belligerence", month=s.strategic.month)
+    s.strategic.returned = back
+    # the month's two moves between MCs and four on the map are all used (SoP Armed Belligerence)
+    s.strategic.orders["german"].items = [
+        {"type": "shift", "unit": "G1", "to": "MUN", "class": "mc"},
+        {"type": "shift", "unit": "G4", "to": "KOL", "class": "mc"},
+    ] + [{"type": "shift", "unit": "LF1", "to": "ESS", "class": "map"}] * 4
+    offered = {
+        a["unit"] for a in turn.order_actions(s, "german") if a["type"] == "shift"
+    }
+    assert offered and offered <= set(back), "only the returned units may still move"
+    act(s, next(a for a in turn.order_actions(s, "german") if a["type"] == "shift"))
+    assert s.strategic.orders["german"].items[-1]["class"] == "free"
+    assert moves.used(s.strategic, "german", "map") == 4

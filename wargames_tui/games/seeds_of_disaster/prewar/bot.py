@@ -89,6 +89,8 @@ def score(action: Action, view: dict[str, Any], side: str, me: dict[str, Any]) -
         return 6.0
     if kind == "spy":
         return 0.5
+    if kind == "examine":
+        return -1.0  # IPs are kept for the battles (5.2.3-5.2.6)
     if kind == "boost":
         return 0.5 if me.get("ip", 0) >= 4 else -1.0
     return -2.0

@@ -138,6 +138,9 @@ class Strategic(BaseModel):
     poland_return: dict[str, int] = Field(
         default_factory=lambda: {"a": 3, "b": 4}
     )  # AB month of return (21.5.2, 21.5.4)
+    returned: list[str] = Field(
+        default_factory=list
+    )  # back from Poland this month: moves not counted (21.5.2)
     polish_corps_in: bool = False  # 21.5.3
     command_last: int = 0  # the German Command Events result of this war turn (6.3.4)
 

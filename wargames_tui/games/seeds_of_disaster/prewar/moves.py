@@ -95,7 +95,7 @@ def shift_actions(state: State, side: str) -> list[dict[str, Any]]:
             continue
         for dest in movement.prewar_destinations(state, u.id):
             cls = move_class(u, dest)
-            if used(s, side, cls) >= limits[cls]:
+            if u.id not in s.returned and used(s, side, cls) >= limits[cls]:
                 continue
             if (
                 side == "allied"
@@ -156,17 +156,60 @@ def order_actions(state: State, side: str) -> list[dict[str, Any]]:
         shift_actions(state, side)
         + maneuver_actions(state, side)
         + spy_actions(state, side)
+        + examine_actions(state, side)
         + [{"type": "ready"}]
     )
+
+
+def examine_actions(state: State, side: str) -> list[dict[str, Any]]:
+    """5.2.2: an IP buys a look at one enemy stack on the map, in the Movement Segment only."""
+    if state.strategic.ip[side] < 1:
+        return []
+    areas = {
+        u.zone
+        for u in state.units.values()
+        if u.side != side and u.box == "map" and u.kind != "westwall"
+    }
+    return [{"type": "examine", "area": a} for a in sorted(a for a in areas if a)]
+
+
+def examine(state: State, side: str, area: str) -> list[Event]:
+    """Spend the IP at once and show the stack, as it stands before this segment's moves, to the
+    examining side alone (5.2.2); the other side learns nothing, not even the IP spent."""
+    add_ip(state, side, -1)
+    army_here = {
+        u.id
+        for u in state.in_zone(area)
+        if u.side != side and u.kind in ("army", "bef")
+    }
+    stack = [
+        f"{u.id} ({u.steps} step{'' if u.steps == 1 else 's'}"
+        + (f", poised with {u.army})" if u.box == "poised" else ")")
+        for u in sorted(state.units.values(), key=lambda x: x.id)
+        if u.side != side
+        and u.kind != "westwall"
+        and (
+            (u.box == "map" and u.zone == area)
+            or (u.box == "poised" and u.army in army_here)
+        )
+    ]
+    return [
+        Event(
+            "intel",
+            f"{NAMES[side]} examines the stack in {area} (1 IP, 5.2.2): "
+            + ", ".join(stack),
+            {"area": area, "units": stack},
+            only=side,
+        )
+    ]
 
 
 def tag(state: State, side: str, action: dict[str, Any]) -> dict[str, Any]:
     """The order as stored: a move with its class, a maneuver with its price."""
     if action["type"] == "shift":
-        return {
-            **action,
-            "class": move_class(state.units[action["unit"]], action["to"]),
-        }
+        u = state.units[action["unit"]]
+        free = u.id in state.strategic.returned  # back from Poland this month (21.5.2)
+        return {**action, "class": "free" if free else move_class(u, action["to"])}
     if action["type"] == "maneuver":
         return {**action, "rp": data.tables().maneuver.rp}
     return dict(action)

@@ -122,6 +122,7 @@ def _return(state: State, group: str) -> list[Event]:
     ground.sort(key=lambda u: (not is_army(u), u.id))
     for i, u in enumerate(ground):
         place(state, u, mcs[i % len(mcs)])  # one to each MC in turn (21.5.2)
+        state.strategic.returned.append(u.id)  # free to move this month (21.5.2)
     for uid in state.strategic.poland[group]:
         if state.units[uid].kind in AIR:
             state.units[uid].box = "reserve"

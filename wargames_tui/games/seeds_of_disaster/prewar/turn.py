@@ -230,6 +230,8 @@ def apply(state: State, action: Any, dice: Dice) -> list[Event]:
         for who in PREWAR_SIDES:
             events += cards.draw(s, who, data.tables().limits.opening_hand, dice)
         s.orders["german"].done = True
+    elif kind == "examine":  # carried out at once, for the examiner alone (5.2.2)
+        events += moves.examine(state, side, clean["area"])
     elif kind in ("ready", "no-counter"):
         s.orders[side].done = True
         events.append(
@@ -278,6 +280,9 @@ WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "maneuver": lambda a: f"hold a Military Maneuver at {a['zone']}",
     "spy": lambda a: f"spy on maneuvers with card {cards.title(a['card'])}",
     "boost": lambda a: "spend 1 IP for +2 on the IP table",
+    "examine": lambda a: (
+        f"spend 1 IP to examine the enemy stack in {a['area']} (5.2.2)"
+    ),
     "plan": lambda a: f"attack plan: {a['axis']}",
     "poland-first": lambda a: f"group {a['group'].upper()} returns first from Poland",
     "deal": lambda a: "deal the opening hands",
@@ -541,6 +546,7 @@ def end_turn(state: State, dice: Dice) -> list[Event]:
         s.maneuvers[side] = 0
         s.built[side] = []
         s.armored_built[side] = 0
+    s.returned = []
     s.raised_this_turn = False
     events: list[Event] = []
     if s.ds == "belligerence":
