@@ -402,3 +402,48 @@ def test_a_retreat_is_open_only_if_every_unit_has_one() -> None:
     s2 = setup_assault({"2115": ["g-12id"]}, ["f-1na", "f-2na"])
     fire(s2, "./1", ["g-12id"])
     assert "retreat-all" in {a["type"] for a in actions(s2)}
+
+
+@pytest.mark.rules("dynamo:16.5")
+def test_kampfgruppen_broken_down_in_an_advance_do_not_attack_again_that_phase() -> None:
+    s = setup_assault({"2115": ["g-1pz"]}, ["f-1na"])
+    put(s, "2114", "f-2na")  # another target next to the Kampfgruppen
+    fire(s, "./2", ["g-1pz"])
+    act(s, {"type": "retreat-all", "hexes": 2})
+    act(s, actions(s, "retreat")[0])
+    act(s, {"type": "break-down", "unit": "g-1pz"})
+    act(s, {"type": "end-advance"})
+    attackers = {u for a in actions(s, "assault") for u in a["attackers"]}
+    assert not attackers & {"g-1pz", "g-1pz-a", "g-1pz-b"}
+
+
+@pytest.mark.rules("dynamo:15.3")
+def test_kampfgruppen_may_reform_as_they_advance() -> None:
+    s = setup_assault({"2115": ["g-1pz-a", "g-1pz-b"]}, ["f-1na"])
+    fire(s, "./2", ["g-1pz-a", "g-1pz-b"])
+    act(s, {"type": "retreat-all", "hexes": 2})
+    act(s, actions(s, "retreat")[0])
+    assert s.battle.advance == {"g-1pz-a": 2, "g-1pz-b": 2}
+    act(s, {"type": "advance", "unit": "g-1pz-a", "hex": D})
+    assert {"type": "reform", "unit": "g-1pz"} not in actions(s)  # not in one hex now
+    act(s, {"type": "advance", "unit": "g-1pz-b", "hex": D})
+    act(s, {"type": "reform", "unit": "g-1pz"})
+    assert s.units["g-1pz"].hex == D and s.units["g-1pz-a"].where == "spare"
+    assert s.battle.advance == {"g-1pz": 1}  # what the Kampfgruppen had left (15.3)
+    assert "g-1pz" in s.attacked_with  # 16.5: it attacked, as its Kampfgruppen
+
+
+@pytest.mark.rules("dynamo:15.3", "dynamo:15.4")
+def test_kampfgruppen_may_reform_as_they_retreat_unless_a_has_lost_a_step() -> None:
+    s = setup_assault({"2115": ["b-1", "b-2"]}, ["g-1pz-a", "g-1pz-b"], phase="allied-assault")
+    fire(s, "./1", ["b-1", "b-2"])
+    act(s, {"type": "retreat-all", "hexes": 1})
+    act(s, {"type": "reform", "unit": "g-1pz"})
+    assert s.battle.retreating == ["g-1pz"]
+    act(s, actions(s, "retreat")[0])
+    assert s.battle.stage == "advance" and s.units["g-1pz"].hex != D and "g-1pz" in s.retreated_in
+    s2 = setup_assault({"2115": ["b-1", "b-2"]}, ["g-1pz-a", "g-1pz-b"], phase="allied-assault")
+    s2.units["g-1pz-a"].step = 1
+    fire(s2, "./1", ["b-1", "b-2"])
+    act(s2, {"type": "retreat-all", "hexes": 1})
+    assert {"type": "reform", "unit": "g-1pz"} not in actions(s2)

@@ -372,11 +372,26 @@ def choices(state: State) -> list[dict[str, Any]]:
     if battle.stage in ("defender-retreat", "attacker-retreat"):
         uid = battle.retreating[0]
         acts = [{"type": "retreat", "unit": uid, "path": p} for p in retreat_paths(b, uid, battle.retreat)]
-        return acts + _breakdowns(b, [uid])
+        return acts + _breakdowns(b, [uid]) + _reforms(b, battle.retreating)
     if battle.stage == "advance":
         acts = [{"type": "advance", "unit": u, "hex": h} for u in battle.advance for h in advance_hexes(b, u)]
-        return acts + _breakdowns(b, [u for u, n in battle.advance.items() if n > 0]) + [{"type": "end-advance"}]
+        return acts + _breakdowns(b, [u for u, n in battle.advance.items() if n > 0]) + _reforms(b, list(battle.advance)) + [{"type": "end-advance"}]
     return []
+
+
+def _reforms(b: Board, uids: list[str]) -> list[dict[str, Any]]:
+    """Two sister Kampfgruppen retreating or advancing together, in one hex, may reform (15.3),
+    unless KG "A" has lost a step (15.4)."""
+    s = b.state
+    out = []
+    for a in uids:
+        u = b.unit(a)
+        if u.type != "kg" or not a.endswith("-a") or f"{u.parent}-b" not in uids:
+            continue
+        sa, sb = s.units[a], s.units[f"{u.parent}-b"]
+        if sa.where == sb.where == "map" and sa.hex == sb.hex and sa.step == 0:
+            out.append({"type": "reform", "unit": u.parent})
+    return out
 
 
 def _breakdowns(b: Board, uids: list[str]) -> list[dict[str, Any]]:
@@ -417,7 +432,46 @@ def _break_down_in_battle(state: State, uid: str) -> list[Event]:
     if state.group is not None and uid in state.group.units:
         i = state.group.units.index(uid)
         state.group.units[i:i + 1] = kgs
+    inherit(state, [uid], kgs)
     return [Event("note", f"{Board(state).unit(uid).short} breaks down into Kampfgruppen (15.2)", {"unit": uid})]
+
+
+def _reform_in_battle(state: State, d: str) -> list[Event]:
+    """Put the division in its two Kampfgruppen's place, in their retreat or advance (15.3): it
+    has what they have left (the lesser advance, the greater spending)."""
+    battle = state.battle
+    assert battle is not None
+    kgs = [f"{d}-a", f"{d}-b"]
+    sa, sb, st = (state.units[u] for u in (*kgs, d))
+    st.where, st.hex, st.step = "map", sa.hex, 0
+    st.spent, st.done, st.oos = max(sa.spent, sb.spent), sa.done or sb.done, sa.oos or sb.oos
+    state.order += 1
+    st.top = state.order
+    air = state.air.pop(kgs[0], 0) + state.air.pop(kgs[1], 0)
+    if air:
+        state.air[d] = air
+    for k in (sa, sb):
+        k.where, k.hex = "spare", None
+    for group in (battle.attackers, battle.defenders, battle.retreating):
+        if kgs[0] in group or kgs[1] in group:
+            i = min(group.index(k) for k in kgs if k in group)
+            group[:] = group[:i] + [d] + [u for u in group[i:] if u not in kgs]
+    if kgs[0] in battle.advance:
+        battle.advance[d] = min(battle.advance.pop(k) for k in kgs)
+    froms = [battle.from_hexes.pop(k) for k in kgs if k in battle.from_hexes]
+    if froms:
+        battle.from_hexes[d] = froms[0]
+    inherit(state, kgs, [d])
+    return [Event("note", f"{Board(state).unit(d).short} reforms from its Kampfgruppen (15.3)", {"unit": d})]
+
+
+def inherit(state: State, old: list[str], new: list[str]) -> None:
+    """Counters that take others' place keep what those did this phase: attacked (16.5), were
+    attacked (16.5), retreated (17.18), were seen (11.2)."""
+    for name in ("attacked_with", "attacked_units", "retreated_in", "revealed"):
+        marked = getattr(state, name)
+        if any(u in marked for u in old):
+            marked.extend(u for u in new if u not in marked)
 
 
 def may_retreat(state: State, stage: str, units: list[str]) -> bool:
@@ -485,6 +539,10 @@ def act(state: State, action: dict[str, Any], dice: Dice) -> list[Event]:
         if action not in choices(state):
             raise IllegalAction("only a whole panzer division retreating or advancing now may break down", "dynamo:15.2")
         return _break_down_in_battle(state, action["unit"])
+    if kind == "reform" and stage in ("advance", "defender-retreat", "attacker-retreat"):
+        if action not in choices(state):
+            raise IllegalAction("only two Kampfgruppen retreating or advancing together in one hex may reform", "dynamo:15.3")
+        return _reform_in_battle(state, action["unit"])
     if stage == "advance" and kind == "end-advance":
         return [Event("note", "No further advance (17.23)", {})] + finish(state)
     raise IllegalAction(f"{kind!r} is not a choice while settling a battle", "dynamo:17.24")
