@@ -134,3 +134,15 @@ def test_the_combat_event_names_the_table_row_read() -> None:
     events = act(s, {"type": "assault", "attackers": ["g-12id"], "hexes": ["2116"]}, 4)
     data = next(e.data for e in events if e.kind == "combat")
     assert data["die"] == 4 and data["roll"] == data["total"] == 4 + sum(m[0] for m in data["modifiers"])
+
+
+@pytest.mark.rules("dynamo:11.2")
+def test_kampfgruppen_of_a_division_seen_this_phase_are_seen_too() -> None:
+    s = empty()
+    put(s, "2118", "g-1pz")
+    s.revealed.append("g-1pz")  # it has Blitzed: the Allied player has seen it
+    act(s, {"type": "pick", "units": ["g-1pz"]})
+    act(s, {"type": "break-down", "unit": "g-1pz"})
+    assert {"g-1pz-a", "g-1pz-b"} <= set(s.revealed)
+    act(s, {"type": "reform", "unit": "g-1pz"})
+    assert "g-1pz" in s.revealed

@@ -332,6 +332,7 @@ def breakdown(state: State, action: dict[str, Any]) -> list[Event]:
         if group is not None and d in group.units:
             group.units[group.units.index(d)] = a
             group.units.append(kb)
+        combat.inherit(state, [d], [a, kb])
         return [Event("note", f"{b.unit(d).short} breaks down into Kampfgruppen at {st_hex} (15.2)", {"unit": d})]
     sa, sb, st = state.units[a], state.units[kb], state.units[d]
     st.where, st.hex, st.step, st.spent, st.done, st.oos = "map", sa.hex, 0, max(sa.spent, sb.spent), sa.done or sb.done, sa.oos or sb.oos
@@ -344,6 +345,7 @@ def breakdown(state: State, action: dict[str, Any]) -> list[Event]:
     sa.hex = sb.hex = None
     if group is not None:
         group.units = [u for u in group.units if u not in (a, kb)] + [d]
+    combat.inherit(state, [a, kb], [d])
     return [Event("note", f"{b.unit(d).short} reforms (15.3)", {"unit": d})]
 
 
