@@ -15,7 +15,6 @@ from wargames_tui.games.seeds_of_disaster.prewar.points import (
 from wargames_tui.games.seeds_of_disaster.prewar.turn import (
     acting,
     apply,
-    describe_order,
     prompt,
 )
 from wargames_tui.games.seeds_of_disaster.prewar.view import disguise_part, view_part
@@ -23,6 +22,7 @@ from wargames_tui.games.seeds_of_disaster.prewar.wartime import (
     note_indicator,
     war_ip_rolls,
 )
+from wargames_tui.games.seeds_of_disaster.prewar.words import describe
 
 __all__ = [
     "acting",
@@ -40,8 +40,3 @@ __all__ = [
     "view_part",
     "war_ip_rolls",
 ]
-
-
-def describe(action: dict, view: dict) -> str:
-    """Words for a prewar action in the action list."""
-    return describe_order(action).capitalize()

@@ -23,8 +23,29 @@ CE_USES = ("steal", "block", "raid", "collection")  # 4.3.1-4.3.4
 CASE = {"steal": "4.3.1", "block": "4.3.2", "raid": "4.3.3", "collection": "4.3.4"}
 
 
+def use_words(card: int, use: str) -> str:
+    """What a counterespionage use does, in words, with the card's value where it counts."""
+    n = data.cards()[card].ce
+    return {
+        "steal": "steal one card at random from the opponent's hand",
+        "block": "bar the opponent from the IP table this turn",
+        "raid": f"remove up to {n} of the opponent's IPs",
+        "collection": f"cut the opponent's collection advantages by {n}",
+    }[use]
+
+
 def title(card: int) -> str:
     return f"{card} {data.cards()[card].title}"
+
+
+def card_text(card: int) -> str:
+    """The card's effect, with its timeframe and marks (4.1.11-4.1.13, 4.2)."""
+    c = data.cards()[card]
+    marks = [f"from {c.year}"] if c.year else []
+    marks += ["one-time"] if c.once else []
+    marks += ["play at once"] if c.urgent else []
+    marks += [f"counterespionage {c.ce}"] if c.ce else []
+    return c.text + (f" [{', '.join(marks)}]" if marks else "")
 
 
 def draw(s: Strategic, side: str, n: int, dice: Dice) -> list[Event]:

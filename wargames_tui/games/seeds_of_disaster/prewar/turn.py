@@ -267,7 +267,8 @@ WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "play-card": lambda a: f"play card {cards.title(a['card'])} for its event",
     "discard-card": lambda a: f"discard card {cards.title(a['card'])}",
     "ce": lambda a: (
-        f"counterespionage with card {cards.title(a['card'])}: {a['use']} ({cards.CASE[a['use']]})"
+        f"counterespionage with card {cards.title(a['card'])}: "
+        f"{cards.use_words(a['card'], a['use'])} ({cards.CASE[a['use']]})"
     ),
     "counter": lambda a: (
         f"counter the opponent's play no. {a['target'] + 1} with card {cards.title(a['card'])} (4.2.1)"
