@@ -55,3 +55,31 @@ def test_an_unknown_indicator_is_an_illegal_action():
         prewar.note_indicator(at_war(), "german", "parade")
     with pytest.raises(IllegalAction):
         prewar.note_indicator(at_war(), "soviet", "move")
+
+
+@pytest.mark.rules(
+    "seeds-of-disaster:5.3.3", "seeds-of-disaster:4.1.6", "seeds-of-disaster:1.1"
+)
+def test_the_weeks_of_war_have_no_intelligence_events_nor_cards():
+    import random
+
+    import wargames_tui.games.seeds_of_disaster as game
+
+    from ..helpers import war_state
+
+    s = war_state()
+    rng, dice, texts = random.Random(3), Dice(3), []
+    for _ in range(150):
+        p = game.prompt(s)
+        if p.side is None:
+            break
+        assert not {a["type"] for a in p.actions} & {
+            "play-card",
+            "ce",
+            "discard-card",
+            "spy",
+        }
+        texts += [e.text for e in game.apply(s, rng.choice(p.actions), dice)]
+    assert s.war.week >= 2, "the test went past a whole week"
+    assert s.strategic.ds == "hostilities", "weekly turns to the end (1.1)"
+    assert not [t for t in texts if "intelligence event" in t.lower()]
