@@ -202,3 +202,21 @@ def test_air_support_rides_with_its_unit() -> None:
     blitz_with(s, "./1")
     act(s, {"type": "lose", "unit": "f-tf1"})
     assert s.air["g-1pz"] == 2 and board(s).m.grid.distance(s.units["g-1pz"].hex, T) == 0
+
+
+@pytest.mark.rules("dynamo:11.3")
+def test_a_stack_that_falls_in_its_blitz_ends_its_move() -> None:
+    s = empty()  # as in game 6 of the campaign selfplay (seed 6)
+    s.raf = False
+    put(s, T, "f-tf1")
+    put(s, "2114", "g-1pz-b", "g-dummy1")
+    put(s, "2115", "g-12id")  # a German unit where the Blitz starts, not in the moving stack
+    act(s, {"type": "pick", "units": ["g-1pz-b"]})
+    act(s, {"type": "go", "hex": "2115"})
+    assert "g-dummy1" in s.group.units  # it went with the last real unit of its stack (11.3)
+    blitz_with(s, "1/1")
+    act(s, {"type": "lose", "unit": "f-tf1"})
+    act(s, {"type": "lose", "unit": "g-1pz-b"})
+    assert s.group is None and s.battle is None
+    assert s.units["g-dummy1"].hex == "2115"  # it stays in the stack of the 12th Infantry
+    assert "pick" in {a["type"] for a in actions(s)}  # which may still move

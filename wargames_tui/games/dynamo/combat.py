@@ -773,12 +773,12 @@ def finish(state: State) -> list[Event]:
         group = state.group
         group.units = [u for u in group.units if state.units[u].where == "map"]
         target = battle.hexes[0]
-        if group.units and not [u for u in b.real_at(target) if b.side_of(u) == "allied"]:
+        if not b.real(group.units):  # the whole stack fell: its dummies go back to the hand (11.3)
+            state.group = None
+        elif not [u for u in b.real_at(target) if b.side_of(u) == "allied"]:
             for u in group.units:
                 move_to(state, u, target)
             group.hex = target
             events.append(Event("move", f"The Blitz carries into {target} (12.11)", {"hex": target}))
-        if not group.units:
-            state.group = None
     state.battle = None
     return events
