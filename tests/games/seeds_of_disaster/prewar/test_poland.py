@@ -144,3 +144,26 @@ def test_units_back_from_poland_move_that_month_outside_the_movement_limits():
     act(s, next(a for a in turn.order_actions(s, "german") if a["type"] == "shift"))
     assert s.strategic.orders["german"].items[-1]["class"] == "free"
     assert moves.used(s.strategic, "german", "map") == 4
+
+
+@pytest.mark.rules(
+    "seeds-of-disaster:21.5.2", "seeds-of-disaster:21.4", "seeds-of-disaster:21.5.3"
+)
+def test_a_war_begun_in_month_1_still_brings_the_groups_back_counting_turns_in_weeks():
+    s = mobilized_germany()
+    poland.invade(s)
+    s.strategic.ds = "hostilities"  # the Allies crossed in month 1
+    s.units["F2"].box, s.units["F2"].zone = (
+        "map",
+        "MUN",
+    )  # an Allied army in a German MC
+    s.war.week = 1  # turn 2 of Armed Belligerence: nothing due yet
+    assert poland.war_arrivals(s) == []
+    s.war.week = 2  # turn 3: the first group, the Polish corps and the BEF
+    text = "\n".join(e.text for e in poland.war_arrivals(s))
+    assert "group A returns" in text and "Polish corps" in text and "BEF lands" in text
+    assert s.strategic.poland["a"] == [] and s.strategic.poland["b"]
+    assert not [u for u in s.units.values() if u.side == "german" and u.zone == "MUN"]
+    s.war.week = 3
+    assert "group B returns" in "\n".join(e.text for e in poland.war_arrivals(s))
+    assert poland.war_arrivals(s) == [], "each arrives once"

@@ -12,6 +12,7 @@ from wargames_tui.games.seeds_of_disaster.prewar.points import (
     spend_cp,
     spend_ip,
 )
+from wargames_tui.games.seeds_of_disaster.prewar.poland import war_arrivals
 from wargames_tui.games.seeds_of_disaster.prewar.turn import (
     acting,
     apply,
@@ -38,5 +39,6 @@ __all__ = [
     "spend_cp",
     "spend_ip",
     "view_part",
+    "war_arrivals",
     "war_ip_rolls",
 ]

@@ -98,22 +98,37 @@ def arrivals(state: State) -> list[Event]:
     """At the start of a month of Armed Belligerence: the groups back from Poland (21.5.2), the Polish
     corps with the first of them (21.5.3), the BEF and the British air fleet in month 3, the first
     British corps from month 8 (21.4)."""
+    return arrivals_on_turn(state, state.strategic.month)
+
+
+def war_arrivals(state: State) -> list[Event]:
+    """At the start of each week of war: what was due by then and has not come yet (our reading of
+    21.4 and 21.5.2 when the war comes early: the turns of Armed Belligerence go on counting in weeks,
+    so a war that begins in month 1 brings the first group in week 2)."""
+    return arrivals_on_turn(state, state.strategic.month + state.war.week)
+
+
+def arrivals_on_turn(state: State, turn: int) -> list[Event]:
+    """The arrivals due by the `turn`-th turn since Armed Belligerence began."""
     s = state.strategic
     events: list[Event] = []
-    for g in ("a", "b"):
-        if s.month == s.poland_return[g] and s.poland[g]:
+    for g in sorted(("a", "b"), key=lambda g: s.poland_return[g]):
+        if turn >= s.poland_return[g] and s.poland[g]:
             events += _return(state, g)
             if not s.polish_corps_in:
                 events += _polish(state)
-    if s.month == 3:
+    if turn >= 3:
         events += _british(state, "BEF")
-    if s.month >= 8:
+    if turn >= 8:
         events += _british(state, "BRI")
     return events
 
 
 def _return(state: State, group: str) -> list[Event]:
-    mcs = german_mcs()
+    free = [
+        z for z in german_mcs() if all(u.side == "german" for u in state.in_zone(z))
+    ]
+    mcs = free or german_mcs()  # at war, not into an MC the Allies stand in
     ground = [
         state.units[uid]
         for uid in state.strategic.poland[group]
