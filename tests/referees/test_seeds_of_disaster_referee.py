@@ -184,6 +184,8 @@ def held_by(view: dict, side: str) -> set[str]:
 def face(u: dict) -> dict:
     """The counter face in use: corps and air fleets show their reduced face at 1 step (7.2.2)."""
     f = FACES.get(COUNTERS[u["id"]]["kind"], {})
+    if f.get("by_step"):  # 7.2.5 a Belgian double corps: the data gives the face at each step count
+        return f["by_step"][max(1, min(u.get("steps") or 1, len(f["by_step"]))) - 1]
     return f.get("full" if (u.get("steps") or 0) >= 2 else "reduced", {})
 
 
@@ -1066,6 +1068,11 @@ class Referee:
                 self.mobile_battle(d, e.text, where)
             elif e.kind == "roll" and "scores" in d:
                 self.neutralization(d, e.text, where)
+            elif e.kind == "loss" and self.battle and d.get("unit") in COUNTERS and "steps" in d:
+                # 13.2.4 c): a Mobile Forces Battle hit costs a step before the Battle Totals are added up
+                held = self.battle["before"][COUNTERS[d["unit"]]["side"]].get(d["unit"])
+                if held is not None:
+                    held["steps"] = d["steps"]
             elif e.kind == "result" and "difference" in d:
                 self.result(d, e.text, events, before, own, own_after, where)
 
@@ -1121,7 +1128,9 @@ class Referee:
             kinds = {BORDER.get(frozenset((f, area))) for f in froms}
             river = 0 if (not kinds or "clear" in kinds) else min(TEC_BORDER[k]["dice"] for k in kinds if k)
             top = 0 if (not kinds or "clear" in kinds) else max(TEC_BORDER[k]["dice"] for k in kinds if k)
-            if not river <= dice.get("river", 0) <= top and "engineers" not in canon(b.get("view", {}).get("battle")):
+            # 6.2.5 engineers may be bought after the declaration: read the battle as it stands at the roll
+            engineers = "engineers" in ((self.battle_view or {}).get("options") or {}).get(b["attacker"], [])
+            if not river <= dice.get("river", 0) <= top and not engineers:
                 self.bad("battle dice", where, f"{text}: river dice {dice.get('river', 0)} across {sorted(k for k in kinds if k)} (13.6)")
             forts = self.fort_value(area, side, b["before"][side], "dots")
             if dice.get("forts", 0) != forts and "fortint" not in canon(self.battle_view or {}):

@@ -521,3 +521,22 @@ def test_bad_input_is_an_illegal_action() -> None:
     ):
         with pytest.raises(IllegalAction):
             act(s, bad)
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3, 4])
+@pytest.mark.rules(G + "7.2.5")
+def test_a_belgian_double_corps_counts_one_strength_a_step(steps: int) -> None:
+    s = only({"G6": ("AAC", 5), "BI": ("LIE", steps)})
+    ev = fight(s, {"area": "LIE", "units": ["G6"]}, [3] * 12)
+    assert totals(ev)["allied"]["strength"] == {"BI": steps}
+
+
+@pytest.mark.rules(G + "13.2.4", G + "6.2.6")
+def test_a_pakfront_hit_on_armies_alone_costs_a_step_before_the_totals() -> None:
+    s = only({"G6": ("AAC", 5), "F1": ("LIE", 6)})
+    ev = fight(
+        s, {"area": "LIE", "units": ["G6"]}, [6] + [1] * 12,
+        attacker_extra=[{"type": "option", "option": "pakfront"}],
+    )
+    assert any(e.kind == "loss" and e.data["unit"] == "F1" for e in ev)
+    assert totals(ev)["allied"]["strength"] == {"F1": 5}

@@ -36,20 +36,19 @@ def is_corps(u: Unit) -> bool:
 
 
 def face(u: Unit) -> Face:
-    """The face showing: armies have one; a corps is full at 2 steps (a Belgian double corps at 3
-    or 4, its replacement counter at 1 or 2, 7.2.5)."""
+    """The face showing: armies have one; a corps is full at 2 steps; a Belgian double corps shows its
+    replacement counter at 1 or 2 steps and its own piece at 3 or 4 (7.2.5, `by_step` in the data)."""
     faces = data.counters().faces[u.kind]
     if is_army(u):
         return faces.full
-    full = u.steps >= (3 if u.kind == "belgian" else 2)
-    return faces.full if full else faces.reduced
+    if faces.by_step:
+        return faces.by_step[max(1, min(u.steps, len(faces.by_step))) - 1]
+    return faces.full if u.steps >= 2 else faces.reduced
 
 
 def strength(u: Unit) -> int:
-    """Combat strength: an army's steps (7.2.3), a corps' face value, a Belgian double corps 1 a step."""
-    if is_army(u) or u.kind == "belgian":
-        return u.steps
-    return face(u).strength
+    """Combat strength: an army's steps (7.2.3), otherwise the face's value."""
+    return u.steps if is_army(u) else face(u).strength
 
 
 def mobile(u: Unit) -> bool:

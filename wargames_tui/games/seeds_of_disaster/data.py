@@ -63,6 +63,7 @@ class Face(Strict):
 class Faces(Strict):
     full: Face
     reduced: Face
+    by_step: list[Face] = Field(default_factory=list)  # pieces of more than two steps: the face at 1, 2, ... steps
 
 
 class Counter(Strict):
