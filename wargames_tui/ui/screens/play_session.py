@@ -262,10 +262,16 @@ class SessionScreen(Screen):
         if self._wants_cover():
             self._covered = True
             self._cancel_step()
-            self.app.push_screen(HandoffScreen(short_name(name), "The map is hidden so that neither side sees the other's secrets."))
+            self.app.push_screen(HandoffScreen(short_name(name), self._cover_text()))
             return True
         self.notify(f"{short_name(name)} to play", timeout=3)
         return False
+
+    def _cover_text(self) -> str:
+        """Why the map is covered: the game's own words when `covers(state)` gives them."""
+        covers = getattr(self.session.game, "covers", None)
+        said = covers(self.session.state) if callable(covers) else None
+        return said if isinstance(said, str) and said else "The map is hidden so that neither side sees the other's secrets."
 
     def _wants_cover(self) -> bool:
         """The game hides things (HIDDEN), or asks for the cover now (`covers(state)`, say when its
