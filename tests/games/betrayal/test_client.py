@@ -65,6 +65,22 @@ async def test_no_breach_to_record_while_the_players_may_talk(tmp_path: Path) ->
 def test_from_turn_three_each_player_plays_behind_the_cover() -> None:
     # no word and no gesture from turn 3: the hotseat client hides each turn from the other player
     session = at_turn_three()
-    assert game.covers(session.state)
+    assert "may not confer" in game.covers(session.state)
     session.state.turn = 2
     assert not game.covers(session.state)
+
+
+@pytest.mark.rules("betrayal:6.2.1")
+@sync
+async def test_the_cover_between_the_french_and_british_turns_says_why(tmp_path: Path) -> None:
+    session = at_turn_three()
+    session.state.phase, session.state.step = "french-regroup", ""
+    session._prompt = None
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        await pilot.press("e")  # the French regroup roll: the British turn follows
+        await pilot.pause()
+        cover = app.screen
+        assert type(cover).__name__ == "HandoffScreen"
+        assert cover.player == "British" and "may not confer" in cover.detail

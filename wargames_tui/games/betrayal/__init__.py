@@ -49,9 +49,12 @@ def scenarios() -> list[ScenarioInfo]:
 new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
 
 
-def covers(state: State) -> bool:
-    """From turn 3 the Allied players may not confer (betrayal:6.0): each plays behind the cover."""
-    return state.turn >= 3
+def covers(state: State) -> str:
+    """From turn 3 the Allied players may not confer (betrayal:6.0): each plays behind the cover,
+    which says why; empty (no cover) before."""
+    if state.turn < 3:
+        return ""
+    return "From turn 3 the Allied players may not confer (betrayal:6.2): each plays his turn alone."
 
 
 def active_side(state: State) -> str | None:
