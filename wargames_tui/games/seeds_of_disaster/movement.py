@@ -143,7 +143,7 @@ def do_move(
         Event(
             "move",
             f"{_name(u)} {frm} -> {to}{extra}",
-            {"unit": u.id, "from": frm, "to": to},
+            {"unit": u.id, "from": frm, "to": to, "path": [frm, *route]},
         )
     ]
 

@@ -90,7 +90,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "view_version": 1,
         "scenario": state.scenario,
         "title": "The Seeds of Disaster",
-        "turn": state.war.week or None,
+        "turn": state.war.week,  # 0 before the war: the client shows no week
         "turns": war.LAST_WEEK,
         "phase": rules.phase(state),
         "phase_title": rules.phase_title(state),

@@ -38,15 +38,23 @@ def begin(state: State, dice: Dice) -> list[Event]:
     state.war.segment = "movement"
     for u in state.units.values():
         u.moved = u.fought = u.flown = False
-    plan = state.attack_plan or "none"
     return [
         Event(
             "war",
-            f"Active Hostilities: week 1 of {LAST_WEEK}; the German attack plan ({plan}) is final (19.0)",
+            f"Active Hostilities: week 1 of {LAST_WEEK}; the German attack plan is final (19.0)",
             {"week": 1},
             commit=True,
-        )
+        ),
+        Event("phase", "Week 1: German player-turn", commit=True),
+        *_arrivals(state),
     ]
+
+
+def _arrivals(state: State) -> list[Event]:
+    """21.4, 21.5.2: what is due by this week arrives at its start (the prewar part places it)."""
+    from wargames_tui.games.seeds_of_disaster import prewar
+
+    return prewar.war_arrivals(state)
 
 
 def at_war(state: State) -> bool:
@@ -201,7 +209,10 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         and b.step in ("support", "defend-support")
         and t in ("air", "option", "paradrop", "air-mode", "commit")
     ):
+        flier = b.attacker if b.step == "support" else other(b.attacker)
         events = combat.support(state, action)
+        if t == "air":
+            _indicator(state, flier, "aircraft")
         if b.step == "resolve":
             events += combat.resolve(state, dice)
         return events + _after_battle(state)
@@ -220,7 +231,9 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if state.war.segment == "movement":
         return _movement(state, action, dice)
     if t == "attack":
-        return combat.declare(state, action)
+        events = combat.declare(state, action)
+        _indicator(state, state.war.player, "combat")
+        return events
     if t == "end-combat":
         return _end_player_turn(state, dice)
     raise IllegalAction(f"not possible in the combat segment: {t!r}", C + "13.0")
@@ -245,6 +258,8 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction(f"unknown action {t!r}", C + "10.0")
     if action not in _movement_actions(state):
         raise IllegalAction(f"not possible now: {action}", C + "10.1")
+    if t in INDICATOR:
+        _indicator(state, state.war.player, INDICATOR[t])
     if t == "examine":
         return _examine(state, action["area"])
     unit = action["unit"]
@@ -281,6 +296,19 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
             "recover", f"{unit} recovers from disruption (1 CP, 6.2.8)", {"unit": unit}
         )
     ]
+
+
+# 5.1.2: the qualitative indicator each kind of war action shows the other side
+INDICATOR = {
+    "move": "move", "sr": "move", "deploy": "deploy", "enter": "deploy",
+    "reserve": "reserve", "poise": "reserve", "attack": "combat", "air": "aircraft",
+}
+
+
+def _indicator(state: State, side: str, kind: str) -> None:
+    from wargames_tui.games.seeds_of_disaster import prewar
+
+    prewar.note_indicator(state, side, kind)
 
 
 def _examine(state: State, area: str) -> list[Event]:
@@ -333,6 +361,7 @@ def _end_player_turn(state: State, dice: Dice) -> list[Event]:
         events.append(
             Event("phase", f"Week {state.war.week}: German player-turn", commit=True)
         )
+        events += _arrivals(state)
     events += _start_player_turn(state)
     return events
 
@@ -361,12 +390,10 @@ def _command_segment(state: State, dice: Dice) -> list[Event]:
     from wargames_tui.games.seeds_of_disaster import prewar
 
     events: list[Event] = []
-    roll = getattr(prewar, "command_events", None)
-    if roll is not None:
-        for side in ("german", "allied"):
-            events += roll(state, side, dice)
+    for side in ("german", "allied"):
+        events += prewar.command_events(state, side, dice)
     state.war.experience = {}
-    return events
+    return events + prewar.war_ip_rolls(state, dice)  # 5.1, the SoP's IP line at war
 
 
 def _end_week(state: State) -> list[Event]:
