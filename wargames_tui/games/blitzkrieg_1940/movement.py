@@ -28,7 +28,7 @@ def exempt_from_ezoc(pos: Position, uids: Iterable[str]) -> bool:
 def allowance(pos: Position, uid: str) -> int:
     """MPs this phase: the printed MF, at most 4 out of supply (10.3A)."""
     mf = pos.steps_of(uid)[2]
-    if pos.s.units[uid].status == "map" and not pos.supplied(uid):
+    if mf > 4 and pos.s.units[uid].status == "map" and not pos.supplied(uid):  # at 4 or less supply cannot matter
         return min(mf, 4)
     return mf
 

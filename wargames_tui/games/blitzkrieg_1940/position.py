@@ -30,7 +30,9 @@ def basic_game(state: State) -> bool:
 
 
 _PLACE = attrgetter("hex", "status", "z")
-_AT: list[object] = []  # scenario, _PLACE of every unit, and the `at` they give
+_AT: list[object] = []  # scenario, _PLACE of every unit, the `at` they give and its number
+_AT_BUILT = [0]  # how many `at` maps have been built: each one's number names its placement
+_BOUNDS: dict[tuple[object, ...], tuple[frozenset[Hex], tuple[Hex, ...], frozenset[str]]] = {}
 _SUPPLY: dict[tuple[object, ...], frozenset[Hex]] = {}
 _ZOC: dict[tuple[object, ...], frozenset[Hex]] = {}
 
@@ -51,6 +53,7 @@ class Position:
         units = self.s.units
         places = list(map(_PLACE, units.values()))
         if _AT and _AT[0] == self.s.scenario and _AT[1] == places:
+            self._placement = _AT[3]
             return _AT[2]
         out: dict[Hex, list[str]] = {}
         for uid, u in units.items():
@@ -59,8 +62,15 @@ class Position:
         for here in out.values():
             if len(here) > 1:
                 here.sort(key=lambda x: (units[x].z, x))
-        _AT[:] = [self.s.scenario, places, out]
+        _AT_BUILT[0] += 1
+        self._placement = _AT_BUILT[0]
+        _AT[:] = [self.s.scenario, places, out, self._placement]
         return out
+
+    @cached_property
+    def placement(self) -> object:
+        """A number naming where every piece stands: positions share it only while no piece moves."""
+        return self._placement if self.at is not None else None
 
     @cached_property
     def moved(self) -> frozenset[str]:
@@ -218,7 +228,13 @@ class Position:
         changes neither (most moves of a phase) asks the same question again."""
         if cls in self._lines:
             return self._lines[cls]
-        blocked, start, neutral = self._supply_bounds(cls)
+        s = self.s
+        bounds_key = (cls, self.placement, tuple(s.control.items()), tuple(s.violated), tuple(s.lost_ports), s.dams, self.basic)
+        if bounds_key not in _BOUNDS:
+            if len(_BOUNDS) > 64:
+                _BOUNDS.clear()
+            _BOUNDS[bounds_key] = self._supply_bounds(cls)
+        blocked, start, neutral = _BOUNDS[bounds_key]
         key = (cls, self.s.scenario, blocked, start, neutral, self.s.dams)
         if key not in _SUPPLY:
             if len(_SUPPLY) > 64:
