@@ -328,6 +328,7 @@ class Referee:
         self.war_sr: list[str] = []
         self.player_turn: tuple | None = None
         self.attacked: set[str] = set()
+        self.fought: set[str] = set()
         self.battle: dict = {}
         self.relocations: dict[tuple, dict[str, list]] = defaultdict(dict)
         self.mobilized_at: dict[str, tuple] = {}
@@ -733,7 +734,7 @@ class Referee:
         """seeds-of-disaster:13.1: every enemy Area next to a friendly ground unit free to attack
         can be attacked in the Combat Segment, unless it was attacked already (13.1.3)."""
         offered = {a.get("area") for a in actions if a.get("type") == "attack"}
-        able = [u for u in mine.values() if zone_of(u) and COUNTERS[u["id"]]["kind"] in ARMY_KINDS | CORPS_KINDS
+        able = [u for u in mine.values() if zone_of(u) and u.get("side") == side and u["id"] not in self.fought and COUNTERS[u["id"]]["kind"] in ARMY_KINDS | CORPS_KINDS
                 and not (u.get("disrupted") and COUNTERS[u["id"]]["kind"] in ARMY_KINDS)]
         foes = held_by(view, enemy(side))
         for u in able:
@@ -854,6 +855,7 @@ class Referee:
             self.stacking(after, where)
         if after.get("phase") == "war-combat" and before.get("phase") == "war-movement":
             self.attacked = set()
+            self.fought = set()
 
     def war_move(self, before, own, uid, route, text, where) -> None:
         """seeds-of-disaster:10.1.7, 10.1.11 and the TEC: the MPs of each Area and border crossed
@@ -1092,6 +1094,7 @@ class Referee:
         if area in self.attacked and not (before.get("battle") or {}).get("breakthrough"):
             self.bad("attacks made", where, f"{text}: {area} attacked twice in a Combat Segment (13.1.3)")
         self.attacked.add(area)
+        self.fought |= set(ids)  # 16.1.5: a unit that has fought this segment joins no other attack
         if area not in held_by(before, enemy(side)):
             self.bad("attacks made", where, f"{text}: no enemy in {area}")
         for i in ids:
@@ -1488,7 +1491,6 @@ CHECKS = [
 
 # Disagreements on record (see the report): check name -> reason.
 XFAIL: dict[str, str] = {
-    "every enemy attackable": "13.1: an adjacent enemy Area not offered for attack (seed 17 step 133), to be confirmed",
 }
 
 
