@@ -540,3 +540,16 @@ def test_a_pakfront_hit_on_armies_alone_costs_a_step_before_the_totals() -> None
     )
     assert any(e.kind == "loss" and e.data["unit"] == "F1" for e in ev)
     assert totals(ev)["allied"]["strength"] == {"F1": 5}
+
+
+@pytest.mark.rules(G + "13.7.8", G + "8.0")
+def test_a_stack_of_armies_retreating_from_an_mc_never_overstacks() -> None:
+    from wargames_tui.games.seeds_of_disaster import data, losses
+
+    s = only({"G6": ("ARR", 12), "F4": ("AMI", 5), "F7": ("AMI", 5), "BEF": ("AMI", 4)})
+    stack = [s.units[u] for u in ("F4", "F7", "BEF")]
+    losses.retreat_units(s, stack, "allied", 1, "AMI")
+    for a, info in data.areas().items():
+        armies = [u for u in s.in_zone(a) if u.side == "allied" and u.kind in ("army", "bef")]
+        assert info.mc or len(armies) <= 1, (a, armies)
+    assert len({u.zone for u in stack if u.box == "map"}) <= 1  # the force stays together (13.7.8)

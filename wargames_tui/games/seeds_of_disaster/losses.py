@@ -151,6 +151,15 @@ def retreat(state: State, b: Battle, loser: str, areas: int) -> list[Event]:
     return events
 
 
+def _stack_fits(state: State, area: str, side: str, units: list[Unit]) -> bool:
+    """8.0: the whole retreating stack may end here: an MC takes any number of armies, another
+    area one in all, counting the retreating ones."""
+    armies = [u for u in units if is_army(u)]
+    if not armies or data.areas()[area].mc:
+        return True
+    return len(armies) == 1 and army_room(state, area, side, tuple(u.id for u in units))
+
+
 def retreat_units(
     state: State, units: list[Unit], side: str, areas: int, frm: str | None
 ) -> list[Event]:
@@ -158,7 +167,6 @@ def retreat_units(
     here = start
     path: list[str] = []
     extra = 0
-    armies = [u for u in units if is_army(u)]
     want = areas
     while len(path) < want:
         dist = friendly_mc_distance(state, side, exclude=start)
@@ -173,10 +181,9 @@ def retreat_units(
         ]
         if not options:
             break
-        ids = tuple(x.id for x in units)
         options.sort(
             key=lambda a: (
-                bool(armies) and not army_room(state, a, side, ids),
+                not _stack_fits(state, a, side, units),
                 dist.get(a, 99),
                 a,
             )
@@ -186,16 +193,13 @@ def retreat_units(
         here = nxt
         if (
             len(path) == want
-            and armies
-            and not army_room(state, nxt, side, tuple(x.id for x in units))
+            and not _stack_fits(state, nxt, side, units)
             and extra == 0
         ):
             want += 1  # 13.7.8: one area further and a step more
             extra = 1
     events: list[Event] = []
-    if not path or (
-        armies and not army_room(state, here, side, tuple(x.id for x in units))
-    ):
+    if not path or not _stack_fits(state, here, side, units):
         events.append(
             Event(
                 "retreat",
