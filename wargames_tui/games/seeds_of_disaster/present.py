@@ -220,6 +220,9 @@ def track_text(view: View, terms: AreaTerms) -> Text:
             f"\n{terms.side_name(side)}: {' · '.join(bits)} · cards {entry.get('hand_count', 0)}",
             "",
         )
+        if entry.get("hand"):  # only in the owner's own view (4.1.8)
+            cards = ", ".join(f"{c.get('id')} {c.get('title', '')}".strip() for c in entry["hand"])
+            t.append(f"\n  Hand: {cards}", "dim")
     held = view.get("objectives") or {}
     t.append(
         f"\nObjectives: German {held.get('german', 0)}, Allied {held.get('allied', 0)} (20.0)",
