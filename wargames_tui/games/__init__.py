@@ -20,6 +20,7 @@ PACKAGES: dict[str, str] = {
     "dynamo": "wargames_tui.games.dynamo",
     "betrayal": "wargames_tui.games.betrayal",
     "blitzkrieg-1940": "wargames_tui.games.blitzkrieg_1940",
+    "seeds-of-disaster": "wargames_tui.games.seeds_of_disaster",
 }
 
 
