@@ -10,7 +10,6 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.seeds_of_disaster import combat, rules, war
 
-G = "seeds-of-disaster:"
 
 
 def act(state, action, rolls=()):  # type: ignore[no-untyped-def]
@@ -37,7 +36,7 @@ def totals(events):  # type: ignore[no-untyped-def]
     }
 
 
-@pytest.mark.rules(G + "13.1.2", G + "13.1.1")
+@pytest.mark.rules("seeds-of-disaster:13.1.2", "seeds-of-disaster:13.1.1")
 def test_one_army_and_any_adjacent_corps_attack_together() -> None:
     s = only(
         {"G6": ("AAC", 5), "G4": ("LIM", 5), "XV": ("AAC", 2), "F1": ("LIE", 5)}, cp=0
@@ -54,7 +53,7 @@ def test_one_army_and_any_adjacent_corps_attack_together() -> None:
     assert s.war.battle and s.war.battle.sides["german"].units == ["G6"]
 
 
-@pytest.mark.rules(G + "13.1.4", G + "6.2.4", G + "13.6")
+@pytest.mark.rules("seeds-of-disaster:13.1.4", "seeds-of-disaster:6.2.4", "seeds-of-disaster:13.6")
 def test_two_armies_overconcentrate_for_5_cp_and_a_die() -> None:
     s = only({"G6": ("AAC", 5), "G4": ("LIM", 5), "F1": ("LIE", 5)}, cp=5)
     ev = fight(
@@ -66,7 +65,7 @@ def test_two_armies_overconcentrate_for_5_cp_and_a_die() -> None:
     assert t["german"]["strength"] == {"G6": 5, "G4": 5}
 
 
-@pytest.mark.rules(G + "13.1.3")
+@pytest.mark.rules("seeds-of-disaster:13.1.3")
 def test_an_area_is_attacked_once_a_segment() -> None:
     s = only({"G6": ("AAC", 9), "XV": ("EIF", 2), "F1": ("LIE", 19)})
     fight(
@@ -78,7 +77,7 @@ def test_an_area_is_attacked_once_a_segment() -> None:
 
 
 @pytest.mark.rules(
-    G + "13.6", G + "13.6.1", G + "13.7.1", G + "13.7.2", G + "13.7.4", G + "13.7.5"
+    "seeds-of-disaster:13.6", "seeds-of-disaster:13.6.1", "seeds-of-disaster:13.7.1", "seeds-of-disaster:13.7.2", "seeds-of-disaster:13.7.4", "seeds-of-disaster:13.7.5"
 )
 def test_defender_die_terrain_and_river_dice_then_the_crt_by_difference() -> None:
     # Ardennes (highland, 1 die) attacked from the Eifel across a clear border
@@ -96,7 +95,7 @@ def test_defender_die_terrain_and_river_dice_then_the_crt_by_difference() -> Non
     assert s.units["G4"].steps == 8
 
 
-@pytest.mark.rules(G + "13.6")
+@pytest.mark.rules("seeds-of-disaster:13.6")
 def test_river_dice_only_when_every_attacker_crosses_it() -> None:
     s = only({"G6": ("LIE", 5), "XV": ("MON", 2), "F1": ("NAM", 5)})
     act(s, {"type": "end-movement"})
@@ -111,7 +110,7 @@ def test_river_dice_only_when_every_attacker_crosses_it() -> None:
     assert combat._river_dice(s, b) == 0
 
 
-@pytest.mark.rules(G + "6.2.5")
+@pytest.mark.rules("seeds-of-disaster:6.2.5")
 def test_combat_engineers_cancel_the_river_dice() -> None:
     s = only({"G6": ("LIE", 9), "F1": ("NAM", 5)}, cp=2)
     ev = fight(
@@ -124,7 +123,7 @@ def test_combat_engineers_cancel_the_river_dice() -> None:
     assert s.strategic.cp["german"] == 0
 
 
-@pytest.mark.rules(G + "13.7.3")
+@pytest.mark.rules("seeds-of-disaster:13.7.3")
 def test_a_tie_costs_each_side_a_step_and_nobody_moves() -> None:
     s = only({"G6": ("AAC", 6), "F1": ("LIE", 5)})
     fight(s, {"area": "LIE", "units": ["G6"]}, [1])  # 6 = 5 + 1
@@ -132,14 +131,14 @@ def test_a_tie_costs_each_side_a_step_and_nobody_moves() -> None:
     assert s.units["G6"].zone == "AAC" and s.units["F1"].zone == "LIE"
 
 
-@pytest.mark.rules(G + "13.7.6", G + "6.1.3")
+@pytest.mark.rules("seeds-of-disaster:13.7.6", "seeds-of-disaster:6.1.3")
 def test_a_winning_defender_gains_a_cp() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)}, cp=0)
     fight(s, {"area": "LIE", "units": ["G6"]}, [2])  # 5 vs 5 + 2: difference 2
     assert s.strategic.cp["allied"] == 1
 
 
-@pytest.mark.rules(G + "13.7.5", G + "15.0", G + "15.1.1", G + "6.1.3")
+@pytest.mark.rules("seeds-of-disaster:13.7.5", "seeds-of-disaster:15.0", "seeds-of-disaster:15.1.1", "seeds-of-disaster:6.1.3")
 def test_a_difference_of_8_disrupts_and_pays_the_winner_a_cp() -> None:
     s = only({"G6": ("AAC", 14), "F1": ("LIE", 5)}, cp=0)
     fight(s, {"area": "LIE", "units": ["G6"]}, [1])  # 14 vs 6
@@ -147,7 +146,7 @@ def test_a_difference_of_8_disrupts_and_pays_the_winner_a_cp() -> None:
     assert s.strategic.cp["german"] == 1
 
 
-@pytest.mark.rules(G + "13.7.8")
+@pytest.mark.rules("seeds-of-disaster:13.7.8")
 def test_the_loser_retreats_one_area_towards_a_friendly_mc() -> None:
     s = only({"G6": ("AAC", 12), "F1": ("LIE", 5)})
     fight(s, {"area": "LIE", "units": ["G6"]}, [1])  # 12 vs 6: difference 6
@@ -155,7 +154,7 @@ def test_the_loser_retreats_one_area_towards_a_friendly_mc() -> None:
     assert s.units["F1"].zone == "BRU" and dist["BRU"] == min(dist.values())
 
 
-@pytest.mark.rules(G + "13.7.8")
+@pytest.mark.rules("seeds-of-disaster:13.7.8")
 def test_a_force_that_cannot_retreat_loses_2_more_and_is_disrupted() -> None:
     # Liege with every way out held by Germans: nowhere closer to an Allied MC
     s = only(
@@ -179,7 +178,7 @@ def test_a_force_that_cannot_retreat_loses_2_more_and_is_disrupted() -> None:
     )
 
 
-@pytest.mark.rules(G + "13.7.9")
+@pytest.mark.rules("seeds-of-disaster:13.7.9")
 def test_the_winner_may_advance_into_the_vacated_area() -> None:
     s = only({"G6": ("AAC", 12), "XV": ("AAC", 2), "F1": ("LIE", 5)})
     fight(s, {"area": "LIE", "units": ["G6", "XV"]}, [1, 1])
@@ -190,7 +189,7 @@ def test_the_winner_may_advance_into_the_vacated_area() -> None:
     assert s.units["G6"].zone == "LIE" and s.control["LIE"] == "german"
 
 
-@pytest.mark.rules(G + "14.1", G + "14.3.1", G + "14.3.2")
+@pytest.mark.rules("seeds-of-disaster:14.1", "seeds-of-disaster:14.3.1", "seeds-of-disaster:14.3.2")
 def test_maginot_forts_add_strength_and_dice_hold_and_stop_the_poised_benefit() -> None:
     s = only({"G1": ("SAA", 15), "XV": ("poised:G1", 2), "F3": ("MET", 5)})
     ev = fight(s, {"area": "MET", "units": ["G1"]}, [1, 1, 1])
@@ -201,7 +200,7 @@ def test_maginot_forts_add_strength_and_dice_hold_and_stop_the_poised_benefit() 
     assert s.units["F3"].zone == "MET"  # 15 vs 10: the loser stays in its forts
 
 
-@pytest.mark.rules(G + "5.2.6", G + "14.3.3")
+@pytest.mark.rules("seeds-of-disaster:5.2.6", "seeds-of-disaster:14.3.3")
 def test_fortification_intelligence_removes_the_fort_dice() -> None:
     s = only({"G1": ("SAA", 15), "F3": ("MET", 5)}, ip=10)
     ev = fight(
@@ -214,7 +213,7 @@ def test_fortification_intelligence_removes_the_fort_dice() -> None:
     assert s.strategic.ip["german"] == 0
 
 
-@pytest.mark.rules(G + "14.3.4")
+@pytest.mark.rules("seeds-of-disaster:14.3.4")
 def test_a_fort_falls_only_to_losses_above_its_strength_and_troops() -> None:
     s = only({"G1": ("SAA", 19), "XV": ("SAA", 2), "F3": ("MET", 1)})
     fight(
@@ -223,7 +222,7 @@ def test_a_fort_falls_only_to_losses_above_its_strength_and_troops() -> None:
     assert "MET" in s.war.destroyed_forts
 
 
-@pytest.mark.rules(G + "14.2", G + "14.3.4")
+@pytest.mark.rules("seeds-of-disaster:14.2", "seeds-of-disaster:14.3.4")
 def test_a_westwall_gives_its_forts_and_dots_to_german_defenders() -> None:
     s = only({"F3": ("MET", 9), "G1": ("SAA", 3), "WW1": ("SAA", 2)})
     s.war.player = "allied"
@@ -233,7 +232,7 @@ def test_a_westwall_gives_its_forts_and_dots_to_german_defenders() -> None:
     assert t["german"]["dice"] == {"defender": 1, "forts": 2}
 
 
-@pytest.mark.rules(G + "15.1.4", G + "13.6")
+@pytest.mark.rules("seeds-of-disaster:15.1.4", "seeds-of-disaster:13.6")
 def test_a_disrupted_defender_loses_a_die() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
     s.units["F1"].disrupted = True
@@ -241,7 +240,7 @@ def test_a_disrupted_defender_loses_a_die() -> None:
     assert totals(ev)["allied"]["dice"] == {"defender": 1, "disrupted": -1}
 
 
-@pytest.mark.rules(G + "13.6")
+@pytest.mark.rules("seeds-of-disaster:13.6")
 def test_a_minus_die_with_no_die_to_lose_goes_to_the_other_side() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
     b_units = s.units
@@ -253,7 +252,7 @@ def test_a_minus_die_with_no_die_to_lose_goes_to_the_other_side() -> None:
     assert dice["german"] == {} and dice["allied"] == {"defender": 1, "minus die": 1}
 
 
-@pytest.mark.rules(G + "13.2.3", G + "13.2.4", G + "13.2.5", G + "9.2.3", G + "13.1.5")
+@pytest.mark.rules("seeds-of-disaster:13.2.3", "seeds-of-disaster:13.2.4", "seeds-of-disaster:13.2.5", "seeds-of-disaster:9.2.3", "seeds-of-disaster:13.1.5")
 def test_the_mobile_forces_battle_gives_2_dice_and_a_poised_units_strength() -> None:
     s = only(
         {"G6": ("AAC", 5), "XV": ("poised:G6", 2), "F1": ("LIE", 5), "DLC": ("LIE", 2)}
@@ -269,7 +268,7 @@ def test_the_mobile_forces_battle_gives_2_dice_and_a_poised_units_strength() -> 
     assert t["german"]["strength"] == {"G6": 5, "XV": 3}
 
 
-@pytest.mark.rules(G + "13.2.1")
+@pytest.mark.rules("seeds-of-disaster:13.2.1")
 def test_poised_forces_against_no_mobile_forces_win_without_a_battle() -> None:
     s = only({"G6": ("AAC", 5), "XV": ("poised:G6", 2), "F1": ("LIE", 5)})
     ev = fight(s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1])
@@ -277,7 +276,7 @@ def test_poised_forces_against_no_mobile_forces_win_without_a_battle() -> None:
     assert totals(ev)["german"]["dice"] == {"poised": 2}
 
 
-@pytest.mark.rules(G + "13.2.2", G + "9.1")
+@pytest.mark.rules("seeds-of-disaster:13.2.2", "seeds-of-disaster:9.1")
 def test_columnar_only_mobile_forces_fight_for_no_benefit() -> None:
     s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 5), "DLC": ("LIE", 2)})
     ev = fight(s, {"area": "LIE", "units": ["G6", "XV"]}, [1, 1, 1, 1])
@@ -289,7 +288,7 @@ def test_columnar_only_mobile_forces_fight_for_no_benefit() -> None:
     }
 
 
-@pytest.mark.rules(G + "9.2.4", G + "13.7.7")
+@pytest.mark.rules("seeds-of-disaster:9.2.4", "seeds-of-disaster:13.7.7")
 def test_the_first_loss_falls_on_a_poised_unit() -> None:
     s = only({"G6": ("AAC", 5), "XV": ("poised:G6", 2), "F1": ("LIE", 12)})
     fight(
@@ -298,7 +297,7 @@ def test_the_first_loss_falls_on_a_poised_unit() -> None:
     assert s.units["XV"].steps == 1 and s.units["G6"].steps == 5
 
 
-@pytest.mark.rules(G + "13.4", G + "6.2.7")
+@pytest.mark.rules("seeds-of-disaster:13.4", "seeds-of-disaster:6.2.7")
 def test_retreat_before_combat_costs_a_cp_a_unit_poised_included() -> None:
     s = only({"G6": ("AAC", 9), "F1": ("LIE", 5), "DLM1": ("poised:F1", 2)}, cp=2)
     act(s, {"type": "end-movement"})
@@ -314,7 +313,7 @@ def test_retreat_before_combat_costs_a_cp_a_unit_poised_included() -> None:
     )
 
 
-@pytest.mark.rules(G + "13.5.1", G + "13.5.2", G + "6.2.3", G + "13.3")
+@pytest.mark.rules("seeds-of-disaster:13.5.1", "seeds-of-disaster:13.5.2", "seeds-of-disaster:6.2.3", "seeds-of-disaster:13.3")
 def test_air_fleets_fly_over_their_own_troops_a_second_for_a_cp() -> None:
     s = only(
         {
@@ -338,7 +337,7 @@ def test_air_fleets_fly_over_their_own_troops_a_second_for_a_cp() -> None:
     assert fleets == {"ZOAN"}  # no British troops in the battle (13.5.1)
 
 
-@pytest.mark.rules(G + "13.5.3", G + "18.0")
+@pytest.mark.rules("seeds-of-disaster:13.5.3", "seeds-of-disaster:18.0")
 def test_direct_support_gives_a_die_a_dot_and_a_fleet_flies_once_a_turn() -> None:
     s = only(
         {
@@ -363,7 +362,7 @@ def test_direct_support_gives_a_die_a_dot_and_a_fleet_flies_once_a_turn() -> Non
     assert s.units["LF2"].flown and s.units["LF2"].box == "reserve"
 
 
-@pytest.mark.rules(G + "13.5.4", G + "5.2.5")
+@pytest.mark.rules("seeds-of-disaster:13.5.4", "seeds-of-disaster:5.2.5")
 def test_neutralization_costs_the_lower_side_a_step_and_diverts_the_attacker() -> None:
     s = only(
         {
@@ -392,7 +391,7 @@ def test_neutralization_costs_the_lower_side_a_step_and_diverts_the_attacker() -
     assert "air" not in t["german"]["dice"] and "air" not in t["allied"]["dice"]
 
 
-@pytest.mark.rules(G + "5.2.3", G + "5.2.4", G + "6.2.6")
+@pytest.mark.rules("seeds-of-disaster:5.2.3", "seeds-of-disaster:5.2.4", "seeds-of-disaster:6.2.6")
 def test_ip_and_cp_extras() -> None:
     s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 5)}, cp=1, ip=2)
     ev = fight(
@@ -411,7 +410,7 @@ def test_ip_and_cp_extras() -> None:
     assert s.strategic.ip["german"] == 0 and s.strategic.cp["allied"] == 0
 
 
-@pytest.mark.rules(G + "16.0", G + "16.1.1", G + "16.1.2", G + "16.1.3")
+@pytest.mark.rules("seeds-of-disaster:16.0", "seeds-of-disaster:16.1.1", "seeds-of-disaster:16.1.2", "seeds-of-disaster:16.1.3")
 def test_a_breakthrough_lengthens_the_retreat_and_lets_the_stack_attack_again() -> None:
     s = only(
         {"G6": ("AAC", 19), "XV": ("poised:G6", 2), "F1": ("LIE", 2), "F2": ("NAM", 2)}
@@ -428,14 +427,14 @@ def test_a_breakthrough_lengthens_the_retreat_and_lets_the_stack_attack_again() 
     } in war.actions(s)
 
 
-@pytest.mark.rules(G + "16.1.7")
+@pytest.mark.rules("seeds-of-disaster:16.1.7")
 def test_a_defensive_breakthrough_costs_the_attacker_3_cp() -> None:
     s = only({"G6": ("AAC", 1), "F1": ("LIE", 19)}, cp=5)
     fight(s, {"area": "LIE", "units": ["G6"]}, [1])
     assert s.strategic.cp["german"] == 2
 
 
-@pytest.mark.rules(G + "17.0", G + "17.1")
+@pytest.mark.rules("seeds-of-disaster:17.0", "seeds-of-disaster:17.1")
 def test_the_parachute_corps_drops_once_with_a_die_and_holds_if_the_enemy_goes() -> (
     None
 ):
@@ -454,7 +453,7 @@ def test_the_parachute_corps_drops_once_with_a_die_and_holds_if_the_enemy_goes()
     assert s.units["FJ"].zone == "LIE" and s.war.paradrop_used
 
 
-@pytest.mark.rules(G + "17.1")
+@pytest.mark.rules("seeds-of-disaster:17.1")
 def test_a_parachute_corps_left_alone_with_the_enemy_loses_a_step_and_retreats() -> (
     None
 ):
@@ -472,7 +471,7 @@ def test_a_parachute_corps_left_alone_with_the_enemy_loses_a_step_and_retreats()
     assert s.units["FJ"].box == "eliminated" or s.units["FJ"].steps <= 1
 
 
-@pytest.mark.rules(G + "15.1.3")
+@pytest.mark.rules("seeds-of-disaster:15.1.3")
 def test_a_disrupted_army_loses_its_poised_forces_to_columnar() -> None:
     s = only({"G6": ("AAC", 19), "F1": ("LIE", 5), "DLM1": ("poised:F1", 2)})
     fight(s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1, 1])
@@ -480,7 +479,7 @@ def test_a_disrupted_army_loses_its_poised_forces_to_columnar() -> None:
     assert s.units["DLM1"].box in ("map", "eliminated") and s.units["DLM1"].army is None
 
 
-@pytest.mark.rules(G + "15.2.1", G + "15.1.5")
+@pytest.mark.rules("seeds-of-disaster:15.2.1", "seeds-of-disaster:15.1.5")
 def test_disruption_ends_as_the_other_side_begins_its_turn() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
     s.units["F1"].disrupted = True
@@ -493,7 +492,7 @@ def test_disruption_ends_as_the_other_side_begins_its_turn() -> None:
     assert not s.units["F1"].disrupted
 
 
-@pytest.mark.rules(G + "6.2.8", G + "15.2.2", G + "15.2.3")
+@pytest.mark.rules("seeds-of-disaster:6.2.8", "seeds-of-disaster:15.2.2", "seeds-of-disaster:15.2.3")
 def test_a_cp_recovers_a_disrupted_army_in_its_own_turn() -> None:
     s = only({"G6": ("AAC", 5)}, cp=1)
     s.units["G6"].disrupted = True
@@ -524,14 +523,14 @@ def test_bad_input_is_an_illegal_action() -> None:
 
 
 @pytest.mark.parametrize("steps", [1, 2, 3, 4])
-@pytest.mark.rules(G + "7.2.5")
+@pytest.mark.rules("seeds-of-disaster:7.2.5")
 def test_a_belgian_double_corps_counts_one_strength_a_step(steps: int) -> None:
     s = only({"G6": ("AAC", 5), "BI": ("LIE", steps)})
     ev = fight(s, {"area": "LIE", "units": ["G6"]}, [3] * 12)
     assert totals(ev)["allied"]["strength"] == {"BI": steps}
 
 
-@pytest.mark.rules(G + "13.2.4", G + "6.2.6")
+@pytest.mark.rules("seeds-of-disaster:13.2.4", "seeds-of-disaster:6.2.6")
 def test_a_pakfront_hit_on_armies_alone_costs_a_step_before_the_totals() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 6)})
     ev = fight(
@@ -542,7 +541,7 @@ def test_a_pakfront_hit_on_armies_alone_costs_a_step_before_the_totals() -> None
     assert totals(ev)["allied"]["strength"] == {"F1": 5}
 
 
-@pytest.mark.rules(G + "13.7.8", G + "8.0")
+@pytest.mark.rules("seeds-of-disaster:13.7.8", "seeds-of-disaster:8.0")
 def test_a_stack_of_armies_retreating_from_an_mc_never_overstacks() -> None:
     from wargames_tui.games.seeds_of_disaster import data, losses
 

@@ -7,10 +7,9 @@ import pytest
 from wargames_tui.games.seeds_of_disaster import data, rules
 from wargames_tui.games.seeds_of_disaster.board import initial_control
 
-G = "seeds-of-disaster:"
 
 
-@pytest.mark.rules(G + "2.1", G + "20.0")
+@pytest.mark.rules("seeds-of-disaster:2.1", "seeds-of-disaster:20.0")
 def test_paris_is_three_starred_objectives_and_dunkirk_one() -> None:
     areas = data.areas()
     paris = [a for a in areas.values() if a.terrain == "paris"]
@@ -21,7 +20,7 @@ def test_paris_is_three_starred_objectives_and_dunkirk_one() -> None:
     }
 
 
-@pytest.mark.rules(G + "2.1", G + "7.2.5")
+@pytest.mark.rules("seeds-of-disaster:2.1", "seeds-of-disaster:7.2.5")
 def test_named_mobilization_centres_and_terrain_kinds() -> None:
     areas = data.areas()
     assert (
@@ -39,7 +38,7 @@ def test_named_mobilization_centres_and_terrain_kinds() -> None:
     }
 
 
-@pytest.mark.rules(G + "14.1", G + "21.4")
+@pytest.mark.rules("seeds-of-disaster:14.1", "seeds-of-disaster:21.4")
 def test_maginot_forts_and_the_coast_of_france_are_french() -> None:
     areas = data.areas()
     assert all(a.country == "F" for a in areas.values() if a.forts)
@@ -48,7 +47,7 @@ def test_maginot_forts_and_the_coast_of_france_are_french() -> None:
     assert areas["DUN"].coast
 
 
-@pytest.mark.rules(G + "19.0")
+@pytest.mark.rules("seeds-of-disaster:19.0")
 def test_every_attack_axis_reaches_paris() -> None:
     g = data.graph()
     paris = [a for a, info in data.areas().items() if info.terrain == "paris"]
@@ -63,7 +62,7 @@ def test_objective_count_keeps_the_victory_levels_apart() -> None:
     assert len(data.objectives()) < 22
 
 
-@pytest.mark.rules(G + "2.2.1", G + "13.2.3", G + "7.2.6")
+@pytest.mark.rules("seeds-of-disaster:2.2.1", "seeds-of-disaster:13.2.3", "seeds-of-disaster:7.2.6")
 def test_mobile_faces_carry_dots_and_allied_ones_may_lose_them() -> None:
     faces = data.counters().faces
     for kind in ("panzer", "dlm", "armored", "dlc"):
@@ -73,7 +72,7 @@ def test_mobile_faces_carry_dots_and_allied_ones_may_lose_them() -> None:
     assert faces["westwall"].reduced.forts == 1 and faces["westwall"].full.forts == 2
 
 
-@pytest.mark.rules(G + "21.1", G + "21.2", G + "21.3", G + "2.3.3", G + "2.3.4")
+@pytest.mark.rules("seeds-of-disaster:21.1", "seeds-of-disaster:21.2", "seeds-of-disaster:21.3", "seeds-of-disaster:2.3.3", "seeds-of-disaster:2.3.4")
 def test_the_1934_set_up() -> None:
     s = rules.new_state(rules.SCENARIO, {})
     assert s.strategic.ds == "peace" and s.strategic.year == 1934

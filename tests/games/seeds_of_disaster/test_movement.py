@@ -9,7 +9,6 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.seeds_of_disaster import movement, rules, war
 
-G = "seeds-of-disaster:"
 
 
 def act(state, action):  # type: ignore[no-untyped-def]
@@ -24,7 +23,7 @@ def moves(state, unit):  # type: ignore[no-untyped-def]
     }
 
 
-@pytest.mark.rules(G + "10.1.5", G + "10.1.7")
+@pytest.mark.rules("seeds-of-disaster:10.1.5", "seeds-of-disaster:10.1.7")
 def test_an_army_has_3_mp_and_pays_terrain_and_rivers() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("DUN", 5)})
     reach = movement.reach(s, s.units["G6"])
@@ -35,7 +34,7 @@ def test_an_army_has_3_mp_and_pays_terrain_and_rivers() -> None:
     assert "NAM" not in reach  # LIE -> NAM is a major river: 1 + 1 + 2 = 4 > 3
 
 
-@pytest.mark.rules(G + "10.1.10")
+@pytest.mark.rules("seeds-of-disaster:10.1.10")
 def test_a_cp_cancels_major_river_costs() -> None:
     s = only({"G6": ("LIE", 5)}, cp=1)
     opts = moves(s, "G6")
@@ -47,7 +46,7 @@ def test_a_cp_cancels_major_river_costs() -> None:
     assert s.strategic.cp["german"] == 0 and s.units["G6"].zone == "MAU"
 
 
-@pytest.mark.rules(G + "10.1.11")
+@pytest.mark.rules("seeds-of-disaster:10.1.11")
 def test_a_unit_moves_once_a_segment() -> None:
     s = only({"G6": ("AAC", 5)})
     act(s, {"type": "move", "unit": "G6", "to": "LIE"})
@@ -56,14 +55,14 @@ def test_a_unit_moves_once_a_segment() -> None:
         act(s, {"type": "move", "unit": "G6", "to": "AAC"})
 
 
-@pytest.mark.rules(G + "10.1.12")
+@pytest.mark.rules("seeds-of-disaster:10.1.12")
 def test_no_entering_or_passing_enemy_areas() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
     reach = movement.reach(s, s.units["G6"])
     assert "LIE" not in reach and "NAM" not in reach
 
 
-@pytest.mark.rules(G + "8.0")
+@pytest.mark.rules("seeds-of-disaster:8.0")
 def test_one_army_an_area_except_in_mcs() -> None:
     s = only({"G6": ("AAC", 5), "G4": ("LIE", 5), "G2": ("KOL", 5), "G9": ("ESS", 5)})
     assert "LIE" not in moves(s, "G6")  # an army is there
@@ -72,13 +71,13 @@ def test_one_army_an_area_except_in_mcs() -> None:
     assert [u.id for u in s.in_zone("ESS")] == ["G2", "G9"]
 
 
-@pytest.mark.rules(G + "8.0")
+@pytest.mark.rules("seeds-of-disaster:8.0")
 def test_corps_stack_without_limit() -> None:
     s = only({"G4": ("LIE", 5), "XV": ("AAC", 2), "XIX": ("LIE", 2)})
     assert "LIE" in moves(s, "XV")
 
 
-@pytest.mark.rules(G + "12.0", G + "7.2.5")
+@pytest.mark.rules("seeds-of-disaster:12.0", "seeds-of-disaster:7.2.5")
 def test_dutch_and_belgians_stay_home_and_the_allies_wait_for_the_germans() -> None:
     s = only({"BI": ("LIE", 4), "NII": ("LIM", 2), "F1": ("LIL", 5), "G6": ("ESS", 5)})
     s.war.player, s.war.entered = "allied", []
@@ -98,7 +97,7 @@ def test_dutch_and_belgians_stay_home_and_the_allies_wait_for_the_germans() -> N
     assert "GHE" in movement.reach(s, s.units["F1"])
 
 
-@pytest.mark.rules(G + "12.0")
+@pytest.mark.rules("seeds-of-disaster:12.0")
 def test_event_4_opens_belgium_to_the_allies() -> None:
     s = only({"F1": ("LIL", 5)})
     s.war.entered = []
@@ -106,7 +105,7 @@ def test_event_4_opens_belgium_to_the_allies() -> None:
     assert "GHE" in movement.reach(s, s.units["F1"])
 
 
-@pytest.mark.rules(G + "12.0")
+@pytest.mark.rules("seeds-of-disaster:12.0")
 def test_a_german_entry_opens_that_country() -> None:
     s = only({"G6": ("AAC", 5)})
     s.war.entered = []
@@ -114,7 +113,7 @@ def test_a_german_entry_opens_that_country() -> None:
     assert s.war.entered == ["B"]
 
 
-@pytest.mark.rules(G + "11.0", G + "6.2.1")
+@pytest.mark.rules("seeds-of-disaster:11.0", "seeds-of-disaster:6.2.1")
 def test_one_free_strategic_redeployment_then_1_cp_each() -> None:
     s = only(
         {"G2": ("MUN", 5), "G9": ("FRA", 5), "G6": ("AAC", 5), "F1": ("LIE", 5)}, cp=1
@@ -130,7 +129,7 @@ def test_one_free_strategic_redeployment_then_1_cp_each() -> None:
     }
 
 
-@pytest.mark.rules(G + "11.0")
+@pytest.mark.rules("seeds-of-disaster:11.0")
 def test_sr_only_to_friendly_areas_and_not_through_the_enemy() -> None:
     s = only({"G2": ("MUN", 5), "F1": ("LIE", 5)})
     dests = movement.sr_options(s, s.units["G2"])
@@ -138,7 +137,7 @@ def test_sr_only_to_friendly_areas_and_not_through_the_enemy() -> None:
     assert all(s.control[a] == "german" for a in dests)
 
 
-@pytest.mark.rules(G + "2.3.2", G + "6.2.2")
+@pytest.mark.rules("seeds-of-disaster:2.3.2", "seeds-of-disaster:6.2.2")
 def test_reserve_costs_a_cp_and_holds_the_unit_for_the_turn() -> None:
     s = only({"XV": ("KOL", 2), "G6": ("AAC", 5)}, cp=1)
     act(s, {"type": "reserve", "unit": "XV"})
@@ -155,7 +154,7 @@ def test_reserve_costs_a_cp_and_holds_the_unit_for_the_turn() -> None:
     assert "MAU" not in dests
 
 
-@pytest.mark.rules(G + "2.3.2")
+@pytest.mark.rules("seeds-of-disaster:2.3.2")
 def test_deploying_from_reserve_stays_off_enemy_ground() -> None:
     s = only({"XV": ("reserve", 2), "G6": ("AAC", 5), "F1": ("LIE", 5)})
     s.units["XV"].reserve_turn = 0
@@ -163,7 +162,7 @@ def test_deploying_from_reserve_stays_off_enemy_ground() -> None:
     assert "LIE" not in dests and "NAM" not in dests
 
 
-@pytest.mark.rules(G + "9.2.2", G + "10.1.9", G + "9.2")
+@pytest.mark.rules("seeds-of-disaster:9.2.2", "seeds-of-disaster:10.1.9", "seeds-of-disaster:9.2")
 def test_a_mobile_corps_is_poised_in_its_army_area_and_carried_along() -> None:
     s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "GI": ("AAC", 2)})
     poise = [a for a in war.actions(s) if a["type"] == "poise"]
@@ -175,21 +174,21 @@ def test_a_mobile_corps_is_poised_in_its_army_area_and_carried_along() -> None:
     assert s.units["XV"].box == "poised" and s.units["XV"].zone == "LIE"
 
 
-@pytest.mark.rules(G + "15.1.2")
+@pytest.mark.rules("seeds-of-disaster:15.1.2")
 def test_a_disrupted_army_does_not_move() -> None:
     s = only({"G6": ("AAC", 5)})
     s.units["G6"].disrupted = True
     assert not moves(s, "G6")
 
 
-@pytest.mark.rules(G + "7.2.1", G + "10.1.6")
+@pytest.mark.rules("seeds-of-disaster:7.2.1", "seeds-of-disaster:10.1.6")
 def test_mobilized_units_enter_at_a_home_mc() -> None:
     s = only({"G2": ("mobilized", 5)})
     entries = {a["to"] for a in war.actions(s) if a["type"] == "enter"}
     assert entries == {"MUN", "ESS", "KOL", "FRA", "KAR"}
 
 
-@pytest.mark.rules(G + "21.4")
+@pytest.mark.rules("seeds-of-disaster:21.4")
 def test_the_last_british_corps_lands_from_week_3() -> None:
     s = only({"BRA1": ("mobilized", 1), "BRI": ("mobilized", 2)})
     s.war.player = "allied"
@@ -206,14 +205,14 @@ def test_the_last_british_corps_lands_from_week_3() -> None:
     assert coast == {"DUN", "CAL", "ABB", "ROU"}
 
 
-@pytest.mark.rules(G + "20.0")
+@pytest.mark.rules("seeds-of-disaster:20.0")
 def test_passing_through_an_area_takes_it() -> None:
     s = only({"XV": ("AAC", 2)})
     act(s, {"type": "move", "unit": "XV", "to": "NAM"})
     assert s.control["LIE"] == "german" and s.control["NAM"] == "german"
 
 
-@pytest.mark.rules(G + "10.1.8", G + "10.1.1")
+@pytest.mark.rules("seeds-of-disaster:10.1.8", "seeds-of-disaster:10.1.1")
 def test_every_unit_on_the_map_may_move_in_the_movement_segment() -> None:
     s = only({"G6": ("AAC", 5), "XV": ("KOL", 2), "GI": ("MUN", 2)})
     movers = {a["unit"] for a in war.actions(s) if a["type"] == "move"}

@@ -12,7 +12,6 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.games import seeds_of_disaster as game
 from wargames_tui.games.seeds_of_disaster import data, rules
 
-G = "seeds-of-disaster:"
 
 
 def _audit(events: list) -> int:
@@ -32,7 +31,7 @@ def _audit(events: list) -> int:
     return len(results)
 
 
-@pytest.mark.rules(G + "13.7.1", G + "13.7.2", G + "13.7.5", G + "13.6.1")
+@pytest.mark.rules("seeds-of-disaster:13.7.1", "seeds-of-disaster:13.7.2", "seeds-of-disaster:13.7.5", "seeds-of-disaster:13.6.1")
 def test_random_wars_keep_the_rules_and_add_up() -> None:
     battles = 0
     for seed in (1, 2):
@@ -60,7 +59,7 @@ def test_random_wars_keep_the_rules_and_add_up() -> None:
     assert battles > 10
 
 
-@pytest.mark.rules(G + "20.0", G + "3.1.5")
+@pytest.mark.rules("seeds-of-disaster:20.0", "seeds-of-disaster:3.1.5")
 def test_the_game_ends_after_week_10_with_the_objectives_counted() -> None:
     s = war_state()
     dice = Dice(5)
@@ -76,7 +75,7 @@ def test_the_game_ends_after_week_10_with_the_objectives_counted() -> None:
     assert len(data.objectives()) == 18
 
 
-@pytest.mark.rules(G + "20.0", G + "19.0")
+@pytest.mark.rules("seeds-of-disaster:20.0", "seeds-of-disaster:19.0")
 def test_victory_levels_and_the_axis_bonus() -> None:
     s = war_state()
     s.war.ended = True
@@ -104,7 +103,7 @@ def test_victory_levels_and_the_axis_bonus() -> None:
     )  # one level up (19.0)
 
 
-@pytest.mark.rules(G + "2.3")
+@pytest.mark.rules("seeds-of-disaster:2.3")
 def test_the_germans_holding_all_paris_end_the_game_at_the_turns_end() -> None:
     s = war_state()
     for p in ("PNO", "PES", "PSU"):
