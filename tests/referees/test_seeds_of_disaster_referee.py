@@ -1125,7 +1125,7 @@ class Referee:
         terrain = TEC_AREA.get(AREAS[area].get("terrain", "clear"), {}).get("dice", 0)
         if defending and dice.get("defender") != 1:  # 13.6 the defender's automatic die
             self.bad("battle dice", where, f"{text}: the defender's die is {dice.get('defender')}")
-        if not defending and {"defender", "terrain", "river", "forts"} & set(dice):
+        if not defending and {"defender", "terrain", "river"} & set(dice):
             self.bad("battle dice", where, f"{text}: the attacker has defender's dice {dice}")
         if defending and dice.get("terrain", 0) != terrain:  # 13.6 terrain, the TEC
             self.bad("battle dice", where, f"{text}: terrain dice {dice.get('terrain', 0)}, the TEC gives {terrain} for {area}")
@@ -1139,20 +1139,21 @@ class Referee:
             engineers = "engineers" in ((self.battle_view or {}).get("options") or {}).get(b["attacker"], [])
             if not river <= dice.get("river", 0) <= top and not engineers:
                 self.bad("battle dice", where, f"{text}: river dice {dice.get('river', 0)} across {sorted(k for k in kinds if k)} (13.6)")
-            forts = self.fort_value(area, side, b["before"][side], "dots")
-            if dice.get("forts", 0) != forts and "fortint" not in canon(self.battle_view or {}):
-                self.bad("battle dice", where, f"{text}: fortification dice {dice.get('forts', 0)}, want {forts} (14.1, 14.2)")
+        # 14.1, 14.2; 14.3.5 the owner's fortifications serve him attacking into their Area too
+        forts = self.fort_value(area, side, b["before"][side], "dots")
+        if dice.get("forts", 0) != forts and "fortint" not in canon(self.battle_view or {}):
+            self.bad("battle dice", where, f"{text}: fortification dice {dice.get('forts', 0)}, want {forts} (14.1, 14.2)")
         if dice.get("tactical", 0) > 1:  # 5.2.3 one IP, one die
             self.bad("battle dice", where, f"{text}: {dice['tactical']} tactical dice")
         if "poised" in dice and dice["poised"] != 2:  # 13.2.5
             self.bad("battle dice", where, f"{text}: poised dice {dice['poised']}")
-        if "poised" in dice and self.fort_value(area, b["defender"], b["before"][b["defender"]], "dots"):
+        if "poised" in dice and any(self.fort_value(area, s, b["before"][s], "dots") for s in SIDES):
             self.bad("battle dice", where, f"{text}: Poised Forces against a fortification (14.3.2)")
         # strength: armies by their steps (7.2.3), fortifications by their symbols (14.1, 14.2.1)
         mine = b["before"][side]
         for uid, value in d["strength"].items():
             if uid == "forts":
-                want = self.fort_value(area, side, mine, "forts") if defending else 0
+                want = self.fort_value(area, side, mine, "forts")  # 14.3.5 attacking or defending
                 if value != want:
                     self.bad("battle strength", where, f"{text}: fortification strength {value}, want {want}")
                 continue

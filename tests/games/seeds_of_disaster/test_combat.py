@@ -215,11 +215,17 @@ def test_fortification_intelligence_removes_the_fort_dice() -> None:
 
 @pytest.mark.rules("seeds-of-disaster:14.3.4")
 def test_a_fort_falls_only_to_losses_above_its_strength_and_troops() -> None:
+    # Metz (2 forts) held by 1 step: the CRT's worst, 3 steps lost, is not more than 2 + 1
     s = only({"G1": ("SAA", 19), "XV": ("SAA", 2), "F3": ("MET", 1)})
-    fight(
-        s, {"area": "MET", "units": ["G1", "XV"]}, [1, 1, 1]
-    )  # 22 vs 1+2+3: loser 3 > 2 + 1 - (losses come first)
-    assert "MET" in s.war.destroyed_forts
+    ev = fight(s, {"area": "MET", "units": ["G1", "XV"]}, [1, 1, 1])  # 22 vs 1+2+3
+    assert next(e for e in ev if e.kind == "result").data["difference"] == 16
+    assert s.units["F3"].box == "eliminated" and "MET" not in s.war.destroyed_forts
+    # Longwy (1 fort) held by 1 step: 3 steps lost is more than 1 + 1
+    s = only({"G1": ("TRI", 19), "F3": ("LON", 1)})
+    ev = fight(s, {"area": "LON", "units": ["G1"]}, [1, 1])  # 19 vs 1+1+2
+    assert next(e for e in ev if e.kind == "result").data["difference"] == 15
+    assert s.war.destroyed_forts == ["LON"]
+    assert combat.fort_strength(s, "LON", "allied") == 0
 
 
 @pytest.mark.rules("seeds-of-disaster:14.2", "seeds-of-disaster:14.3.4")
@@ -552,3 +558,111 @@ def test_a_stack_of_armies_retreating_from_an_mc_never_overstacks() -> None:
         armies = [u for u in s.in_zone(a) if u.side == "allied" and u.kind in ("army", "bef")]
         assert info.mc or len(armies) <= 1, (a, armies)
     assert len({u.zone for u in stack if u.box == "map"}) <= 1  # the force stays together (13.7.8)
+
+
+@pytest.mark.rules("seeds-of-disaster:13.1.6", "seeds-of-disaster:13.1.5")
+def test_a_battle_goes_declaration_retreat_choice_support_then_the_rolls_in_order() -> None:
+    s = only(
+        {"G6": ("AAC", 5), "XV": ("poised:G6", 2), "LF2": ("reserve", 2),
+         "F1": ("LIE", 5), "DLM1": ("poised:F1", 2), "ZOAN": ("reserve", 2)},
+        cp=2,
+    )
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    steps = [(rules.prompt(s).side, rules.phase(s))]
+    act(s, {"type": "air", "unit": "LF2"})
+    act(s, {"type": "commit"})
+    steps.append((rules.prompt(s).side, rules.phase(s)))
+    assert {"type": "retreat-before", "to": "BRU"} in rules.prompt(s).actions
+    act(s, {"type": "accept"})
+    steps.append((rules.prompt(s).side, rules.phase(s)))
+    act(s, {"type": "air", "unit": "ZOAN"})
+    act(s, {"type": "air-mode", "neutralize": True})
+    ev = act(s, {"type": "commit"}, [6, 6, 1, 1, 3, 3, 3, 3])
+    assert steps == [
+        ("german", "war-support"),
+        ("allied", "war-defend"),
+        ("allied", "war-defend-support"),
+    ]
+    rolls = [e.text.split(":")[0] for e in ev if e.kind == "roll"]
+    assert rolls == [
+        "German Mobile Forces Battle",
+        "Allied Mobile Forces Battle",
+        "Air neutralization",
+        "German",
+        "Allied",
+    ]
+    assert [e.kind for e in ev].index("result") > [e.kind for e in ev].index("roll")
+
+
+@pytest.mark.rules("seeds-of-disaster:13.4")
+def test_units_that_retreated_before_combat_sit_out_a_battle_for_their_new_area() -> None:
+    s = only(
+        {"G6": ("AAC", 9), "XIX": ("KEM", 2), "F1": ("LIE", 5), "BI": ("BRU", 2)}, cp=1
+    )
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "retreat-before", "to": "BRU"})
+    act(s, {"type": "no-advance"})
+    # XIX (3) misses in the Mobile Forces Battle; 3 against BI 2 + the defender's and the river's dice
+    ev = fight(s, {"area": "BRU", "units": ["XIX"]}, [1, 1, 1])
+    assert totals(ev)["allied"]["strength"] == {"BI": 2}  # F1 adds nothing
+    assert next(e for e in ev if e.kind == "result").data == {"difference": 1, "winner": "allied"}
+    assert s.units["F1"].steps == 4  # but shares the result: the winner's step falls on it
+
+
+@pytest.mark.rules("seeds-of-disaster:14.3.5", "seeds-of-disaster:14.3.2", "seeds-of-disaster:14.1")
+def test_maginot_forts_help_the_french_attacking_into_their_area() -> None:
+    # the Germans hold Metz with its forts standing; the French attack it from Nancy
+    s = only({"G1": ("MET", 5), "XV": ("poised:G1", 2), "F3": ("NAN", 5)})
+    s.war.player = "allied"
+    ev = fight(s, {"area": "MET", "units": ["F3"]}, [1] * 8)
+    t = totals(ev)
+    assert t["allied"]["strength"] == {"F3": 5, "forts": 2}
+    assert t["allied"]["dice"] == {"forts": 2}
+    assert t["german"]["strength"] == {"G1": 5}  # only the French have the Maginot (14.1)
+    assert t["german"]["dice"] == {"defender": 1, "river": 1}  # no Poised benefit (14.3.2)
+    assert not [e for e in ev if e.kind == "roll" and "Mobile Forces Battle" in e.text]
+
+
+@pytest.mark.rules("seeds-of-disaster:15.2.2", "seeds-of-disaster:15.2.4", "seeds-of-disaster:6.2.8")
+def test_recovery_in_the_player_turn_of_the_disruption_costs_a_corps_step() -> None:
+    s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 12)}, cp=2)
+    # XV misses in the Mobile Forces Battle; 8 against 12 + 6: the Germans lose by 10
+    fight(s, {"area": "LIE", "units": ["G6", "XV"]}, [1, 6])
+    act(s, {"type": "no-advance"})  # the Allied winner stays in Liege
+    assert s.units["G6"].disrupted and s.units["G6"].zone == s.units["XV"].zone == "KOL"
+    assert {"type": "recover", "unit": "G6", "poise": True} in war.actions(s)
+    act(s, {"type": "recover", "unit": "G6", "poise": True})
+    assert not s.units["G6"].disrupted and s.strategic.cp["german"] == 1
+    assert s.units["XV"].steps == 1  # the step a same-turn recovery costs
+    assert s.units["XV"].box == "poised" and s.units["XV"].army == "G6"  # 15.2.4
+
+
+@pytest.mark.rules("seeds-of-disaster:15.2.2")
+def test_no_same_turn_recovery_without_a_corps_to_pay_the_step() -> None:
+    s = only({"G6": ("AAC", 5), "F1": ("LIE", 12)}, cp=2)
+    fight(s, {"area": "LIE", "units": ["G6"]}, [6])  # 5 against 18
+    act(s, {"type": "no-advance"})
+    assert s.units["G6"].disrupted
+    assert not [a for a in war.actions(s) if a["type"] == "recover"]
+    with pytest.raises(IllegalAction):
+        act(s, {"type": "recover", "unit": "G6"})
+
+
+@pytest.mark.rules("seeds-of-disaster:15.1.5")
+def test_the_disruption_die_stays_for_the_player_turn_after_a_recovery() -> None:
+    from wargames_tui.games.seeds_of_disaster.state import Battle
+
+    s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 12)}, cp=2)
+    fight(s, {"area": "LIE", "units": ["G6", "XV"]}, [1, 6])
+    act(s, {"type": "no-advance"})
+    act(s, {"type": "recover", "unit": "G6"})
+    b = Battle(area="LIE", attacker="german")
+    b.sides["german"].units = ["G6"]
+    b.sides["german"].air = []
+    b.sides["german"].options = ["tactical"]
+    assert combat.battle_dice(s, b, None)["german"] == {"tactical": 1, "disrupted": -1}
+    s.war.player, s.war.week = "allied", 1  # the next player-turn: the die is back
+    assert combat.battle_dice(s, b, None)["german"] == {"tactical": 1}

@@ -93,6 +93,41 @@ def poised_of(state: State, army_id: str) -> list[Unit]:
     return [u for u in state.units.values() if u.box == "poised" and u.army == army_id]
 
 
+def player_turn(state: State) -> int:
+    """A number for the player-turn under way: two a week, German then Allied (3.1.5)."""
+    return state.war.week * 2 + (state.war.player == "allied")
+
+
+def disrupt(state: State, u: Unit) -> bool:
+    """15.1.1, 15.1.3: an army is disrupted and its poised corps drop into its area as columnar
+    units. False when it is not an army on the map or is disrupted already."""
+    if not is_army(u) or u.box != "map" or u.disrupted:
+        return False
+    u.disrupted, u.disrupted_turn = True, player_turn(state)
+    for p in poised_of(state, u.id):
+        p.box, p.army, p.zone = "map", None, u.zone
+    return True
+
+
+def fort_strength(state: State, area: str, side: str) -> int:
+    """The intrinsic strength of the fortifications that serve `side` in an area: Maginot forts
+    for the Allies unless destroyed (14.1, 14.3.4), Westwall markers for the Germans (14.2)."""
+    return _forts(state, area, side, "forts")
+
+
+def fort_dice(state: State, area: str, side: str) -> int:
+    """The battle dice those fortifications give: one a Maginot fort, a Westwall marker's dots."""
+    return _forts(state, area, side, "dots")
+
+
+def _forts(state: State, area: str, side: str, what: str) -> int:
+    if side == "allied":
+        return 0 if area in state.war.destroyed_forts else data.areas()[area].forts
+    return sum(
+        getattr(face(u), what) for u in state.in_zone(area) if u.kind == "westwall"
+    )
+
+
 def place(state: State, u: Unit, area: str, came_from: str | None = None) -> None:
     """Put a unit (and the corps poised with an army) in an area; the area becomes its side's (20.0)."""
     u.box, u.zone, u.army = "map", area, None

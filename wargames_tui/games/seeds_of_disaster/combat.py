@@ -10,17 +10,26 @@ from wargames_tui.games.seeds_of_disaster import data, losses
 from wargames_tui.games.seeds_of_disaster.board import (
     AIR,
     army_room,
+    disrupt,
     enemy_in,
     face,
+    fort_dice,
+    fort_strength,
     is_army,
     is_corps,
     mobile,
     other,
+    pass_through,
     place,
+    player_turn,
     poised_of,
     strength,
 )
-from wargames_tui.games.seeds_of_disaster.movement import may_enter_country
+from wargames_tui.games.seeds_of_disaster.movement import (
+    advance_reach,
+    advance_route,
+    may_enter_country,
+)
 from wargames_tui.games.seeds_of_disaster.state import Battle, State, Unit
 
 C = "seeds-of-disaster:"
@@ -54,29 +63,53 @@ def defenders(state: State, area: str, attacker: str) -> list[Unit]:
     ]
 
 
+def engaged(state: State, b: Battle, side: str) -> list[str]:
+    """The ground units that fight for a side: the attacker's committed units; the defenders in
+    the area but those that retreated into it before combat this segment, which only share its
+    result (13.4; `fought` marks them)."""
+    if side == b.attacker:
+        return list(b.sides[side].units)
+    return [u.id for u in defenders(state, b.area, b.attacker) if not u.fought]
+
+
 def eligible_attackers(
-    state: State, side: str, area: str, stack_only: str | None = None
+    state: State, side: str, area: str, breakthrough: Battle | None = None
 ) -> list[Unit]:
     """Units that may join an attack on an area: adjacent, not yet in a battle this segment, not
-    disrupted (15.1.2); in a Breakthrough only the stack in `stack_only` (16.1.3)."""
-    froms = [stack_only] if stack_only else data.graph().neighbours(area)
-    return [
-        u
-        for a in froms
-        for u in state.in_zone(a)
-        if u.side == side
-        and u.kind != "westwall"
-        and (stack_only or not u.fought)
-        and not u.disrupted
+    disrupted (15.1.2). In a Breakthrough segment: the Breakthrough stack and the poised corps
+    that advanced from it, wherever they stand (16.1.3, 16.1.6), and with them units that have not
+    fought, in an area next to both the stack and the target (16.1.5)."""
+    g = data.graph()
+    near = g.neighbours(area)
+
+    def free(u: Unit) -> bool:
+        return u.side == side and u.kind != "westwall" and not u.disrupted
+
+    if breakthrough is None:
+        return [u for a in near for u in state.in_zone(a) if free(u) and not u.fought]
+    stack = breakthrough.exploiters
+    out = [
+        state.units[i]
+        for i in stack
+        if state.units[i].box == "map" and state.units[i].zone in near
     ]
+    if breakthrough.area in near:
+        out += [
+            u
+            for a in near
+            if a in g.neighbours(breakthrough.area)
+            for u in state.in_zone(a)
+            if free(u) and not u.fought and u.id not in stack
+        ]
+    return [u for u in out if free(u)]
 
 
 def attack_groups(
-    state: State, side: str, area: str, stack_only: str | None = None
+    state: State, side: str, area: str, breakthrough: Battle | None = None
 ) -> list[dict[str, object]]:
     """The attacks offered in the list (13.1.2, 13.1.4): the adjacent corps, with each army, and
     every army for 5 CP (6.2.4). Any other choice of the eligible corps is also legal."""
-    units = eligible_attackers(state, side, area, stack_only)
+    units = eligible_attackers(state, side, area, breakthrough)
     armies = [u for u in units if is_army(u)]
     corps = [u.id for u in units if is_corps(u)]
     out: list[dict[str, object]] = []
@@ -88,6 +121,8 @@ def attack_groups(
             out.append({"units": [a.id] + corps})
     if len(armies) > 1 and state.strategic.cp[side] >= 5:
         out.append({"units": [a.id for a in armies] + corps, "overconcentration": True})
+    if breakthrough:  # 16.1.5: others only join a battle of the Breakthrough stack
+        out = [g for g in out if set(g["units"]) & set(breakthrough.exploiters)]  # type: ignore[arg-type]
     return out
 
 
@@ -97,16 +132,18 @@ def attack_error(
     area: str,
     units: list[str],
     over: bool,
-    stack_only: str | None,
+    breakthrough: Battle | None,
 ) -> str:
     """Why these units may not attack this area together ("" when they may)."""
-    eligible = {u.id: u for u in eligible_attackers(state, side, area, stack_only)}
+    eligible = {u.id: u for u in eligible_attackers(state, side, area, breakthrough)}
     if (
         not units
         or len(set(units)) != len(units)
         or any(u not in eligible for u in units)
     ):
         return "only adjacent units not yet in a battle may attack, each once"
+    if breakthrough and not set(units) & set(breakthrough.exploiters):
+        return "a Breakthrough battle is fought by the Breakthrough stack (16.1.3, 16.1.5)"
     armies = [u for u in units if is_army(eligible[u])]
     if over and (len(armies) < 2 or state.strategic.cp[side] < 5):
         return "an overconcentration takes two armies or more and 5 CP"
@@ -137,23 +174,23 @@ def declare(state: State, action: Action) -> list[Event]:
     area = action.get("area")
     units = action.get("units")
     bt = state.war.battle
-    stack_only = bt.area if (bt and bt.step == "breakthrough") else None
+    brk = bt if (bt and bt.step == "breakthrough") else None
     if not isinstance(area, str) or area not in data.areas():
         raise IllegalAction(f"no area {area!r}", C + "13.1")
     if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
         raise IllegalAction("units must be a list of unit ids", C + "13.3")
-    if not stack_only and area in state.war.attacked:
+    if not brk and area in state.war.attacked:
         raise IllegalAction(f"{area} was already attacked this segment", C + "13.1.3")
     if not defenders(state, area, side):
         raise IllegalAction(f"no enemy unit in {area}", C + "13.1")
     over = action.get("overconcentration", False) is True
-    why = attack_error(state, side, area, units, over, stack_only)
+    why = attack_error(state, side, area, units, over, brk)
     if why:
         raise IllegalAction(why, C + ("6.2.4" if over else "13.1.2"))
     if over:
         state.strategic.cp[side] -= 5
     battle = Battle(
-        area=area, attacker=side, breakthrough=bool(stack_only), overconcentration=over
+        area=area, attacker=side, breakthrough=bool(brk), overconcentration=over
     )
     for uid in units:
         u = state.units[uid]
@@ -198,8 +235,7 @@ def air_ok(state: State, b: Battle, side: str, fleet: Unit) -> bool:
         or fleet.id in b.sides[side].air
     ):
         return False
-    ground = _ground(state, b, side)
-    nations = {state.units[u].nation for u in ground}
+    nations = {state.units[u].nation for u in engaged(state, b, side)}
     if fleet.nation in nations:
         return True
     if fleet.nation == "british" and nations & {"belgian", "dutch"}:
@@ -214,12 +250,6 @@ def air_ok(state: State, b: Battle, side: str, fleet: Unit) -> bool:
             for z in british
         )
     return False
-
-
-def _ground(state: State, b: Battle, side: str) -> list[str]:
-    if side == b.attacker:
-        return b.sides[side].units
-    return [u.id for u in defenders(state, b.area, b.attacker)]
 
 
 def support_actions(state: State, side: str) -> list[Action]:
@@ -246,7 +276,7 @@ def support_actions(state: State, side: str) -> list[Action]:
     if (
         "fortint" not in mine.options
         and ip >= FORTINT_COST[side]
-        and _fort_dice(state, b, other(side))
+        and fort_dice(state, b.area, other(side))
     ):
         out.append({"type": "option", "option": "fortint"})
     if side == b.attacker and _para_ok(state, b):
@@ -381,6 +411,7 @@ def defend(state: State, action: Action) -> list[Event]:
     to = action["to"]
     for u in defenders(state, b.area, b.attacker):
         place(state, u, to, b.area)
+        u.fought = True  # 13.4: they sit out a battle for their new area this segment
     b.advance_to = [b.area]
     b.winner = b.attacker
     b.step = "advance"
@@ -396,26 +427,8 @@ def defend(state: State, action: Action) -> list[Event]:
 
 
 def _fortified(state: State, b: Battle) -> bool:
-    return bool(_fort_strength(state, b, other(b.attacker)))
-
-
-def _fort_strength(state: State, b: Battle, side: str) -> int:
-    """Intrinsic strength of the fortification that helps `side` in the battle area (14.1, 14.2)."""
-    area = data.areas()[b.area]
-    if side == "allied" and area.forts and b.area not in state.war.destroyed_forts:
-        return area.forts
-    if side == "german":
-        return sum(face(u).forts for u in state.in_zone(b.area) if u.kind == "westwall")
-    return 0
-
-
-def _fort_dice(state: State, b: Battle, side: str) -> int:
-    area = data.areas()[b.area]
-    if side == "allied" and area.forts and b.area not in state.war.destroyed_forts:
-        return area.forts
-    if side == "german":
-        return sum(face(u).dots for u in state.in_zone(b.area) if u.kind == "westwall")
-    return 0
+    """14.3.2: a battle for an area with working fortifications has no Mobile Forces Battle."""
+    return any(fort_strength(state, b.area, s) for s in ("german", "allied"))
 
 
 def _river_dice(state: State, b: Battle) -> int:
@@ -462,29 +475,14 @@ def mobile_battle(
 
 
 def _mobile_units(state: State, b: Battle, side: str) -> list[str]:
-    ids = (
-        b.sides[side].units + b.sides[side].poised
-        if side == b.attacker
-        else (
-            [u.id for u in defenders(state, b.area, b.attacker)]
-            + [
-                p.id
-                for u in defenders(state, b.area, b.attacker)
-                for p in poised_of(state, u.id)
-            ]
-        )
-    )
+    ids = engaged(state, b, side) + _poised(state, b, side)
     return [u for u in ids if mobile(state.units[u])]
 
 
 def _poised(state: State, b: Battle, side: str) -> list[str]:
     if side == b.attacker:
         return list(b.sides[side].poised)
-    return [
-        p.id
-        for u in defenders(state, b.area, b.attacker)
-        for p in poised_of(state, u.id)
-    ]
+    return [p.id for u in engaged(state, b, side) for p in poised_of(state, u)]
 
 
 def resolve(state: State, dice: Dice) -> list[Event]:
@@ -613,11 +611,11 @@ def _gross(state: State, b: Battle, side: str, winner_pf: str | None) -> dict[st
     """13.6: the battle dice of one side, item by item, before the disruption minus."""
     att = b.attacker
     parts: dict[str, int] = {}
+    if "fortint" not in b.sides[other(side)].options:  # 5.2.6, 14.3.3
+        parts["forts"] = fort_dice(state, b.area, side)  # 14.3.5: attacking or defending
     if side != att:
         parts["defender"] = 1
         parts["terrain"] = data.tables().terrain[data.areas()[b.area].terrain].dice
-        if "fortint" not in b.sides[att].options:
-            parts["forts"] = _fort_dice(state, b, side)
         if "engineers" not in b.sides[att].options:
             parts["river"] = _river_dice(state, b)
         if not b.neutralize:
@@ -649,29 +647,24 @@ def battle_dice(
 
 
 def _disrupted_in(state: State, b: Battle, side: str) -> bool:
-    ids = (
-        b.sides[side].units
-        if side == b.attacker
-        else [u.id for u in defenders(state, b.area, b.attacker)]
+    """15.1.4; 15.1.5: an army recovered in the player-turn it was disrupted in still costs the die."""
+    now = player_turn(state)
+    return any(
+        state.units[u].disrupted or state.units[u].disrupted_turn == now
+        for u in engaged(state, b, side)
     )
-    return any(state.units[u].disrupted for u in ids)
 
 
 def battle_strength(
     state: State, b: Battle, side: str, winner_pf: str | None
 ) -> dict[str, int]:
-    """13.7.1: armies, columnar corps, fortifications (14.1, 14.2), and one poised unit for the
-    winner of the Mobile Forces Battle (13.2.5)."""
-    ids = (
-        b.sides[side].units
-        if side == b.attacker
-        else [u.id for u in defenders(state, b.area, b.attacker)]
-    )
+    """13.7.1: armies, columnar corps, fortifications (14.1, 14.2; attacking or defending, 14.3.5),
+    and one poised unit for the winner of the Mobile Forces Battle (13.2.5)."""
+    ids = engaged(state, b, side)
     parts = {u: strength(state.units[u]) for u in ids if state.units[u].box == "map"}
-    if side != b.attacker:
-        forts = _fort_strength(state, b, side)
-        if forts:
-            parts["forts"] = forts
+    forts = fort_strength(state, b.area, side)
+    if forts:
+        parts["forts"] = forts
     if winner_pf == side:
         pool = [p for p in _poised(state, b, side) if state.units[p].box == "poised"]
         if pool:
@@ -710,6 +703,7 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
             winner=winner,
         )
     )
+    troops = sum(u.steps for u in defenders(state, b.area, att))
     events += losses.battle_losses(state, b, loser, row.loser)
     if row.winner:
         events += losses.battle_losses(state, b, winner, row.winner)
@@ -717,7 +711,7 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
     if row.loser:
         _experience(state, winner, "inflicted")
     if loser == dfn:
-        events += _forts_fall(state, b, row.loser)
+        events += _forts_fall(state, b, row.loser, troops)
     gain = row.cp + (1 if winner == dfn else 0)  # 13.7.6
     if gain:
         state.strategic.cp[winner] = min(19, state.strategic.cp[winner] + gain)
@@ -737,12 +731,12 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
     return events + _finish(state, b, winner)
 
 
-def _forts_fall(state: State, b: Battle, lost: int) -> list[Event]:
-    """14.3.4: losses greater than the fort's strength plus the steps of its troops destroy it."""
-    forts = _fort_strength(state, b, other(b.attacker))
+def _forts_fall(state: State, b: Battle, lost: int, troops: int) -> list[Event]:
+    """14.3.4: a defeat costing more steps than the fort's strength plus the steps its troops held
+    when the battle was fought destroys it."""
+    forts = fort_strength(state, b.area, other(b.attacker))
     if not forts:
         return []
-    troops = sum(u.steps for u in defenders(state, b.area, b.attacker))
     if lost <= forts + troops:
         return []
     if b.attacker == "german":
@@ -763,12 +757,8 @@ def _disrupt(state: State, b: Battle, side: str) -> list[Event]:
     )
     events = []
     for uid in ids:
-        u = state.units[uid]
-        if is_army(u) and u.box == "map" and not u.disrupted:
-            u.disrupted, u.disrupted_turn = True, state.war.week
-            for p in poised_of(state, u.id):
-                p.box, p.army, p.zone = "map", None, u.zone
-            events.append(_ev("disrupt", f"{u.id} is disrupted (15.0)", unit=u.id))
+        if disrupt(state, state.units[uid]):
+            events.append(_ev("disrupt", f"{uid} is disrupted (15.0)", unit=uid))
             _experience(state, other(side), "disrupt")
     return events
 
@@ -798,7 +788,7 @@ def _finish(state: State, b: Battle, winner: str | None) -> list[Event]:
                 if o != b.area and not _holds(state, o, b.attacker)
             }
         )
-    b.step = "advance" if (b.advance_to and _advancers(state, b)) else "done"
+    b.step = "advance" if _advance_offers(state, b) else "done"
     return events
 
 
@@ -818,19 +808,68 @@ def _advancers(state: State, b: Battle) -> list[Unit]:
     ]
 
 
-def advance_actions(state: State) -> list[Action]:
-    b = _current(state)
-    units = _advancers(state, b)
-    out: list[Action] = [{"type": "no-advance"}]
-    for area in b.advance_to:
-        armies = [u for u in units if is_army(u)]
-        corps = [u.id for u in units if not is_army(u)]
-        if corps:
-            out.append({"type": "advance", "to": area, "units": corps})
-        for a in armies:
-            if army_room(state, area, a.side):
-                out.append({"type": "advance", "to": area, "units": [a.id] + corps})
+def _stacks(b: Battle, units: list[Unit]) -> list[list[Unit]]:
+    """The groups that may advance together: all of them, or after a Breakthrough won by an
+    Overconcentration the units of one attacking area (16.1.4)."""
+    if not (b.exploit and b.overconcentration):
+        return [units]
+    by_origin: dict[str, list[Unit]] = {}
+    for u in units:
+        by_origin.setdefault(b.origins.get(u.id, ""), []).append(u)
+    return [by_origin[o] for o in sorted(by_origin)]
+
+
+def _pursuits(state: State, armies: list[str], vias: list[str]) -> list[Action]:
+    """9.2.5, 13.7.9, 16.1.6: each poised corps may advance alone up to its MP, through a vacated
+    area, leaving its army to go on as a columnar unit."""
+    out: list[Action] = []
+    for p in (p for a in armies for p in poised_of(state, a)):
+        for via in vias:
+            out += [
+                {"type": "advance", "to": a, "units": [p.id], "poised": True, "via": via}
+                for a in advance_reach(state, p, via)
+            ]
     return out
+
+
+def _winning_armies(state: State, b: Battle) -> list[str]:
+    if b.winner == b.attacker:
+        return [u for u in b.sides[b.attacker].units if is_army(state.units[u])]
+    return [u for u in engaged(state, b, b.winner or "") if is_army(state.units[u])]
+
+
+def _advance_offers(state: State, b: Battle) -> list[Action]:
+    out: list[Action] = []
+    for area in b.advance_to:
+        for stack in _stacks(b, _advancers(state, b)):
+            armies = [u for u in stack if is_army(u)]
+            corps = [u.id for u in stack if not is_army(u)]
+            if corps:
+                out.append({"type": "advance", "to": area, "units": corps})
+            for a in armies:
+                if army_room(state, area, a.side):
+                    out.append({"type": "advance", "to": area, "units": [a.id] + corps})
+    if b.row and b.advance_to:  # a battle was fought and the loser is gone (not 13.4)
+        out += _pursuits(state, _winning_armies(state, b), b.advance_to)
+    return out
+
+
+def advance_actions(state: State) -> list[Action]:
+    return [{"type": "no-advance"}] + _advance_offers(state, _current(state))
+
+
+def breakthrough_pursuits(state: State) -> list[Action]:
+    """16.1.6: the poised corps of the Breakthrough stack may advance from its area."""
+    b = _current(state)
+    armies = [u for u in b.exploiters if is_army(state.units[u])]
+    return _pursuits(state, armies, [b.area])
+
+
+def pursue(state: State, action: Action) -> list[Event]:
+    """A poised corps advances alone in a Breakthrough segment (16.1.6)."""
+    if action not in breakthrough_pursuits(state):
+        raise IllegalAction(f"not possible now: {action}", C + "16.1.6")
+    return _advance_units(state, _current(state), action)
 
 
 def advance(state: State, action: Action) -> list[Event]:
@@ -838,25 +877,42 @@ def advance(state: State, action: Action) -> list[Event]:
     if action not in advance_actions(state):
         raise IllegalAction(f"not possible now: {action}", C + "13.7.9")
     if action["type"] == "no-advance":
-        b.step = "done"
-        return [_ev("advance", f"{b.winner} does not advance (13.7.9)")]
+        events = [_ev("advance", f"{b.winner} does not advance (13.7.9)")]
+    else:
+        events = _advance_units(state, b, action)
+        if action.get("poised") and _advance_offers(state, b):
+            return events  # the stack and the other poised corps may still advance
+    b.step = "breakthrough" if (b.exploit and b.exploiters) else "done"
+    return events
+
+
+def _advance_units(state: State, b: Battle, action: Action) -> list[Event]:
     to = action["to"]
-    for uid in action["units"]:
+    ids: list[str] = action["units"]
+    for uid in ids:
         u = state.units[uid]
-        place(state, u, to, u.zone)
-    captured = data.areas()[to].mc or data.areas()[to].objective
-    if captured:
+        route = (
+            advance_route(state, u, action["via"], to) if action.get("poised") else [to]
+        )
+        for a, b_ in zip([u.zone or ""] + route, route[:-1]):
+            pass_through(state, u.side, a, b_)
+        place(state, u, to, ([u.zone or ""] + route)[-2])
+    if data.areas()[to].mc or data.areas()[to].objective:
         _experience(state, b.winner or "", "captured")
-    b.step = (
-        "breakthrough"
-        if (b.exploit and b.winner == b.attacker and to == b.area)
-        else "done"
-    )
+    # 16.1.3, 16.1.6: who may fight on in the Breakthrough segment. After an Overconcentration
+    # only the stack that advances into the area does, with its own poised corps (16.1.4).
+    lone = action.get("poised") and b.overconcentration and b.step == "advance"
+    if b.exploit and (action.get("poised") or to == b.area) and not lone:
+        joining = ids + [
+            p.id for i in ids if is_army(state.units[i]) for p in poised_of(state, i)
+        ]
+        b.exploiters += [i for i in joining if i not in b.exploiters]
+    case = "16.1.6" if b.step == "breakthrough" else ("9.2.5" if action.get("poised") else "13.7.9")
     return [
         _ev(
             "advance",
-            f"{', '.join(action['units'])} advance into {to} (13.7.9)",
-            units=action["units"],
+            f"{', '.join(ids)} advance into {to} ({case})",
+            units=ids,
             to=to,
         )
     ]

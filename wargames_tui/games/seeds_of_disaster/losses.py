@@ -10,7 +10,9 @@ from wargames_tui.engine.flow import Event
 from wargames_tui.games.seeds_of_disaster import data
 from wargames_tui.games.seeds_of_disaster.board import (
     army_room,
+    disrupt,
     enemy_in,
+    fort_strength,
     friendly_mc_distance,
     is_army,
     mobile,
@@ -125,11 +127,9 @@ def mobile_losses(
 
 def retreat(state: State, b: Battle, loser: str, areas: int) -> list[Event]:
     """13.7.8: the loser's stacks fall back; in fortifications they may stay (14.3.1)."""
-    from wargames_tui.games.seeds_of_disaster.combat import _fort_strength
-
     if loser != b.attacker:
         units = _battle_units(state, b, loser)
-        if _fort_strength(state, b, loser):
+        if fort_strength(state, b.area, loser):
             return (
                 [
                     Event(
@@ -211,10 +211,7 @@ def retreat_units(
             if victim:
                 events += step_loss(state, victim, "13.7.8")
         for u in units:
-            if is_army(u) and u.box == "map" and not u.disrupted:
-                u.disrupted, u.disrupted_turn = True, state.war.week
-                for p in poised_of(state, u.id):
-                    p.box, p.army, p.zone = "map", None, u.zone
+            if disrupt(state, u):
                 events.append(
                     Event("disrupt", f"{u.id} is disrupted (13.7.8)", {"unit": u.id})
                 )

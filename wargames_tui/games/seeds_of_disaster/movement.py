@@ -52,10 +52,14 @@ def _entry_cost(a: str, b: str, engineers: bool) -> int:
 
 
 def _search(
-    state: State, u: Unit, engineers: bool
+    state: State,
+    u: Unit,
+    engineers: bool,
+    start: str | None = None,
+    allowance: int | None = None,
 ) -> tuple[dict[str, int], dict[str, str]]:
-    start = u.zone or ""
-    allowance = mp(u)
+    start = start or u.zone or ""
+    allowance = mp(u) if allowance is None else allowance
     best = {start: 0}
     prev: dict[str, str] = {}
     heap = [(0, start)]
@@ -78,6 +82,32 @@ def _search(
 def reach(state: State, u: Unit, engineers: bool = False) -> dict[str, int]:
     """Areas a unit can reach with its MP and the cost, never through an enemy area (10.1.12)."""
     return _search(state, u, engineers)[0]
+
+
+def advance_reach(state: State, u: Unit, via: str) -> list[str]:
+    """9.2.5, 13.7.9, 16.1.6: where a poised corps may advance after a won battle: into the vacated
+    area `via` (from its army's area) and on from there, all within its MP, never into the enemy."""
+    if not may_enter_country(state, u, via) or enemy_in(state, via, u.side):
+        return []
+    if u.zone == via:
+        return sorted(reach(state, u))
+    return sorted({via, *_beyond(state, u, via)[0]} - {u.zone})
+
+
+def advance_route(state: State, u: Unit, via: str, to: str) -> list[str]:
+    """The areas a poised corps passes on its advance to `to` (see advance_reach)."""
+    if u.zone == via:
+        return path(state, u, to)
+    prev = _beyond(state, u, via)[1]
+    out = [to]
+    while out[-1] != via:
+        out.append(prev[out[-1]])
+    return out[::-1]
+
+
+def _beyond(state: State, u: Unit, via: str) -> tuple[dict[str, int], dict[str, str]]:
+    left = mp(u) - _entry_cost(u.zone or "", via, False)
+    return _search(state, u, False, via, left) if left > 0 else ({}, {})
 
 
 def path(state: State, u: Unit, to: str, engineers: bool = False) -> list[str]:

@@ -48,7 +48,7 @@ class Unit(BaseModel):
     )
     steps: int = 0
     disrupted: bool = False  # armies only (15.0)
-    disrupted_turn: int = 0  # the war turn it was disrupted in (15.2.2)
+    disrupted_turn: int = 0  # the player-turn it was disrupted in, board.player_turn (15.1.5, 15.2.2)
     moved: bool = False  # moved or redeployed this movement segment (10.1.11, 11.0)
     fought: bool = False  # attacked or was committed to a battle this combat segment
     reserve_turn: int = -1  # the turn it entered or left the Reserve (2.3.2 a)
@@ -102,6 +102,9 @@ class Battle(BaseModel):
     advance_to: list[str] = Field(
         default_factory=list
     )  # vacated areas the winner may occupy (13.7.9)
+    exploiters: list[str] = Field(
+        default_factory=list
+    )  # the Breakthrough stack and its poised corps, wherever they advanced (16.1.3, 16.1.6)
 
 
 class War(BaseModel):

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome
-from wargames_tui.games.seeds_of_disaster import combat, data, movement
+from wargames_tui.games.seeds_of_disaster import combat, data, losses, movement
 from wargames_tui.games.seeds_of_disaster.board import (
     AIR,
     army_room,
     is_army,
+    is_corps,
+    mobile,
     other,
     place,
+    player_turn,
+    strength,
 )
-from wargames_tui.games.seeds_of_disaster.state import State, Unit
+from wargames_tui.games.seeds_of_disaster.state import Battle, State, Unit
 
 C = "seeds-of-disaster:"
 LAST_WEEK = 10  # 3.1.2
@@ -97,21 +101,30 @@ def actions(state: State) -> list[Action]:
         if b.step == "advance":
             return combat.advance_actions(state)
         if b.step == "breakthrough":
-            return _attacks(state, b.area) + [{"type": "end-breakthrough"}]
+            return (
+                _attacks(state, b)
+                + combat.breakthrough_pursuits(state)
+                + [{"type": "end-breakthrough"}]
+            )
     if state.war.segment == "movement":
         return _movement_actions(state) + [{"type": "end-movement"}]
-    return _attacks(state, None) + [{"type": "end-combat"}]
+    return _attacks(state, None) + _recoveries(state) + [{"type": "end-combat"}]
 
 
-def _attacks(state: State, stack: str | None) -> list[Action]:
+def _attacks(state: State, breakthrough: Battle | None) -> list[Action]:
     side = state.war.player
     out: list[Action] = []
-    areas = data.graph().neighbours(stack) if stack else combat.targets(state, side)
+    if breakthrough:
+        g = data.graph()
+        zones = {state.units[u].zone for u in breakthrough.exploiters}
+        areas = sorted({a for z in zones if z for a in g.neighbours(z)})
+    else:
+        areas = combat.targets(state, side)
     for area in areas:
         if not combat.defenders(state, area, side):
             continue
-        for g in combat.attack_groups(state, side, area, stack):
-            out.append({"type": "attack", "area": area, **g})
+        for grp in combat.attack_groups(state, side, area, breakthrough):
+            out.append({"type": "attack", "area": area, **grp})
     return out
 
 
@@ -154,14 +167,71 @@ def _movement_actions(state: State) -> list[Action]:
         out += [{"type": "enter", "unit": u.id, "to": a} for a in _entry_mcs(state, u)]
         if u.box == "poised" and u.army and not state.units[u.army].moved:
             out.append({"type": "columnar", "unit": u.id})
-        if (
-            is_army(u)
-            and u.disrupted
-            and u.box == "map"
-            and state.strategic.cp[side] >= 1
-        ):
-            out.append({"type": "recover", "unit": u.id})
+    return out + _recoveries(state)
+
+
+def _recoveries(state: State) -> list[Action]:
+    """6.2.8, 15.2.2-15.2.4: in his own player-turn a player may pay 1 CP to end an army's
+    disruption; in the player-turn it was disrupted in, only if a corps in its area (a mobile one
+    when there is one) can lose a step. The columnar mobile corps there may be poised with it again."""
+    side = state.war.player
+    if state.strategic.cp[side] < 1:
+        return []
+    out: list[Action] = []
+    for u in sorted(state.side_units(side), key=lambda u: u.id):
+        if not (is_army(u) and u.disrupted and u.box == "map"):
+            continue
+        if u.disrupted_turn == player_turn(state) and not _recovery_step(state, u):
+            continue
+        out.append({"type": "recover", "unit": u.id})
+        if _columnar_mobile(state, u):
+            out.append({"type": "recover", "unit": u.id, "poise": True})
     return out
+
+
+def _recovery_step(state: State, army: Unit) -> Unit | None:
+    """15.2.2: the corps that pays the step for a recovery in the player-turn of the disruption."""
+    corps = [
+        u
+        for u in state.in_zone(army.zone or "")
+        if u.side == army.side and is_corps(u)
+    ]
+    pool = [u for u in corps if mobile(u)] or corps
+    return min(pool, key=lambda u: (strength(u), u.id), default=None)
+
+
+def _columnar_mobile(state: State, army: Unit) -> list[Unit]:
+    return [
+        u
+        for u in state.in_zone(army.zone or "")
+        if u.side == army.side and is_corps(u) and mobile(u)
+    ]
+
+
+def _recover(state: State, action: Action) -> list[Event]:
+    if action not in _recoveries(state):
+        raise IllegalAction(f"not possible now: {action}", C + "15.2.2")
+    u = state.units[action["unit"]]
+    events: list[Event] = []
+    if u.disrupted_turn == player_turn(state):
+        victim = _recovery_step(state, u)
+        assert victim is not None  # _recoveries offers no recovery without one
+        events += losses.step_loss(state, victim, "15.2.2")
+    state.strategic.cp[u.side] -= 1
+    u.disrupted = False
+    events.insert(
+        0,
+        Event(
+            "recover", f"{u.id} recovers from disruption (1 CP, 6.2.8)", {"unit": u.id}
+        ),
+    )
+    if action.get("poise"):
+        for c in _columnar_mobile(state, u):
+            c.box, c.army = "poised", u.id
+            events.append(
+                Event("move", f"{c.id} is poised with {u.id} again (15.2.4)", {"unit": c.id, "army": u.id})
+            )
+    return events
 
 
 def _entry_mcs(state: State, u: Unit) -> list[str]:
@@ -226,6 +296,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
             return [Event("phase", "The Breakthrough segment ends (16.1.2)")]
         if t == "attack":
             return combat.declare(state, action)
+        if t == "advance":
+            return combat.pursue(state, action)
     if b:
         raise IllegalAction(f"finish the battle for {b.area} first", C + "13.1.6")
     if state.war.segment == "movement":
@@ -234,6 +306,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         events = combat.declare(state, action)
         _indicator(state, state.war.player, "combat")
         return events
+    if t == "recover":
+        return _recover(state, action)
     if t == "end-combat":
         return _end_player_turn(state, dice)
     raise IllegalAction(f"not possible in the combat segment: {t!r}", C + "13.0")
@@ -277,23 +351,16 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
         return movement.do_columnar(state, unit)
     if t == "deploy":
         return movement.do_deploy(state, unit, action["to"])
-    if t == "enter":
-        u = state.units[unit]
-        place(state, u, action["to"])
-        u.moved = True
-        return [
-            Event(
-                "move",
-                f"{unit} enters at {action['to']} from the Mobilized Units box (7.2.1)",
-                {"unit": unit},
-            )
-        ]
+    if t == "recover":
+        return _recover(state, action)
     u = state.units[unit]
-    state.strategic.cp[u.side] -= 1
-    u.disrupted = False
+    place(state, u, action["to"])
+    u.moved = True
     return [
         Event(
-            "recover", f"{unit} recovers from disruption (1 CP, 6.2.8)", {"unit": unit}
+            "move",
+            f"{unit} enters at {action['to']} from the Mobilized Units box (7.2.1)",
+            {"unit": unit},
         )
     ]
 
