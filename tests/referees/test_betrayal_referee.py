@@ -11,6 +11,7 @@ disagrees with the game stays on record as a strict xfail naming the disagreemen
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 import random
@@ -27,13 +28,17 @@ from wargames_tui.games import game_for
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "scenarios" / "betrayal"
 
-# Random games: (scenario, seed, step cap). Bounded so that the module stays well under 20 s.
+# Random games: (scenario, seed, step cap, policy). The policies (see `choose`): "random"
+# picks uniformly; "attack" mostly picks fights for every seat; "pass" mostly stands still and
+# sails the British home; "talk" plays at random and records breaches of the ban on talking (6.3).
+# Bounded so that the module stays under about 30 s of CPU.
 GAMES = [
-    ("betrayal/historical", 11, 2600),
-    ("betrayal/historical", 25, 2600),
-    ("betrayal/historical", 34, 2600),
-    ("betrayal/free-setup", 8, 2600),
-    ("betrayal/free-setup", 12, 600),
+    ("betrayal/historical", 11, 2600, "random"),
+    ("betrayal/historical", 25, 2600, "attack"),
+    ("betrayal/historical", 34, 2600, "pass"),
+    ("betrayal/historical", 40, 2600, "talk"),
+    ("betrayal/free-setup", 8, 2600, "random"),
+    ("betrayal/free-setup", 12, 900, "attack"),
 ]
 
 PHASES = [
@@ -65,8 +70,28 @@ COLUMNS = CRT["columns"]
 # ---------------------------------------------------------------- helpers on views
 
 
+_INDEX: dict[int, tuple[dict, dict, dict]] = {}
+
+
+def _index(view: dict) -> tuple[dict, dict]:
+    """The view's units by id and its ground units by (zone, side), built once per view (the
+    referee asks these thousands of times a game)."""
+    hit = _INDEX.get(id(view))
+    if hit is None or hit[0] is not view:
+        by_id = {u["id"]: u for u in view["units"]}
+        stacks: dict = defaultdict(list)
+        for u in view["units"]:
+            if on_map(u) and u["kind"] in GROUND:
+                stacks[(u["zone"], u["side"])].append(u)
+                stacks[(u["zone"], None)].append(u)
+        if len(_INDEX) > 8:
+            _INDEX.clear()
+        hit = _INDEX[id(view)] = (view, by_id, stacks)
+    return hit[1], hit[2]
+
+
 def units(view: dict) -> dict[str, dict]:
-    return {u["id"]: u for u in view["units"]}
+    return _index(view)[0]
 
 
 def on_map(u: dict) -> bool:
@@ -74,10 +99,7 @@ def on_map(u: dict) -> bool:
 
 
 def ground_in(view: dict, zone: str, side: str | None = None) -> list[dict]:
-    return [
-        u for u in view["units"]
-        if on_map(u) and u["zone"] == zone and u["kind"] in GROUND and (side is None or u["side"] == side)
-    ]
+    return list(_index(view)[1].get((zone, side), ()))
 
 
 def enemy(side: str) -> str:
@@ -112,13 +134,12 @@ def distance(view: dict, a: str, b: str) -> int:
     return 10**6
 
 
-def path_cost(view: dict, a: str, b: str, ma: int) -> int:
-    """betrayal:3.1: the cheapest way from a to b, never through Germany (3.2.3)."""
+def path_cost(view: dict, a: str, b: str, ma: int, germany: bool = False) -> int:
+    """betrayal:3.1: the cheapest way from a to b; never through Germany for the Allies (3.2.3)."""
     adj = adjacency(view)
     zones = view["zones"]
     best = {a: 0}
     todo = [(0, a)]
-    import heapq
     while todo:
         c, z = heapq.heappop(todo)
         if z == b:
@@ -126,7 +147,7 @@ def path_cost(view: dict, a: str, b: str, ma: int) -> int:
         if c > best.get(z, 10**6):
             continue
         for n in adj[z]:
-            if zones[n]["country"] == "G":
+            if zones[n]["country"] == "G" and not germany:
                 continue
             step = 2 if (ma == 2 and zones[n]["terrain"] in ("forest", "mountain")) else 1
             if c + step < best.get(n, 10**6):
@@ -174,7 +195,7 @@ def edge_distance(view: dict, zone: str) -> int:
 
 
 def before_units(view: dict, uid: str) -> dict:
-    return next((u for u in view["units"] if u["id"] == uid), {})
+    return units(view).get(uid, {})
 
 
 def bombard_value(u: dict) -> int:
@@ -192,6 +213,143 @@ def owner_of(u: dict, initiative: str | None, phase: str) -> str | None:
     return OWNER[u["nation"]]
 
 
+# ---------------------------------------------------------------- policies
+
+
+TALK_RATE = 0.02  # the chance, at each step of a "talk" game, that a player breaks the ban (6.3)
+
+
+def likes(policy: str, a: dict, view: dict) -> bool:
+    t = a.get("type")
+    if policy == "pass":
+        return t in ("end-movement", "no-intercept", "evacuate", "setup-historical", "setup-done")
+    if t in ("combat", "exploit", "mission", "bombard"):
+        return True
+    if t == "assign":
+        return a["tactic"] in ATTACK_TACTICS
+    if t in ("move", "drop"):
+        return bool(ground_in(view, a["to"], enemy(units(view)[a["unit"]]["side"])))
+    return False
+
+
+def choose(rng: random.Random, actions: list[dict], view: dict, policy: str) -> dict:
+    """Uniform, or for "attack" and "pass" mostly among the actions the policy likes."""
+    if policy in ("attack", "pass") and rng.random() < 0.8:
+        liked = [a for a in actions if likes(policy, a, view)]
+        if liked:
+            return rng.choice(liked)
+    return rng.choice(actions)
+
+
+# ---------------------------------------------------------------- the printed set-up (8.0)
+
+# betrayal:8.0 as printed: the French by area (the counters' short names), the Germans by border
+# area, the British by count (the text numbers the divisions of Lille, Arras, Amiens and
+# Abbeville but does not name them), one Belgian corps an area and a second in Louvain, one Dutch
+# unit an area with the Peel Division in Rotterdam.
+HIST_FRENCH = {
+    "Dunkirk": {"1C", "16C"}, "Cambrai": {"CVC", "3C", "5C"}, "Sedan": {"4C", "10C", "18C"},
+    "Longwy": {"2C", "11C", "41C"}, "Metz": {"CC", "24C"}, "Strassbourg": {"9C", "20C", "42C"},
+    "Nancy": {"8C", "12C", "17C"}, "Epinal": {"27DI", "43C"}, "Colmar": {"13C", "45C"},
+    "Soissons": {"3DCR"}, "Reims": {"AA"}, "Verdun": {"6C", "7C"},
+}
+HIST_GERMAN = {
+    "1": {"SSVT", "7AB", "22AL", "9PZ", "10K", "26K", "SSDF"},
+    "2": {"4K", "9K", "11K", "16K", "3PZ", "4PZ", "27K"},
+    "3": {"2K", "5K", "8K", "15K", "5PZ", "7PZ"},
+    "4": {"3K", "6K", "18K"},
+    "5": {"7K", "13K", "14K", "19K", "1PZ", "2PZ", "10PZ", "23K", "40K", "41K", "6PZ", "8PZ"},
+    "6": {"12K", "24K", "25K", "30K", "33K", "37K"},
+}
+HIST_BRITISH = {"Lille": 3, "Arras": 3, "Amiens": 3, "Abbeville": 2, "Metz": 1}
+# betrayal:8.0 (the French line displaced to the end of the file) and 3.2.1: who arrives when
+SCHEDULE = {"fr-2dcr": (3, "french"), "fr-4dcr": (3, "french"), "br-1tb": (4, "british"), "br-1a": (6, "british")}
+
+
+# ---------------------------------------------------------------- combat results
+
+
+WITHDRAWING_CASES = {"betrayal:4.5.2", "betrayal:4.5.5", "betrayal:4.3.1"}
+
+
+def withdrawals_due(d: dict) -> list[tuple[str, list[str], str]]:
+    """betrayal:4.5.2 W, 4.5.3 DSW (the survivors), 4.5.5 PX (the defenders, when both sides
+    survive): the units that must leave the Area."""
+    res = d["result"]
+    if res == "AW":
+        return [(d["area"], list(d["attackers"]), res)]
+    if res in ("DW", "DSW"):
+        return [(d["area"], list(d["defenders"]), res)]
+    if res == "PX":
+        return [(d["area"], list(d["defenders"]), res + " " + ",".join(d["attackers"]))]
+    return []
+
+
+# ---------------------------------------------------------------- communication (6.0)
+
+
+class Talk:
+    """The breaches recorded in one game (betrayal:6.3) and the end a final penalty brings."""
+
+    def __init__(self) -> None:
+        self.ends_on: int | None = None  # 6.3.3: a final penalty rolled 2-6 ends the game this turn
+        self.british_due = False  # the British player-turn of that game turn is still to come
+        self.british_seen = False
+
+    def check_end(self, ref: "Referee", before: dict, after: dict, where: str) -> None:
+        if self.ends_on is None:
+            return
+        ref.seen("final penalty ends")
+        if after["phase"].startswith("british-") and after["turn"] == self.ends_on:
+            self.british_seen = True
+        if after["outcome"] is None and after["turn"] > self.ends_on:
+            ref.bad("final penalty ends", where, f"play goes on into turn {after['turn']} after a final penalty on turn {self.ends_on}")
+
+
+# ---------------------------------------------------------------- victory (7.0)
+
+
+def victory_levels(view: dict, evacuated: int, talk: Talk) -> dict[str, int]:
+    """betrayal:7.0 with the Victory Table (reconstructed, tables.toml and NOTES.md), 6.3.2 and
+    6.3.3: per nation 2 Allied Major, 1 Allied Minor, 0 draw, -1 German Minor, -2 German Major."""
+    table = TABLES["victory"]
+    zones = view["zones"]
+    held = {k for k, z in zones.items() if z.get("control") == "german"}
+    in_france = sum(1 for k, z in zones.items() if z["country"] == "F" and k in held)
+    low_countries = all(k in held for k, z in zones.items() if z["country"] in ("B", "NL"))
+    air_and_armour_gone = not any(
+        on_map(u) and u["side"] == "allied" and (u["kind"] in AIR or u["kind"] == "armor") for u in view["units"]
+    )
+    holder = view["republic"]["holder"]
+    british = sum(1 for u in view["units"] if u["nation"] == "british" and u["kind"] in GROUND and on_map(u))
+    ports = all(k in held for k, z in zones.items() if z["country"] == "F" and z["port"])
+    allied = {
+        "french": 2 if holder == "french" and in_france <= table["french_major_german_areas"] else int(holder == "french"),
+        "british": 2 if british >= table["british_major_on_map"] else int(evacuated >= table["british_minor_evacuated"]),
+    }
+    german_major = {
+        "french": holder == "german" or in_france >= table["german_major_french_areas"],
+        "british": ports and british + evacuated < table["german_major_british_saved"],
+    }
+    german_minor = {
+        "french": low_countries or air_and_armour_gone or in_france >= table["german_minor_french_areas"],
+        "british": low_countries or air_and_armour_gone,
+    }
+    levels = {}
+    for n in ("french", "british"):
+        a = min(allied[n], 1) if view["no_major"] else allied[n]  # 6.3.3 a: at best a Minor
+        minor = german_minor[n] or len(view["penalties"][n]) >= 2  # 6.3.2
+        if talk.ends_on is not None:  # 6.3.3: a German Major unless the nation wins a Minor
+            levels[n] = 0 if a >= 1 else -2
+        elif a == 2:
+            levels[n] = 2
+        elif german_major[n]:
+            levels[n] = -2
+        else:
+            levels[n] = a - int(minor)
+    return levels
+
+
 # ---------------------------------------------------------------- the referee
 
 
@@ -204,16 +362,22 @@ class Referee:
         if len(self.found[check]) < 20:
             self.found[check].append(f"{where}: {what}")
 
-    def seen(self, check: str) -> None:
-        self.counts[check] += 1
+    def seen(self, *checks: str) -> None:
+        for check in checks:
+            self.counts[check] += 1
 
     # -- one game
-    def play(self, scenario: str, seed: int, cap: int) -> None:
+    def play(self, scenario: str, seed: int, cap: int, policy: str = "random") -> None:
         game = game_for(scenario)
         state = game.new(scenario, {})
         dice = Dice(seed)
         rng = random.Random(seed)
         before = game.view(state, None)
+        if scenario == "betrayal/historical":
+            self.check_historical_setup(before, f"{scenario} seed {seed} start")
+        talk = Talk()
+        pending_w: list[tuple[str, list[str], str]] = []  # withdrawals a W result requires (4.5.2)
+        regroup_tested: dict[str, set[str]] = defaultdict(set)
         initiative_prev: str | None = None
         initiative: str | None = None
         mp: dict[str, int] = defaultdict(int)
@@ -233,11 +397,15 @@ class Referee:
             where = f"{scenario} seed {seed} step {step}"
             if prompt.side is None:
                 self.end_checks(game, state, before, evacuated, where)
+                self.check_victory(game.outcome(state), before, evacuated, talk, where)
                 break
             # sorted: the game may list its actions in a set's order, which differs between runs
             actions = sorted(prompt.actions, key=lambda x: json.dumps(x, sort_keys=True))
             phase = before["phase"]
             turn = before["turn"]
+            if pending_w and prompt.case not in WITHDRAWING_CASES:
+                self.check_withdrawn(pending_w, before, where)
+                pending_w = []
             self.offered_checks(before, prompt, actions, initiative, orders, tactics_rolled, where)
             types = {a.get("type") for a in actions}
             if "exploit" in types:
@@ -246,10 +414,15 @@ class Referee:
                 self.seen("exploit owed")
                 self.bad("exploit owed", where, f"no exploit after {owed['area']} {owed['result']} by {owed['attackers']}")
                 owed = None
-            action = rng.choice(actions)
+            self.check_breach_offer(before, where)
+            action = choose(rng, actions, before, policy)
+            if policy == "talk" and before["breach_actions"] and rng.random() < TALK_RATE:
+                action = rng.choice(before["breach_actions"])  # betrayal:6.3 a breach recorded from the menu
             events = game.apply(state, action, dice)
             after = game.view(state, None)
             where = f"{where} (turn {turn}, {phase}, {action})"
+            if action.get("type") == "breach":
+                self.check_breach(talk, action, before, after, events, where)
 
             # betrayal:2.0-2.2 the order of phases and turns
             self.sequence(before, after, where)
@@ -279,6 +452,7 @@ class Referee:
                         }
                 elif e.kind == "combat" and "column" in d:
                     fought.add(d["area"])
+                    pending_w += withdrawals_due(d)
                     last_combat = d
                     owed = None
                     if (
@@ -297,8 +471,13 @@ class Referee:
                     owed = None
                 elif e.kind == "bombard":
                     self.check_bombard(d, before, where)
+                    if "W" in d["result"]:  # betrayal:4.3.1 the bombed units withdraw
+                        flyers = units(before)[d["units"][0]]["side"]
+                        pending_w.append((d["area"], [u["id"] for u in ground_in(before, d["area"], enemy(flyers))], "bombardment W"))
                 elif e.kind == "regroup" and "need" in d:
                     self.check_regroup(d, before, phase, where)
+                    self.check_salvage(d, after, where)
+                    regroup_tested[units(before)[d["unit"]]["nation"]].add(d["unit"])
                 elif e.kind == "regroup" and "player" in d and "roll" in d:
                     returns_roll, returns_taken = d["roll"], 0
                     # the box after the roll (a 6 may have cost an air unit), plus any placed at once
@@ -308,6 +487,7 @@ class Referee:
                     self.check_six(d, before, after, where)
                 elif e.kind == "air" and "fighters" in d:
                     self.check_interception(d, before, where)
+                    self.check_turned_back(d, action, events, before, after, where)
 
             combats = [e.data for e in events if e.kind == "combat" and "column" in e.data]
             if len(combats) == 1:
@@ -328,8 +508,11 @@ class Referee:
                     if returns_roll is not None and returns_taken > returns_roll:  # betrayal:3.2.2
                         self.bad("returns", where, f"{returns_taken} units returned on a roll of {returns_roll}")
                     self.check_return(e.data, before, after, where)
+            if typ == "place":
+                self.check_return(action, before, after, where)  # betrayal:3.4.4 B released units
             if phase == "setup" and after["phase"] != "setup":
                 self.check_free_setup(after, where)
+            self.check_regroup_all(events, phase, after, regroup_tested, where)
             if phase != after["phase"] or after["turn"] != turn:
                 if phase.endswith("-returns") and returns_roll is not None:
                     # betrayal:3.2.2: the rolled number returns at once (at most the box)
@@ -344,6 +527,8 @@ class Referee:
                 self.phase_end_checks(phase, after, where, fought)
                 fought = set()
             self.state_checks(after, where)
+            self.check_schedule(after, where)
+            talk.check_end(self, before, after, where)
             if step % 97 == 0:
                 self.hidden(game, state, after, where)
             before = after
@@ -351,6 +536,8 @@ class Referee:
     # -- offered actions
     def offered_checks(self, view, prompt, actions, initiative, orders, tactics_rolled, where) -> None:
         us = units(view)
+        if view["phase"] == "german-movement" and "refit" in view["tactics"]:
+            self.seen("refit movement")
         zones = view["zones"]
         adj = adjacency(view)
         assigned_tactics = set(view["assigned"].values()) if isinstance(view["assigned"], dict) else set()
@@ -362,10 +549,13 @@ class Referee:
                 self.seen("moves offered")
                 if u["side"] == "allied":
                     # betrayal:3.2.3 Allied units may not enter German Border Areas (1.1 too)
+                    self.seen("allied moves")
                     if zones[to]["country"] == "G":
                         self.bad("allied into Germany", where, f"{a} offered")
                     # betrayal:1.7 Minor Allies do not voluntarily leave their homeland
                     home = {"belgian": "B", "dutch": "NL"}.get(u["nation"])
+                    if home and zones[u["zone"]]["country"] == home:
+                        self.seen("minor moves")
                     if home and zones[u["zone"]]["country"] == home and zones[to]["country"] != home:
                         self.bad("minor allies stay home", where, f"{a} offered from {u['zone']}")
                 if u["kind"] in GROUND and u["zone"] and u["side"] == "allied" and to not in adj[u["zone"]]:
@@ -375,9 +565,13 @@ class Referee:
                 if u["side"] == "german" and u["kind"] in GROUND:
                     allied_there = bool(ground_in(view, to, "allied"))
                     tac = u.get("tactic")
-                    # betrayal:3.4.4 B refit: stay where they are
-                    if tac == "refit":
-                        self.bad("german refit stays", where, f"{a} offered to a unit under Refit")
+                    self.seen("german moves")
+                    # betrayal:3.4.4 B refit: stay where they are (3.4.6: only the Advance/Attack
+                    # tactics are cancelled, so a Hold rolled beside it may still move)
+                    if "refit" in view["tactics"]:
+                        self.seen("refit moves")
+                        if tac != "hold":
+                            self.bad("german refit stays", where, f"{a} offered to a unit under Refit (tactic {tac})")
                     # betrayal:3.4.4 A / 4.2.2: no entry into Allied-occupied areas without Advance/Attack
                     if allied_there and tac not in ATTACK_TACTICS:
                         self.bad("german no attack tactic", where, f"{a} into Allied-occupied {to}, tactic {tac}")
@@ -385,15 +579,17 @@ class Referee:
                     # generously, either westward/southward on the ground or fewer Areas to the
                     # nearest edge Area the map data marks
                     if tac == "hold":
+                        self.seen("hold moves")
                         d0, d1 = edge_distance(view, u["zone"]), edge_distance(view, to)
                         (lo0, la0), (lo1, la1) = LONLAT[u["zone"]], LONLAT[to]
                         if d1 >= d0 and not (lo1 < lo0 or la1 < la0):
                             self.bad("hold moves forward", where, f"{a} from {u['zone']}: {d0} -> {d1} Areas from the edge")
                     # betrayal:3.4.2 b: not in a country the orders did not name
                     if orders and "ALL" not in orders["countries"]:
-                        named = {COUNTRY_CODE[c] for c in orders["countries"]}
-                        if zones[to]["country"] not in named | {"G"}:
-                            self.bad("orders countries", where, f"{a} into {zones[to]['country']} with orders {orders['countries']}")
+                        self.seen("restricted moves")
+                        named = {COUNTRY_CODE[c] for c in orders["countries"]} | {"G"}
+                        if zones[to]["country"] not in named or zones[u["zone"]]["country"] not in named:
+                            self.bad("orders countries", where, f"{a} from {u['zone']} into {zones[to]['country']} with orders {orders['countries']}")
             elif t == "end-movement" and view["phase"] == "german-movement":
                 self.check_attack_duty(view, orders, where)
             elif t == "withdraw":
@@ -488,6 +684,172 @@ class Referee:
                 self.bad("free setup", where, f"Border Area {z} starts with {german[z]} German ground units")
         if view["republic"]["zone"] != "PAR":
             self.bad("free setup", where, f"the Republic starts in {view['republic']['zone']}")
+
+    def check_historical_setup(self, view: dict, where: str) -> None:
+        """betrayal:8.0: every unit where the set-up lists put it, the Republic in Paris, the
+        reinforcements off the map."""
+        self.seen("historical setup")
+        zid = {z["name"]: k for k, z in view["zones"].items()}
+        placed: dict[tuple[str, str], set[str]] = defaultdict(set)
+        count: dict[tuple[str, str], int] = defaultdict(int)
+        for u in view["units"]:
+            if on_map(u):
+                placed[(u["zone"], u["nation"])].add(u["short"])
+                count[(u["zone"], u["nation"])] += u["kind"] in GROUND
+        want_french = {zid[name]: shorts for name, shorts in HIST_FRENCH.items()}
+        for z in view["zones"]:
+            if placed.get((z, "french"), set()) != want_french.get(z, set()):
+                self.bad("historical setup", where, f"French in {z}: {placed.get((z, 'french'))}, printed {want_french.get(z)}")
+            german = {x for x in placed.get((z, "german"), set()) if x not in ("F1", "F2", "BOMB")}
+            if german != HIST_GERMAN.get(z, set()):
+                self.bad("historical setup", where, f"Germans in {z}: {german}, printed {HIST_GERMAN.get(z)}")
+            info = view["zones"][z]
+            british = {zid[n]: c for n, c in HIST_BRITISH.items()}.get(z, 0)
+            minor = (2 if info["name"] == "Louvain" else 1) if info["country"] in ("B", "NL") else 0
+            for nation, want in (("british", british), ("belgian", minor * (info["country"] == "B")), ("dutch", minor * (info["country"] == "NL"))):
+                if count.get((z, nation), 0) != want:
+                    self.bad("historical setup", where, f"{count.get((z, nation), 0)} {nation} ground units in {z}, printed {want}")
+        us = {u["short"]: u for u in view["units"] if u["nation"] in ("british", "dutch", "german")}
+        for short, place in (("51", "Metz"), ("AASF", "Soissons"), ("PEEL", "Rotterdam")):
+            if us[short]["zone"] != zid[place]:
+                self.bad("historical setup", where, f"{short} in {us[short]['zone']}, printed {place}")
+        for short in ("F1", "F2", "BOMB"):
+            if not us[short]["zone"] or view["zones"][us[short]["zone"]]["country"] != "G":
+                self.bad("historical setup", where, f"Luftwaffe {short} in {us[short]['zone']}, printed any Border Area")
+        for uid in SCHEDULE:
+            if on_map(units(view)[uid]):
+                self.bad("historical setup", where, f"reinforcement {uid} on the map at the start")
+        if view["republic"]["zone"] != zid["Paris"]:
+            self.bad("historical setup", where, f"the Republic in {view['republic']['zone']}")
+
+    def check_schedule(self, view: dict, where: str) -> None:
+        """betrayal:3.2.1, 8.0: each reinforcement enters in its nation's turn of its game turn
+        (or is lost), never earlier."""
+        if view["phase"] not in PHASES:
+            return
+        self.seen("reinforcement schedule")
+        now = (view["turn"], PHASES.index(view["phase"]))
+        for uid, (turn, nation) in SCHEDULE.items():
+            u = units(view)[uid]
+            due = (turn, PHASES.index(f"{nation}-reinforcements"))
+            if now < due and u["box"] != "waiting":
+                self.bad("reinforcement schedule", where, f"{uid} due on turn {turn} is {u['box'] or u['zone']}")
+            if now > due and u["box"] == "waiting":
+                self.bad("reinforcement schedule", where, f"{uid} due on turn {turn} still waits")
+
+    def check_withdrawn(self, pending: list, view: dict, where: str) -> None:
+        """betrayal:4.5.2: after a W result every affected unit has left the Area (or, with
+        nowhere to go, the map); 4.5.5: after a PX both sides survived before the defender goes."""
+        self.seen("withdrawals applied")
+        us = units(view)
+        for area, ids, why in pending:
+            if why.startswith("PX"):
+                attackers = why.split(" ", 1)[1].split(",")
+                if not any(on_map(us[i]) and us[i]["zone"] == area for i in attackers):
+                    continue  # the attacker did not survive: the defender stays
+            stayed = [i for i in ids if on_map(us[i]) and us[i]["zone"] == area]
+            if stayed:
+                self.bad("withdrawals applied", where, f"{why} in {area}: {stayed} still there")
+
+    def check_breach_offer(self, view: dict, where: str) -> None:
+        """betrayal:6.1, 6.2.1: talk is free on turns 1 and 2; from turn 3 a breach can be recorded."""
+        if view["phase"] not in PHASES:
+            return
+        self.seen("talk ban")
+        offered = {a["nation"] for a in view["breach_actions"]}
+        want = {"french", "british"} if view["turn"] >= 3 else set()
+        if offered != want:
+            self.bad("talk ban", where, f"turn {view['turn']}: breaches offered for {sorted(offered)}")
+
+    def check_breach(self, talk: Talk, action: dict, before: dict, after: dict, events: list, where: str) -> None:
+        """betrayal:6.3.1-6.3.3: the first breach a two-column shift, the second (on a later turn)
+        a German Minor Victory, the third (on a later turn again) a roll: on 2-6 the game ends
+        this turn; on any roll no Allied Major Victory any more."""
+        self.seen("penalty sequence")
+        nation, turn = action["nation"], before["turn"]
+        was, now = before["penalties"][nation], after["penalties"][nation]
+        due = len(was) < 3 and (not was or was[-1] < turn)
+        want = was + [turn] if due else was
+        if now != want:
+            self.bad("penalty sequence", where, f"{nation} penalties {was} -> {now}, expected {want}")
+        comm = [e.data for e in events if e.kind == "comm" and e.data.get("nation") == nation]
+        if due and (not comm or comm[0].get("penalty") != len(want)):
+            self.bad("penalty sequence", where, f"penalty {len(want)} expected, events {comm}")
+        if due and len(want) == 3 and comm:
+            self.seen("final penalty")
+            roll = comm[0].get("roll")
+            if roll is None or not after["no_major"]:
+                self.bad("final penalty", where, f"final penalty: roll {roll}, no Major any more: {after['no_major']}")
+            elif roll >= 2:
+                talk.ends_on = turn
+                talk.british_due = PHASES.index(before["phase"]) < PHASES.index("british-movement") if before["phase"] in PHASES else False
+
+    def check_salvage(self, d: dict, after: dict, where: str) -> None:
+        """betrayal:5.3.1 Y: to the Regroup box, a ground unit on its reduced side; 5.3.2 N: stays set aside."""
+        self.seen("salvage")
+        u = units(after)[d["unit"]]
+        ok = (u["box"] == "regroup" and (u["kind"] not in GROUND or u["reduced"])) if d["salvaged"] else u["box"] == "setaside"
+        if not ok:
+            self.bad("salvage", where, f"{d}: now box {u['box']}, reduced {u['reduced']}")
+
+    def check_regroup_all(self, events: list, phase: str, after: dict, tested: dict, where: str) -> None:
+        """betrayal:5.1: every unit of the nation in the Set Aside box is tested in its Regroup
+        Phase (5.2.4: Belgian and Dutch units never are)."""
+        cur = phase
+        for e in events:
+            nxt = e.data.get("phase") if e.kind == "phase" else None
+            if not nxt or nxt == cur:
+                continue
+            if cur.endswith("-regroup"):
+                nation = cur.split("-")[0]
+                self.seen("regroup every unit")
+                for u in after["units"]:
+                    if u["nation"] == nation and u["box"] == "setaside" and u["id"] not in tested[nation]:
+                        self.bad("regroup every unit", where, f"{u['id']} set aside but not tested in {cur}")
+                tested[nation].clear()
+            cur = nxt
+
+    def check_turned_back(self, d: dict, action: dict, events: list, before: dict, after: dict, where: str) -> None:
+        """betrayal:3.3.4 a: a German unit turned back on 1-2 is flipped into the Regroup box, on
+        3-6 goes to the Regroup box at full strength, and if already reduced to the Set Aside box;
+        3.3.4 b: Allied units are flipped and set aside."""
+        if not d["success"]:
+            return
+        us0, us1 = units(before), units(after)
+        side = us0[d["fighters"][0]]["side"]
+        flyers = {m["unit"] for m in before["missions"] if m["target"] == d["target"] and us0[m["unit"]]["side"] != side}
+        if action.get("type") == "mission" and action["target"] == d["target"]:
+            flyers.add(action["unit"])
+        rolls = {e.data["unit"]: e.data["roll"] for e in events if e.kind == "air" and "roll" in e.data and "unit" in e.data}
+        for uid in flyers:
+            u0, u1 = us0[uid], us1[uid]
+            if u0["side"] == "allied":
+                self.seen("turned back")
+                ok, check = u1["box"] == "setaside" and u1["reduced"], "turned back"
+            elif uid in rolls:
+                check = "turned back reduced" if u0["reduced"] else "turned back"
+                self.seen(check)
+                if u0["reduced"]:
+                    ok = u1["box"] == "setaside"
+                else:
+                    ok = u1["box"] == "regroup" and u1["reduced"] == (rolls[uid] <= 2)
+            else:
+                self.seen("turned back")
+                ok, check = False, "turned back"
+            if not ok:
+                self.bad(check, where, f"{uid} (reduced {u0['reduced']}) turned back over {d['target']}, roll {rolls.get(uid)}: now box {u1['box']}, reduced {u1['reduced']}")
+
+    def check_victory(self, outcome, view: dict, evacuated: int, talk: Talk, where: str) -> None:
+        """betrayal:7.0, 7.2, 6.3.2, 6.3.3: each nation's result recomputed from the final position."""
+        self.seen("victory")
+        want = victory_levels(view, evacuated, talk)
+        got = dict(outcome.points) if outcome is not None else {}
+        if got != want:
+            self.bad("victory", where, f"recomputed {want}, game {got} ({outcome and outcome.level}); facts {view['victory']['facts']}")
+        if talk.ends_on is not None:
+            self.seen("final penalty ends")
+            if view["turn"] != talk.ends_on or (talk.british_due and not talk.british_seen):
+                self.bad("final penalty ends", where, f"a final penalty on turn {talk.ends_on}; the game ended in turn {view['turn']} (British turn played: {talk.british_seen})")
 
     def check_result_applied(self, d, before, after, where) -> None:
         """betrayal:4.5.3 S, 4.5.6 EX, 4.5.7 E, 4.5.8 SU (and its note: Belgian and Dutch units
@@ -705,11 +1067,7 @@ class Referee:
         ma = u["values"][2] if len(u["values"]) > 2 else 1
         if u["kind"] == "airborne":
             ma = 1  # betrayal:3.2.4 c
-        if u["side"] == "german":
-            terrain = view["zones"][action["to"]]["terrain"]
-            cost = 2 if (ma == 2 and terrain in ("forest", "mountain")) else 1
-        else:
-            cost = path_cost(view, u["zone"], action["to"], ma)
+        cost = path_cost(view, u["zone"], action["to"], ma, germany=u["side"] == "german")
         mp[u["id"]] += cost
         if mp[u["id"]] > ma:
             self.bad("movement allowance", where, f"{u['id']} (MA {ma}) has spent {mp[u['id']]}")
@@ -806,6 +1164,16 @@ class Referee:
         attackers_side = "german" if all(i.startswith("de-") for i in att) else "allied"
         zone = view["zones"].get(d["area"], {})
         labels = " ".join(str(l) for l, _ in d["shifts"]).lower()
+        # betrayal:6.3.1: two columns for the Germans against each penalised nation's units
+        allied_ids = dfn if attackers_side == "german" else att
+        nations = {us[i]["nation"] for i in allied_ids if i in us}
+        sign = 1 if attackers_side == "german" else -1
+        want = sum(2 * sign for n, turns in view["penalties"].items() if turns and n in nations)
+        got = sum(sh for l, sh in d["shifts"] if "penalty" in str(l).lower())
+        if want or got:
+            self.seen("penalty shift")
+        if got != want:
+            self.bad("penalty shift", where, f"penalties {view['penalties']}, Allied units {sorted(allied_ids)}: shift {want}, game {d['shifts']}")
         if attackers_side == "allied" and "maginot" in labels:
             self.bad("maginot shift", where, "a Maginot shift on an Allied attack")
         if attackers_side == "german" and zone.get("maginot") and "maginot" not in labels and first and d.get("exploit") is False:
@@ -1021,79 +1389,88 @@ class Referee:
 @pytest.fixture(scope="module")
 def referee() -> Referee:
     ref = Referee()
-    for scenario, seed, cap in GAMES:
-        ref.play(scenario, seed, cap)
+    for scenario, seed, cap, policy in GAMES:
+        ref.play(scenario, seed, cap, policy)
     return ref
 
 
-def _clean(ref: Referee, check: str, least: int = 1) -> None:
-    assert not ref.found.get(check), "\n".join(ref.found[check])
-
-
+# (check, case, the counter of the situations it judged, the least number of them the games
+# must produce: a check whose situation never arises could not fail, so it fails instead)
 CHECKS = [
-    ("sequence", "betrayal:2.0"),
-    ("actor", "betrayal:3.4.1"),
-    ("owner decides", "betrayal:4.5.2"),
-    ("initiative", "betrayal:3.4.1"),
-    ("orders", "betrayal:3.4.2"),
-    ("orders countries", "betrayal:3.4.2"),
-    ("tactics", "betrayal:3.4.3"),
-    ("refit cancels attacks", "betrayal:3.4.6"),
-    ("german refit stays", "betrayal:3.4.4"),
-    ("german no attack tactic", "betrayal:4.2.2"),
-    ("allied into Germany", "betrayal:3.2.3"),
-    ("minor allies stay home", "betrayal:1.7"),
-    ("moves adjacent", "betrayal:3.0"),
-    ("movement allowance", "betrayal:3.1"),
-    ("stacking", "betrayal:1.5"),
-    ("drops", "betrayal:3.2.4"),
-    ("mission target", "betrayal:3.3.2"),
-    ("air range", "betrayal:3.3"),
-    ("air bases", "betrayal:3.3.1"),
-    ("air bases held", "betrayal:3.3.1"),
-    ("air bases in empty Germany", "betrayal:3.3.1"),
-    ("intercept nationality", "betrayal:3.3.3"),
-    ("interception table", "betrayal:3.3.3"),
-    ("reinforcements", "betrayal:3.2.1"),
-    ("returns", "betrayal:3.2.2"),
-    ("return places", "betrayal:3.2.2"),
-    ("combat totals", "betrayal:4.4.1"),
-    ("combat odds", "betrayal:4.4.1"),
-    ("combat shifts", "betrayal:4.4.2"),
-    ("combat drm", "betrayal:4.4.3"),
-    ("combat result", "betrayal:4.5"),
-    ("combat values", "betrayal:4.4.1"),
-    ("all defenders count", "betrayal:4.4.1"),
-    ("maginot shift", "betrayal:4.4.2"),
-    ("republic shift", "betrayal:7.2.4"),
-    ("bombardment", "betrayal:4.3"),
-    ("bombardment target", "betrayal:4.3"),
-    ("regroup", "betrayal:5.1"),
-    ("regroup owner", "betrayal:5.1"),
-    ("minor allies never regroup", "betrayal:5.2.4"),
-    ("communication", "betrayal:6.1"),
-    ("republic", "betrayal:7.2.1"),
-    ("hidden", "betrayal:1.0"),
-    ("end", "betrayal:7.0"),
-    ("german areas count", "betrayal:7.0"),
-    ("results applied", "betrayal:4.5.3"),
-    ("exploit offer", "betrayal:3.4.4"),
-    ("exploit owed", "betrayal:3.4.4"),
-    ("free setup", "betrayal:9.0"),
-    ("one nation bombs", "betrayal:3.3.2"),
-    ("air support", "betrayal:3.3.5"),
-    ("hold moves forward", "betrayal:3.4.4"),
-    ("attack duty", "betrayal:3.4.4"),
-    ("withdraw into enemy", "betrayal:4.5.2"),
-    ("withdraw direction", "betrayal:4.5.2"),
-    ("six loses air", "betrayal:3.2.2"),
-    ("returns taken", "betrayal:3.2.2"),
-    ("mandatory use", "betrayal:3.4.6"),
-    ("refit", "betrayal:3.4.4"),
-    ("counter-attack", "betrayal:4.5.4"),
-    ("partial exchange", "betrayal:4.5.5"),
-    ("both german fighters", "betrayal:3.3.3"),
-    ("evacuation count", "betrayal:7.0"),
+    ("sequence", "betrayal:2.0", "sequence", 1000),
+    ("actor", "betrayal:3.4.1", "actor", 1000),
+    ("owner decides", "betrayal:4.5.2", "withdrawal", 20),
+    ("initiative", "betrayal:3.4.1", "initiative", 30),
+    ("orders", "betrayal:3.4.2", "orders", 30),
+    ("orders countries", "betrayal:3.4.2", "restricted moves", 1),
+    ("tactics", "betrayal:3.4.3", "tactics", 50),
+    ("refit cancels attacks", "betrayal:3.4.6", "assign", 50),
+    ("german refit stays", "betrayal:3.4.4", "refit movement", 2),
+    ("german no attack tactic", "betrayal:4.2.2", "german moves", 1000),
+    ("allied into Germany", "betrayal:3.2.3", "allied moves", 1000),
+    ("minor allies stay home", "betrayal:1.7", "minor moves", 100),
+    ("movement allowance", "betrayal:3.1", "movement allowance", 500),
+    ("stacking", "betrayal:1.5", "stacking", 300),
+    ("drops", "betrayal:3.2.4", "drops", 20),
+    ("mission target", "betrayal:3.3.2", "missions", 100),
+    ("air range", "betrayal:3.3", "missions", 100),
+    ("air bases", "betrayal:3.3.1", "air bases", 100),
+    ("air bases held", "betrayal:3.3.1", "air bases held", 50),
+    ("air bases in empty Germany", "betrayal:3.3.1", "air bases", 100),
+    ("intercept nationality", "betrayal:3.3.3", "interceptions offered", 1),
+    ("interception table", "betrayal:3.3.3", "interception", 5),
+    ("turned back", "betrayal:3.3.4", "turned back", 1),
+    ("reinforcements", "betrayal:3.2.1", "reinforcements", 10),
+    ("reinforcement schedule", "betrayal:3.2.1", "reinforcement schedule", 1000),
+    ("returns", "betrayal:3.2.2", "returns", 50),
+    ("return places", "betrayal:3.2.2", "returns", 50),
+    ("combat totals", "betrayal:4.4.1", "combat", 100),
+    ("combat odds", "betrayal:4.4.1", "combat", 100),
+    ("combat shifts", "betrayal:4.4.2", "combat", 100),
+    ("combat drm", "betrayal:4.4.3", "combat", 100),
+    ("combat result", "betrayal:4.5", "combat", 100),
+    ("combat values", "betrayal:4.4.1", "combat", 100),
+    ("all defenders count", "betrayal:4.4.1", "combat", 100),
+    ("maginot shift", "betrayal:4.4.2", "combat", 100),
+    ("republic shift", "betrayal:7.2.4", "combat", 100),
+    ("penalty shift", "betrayal:6.3.1", "penalty shift", 5),
+    ("bombardment", "betrayal:4.3", "bombardment", 20),
+    ("bombardment target", "betrayal:4.3", "bombardment", 20),
+    ("regroup", "betrayal:5.1", "regroup", 100),
+    ("regroup owner", "betrayal:5.1", "regroup", 100),
+    ("regroup every unit", "betrayal:5.1", "regroup every unit", 50),
+    ("salvage", "betrayal:5.3.1", "salvage", 100),
+    ("minor allies never regroup", "betrayal:5.2.4", "state", 1000),
+    ("talk ban", "betrayal:6.2.1", "talk ban", 1000),
+    ("penalty sequence", "betrayal:6.3.2", "penalty sequence", 3),
+    ("final penalty", "betrayal:6.3.3", "final penalty", 1),
+    ("final penalty ends", "betrayal:6.3.3", "final penalty ends", 1),
+    ("communication", "betrayal:6.1", "state", 1000),
+    ("republic", "betrayal:7.2.1", "state", 1000),
+    ("hidden", "betrayal:1.0", "hidden", 20),
+    ("end", "betrayal:7.0", "end", 4),
+    ("german areas count", "betrayal:7.0", "end", 4),
+    ("victory", "betrayal:7.0", "victory", 4),
+    ("evacuation count", "betrayal:7.0", "end", 4),
+    ("results applied", "betrayal:4.5.3", "results applied", 100),
+    ("withdrawals applied", "betrayal:4.5.2", "withdrawals applied", 50),
+    ("exploit offer", "betrayal:3.4.4", "exploit offer", 10),
+    ("exploit owed", "betrayal:3.4.4", "exploit owed", 10),
+    ("historical setup", "betrayal:8.0", "historical setup", 1),
+    ("free setup", "betrayal:9.0", "free setup", 2),
+    ("one nation bombs", "betrayal:3.3.2", "one nation bombs", 50),
+    ("air support", "betrayal:3.3.5", "air support", 100),
+    ("hold moves forward", "betrayal:3.4.4", "hold moves", 100),
+    ("attack duty", "betrayal:3.4.4", "attack duty", 50),
+    ("withdraw into enemy", "betrayal:4.5.2", "withdrawal", 20),
+    ("withdraw direction", "betrayal:4.5.2", "withdrawal", 20),
+    ("six loses air", "betrayal:3.2.2", "six loses air", 3),
+    ("returns taken", "betrayal:3.2.2", "returns taken", 50),
+    ("mandatory use", "betrayal:3.4.6", "mandatory use", 20),
+    ("refit", "betrayal:3.4.4", "refit", 3),
+    ("counter-attack", "betrayal:4.5.4", "counter-attack", 20),
+    ("partial exchange", "betrayal:4.5.5", "partial exchange", 20),
+    ("both german fighters", "betrayal:3.3.3", "both german fighters", 1),
 ]
 
 # Disagreements on record (see the report): check name -> reason.
@@ -1101,13 +1478,14 @@ XFAIL: dict[str, str] = {}
 
 
 def _params():
-    for check, case in CHECKS:
+    for check, case, counter, least in CHECKS:
         marks = [pytest.mark.rules(case)]
         if check in XFAIL:
             marks.append(pytest.mark.xfail(strict=True, reason=XFAIL[check]))
-        yield pytest.param(check, id=check.replace(" ", "-"), marks=marks)
+        yield pytest.param(check, counter, least, id=check.replace(" ", "-"), marks=marks)
 
 
-@pytest.mark.parametrize("check", list(_params()))
-def test_betrayal_rule(referee: Referee, check: str) -> None:
-    _clean(referee, check)
+@pytest.mark.parametrize(("check", "counter", "least"), list(_params()))
+def test_betrayal_rule(referee: Referee, check: str, counter: str, least: int) -> None:
+    assert referee.counts[counter] >= least, f"only {referee.counts[counter]} situations for {check}: the games never tried it"
+    assert not referee.found.get(check), "\n".join(referee.found[check])
