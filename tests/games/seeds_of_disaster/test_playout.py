@@ -31,9 +31,100 @@ def _audit(events: list) -> int:
     return len(results)
 
 
-@pytest.mark.rules("seeds-of-disaster:13.7.1", "seeds-of-disaster:13.7.2", "seeds-of-disaster:13.7.5", "seeds-of-disaster:13.6.1")
+# What the paid extras cost, from the rulebook: (CP, IP).
+COST = {
+    "tactical": (0, 1),  # 5.2.3
+    "recon": (0, 1),  # 5.2.4
+    "airintel": (0, 1),  # 5.2.5
+    "pakfront": (1, 0),  # 6.2.6
+    "engineers": (2, 0),  # 6.2.5
+}
+FORTINT = {"german": 10, "allied": 5}  # 5.2.6
+CRT = [(11, 3, 0), (5, 2, 0), (3, 1, 0), (1, 1, 1), (0, 1, 1)]  # NOTES: from, loser, winner
+
+
+def _costs(s, action) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
+    """What an action should cost each side in (CP, IP), read from the position before it."""
+    t, side = action["type"], rules.prompt(s).side
+    b = s.war.battle
+    cost = {"german": [0, 0], "allied": [0, 0]}
+    mine = cost[side]
+    if t == "attack" and action.get("overconcentration"):
+        mine[0] += 5  # 6.2.4
+    elif t == "air" and b and b.sides[side].air:
+        mine[0] += 1  # 6.2.3, a second fleet
+    elif t == "option":
+        cp, ip = COST.get(action["option"], (0, FORTINT[side]))
+        mine[0] += cp
+        mine[1] += ip
+    elif t == "retreat-before" and b:
+        units = [u for u in s.in_zone(b.area) if u.side == side and u.kind != "westwall"]
+        mine[0] += len(units) + sum(
+            1 for p in s.units.values() if p.box == "poised" and p.army in {u.id for u in units}
+        )  # 6.2.7
+    elif t in ("reserve", "recover") or (t == "move" and action.get("engineers")):
+        mine[0] += 1  # 6.2.2, 6.2.8, 10.1.10
+    elif t == "sr" and s.war.free_sr_used:
+        mine[0] += 1  # 11.0, 6.2.1
+    elif t == "examine":
+        mine[1] += 1  # 5.2.2
+    return cost
+
+
+def _audit_points(before, after, cost, events) -> None:  # type: ignore[no-untyped-def]
+    """6.1.3, 13.7.6, 16.1.7: CP and IP after an action = before - cost + gains, within 0-19."""
+    for side in ("german", "allied"):
+        cp = before["cp"][side] - cost[side][0]
+        for e in events:
+            if e.kind == "cp" and e.text.startswith(side.title()):
+                cp = min(19, cp + int(e.text.split("gains ")[1].split(" CP")[0]))
+            if "Defensive Breakthrough" in e.text and side == _attacker(events):
+                cp = max(0, cp - 3)
+        assert after.strategic.cp[side] == cp, (side, events)
+        assert after.strategic.ip[side] == before["ip"][side] - cost[side][1]
+
+
+def _attacker(events) -> str:  # type: ignore[no-untyped-def]
+    return next((e.data["side"] for e in events if e.kind == "roll" and "total" in e.data), "")
+
+
+def _audit_losses(battle_steps, s, events) -> None:  # type: ignore[no-untyped-def]
+    """13.7.3, 13.7.5: the steps each side loses after the totals are the CRT's for the difference,
+    or all it had left; 13.7.7, 9.2.4 losses are told apart from retreat (13.7.8) ones by case."""
+    result = next(e.data for e in events if e.kind == "result" and "difference" in e.data)
+    diff = result["difference"]
+    loser, winner = next((r[1], r[2]) for r in CRT if diff >= r[0])
+    want = (
+        {"german": 1, "allied": 1}
+        if diff == 0
+        else {result["winner"]: winner, ("allied" if result["winner"] == "german" else "german"): loser}
+    )
+    lost = {"german": 0, "allied": 0}
+    mobile = {"german": 0, "allied": 0}
+    for e in events:
+        if e.kind == "loss" and e.data.get("unit") in battle_steps:
+            side = s.units[e.data["unit"]].side
+            if e.text.endswith(("13.7.7)", "9.2.4)")):
+                lost[side] += 1
+            elif e.text.endswith("13.2.4)"):
+                mobile[side] += 1
+    for side in lost:
+        left = sum(v for u, v in battle_steps.items() if s.units[u].side == side) - mobile[side]
+        belgian = any(s.units[u].kind == "belgian" for u in battle_steps)
+        assert lost[side] == min(want[side], left) or belgian, (side, diff, lost, events)
+
+
+@pytest.mark.rules(
+    "seeds-of-disaster:13.7.1",
+    "seeds-of-disaster:13.7.2",
+    "seeds-of-disaster:13.7.5",
+    "seeds-of-disaster:13.6.1",
+    "seeds-of-disaster:13.7.3",
+    "seeds-of-disaster:13.7.6",
+    "seeds-of-disaster:6.2.7",
+)
 def test_random_wars_keep_the_rules_and_add_up() -> None:
-    battles = 0
+    battles = losses_checked = 0
     for seed in (1, 2):
         rng = random.Random(seed)
         dice = Dice(seed)
@@ -52,11 +143,27 @@ def test_random_wars_keep_the_rules_and_add_up() -> None:
             action = (
                 rng.choice(ends) if ends and rng.random() < 0.3 else rng.choice(acts)
             )
-            battles += _audit(rules.apply(s, action, dice))
+            before = {"cp": dict(s.strategic.cp), "ip": dict(s.strategic.ip)}
+            cost = _costs(s, action)
+            b = s.war.battle
+            steps = {}
+            if b and b.step == "defend-support" and action["type"] == "commit":
+                ids = b.sides[b.attacker].units + [
+                    u.id for u in s.in_zone(b.area) if u.side != b.attacker and u.kind != "westwall"
+                ]
+                ids += [p.id for p in s.units.values() if p.box == "poised" and p.army in ids]
+                steps = {u: s.units[u].steps for u in ids}
+            events = rules.apply(s, action, dice)
+            battles += _audit(events)
+            if steps:
+                _audit_losses(steps, s, events)
+                losses_checked += 1
+            if not (action["type"] == "end-combat" and prompt.side == "allied"):
+                _audit_points(before, s, cost, events)  # the week's Command Events aside
             assert game.check_invariants(s) == []
         assert game.outcome(s) is not None, "ten weeks end the game (20.0)"
         assert game.load(game.dump(s)) == s
-    assert battles > 10
+    assert battles > 10 and losses_checked == battles
 
 
 @pytest.mark.rules("seeds-of-disaster:20.0", "seeds-of-disaster:3.1.5")
