@@ -598,7 +598,9 @@ def test_a_battle_goes_declaration_retreat_choice_support_then_the_rolls_in_orde
 @pytest.mark.rules("seeds-of-disaster:13.4")
 def test_units_that_retreated_before_combat_sit_out_a_battle_for_their_new_area() -> None:
     s = only(
-        {"G6": ("AAC", 9), "XIX": ("KEM", 2), "F1": ("LIE", 5), "BI": ("BRU", 2)}, cp=1
+        {"G6": ("AAC", 9), "XIX": ("KEM", 2), "F1": ("LIE", 5), "DLM1": ("poised:F1", 2),
+         "BI": ("BRU", 2)},
+        cp=2,
     )
     act(s, {"type": "end-movement"})
     act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
@@ -610,6 +612,7 @@ def test_units_that_retreated_before_combat_sit_out_a_battle_for_their_new_area(
     assert totals(ev)["allied"]["strength"] == {"BI": 2}  # F1 adds nothing
     assert next(e for e in ev if e.kind == "result").data == {"difference": 1, "winner": "allied"}
     assert s.units["F1"].steps == 4  # but shares the result: the winner's step falls on it
+    assert s.units["DLM1"].steps == 2  # its poised corps did not support the battle (9.2.4)
 
 
 @pytest.mark.rules("seeds-of-disaster:14.3.5", "seeds-of-disaster:14.3.2", "seeds-of-disaster:14.1")

@@ -89,9 +89,10 @@ def battle_losses(state: State, b: Battle, side: str, n: int) -> list[Event]:
     events: list[Event] = []
     for i in range(n):
         poised = [
-            state.units[p]
+            p
             for a in _battle_units(state, b, side)
-            for p in [x.id for x in poised_of(state, a.id)]
+            if side == b.attacker or not a.fought  # 13.4: not those that sat it out
+            for p in poised_of(state, a.id)
         ]
         if i == 0 and poised:
             victim = min(poised, key=lambda u: (strength(u), u.id))
