@@ -219,3 +219,12 @@ def test_every_unit_on_the_map_may_move_in_the_movement_segment() -> None:
     assert movers == {"G6", "XV", "GI"}
     act(s, {"type": "end-movement"})
     assert not [a for a in war.actions(s) if a["type"] == "move"]
+
+
+@pytest.mark.rules("seeds-of-disaster:1.2", "seeds-of-disaster:9.2.2")
+def test_a_mobile_corps_away_from_any_army_stays_columnar() -> None:
+    # 1.2 (Columnar Forces): a mobile corps not stacked with a field army is always columnar
+    s = only({"G6": ("AAC", 5), "XV": ("KOL", 2), "XIX": ("AAC", 2)})
+    assert {a["unit"] for a in war.actions(s) if a["type"] == "poise"} == {"XIX"}
+    act(s, {"type": "move", "unit": "XV", "to": "AAC"})
+    assert {a["unit"] for a in war.actions(s) if a["type"] == "poise"} == {"XV", "XIX"}

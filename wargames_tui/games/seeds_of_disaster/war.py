@@ -148,6 +148,8 @@ def _movement_actions(state: State) -> list[Action]:
             ]
         if movement.reserve_ok(state, u):
             out.append({"type": "reserve", "unit": u.id})
+    for u in sorted(state.side_units(side), key=lambda u: u.id):
+        # 9.2.2: a corps may be poised once in an army's area, moved there this segment or not
         out += [
             {"type": "poise", "unit": u.id, "army": a}
             for a in movement.poise_options(state, u)
