@@ -285,6 +285,61 @@ def withdrawals_due(d: dict) -> list[tuple[str, list[str], str]]:
     return []
 
 
+class CombatDuty:
+    """betrayal:4.1: every Area the phasing side entered with ground units, where both sides
+    stand when its Combat Phase begins, is fought in that phase; 3.2.4: the air-landing units
+    drop on turn 1 and stop there."""
+
+    def __init__(self) -> None:
+        self.entered: set[str] = set()
+        self.due: set[str] | None = None
+        self.fought: set[str] = set()
+        self.dropped: set[str] = set()
+
+    def step(self, ref: "Referee", before: dict, events: list, after: dict, where: str) -> None:
+        cur = before["phase"]
+        if cur.endswith("-combat") and self.due is None:
+            self.due = {z for z in self.entered if ground_in(before, z, "german") and ground_in(before, z, "allied")}
+        for e in events:
+            nxt = e.data.get("phase") if e.kind == "phase" else None
+            if nxt and nxt != cur:
+                if cur.endswith("-combat"):
+                    self.close(ref, cur, after, where)
+                if cur == "german-movement" and before["turn"] == 1:
+                    self.drops_made(ref, after, where)
+                if nxt.endswith("-movement"):
+                    self.entered = set()
+                cur = nxt
+            elif e.kind == "move" and cur.endswith("-movement") and "to" in e.data:
+                self.entered.add(e.data["to"])
+                if e.data.get("type") == "drop":
+                    self.dropped.add(e.data["unit"])
+            elif e.kind == "combat" and "column" in e.data:
+                self.fought.add(e.data["area"])
+
+    def close(self, ref: "Referee", phase: str, view: dict, where: str) -> None:
+        if self.due is not None:
+            ref.seen("combat mandatory")
+            # (an Area a bombardment emptied needs no ground combat)
+            missed = {z for z in self.due - self.fought if ground_in(view, z, "german") and ground_in(view, z, "allied")}
+            if missed:
+                ref.bad("combat mandatory", where, f"{phase} ends with no combat in {sorted(missed)}, entered and held by both sides")
+        self.due, self.fought = None, set()
+
+    def drops_made(self, ref: "Referee", view: dict, where: str) -> None:
+        ref.seen("drops made")
+        for u in view["units"]:
+            if u["kind"] == "airborne" and on_map(u) and view["zones"][u["zone"]]["country"] == "G":
+                ref.bad("drops made", where, f"{u['id']} still in Border Area {u['zone']} after the turn 1 movement")
+
+    def offered(self, ref: "Referee", view: dict, actions: list, where: str) -> None:
+        if view["turn"] != 1 or view["phase"] != "german-movement":
+            return
+        for a in actions:
+            if a.get("type") == "move" and a["unit"] in self.dropped:
+                ref.bad("drops made", where, f"{a} offered after the unit landed this turn")
+
+
 # ---------------------------------------------------------------- communication (6.0)
 
 
@@ -376,6 +431,9 @@ class Referee:
         if scenario == "betrayal/historical":
             self.check_historical_setup(before, f"{scenario} seed {seed} start")
         talk = Talk()
+        duty = CombatDuty()
+        # aircraft -> the Areas it flew to (missions, interceptions) since its side's movement began
+        flown: dict[str, set[str]] = defaultdict(set)
         pending_w: list[tuple[str, list[str], str]] = []  # withdrawals a W result requires (4.5.2)
         regroup_tested: dict[str, set[str]] = defaultdict(set)
         initiative_prev: str | None = None
@@ -407,6 +465,8 @@ class Referee:
                 self.check_withdrawn(pending_w, before, where)
                 pending_w = []
             self.offered_checks(before, prompt, actions, initiative, orders, tactics_rolled, where)
+            duty.offered(self, before, actions, where)
+            self.check_air_returns(actions, before, flown, where)
             types = {a.get("type") for a in actions}
             if "exploit" in types:
                 self.check_exploit_offer(actions, before, last_combat, where)
@@ -423,6 +483,14 @@ class Referee:
             where = f"{where} (turn {turn}, {phase}, {action})"
             if action.get("type") == "breach":
                 self.check_breach(talk, action, before, after, events, where)
+            duty.step(self, before, events, after, where)
+            if any(e.kind == "phase" and str(e.data.get("phase", "")).endswith("-movement") for e in events):
+                flown.clear()
+            if action.get("type") == "mission":
+                flown[action["unit"]] |= {action["target"], units(before)[action["unit"]]["zone"]}
+            for e in events:
+                for f in e.data.get("fighters", ()) if e.kind == "air" else ():
+                    flown[f] |= {e.data["target"], units(before)[f]["zone"]}
 
             # betrayal:2.0-2.2 the order of phases and turns
             self.sequence(before, after, where)
@@ -438,6 +506,7 @@ class Referee:
                 elif e.kind == "roll" and "countries" in d:
                     orders = d
                     self.check_orders(d, before, where)
+                    self.check_orders_void(events, before, where)
                 elif e.kind == "roll" and "tactic" in d:
                     self.check_tactic(d, turn, tactics_rolled, where)
                     if d["tactic"] == "refit":
@@ -543,6 +612,17 @@ class Referee:
         assigned_tactics = set(view["assigned"].values()) if isinstance(view["assigned"], dict) else set()
         for a in actions:
             t = a.get("type")
+            if t in ("move", "evacuate") and view["phase"] in ("french-movement", "british-movement"):
+                # betrayal:2.2 each Allied player moves his own units; 1.7 the British the minor allies
+                self.seen("own units")
+                if OWNER.get(us[a["unit"]]["nation"]) != view["phase"].split("-")[0]:
+                    self.bad("own units", where, f"{a} offered in the {view['phase']}")
+            if t == "evacuate":
+                # betrayal:3.2.3 British units only, from a port
+                self.seen("evacuation")
+                u = us[a["unit"]]
+                if u["nation"] != "british" or u["kind"] not in GROUND or not u["zone"] or not zones[u["zone"]]["port"]:
+                    self.bad("evacuation", where, f"{a}: {u['nation']} {u['kind']} in {u['zone']}")
             if t == "move":
                 u = us[a["unit"]]
                 to = a["to"]
@@ -635,6 +715,8 @@ class Referee:
             elif t == "intercept":
                 self.seen("interceptions offered")
                 u = us.get(a.get("unit"))
+                if u and u["kind"] != "fighter":  # betrayal:3.3 the German bomber may not intercept
+                    self.bad("intercept nationality", where, f"{a}: a {u['kind']} intercepts")
                 if u and u["side"] == "allied":
                     # betrayal:3.3.3 only over an Area where units of its nationality are
                     nat = {x["nation"] for x in ground_in(view, a["target"], "allied")}
@@ -645,6 +727,12 @@ class Referee:
                 self.seen("assign")
                 if "refit" in tactics_rolled and a["tactic"] in ATTACK_TACTICS:
                     self.bad("refit cancels attacks", where, f"{a} offered although Refit was rolled")
+                # betrayal:3.4.2 b: no tactics executed in a country the orders did not name
+                if orders and "ALL" not in orders["countries"]:
+                    self.seen("restricted assign")
+                    named = {COUNTRY_CODE[c] for c in orders["countries"]} | {"G"}
+                    if zones[a["area"]]["country"] not in named:
+                        self.bad("orders countries", where, f"{a} offered with orders {orders['countries']}")
             elif t == "enter":
                 # betrayal:3.2.1 / 8.0 reinforcements: named area, or a port for the British
                 self.seen("reinforcements")
@@ -652,8 +740,14 @@ class Referee:
                 z = view["zones"][a["to"]]
                 if ground_in(view, a["to"], "german"):
                     self.bad("reinforcements", where, f"{a}: German-occupied")
-                if u["nation"] == "british" and not z["port"]:
-                    self.bad("reinforcements", where, f"{a}: not a port")
+                friendly_ports = [
+                    k for k, info in zones.items()
+                    if info["port"] and info["country"] == "F" and not ground_in(view, k, "german") and info.get("control") != "german"
+                ]
+                if u["nation"] == "british" and not z["port"] and (friendly_ports or z["edge"] != "west"):
+                    self.bad("reinforcements", where, f"{a}: not a port, nor a west edge Area when no port is friendly ({friendly_ports})")
+                if u["nation"] == "french" and a["to"] != "SOI" and z["edge"] not in ("west", "south"):
+                    self.bad("reinforcements", where, f"{a}: not Soissons nor a west or south edge Area")
                 if (
                     u["nation"] == "french" and a["to"] != "SOI" and not ground_in(view, "SOI", "german")
                     and len(ground_in(view, "SOI", "allied")) < 3
@@ -783,6 +877,23 @@ class Referee:
             elif roll >= 2:
                 talk.ends_on = turn
                 talk.british_due = PHASES.index(before["phase"]) < PHASES.index("british-movement") if before["phase"] in PHASES else False
+
+    def check_air_returns(self, actions: list, view: dict, flown: dict, where: str) -> None:
+        """betrayal:3.3.4 c, 3.3.5, 4.3.2: aircraft come back to the Area they left or to another
+        friendly Area within range of where they flew; 3.3: rebasing stays within range."""
+        us = units(view)
+        for a in actions:
+            t = a.get("type")
+            if t not in ("air-return", "rebase"):
+                continue
+            u = us[a["unit"]]
+            rng_ = COUNTERS[u["id"]]["range"]
+            origins = flown.get(u["id"], set()) if t == "air-return" else {u["zone"]}
+            if not origins or a["to"] == u["zone"]:
+                continue
+            self.seen("air returns")
+            if min(distance(view, o, a["to"]) for o in origins) > rng_:
+                self.bad("air returns range", where, f"{a}: {a['to']} beyond range {rng_} of {sorted(origins)}")
 
     def check_salvage(self, d: dict, after: dict, where: str) -> None:
         """betrayal:5.3.1 Y: to the Regroup box, a ground unit on its reduced side; 5.3.2 N: stays set aside."""
@@ -1122,6 +1233,32 @@ class Referee:
         if row["countries"] != d["countries"] or row["tactics"] != d["tactics"]:
             self.bad("orders", where, f"{d} but the table gives {row}")
 
+    def check_orders_void(self, events: list, view: dict, where: str) -> None:
+        """betrayal:3.4.2 a: a B and/or N result with no home units left in a named country has no
+        effect, and the automaton rolls again until an ALL result; 3.4.3: then as many tactics
+        rolls as the orders allow."""
+        rolls = [e.data for e in events if e.kind == "roll" and "dice" in e.data and "tactic" not in e.data]
+        home = {"B": "belgian", "N": "dutch"}
+        void = False
+        for d in rolls:
+            row = TABLES["orders"][str(sum(d["dice"]))]
+            empty = "ALL" not in row["countries"] and any(
+                not any(u["nation"] == home[c] and on_map(u) and view["zones"][u["zone"]]["country"] == COUNTRY_CODE[c] for u in view["units"])
+                for c in row["countries"]
+            )
+            kept = "countries" in d
+            if not kept or "ALL" not in row["countries"]:
+                self.seen("orders void")
+            if kept and (empty or (void and "ALL" not in row["countries"])):
+                self.bad("orders void", where, f"orders {d} kept, void: named country empty {empty}, after a void roll {void}")
+            if not kept and not (empty or void):
+                self.bad("orders void", where, f"orders {d} ignored with home units in {row['countries']}")
+            void = void or not kept
+        kept_rows = [d for d in rolls if "countries" in d]
+        tactics = [e.data for e in events if e.kind == "roll" and "tactic" in e.data]
+        if kept_rows and tactics and len(tactics) != kept_rows[-1]["tactics"]:
+            self.bad("tactics", where, f"{len(tactics)} tactics rolls on orders {kept_rows[-1]}")
+
     def check_tactic(self, d, turn, rolled, where) -> None:
         """betrayal:3.4.3: German Tactics Table; a repeated tactic has no effect."""
         self.seen("tactics")
@@ -1259,6 +1396,8 @@ class Referee:
     def check_interception(self, d, view, where) -> None:
         """betrayal:3.3.3: both German fighters when available and in range; the table."""
         self.seen("interception")
+        if any(COUNTERS[f]["kind"] != "fighter" for f in d["fighters"]):
+            self.bad("intercept nationality", where, f"{d}: only fighters intercept (3.3)")
         if d["fighters"] and all(f.startswith("de-") for f in d["fighters"]):
             self.seen("both german fighters")
             for u in view["units"]:
@@ -1350,6 +1489,12 @@ class Referee:
             self.bad("republic", where, "British hold the marker")
         if rep["holder"] == "french" and not [u for u in ground_in(view, rep["zone"], "allied") if u["nation"] == "french"]:
             self.bad("republic", where, f"French hold the marker in {rep['zone']} without a French unit")
+        # betrayal:7.2.3 captured or recaptured when left alone with one side's units
+        there = ground_in(view, rep["zone"])
+        if there and all(u["side"] == "german" for u in there) and rep["holder"] != "german":
+            self.bad("republic", where, f"Germans alone with the marker in {rep['zone']}, holder {rep['holder']}")
+        if there and all(u["nation"] == "french" for u in there) and rep["holder"] != "french":
+            self.bad("republic", where, f"French alone with the marker in {rep['zone']}, holder {rep['holder']}")
         for u in view["units"]:
             # betrayal:5.2.4, 4.5.8 note: Belgian and Dutch units are never set aside
             if u["nation"] in ("belgian", "dutch") and u["box"] in ("setaside", "regroup"):
@@ -1412,8 +1557,14 @@ CHECKS = [
     ("movement allowance", "betrayal:3.1", "movement allowance", 500),
     ("stacking", "betrayal:1.5", "stacking", 300),
     ("drops", "betrayal:3.2.4", "drops", 20),
+    ("drops made", "betrayal:3.2.4", "drops made", 4),
+    ("combat mandatory", "betrayal:4.1", "combat mandatory", 30),
+    ("own units", "betrayal:1.7", "own units", 1000),
+    ("evacuation", "betrayal:3.2.3", "evacuation", 20),
+    ("orders void", "betrayal:3.4.2", "orders void", 1),
     ("mission target", "betrayal:3.3.2", "missions", 100),
     ("air range", "betrayal:3.3", "missions", 100),
+    ("air returns range", "betrayal:3.3.5", "air returns", 50),
     ("air bases", "betrayal:3.3.1", "air bases", 100),
     ("air bases held", "betrayal:3.3.1", "air bases held", 50),
     ("air bases in empty Germany", "betrayal:3.3.1", "air bases", 100),
