@@ -15,6 +15,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import springtime
 from wargames_tui.ui.screens.actions import ActionsScreen
+from wargames_tui.ui.widgets.areamap import AreaMap
 
 from .helpers import FG, assault, empty_board, fresh, put
 
@@ -85,3 +86,99 @@ async def test_a_player_picks_the_attackers_and_sees_the_values_before_committin
         combat = session.state.combat
         assert combat is not None and combat["attackers"] == ["de-18a", "de-schmidt"] and combat["lead"] == "de-schmidt"
         assert session.state.units["de-6a"]["at"] == "22"
+
+
+def assault_from_22() -> Session:
+    """Axis Army Group B assaulting with three units in Area 22 (Area 17 empty and Allied, next door)."""
+    state = empty_board(fresh())
+    for uid in ("de-6a", "de-18a", "de-schmidt"):
+        put(state, uid, "22")
+    put(state, "fr-7a", "9", leader=True)
+    assault(state, "axis", ["B"], 2)
+    return Session(springtime, FG, {}, state, Dice(7), dict(HOTSEAT))
+
+
+async def pick_and_enter(pilot, app, keys: list[str], to: str):  # noqa: ANN001, ANN201 - textual's Pilot, App
+    """Past the cover, pick units of Area 22 with these keys, then Enter on Area `to`."""
+    await past_cover(pilot, app)
+    screen = area_screen(app)
+    await goto(pilot, screen, "22")
+    await pilot.press(*keys)
+    await goto(pilot, screen, to)
+    await pilot.press("enter")
+    await pilot.pause()
+    return screen
+
+
+@pytest.mark.rules("springtime:9.1")
+@sync
+async def test_enter_on_a_neighbouring_area_steps_every_picked_unit_there(tmp_path: Path) -> None:
+    session = assault_from_22()
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await pick_and_enter(pilot, app, ["1", "3"], "17")  # the 18th Army and Schmidt's panzers
+        at = {u: session.state.units[u]["at"] for u in ("de-6a", "de-18a", "de-schmidt")}
+        assert at == {"de-6a": "22", "de-18a": "17", "de-schmidt": "17"}
+        # One at a time (9.1): the 18th Army's move ended when Schmidt's began, so the picks are dropped.
+        assert [e.action for e in session.log[-2:]] == [
+            {"type": "move", "unit": "de-18a", "to": "17"}, {"type": "move", "unit": "de-schmidt", "to": "17"}]
+        assert screen.picked == []
+
+
+@pytest.mark.rules("springtime:9.2")
+@sync
+async def test_a_lone_picked_unit_stays_picked_and_goes_on_with_enter(tmp_path: Path) -> None:
+    session = assault_from_22()
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await pick_and_enter(pilot, app, ["3"], "17")  # Schmidt's panzers (4 MF), alone
+        assert session.state.units["de-schmidt"]["at"] == "17" and screen.picked == ["de-schmidt"]
+        await goto(pilot, screen, "24")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.units["de-schmidt"]["at"] == "24"
+
+
+@pytest.mark.rules("springtime:6.1.1")
+@sync
+async def test_in_hotseat_the_allied_player_reads_his_marker_before_the_cover(tmp_path: Path) -> None:
+    session = Session.start(springtime, FG, {}, seed=3, seats=dict(HOTSEAT))
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        screen = area_screen(app)
+        screen.play({"type": "draw"})
+        await pilot.pause()
+        held = session.state.hands["allied"][0]
+        name = springtime.load_board().events[held].name
+        cover = app.screen
+        assert type(cover).__name__ == "HandoffScreen"
+        shown = str(cover.query_one("#handoff-box").render())
+        assert "For the Allied player only" in shown and name in shown and "Axis" in shown
+        assert screen._drawn_for == "allied"
+        await pilot.press("enter")  # the Allied player has read it: now the cover proper
+        await pilot.pause()
+        shown = str(app.screen.query_one("#handoff-box").render())
+        assert name not in shown and "Pass the keyboard to the Axis player" in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert area_screen(app)._drawn_for == "axis"
+
+
+@pytest.mark.rules("springtime:9.1")
+@sync
+async def test_in_hotseat_the_axis_player_sees_where_his_units_may_go(tmp_path: Path) -> None:
+    from .test_snapshot import german_surprise
+
+    session = german_surprise()
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        screen = area_screen(app)
+        assert screen.player_side() == "axis"
+        await goto(pilot, screen, "5")
+        lit = screen.query_one(AreaMap).highlights
+        steps = {a["to"] for a in session.prompt.actions
+                 if a["type"] == "move" and session.state.units[a["unit"]]["at"] == "5"}
+        assert steps and {z for z, light in lit.items() if light == "reach"} == steps
+        assert lit["5"] == "selected"

@@ -26,6 +26,7 @@ GAME_ID = "springtime"
 TITLE = "Springtime for Hitler"
 MAP_KIND = "area"
 HIDDEN = True  # each side's held Event marker (springtime:6.1.1)
+READ_BEFORE_COVER = ("reveal",)  # the marker a player drew, shown to him before the hotseat cover
 
 
 

@@ -60,9 +60,10 @@ def units_in(action: Action) -> list[str]:
 
 
 def actors(action: Action) -> set[str]:
-    """The units that act in an action (a stack that moves, fires or assaults; a division), not
-    those it merely names (a landing craft loaded, a unit aimed at)."""
-    return set(action.get("units") or []) | ({action["division"]} if action.get("division") else set())
+    """The units that act in an action (a stack that moves, fires or assaults; a division; the one
+    unit of a move), not those it merely names (a landing craft loaded, a unit aimed at)."""
+    out = set(action.get("units") or []) | ({action["division"]} if action.get("division") else set())
+    return out | ({action["unit"]} if action.get("type") == "move" and action.get("unit") else set())
 
 
 class AreaPlayScreen(SessionScreen):
@@ -81,6 +82,7 @@ class AreaPlayScreen(SessionScreen):
         Binding("r", "do('roll')", "Roll", id="do-roll"),
         Binding("c", "do('accept')", "Accept", id="do-accept"),
         Binding("t", "extras", "Other actions"),
+        Binding("i", "toggle_track", "Turn panel"),
         *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False) for n in range(1, 10)],
         Binding("0", "unpick", "Unpick all", show=False),
         Binding("u", "undo", "Undo"),
@@ -162,7 +164,7 @@ class AreaPlayScreen(SessionScreen):
             if first:
                 return first
         for u in self.view.get("units", []):
-            if u["side"] == self.terms.player and u.get("zone"):
+            if u["side"] == self.player_side() and u.get("zone"):
                 return u["zone"]
         return next(iter(self.view["zones"]))
 
@@ -184,6 +186,11 @@ class AreaPlayScreen(SessionScreen):
 
     def unit(self, uid: str) -> dict[str, Any] | None:
         return next((u for u in self.view.get("units", []) if u["id"] == uid), None)
+
+    def player_side(self) -> str:
+        """The side whose units the cursor takes up: the one whose view is drawn (in hotseat, either
+        side), else the side the game's player commands."""
+        return self._drawn_for if self._drawn_for in self.terms.sides else self.terms.player
 
     def zone_of(self, uid: str) -> str | None:
         u = self.unit(uid)
@@ -261,7 +268,7 @@ class AreaPlayScreen(SessionScreen):
         if self.picked:
             return list(self.picked)
         if self.source:
-            return [u["id"] for u in self.view.get("units", []) if u.get("zone") == self.source and u["side"] == self.terms.player]
+            return [u["id"] for u in self.view.get("units", []) if u.get("zone") == self.source and u["side"] == self.player_side()]
         return []
 
     def highlights(self) -> dict[str, str]:
@@ -295,10 +302,11 @@ class AreaPlayScreen(SessionScreen):
         """Light the reach of the player's units under the cursor, and keep it lit while the
         cursor goes to look at where they may go."""
         zone = self.cursor
-        mine = {u["id"] for u in self.view.get("units", []) if u.get("zone") == zone and u["side"] == self.terms.player}
+        side = self.player_side()
+        mine = {u["id"] for u in self.view.get("units", []) if u.get("zone") == zone and u["side"] == side}
         if mine and any(actors(a) & mine for a in self.prompt.actions):
             self.source = zone
-        elif self.source and not any(u.get("zone") == self.source and u["side"] == self.terms.player for u in self.view.get("units", [])):
+        elif self.source and not any(u.get("zone") == self.source and u["side"] == side for u in self.view.get("units", [])):
             self.source = None
 
     # --- drawing -----------------------------------------------------------------------
@@ -339,7 +347,8 @@ class AreaPlayScreen(SessionScreen):
         if not narrow:
             left.append(f" {v.get('title', '')} ", "bold #ffd21f")
         turns = f"/{v['turns']}" if v.get("turns") else ""
-        left.append(f" Turn {turn}{turns}{time} ", "bold black on #ffd21f")
+        when = v.get("turn_text") or f"Turn {turn}{turns}{time}"  # a game's own words for a time with no turn number
+        left.append(f" {when} ", "bold black on #ffd21f")
         left.append(f" {v.get('phase_title', '')}", "bold")
         right = Text(no_wrap=True)
         if v.get("alarm") is not None:
@@ -427,6 +436,8 @@ class AreaPlayScreen(SessionScreen):
             return
         _, moving = self.acting()
         steps = [a for a in actions if a.get("type") == "move" and a.get("to") == zone]
+        if self._step_picked(steps):
+            return
         # A lone free step of the units on the move is taken at once; one that costs something
         # (a move marked `extra`, paid for with something) is offered in the list.
         free = bool(steps) and not steps[0].get("extra")
@@ -434,6 +445,28 @@ class AreaPlayScreen(SessionScreen):
             self.play(steps[0])
             return
         self.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
+
+    def _step_picked(self, steps: list[Action]) -> bool:
+        """Enter on a zone every picked unit may step into, each by a move of its own (a free one):
+        they step there one after another, and stay picked while they all may go on. False, and
+        nothing played, when the picked units cannot all go."""
+        picked = list(self.picked)
+        own: dict[str, list[Action]] = {}
+        for a in steps:
+            if a.get("unit") and not a.get("extra") and not a.get("units"):
+                own.setdefault(a["unit"], []).append(a)
+        if not picked or any(len(own.get(u, [])) != 1 for u in picked):
+            return False
+        for uid in picked:
+            played = len(self.session.log)
+            self.play(own[uid][0])
+            if len(self.session.log) == played or self._covered or self.over():
+                return True  # refused (the reason is shown), the keyboard passed, or the game ended
+        types = {(a.get("type"), a.get("unit")) for a in self.prompt.actions}
+        if all(("move", u) in types for u in picked):
+            self.picked = picked
+            self.refresh_all()
+        return True
 
     def _on_the_move(self) -> bool:
         """A stack is moving (the view's `move`) or a unit is activating (`active`): its next step
@@ -459,6 +492,8 @@ class AreaPlayScreen(SessionScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("help", "save", "menu", "cancel"):
             return True
+        if action == "toggle_track":
+            return self.has_class("short")  # a short window has no room for both the track and the log
         if self.over() or self.bot_to_act():
             return False
         if action == "extras":
@@ -573,6 +608,10 @@ class AreaPlayScreen(SessionScreen):
             self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
             return
         self.choose(actions + self.terms.extras(self.view), f"{self.prompt.text} ({self.prompt.case})")
+
+    def action_toggle_track(self) -> None:
+        self.toggle_class("tables")
+        self.say("The turn panel is shown in the place of the log: i for the log again." if self.has_class("tables") else "Log shown.")
 
     def action_extras(self) -> None:
         """The game's actions outside the prompt (AreaTerms.extras)."""

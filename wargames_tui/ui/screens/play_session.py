@@ -262,10 +262,21 @@ class SessionScreen(Screen):
         if self._wants_cover():
             self._covered = True
             self._cancel_step()
-            self.app.push_screen(HandoffScreen(short_name(name), self._cover_text()))
+            self.app.push_screen(HandoffScreen(short_name(name), self._cover_text(), self._secret_for(before)))
             return True
         self.notify(f"{short_name(name)} to play", timeout=3)
         return False
+
+    def _secret_for(self, leaving: str) -> tuple[str, list[str]] | None:
+        """What the player leaving the keyboard alone may read of his last action, when the game
+        asks that he see it before the cover (its READ_BEFORE_COVER event kinds): his name and the lines."""
+        kinds = getattr(self.session.game, "READ_BEFORE_COVER", ())
+        last = self.session.log[-1] if self.session.log else None
+        lines = [e.text for e in (last.events if last else []) if e.only == leaving and e.kind in kinds]
+        if not lines:
+            return None
+        name = self.session.view(None).get("sides", {}).get(leaving, leaving)
+        return short_name(name), lines
 
     def _cover_text(self) -> str:
         """Why the map is covered: the game's own words when `covers(state)` gives them."""

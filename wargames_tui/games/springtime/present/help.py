@@ -47,14 +47,16 @@ KEYS = """\
 | arrows, Tab / Shift+Tab | move the cursor from Area to Area |
 | Enter or click | the actions for the Area under the cursor |
 | `a` | every legal action, in words |
-| `1`-`9`, `0` | pick units listed in the Area panel (again to drop one; `0` drops all): Enter then offers the attack of the picked units alone (10.2, 10.3) |
+| `1`-`9`, `0` | pick units listed in the Area panel (again to drop one; `0` drops all): Enter on a neighbouring Area moves them there one after another (9.1; a lone unit stays picked to go on), Enter on their own Area offers the attack of the picked units alone (10.2, 10.3) |
 | `e` | end the impulse or phase step |
 | `u`, `s`, `?`, `q` | undo, save, help, menu |
 
 Identifiers are coloured by nation (yellow Belgium, blue France, grey Germany, green Italy, orange
-the Netherlands, violet Luxembourg); a `+` marks an Area the Axis controls outside Germany, an
-anchor a BEF evacuation port. Blue labels hold Allied units, grey Axis, half and half a contested
-Area. On the map double lines are rivers, `#` the Maginot Line.
+the Netherlands, violet Luxembourg). Beside each label, the number of units each side has there:
+on blue the Allied, on grey the Axis (a contested Area shows both). Allied units put the label in
+`< >`, Axis units in `{ }`, both sides in `< }`, so it reads without colour too. A `+` marks an
+Area the Axis controls outside Germany where no Axis unit stands, a `~` a BEF evacuation port.
+On the map double lines are rivers, `#` the Maginot Line.
 
 Each attack in the action list ends with its Attack Value against the Defence Values the
 defender may choose (his lead unit and air) and the chance to win against the best of them,

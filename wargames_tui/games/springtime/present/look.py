@@ -27,12 +27,32 @@ def backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | None:
 
 
 def markers(zone: dict[str, Any], units: Units) -> list[Marker]:
+    """Beside the label: how many units each side has there (at most five, 7.1), Allied first; the
+    Axis control marker where no Axis unit stands; the port. A marker with no cell left colours the
+    brackets instead, so the counts come first."""
     out: list[Marker] = []
-    if zone.get("control") == "axis" and zone.get("nation") not in ("germany", "italy"):
+    for side in ("allied", "axis"):
+        n = sum(1 for u in units if u["side"] == side)
+        if n:
+            out.append((str(n), "#ffffff", BG[side]))
+    axis_here = any(u["side"] == "axis" for u in units)
+    if zone.get("control") == "axis" and zone.get("nation") not in ("germany", "italy") and not axis_here:
         out.append(AXIS_CONTROL)
     if zone.get("port"):
         out.append(PORT)
     return out
+
+
+# Who stands in an Area, without colour: the label's brackets, Allied < >, Axis { } (a contested
+# Area: "<13}").
+SIDE_BRACKETS = {"allied": ("<", ">"), "axis": ("{", "}")}
+
+
+def occupied(zone: dict[str, Any], units: Units) -> tuple[str, str] | None:
+    sides = {u["side"] for u in units}
+    if len(sides) > 1:
+        return SIDE_BRACKETS["allied"][0], SIDE_BRACKETS["axis"][1]
+    return SIDE_BRACKETS.get(next(iter(sides))) if sides else None
 
 
 LOOK = MapLook(
@@ -42,4 +62,6 @@ LOOK = MapLook(
     underline=lambda zone: zone.get("id") == "25" or zone.get("name") == "Paris",
     link_chars=LINK_CHARS,
     link_colours=LINK_COLOURS,
+    over_links=True,  # room beside every label for two markers: the sides' unit counts
+    occupied=occupied,
 )
