@@ -228,3 +228,14 @@ def test_a_mobile_corps_away_from_any_army_stays_columnar() -> None:
     assert {a["unit"] for a in war.actions(s) if a["type"] == "poise"} == {"XIX"}
     act(s, {"type": "move", "unit": "XV", "to": "AAC"})
     assert {a["unit"] for a in war.actions(s) if a["type"] == "poise"} == {"XV", "XIX"}
+
+
+@pytest.mark.rules("seeds-of-disaster:10.1.10")
+def test_one_cp_cancels_the_major_river_for_the_whole_stack() -> None:
+    s = only({"G6": ("LIE", 5), "XV": ("LIE", 1), "XIX": ("AAC", 1)}, cp=1)
+    act(s, {"type": "move", "unit": "G6", "to": "MAU", "engineers": True})
+    assert s.strategic.cp["german"] == 0
+    # XV (4 MP) leaves Liege too and crosses the same Meuse to Namur: its stack has paid
+    assert moves(s, "XV")["SQU"] is True  # Liege-Namur-Maubeuge-St Quentin: 1 + 2 + 1
+    act(s, {"type": "move", "unit": "XV", "to": "SQU", "engineers": True})
+    assert s.strategic.cp["german"] == 0 and s.units["XV"].zone == "SQU"

@@ -62,13 +62,25 @@ def _costs(s, action) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
         mine[0] += len(units) + sum(
             1 for p in s.units.values() if p.box == "poised" and p.army in {u.id for u in units}
         )  # 6.2.7
-    elif t in ("reserve", "recover") or (t == "move" and action.get("engineers")):
-        mine[0] += 1  # 6.2.2, 6.2.8, 10.1.10
+    elif t in ("reserve", "recover"):
+        mine[0] += 1  # 6.2.2, 6.2.8
     elif t == "sr" and s.war.free_sr_used:
         mine[0] += 1  # 11.0, 6.2.1
     elif t == "examine":
         mine[1] += 1  # 5.2.2
     return cost
+
+
+def _bridge_cost(s, events, bridged: set) -> int:  # type: ignore[no-untyped-def]
+    """10.1.10: 1 CP a stack (units moving from one area in a player-turn) for the major rivers
+    its route crosses, unless a unit from that area already paid for them."""
+    route = next(e.data["path"] for e in events if e.kind == "move")
+    g = data.graph()
+    turn = (s.war.week, s.war.player, route[0])
+    crossings = {turn + (a, b) for a, b in zip(route, route[1:]) if g.links[a][b] == "major"}
+    unpaid = crossings - bridged
+    bridged |= unpaid
+    return 1 if unpaid else 0
 
 
 def _audit_points(before, after, cost, events) -> None:  # type: ignore[no-untyped-def]
@@ -122,9 +134,11 @@ def _audit_losses(battle_steps, s, events) -> None:  # type: ignore[no-untyped-d
     "seeds-of-disaster:13.7.3",
     "seeds-of-disaster:13.7.6",
     "seeds-of-disaster:6.2.7",
+    "seeds-of-disaster:10.1.10",
 )
 def test_random_wars_keep_the_rules_and_add_up() -> None:
     battles = losses_checked = 0
+    bridged: set = set()
     for seed in (1, 2):
         rng = random.Random(seed)
         dice = Dice(seed)
@@ -158,6 +172,8 @@ def test_random_wars_keep_the_rules_and_add_up() -> None:
             if steps:
                 _audit_losses(steps, s, events)
                 losses_checked += 1
+            if action["type"] == "move" and action.get("engineers"):
+                cost[prompt.side][0] += _bridge_cost(s, events, bridged)
             if not (action["type"] == "end-combat" and prompt.side == "allied"):
                 _audit_points(before, s, cost, events)  # the week's Command Events aside
             assert game.check_invariants(s) == []

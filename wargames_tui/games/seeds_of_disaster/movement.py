@@ -140,13 +140,27 @@ def move_options(state: State, u: Unit) -> list[tuple[str, bool]]:
     """(area, engineers) pairs: engineers when only the CP cancelling major rivers gets it there (10.1.10)."""
     plain = {a for a in reach(state, u) if _can_end(state, u, a)}
     out = [(a, False) for a in sorted(plain)]
-    if state.strategic.cp[u.side] >= 1:
-        out += [
-            (a, True)
-            for a in sorted(reach(state, u, True))
-            if a not in plain and _can_end(state, u, a)
-        ]
+    cp = state.strategic.cp[u.side]
+    out += [
+        (a, True)
+        for a in sorted(reach(state, u, True))
+        if a not in plain
+        and _can_end(state, u, a)
+        and (cp >= 1 or not _unbridged(state, u, path(state, u, a, True)))
+    ]
     return out
+
+
+def _unbridged(state: State, u: Unit, route: list[str]) -> list[str]:
+    """10.1.10: the major rivers on a route that no unit of this stack (units moving from the same
+    area this player-turn) has yet paid a CP to cross; one CP pays them for the whole stack."""
+    g = data.graph()
+    crossings = [
+        f"{u.zone}:{a}>{b}"
+        for a, b in zip([u.zone or ""] + route, route)
+        if g.links[a][b] == "major"
+    ]
+    return [c for c in crossings if c not in state.war.bridged]
 
 
 def do_move(
@@ -157,10 +171,12 @@ def do_move(
         raise IllegalAction(f"{unit_id} may not move now", "seeds-of-disaster:10.1.11")
     if (to, bool(engineers)) not in move_options(state, u):
         raise IllegalAction(f"{unit_id} cannot reach {to}", "seeds-of-disaster:10.1.7")
-    if engineers:
-        state.strategic.cp[u.side] -= 1
     frm = u.zone
     route = path(state, u, to, bool(engineers))
+    unpaid = _unbridged(state, u, route) if engineers else []
+    if unpaid:
+        state.strategic.cp[u.side] -= 1
+        state.war.bridged += unpaid
     last = frm
     for area in route:
         _mark_entry(state, u, area)
@@ -168,7 +184,10 @@ def do_move(
         last = area
     place(state, u, to, route[-2] if len(route) > 1 else frm)
     u.moved = True
-    extra = " (1 CP: major rivers, 10.1.10)" if engineers else ""
+    extra = ""
+    if engineers:
+        paid = "1 CP" if unpaid else "paid by its stack"
+        extra = f" ({paid}: major rivers, 10.1.10)"
     return [
         Event(
             "move",

@@ -118,6 +118,9 @@ class War(BaseModel):
         "movement"  # movement, combat, command (the SoP of Active Hostilities)
     )
     free_sr_used: bool = False  # one SR per player-turn is free (11.0)
+    bridged: list[str] = Field(
+        default_factory=list
+    )  # "START:A>B": major rivers a stack from START paid a CP to cross this player-turn (10.1.10)
     attacked: list[str] = Field(
         default_factory=list
     )  # areas attacked this combat segment (13.1.3)

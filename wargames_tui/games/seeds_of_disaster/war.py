@@ -441,6 +441,7 @@ def _start_player_turn(state: State) -> list[Event]:
     events = []
     state.war.segment = "movement"
     state.war.free_sr_used = False
+    state.war.bridged = []
     state.war.attacked = []
     for u in state.units.values():
         u.moved = u.fought = False
