@@ -38,7 +38,7 @@ GAMES = [
     ("betrayal/historical", 34, 2600, "pass"),
     ("betrayal/historical", 40, 2600, "talk"),
     ("betrayal/free-setup", 8, 2600, "random"),
-    ("betrayal/free-setup", 12, 900, "attack"),
+    ("betrayal/free-setup", 3, 900, "attack"),
 ]
 
 PHASES = [
@@ -431,6 +431,7 @@ class Referee:
         if scenario == "betrayal/historical":
             self.check_historical_setup(before, f"{scenario} seed {seed} start")
         talk = Talk()
+        halted: set[str] = set()  # German units the frontier defences stopped (9.0)
         duty = CombatDuty()
         # aircraft -> the Areas it flew to (missions, interceptions) since its side's movement began
         flown: dict[str, set[str]] = defaultdict(set)
@@ -484,6 +485,7 @@ class Referee:
             if action.get("type") == "breach":
                 self.check_breach(talk, action, before, after, events, where)
             duty.step(self, before, events, after, where)
+            self.check_frontier(scenario, action, before, after, events, halted, where)
             if any(e.kind == "phase" and str(e.data.get("phase", "")).endswith("-movement") for e in events):
                 flown.clear()
             if action.get("type") == "mission":
@@ -877,6 +879,55 @@ class Referee:
             elif roll >= 2:
                 talk.ends_on = turn
                 talk.british_due = PHASES.index(before["phase"]) < PHASES.index("british-movement") if before["phase"] in PHASES else False
+
+    def check_frontier(self, scenario: str, action: dict, before: dict, after: dict, events: list, halted: set, where: str) -> None:
+        """betrayal:9.0: on turn 1 of the free set-up a German ground unit going on through a
+        bracketed Area with no Allied unit rolls a die, and a 1 stops it there for the turn;
+        never otherwise."""
+        rolls = [e.data["roll"] for e in events if e.kind == "roll" and set(e.data) == {"roll"}]
+        applies = scenario == "betrayal/free-setup" and before["turn"] == 1 and before["phase"] == "german-movement"
+        if applies and action.get("type") == "move" and action["unit"] in halted:
+            self.bad("frontier defences", where, f"{action}: the unit was halted this turn")
+        if action.get("type") != "move" or units(before)[action["unit"]]["side"] != "german":
+            if rolls and not applies:
+                self.bad("frontier defences", where, f"frontier rolls {rolls} outside turn 1 of the free set-up")
+            return
+        if not applies:
+            if rolls:
+                self.bad("frontier defences", where, f"frontier rolls {rolls} outside turn 1 of the free set-up")
+            return
+        zones = before["zones"]
+        u0, u1 = units(before)[action["unit"]], units(after)[action["unit"]]
+        frm, to = u0["zone"], action["to"]
+        ma = u0["values"][2] if len(u0["values"]) > 2 else 1
+        open_brackets = {k for k, z in zones.items() if z["bracket"] and not ground_in(before, k, "allied") and k not in (frm, to)}
+        # can the unit get there without going on through an open bracketed Area?
+        adj = adjacency(before)
+        best, todo, around = {frm: 0}, [(0, frm)], False
+        while todo:
+            c, z = heapq.heappop(todo)
+            if z == to:
+                around = True
+                break
+            for n in adj[z]:
+                if n in open_brackets:
+                    continue
+                step = 2 if (ma == 2 and zones[n]["terrain"] in ("forest", "mountain")) else 1
+                if c + step <= ma and c + step < best.get(n, 10**6):
+                    best[n] = c + step
+                    heapq.heappush(todo, (c + step, n))
+        if not around or rolls:
+            self.seen("frontier defences")
+        if not around and not rolls:
+            self.bad("frontier defences", where, f"{action} from {frm} through a bracketed Area with no roll")
+        if len(rolls) > 1:
+            self.bad("frontier defences", where, f"{action}: rolls {rolls}")
+        if rolls and rolls[0] == 1:
+            halted.add(action["unit"])
+            if u1["zone"] == to or not zones[u1["zone"]]["bracket"]:
+                self.bad("frontier defences", where, f"{action} rolled 1 but ended in {u1['zone']}")
+        elif rolls and u1["zone"] != to:
+            self.bad("frontier defences", where, f"{action} rolled {rolls[0]} but ended in {u1['zone']}")
 
     def check_air_returns(self, actions: list, view: dict, flown: dict, where: str) -> None:
         """betrayal:3.3.4 c, 3.3.5, 4.3.2: aircraft come back to the Area they left or to another
@@ -1609,6 +1660,7 @@ CHECKS = [
     ("exploit owed", "betrayal:3.4.4", "exploit owed", 10),
     ("historical setup", "betrayal:8.0", "historical setup", 1),
     ("free setup", "betrayal:9.0", "free setup", 2),
+    ("frontier defences", "betrayal:9.0", "frontier defences", 3),
     ("one nation bombs", "betrayal:3.3.2", "one nation bombs", 50),
     ("air support", "betrayal:3.3.5", "air support", 100),
     ("hold moves forward", "betrayal:3.4.4", "hold moves", 100),
