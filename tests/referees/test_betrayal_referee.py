@@ -1362,11 +1362,29 @@ class Referee:
             self.seen("penalty shift")
         if got != want:
             self.bad("penalty shift", where, f"penalties {view['penalties']}, Allied units {sorted(allied_ids)}: shift {want}, game {d['shifts']}")
-        if attackers_side == "allied" and "maginot" in labels:
-            self.bad("maginot shift", where, "a Maginot shift on an Allied attack")
-        if attackers_side == "german" and zone.get("maginot") and "maginot" not in labels and first and d.get("exploit") is False:
-            if any(us[i]["nation"] == "french" for i in dfn if i in us):
-                self.bad("maginot shift", where, f"no Maginot shift for a German attack in {d['area']}")
+        # betrayal:4.4.2: a German attack on a Maginot Line Area (counter-attacks and exploits too)
+        # shifts 5 left; the forts never help the Germans defend
+        maginot = sum(sh for l, sh in d["shifts"] if "maginot" in str(l).lower())
+        want_maginot = TABLES["shifts"]["maginot"] if attackers_side == "german" and zone.get("maginot") else 0
+        if zone.get("maginot"):
+            self.seen("maginot")
+        if maginot != want_maginot:
+            self.bad("maginot shift", where, f"{attackers_side} attack in {d['area']}: Maginot {maginot}, expected {want_maginot}")
+        # the mountain shift of the (reconstructed) table, in mountain Areas only
+        mountain = sum(sh for l, sh in d["shifts"] if "mountain" in str(l).lower())
+        if mountain != (TABLES["shifts"]["mountain"] if zone.get("terrain") == "mountain" else 0):
+            self.bad("combat shifts", where, f"mountain shift {mountain} in {zone.get('terrain')} {d['area']}")
+        # no shift the rules and the table do not list
+        for label, _ in d["shifts"]:
+            if not any(k in str(label).lower() for k in ("maginot", "mountain", "penalty", "republic", "air support")):
+                self.bad("combat shifts", where, f"unknown shift {label}")
+        # betrayal:7.2.4: one column for the Germans, attacking or defending, while they hold the marker
+        republic = sum(sh for l, sh in d["shifts"] if "republic" in str(l).lower())
+        want_republic = (1 if attackers_side == "german" else -1) if view["republic"]["holder"] == "german" else 0
+        if republic != want_republic:
+            self.bad("republic shift", where, f"holder {view['republic']['holder']}, {attackers_side} attack: Republic shift {republic}, expected {want_republic}")
+        if want_republic:
+            self.seen("republic held")
         if first and not d.get("exploit"):
             # (an exploit advance changes the stacks within the action: the view before it is stale)
             # betrayal:3.3.5: a surviving support mission shifts one column right; the German bomber
@@ -1376,9 +1394,9 @@ class Referee:
                 if m["target"] == d["area"] and m.get("kind") in ("support", "both")
                 and us.get(m["unit"], {}).get("side") == attackers_side
             ]
-            has_support = any("air support" in str(l).lower() for l, _ in d["shifts"])
+            shift = sum(sh for l, sh in d["shifts"] if "air support" in str(l).lower())
             self.seen("air support")
-            if bool(support) != has_support:
+            if shift != (TABLES["shifts"]["air_support"] if support else 0):  # one column, however many fly
                 self.bad("air support", where, f"missions {support}, shifts {d['shifts']}")
             bomb = [m for m in support if m["unit"] == "de-bomber"]
             if bomb:
@@ -1388,10 +1406,6 @@ class Referee:
                     self.bad("air support", where, f"bomber support {bomber}, counter gives {want}")
             elif bomber:
                 self.bad("air support", where, f"bomber value {bomber} with no bomber support mission")
-            held = view["republic"]["holder"] == "german"
-            has = "republic" in labels
-            if held != has:
-                self.bad("republic shift", where, f"Germans hold the marker: {held}, shifts {d['shifts']}")
             # values from the counters as they stood (4.4.1)
             for i, v in att.items():
                 if i in us and us[i]["values"] and us[i]["values"][0] != v:
@@ -1633,8 +1647,8 @@ CHECKS = [
     ("combat result", "betrayal:4.5", "combat", 100),
     ("combat values", "betrayal:4.4.1", "combat", 100),
     ("all defenders count", "betrayal:4.4.1", "combat", 100),
-    ("maginot shift", "betrayal:4.4.2", "combat", 100),
-    ("republic shift", "betrayal:7.2.4", "combat", 100),
+    ("maginot shift", "betrayal:4.4.2", "maginot", 30),
+    ("republic shift", "betrayal:7.2.4", "republic held", 5),
     ("penalty shift", "betrayal:6.3.1", "penalty shift", 5),
     ("bombardment", "betrayal:4.3", "bombardment", 20),
     ("bombardment target", "betrayal:4.3", "bombardment", 20),
