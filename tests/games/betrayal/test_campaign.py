@@ -225,7 +225,7 @@ def test_free_set_up_in_three_actions_then_adjusted_within_the_limits():
     assert {a["type"] for a in session.prompt.actions} == {"setup-done", "setup-lift"}
     session.act({"type": "setup-lift", "area": "SED"})  # three corps back in hand
     assert session.prompt.actions[0] == {"type": "setup-historical"}  # always first while it is open
-    assert session.prompt.actions[1]["unit"] == "fr-10c"
+    assert session.prompt.actions[1]["unit"] == "fr-4c"  # 4C, 10C, 18C: in the order 8.0 lists them
     for _ in range(3):  # each goes where 9.0 lets it: France, with room
         p = session.prompt
         assert {S.areas[a["to"]].country for a in p.actions if a["type"] == "setup"} == {"F"}
@@ -254,8 +254,8 @@ def test_the_historical_rest_is_refused_when_it_would_overstack():
     session = Session.start(game, "betrayal/free-setup", seed=2)
     session.act({"type": "setup-historical"})
     session.act({"type": "setup-lift", "area": "DUN"})
+    session.act({"type": "setup", "unit": "fr-1c", "to": "REI"})  # 1C, then 16C, as 8.0 lists them
     session.act({"type": "setup", "unit": "fr-16c", "to": "MET"})  # CC, 24C and 16C: Metz is full
-    session.act({"type": "setup", "unit": "fr-1c", "to": "REI"})
     session.act({"type": "setup-done"})
     assert session.prompt.side == "british"
     assert {"type": "setup-historical"} not in session.prompt.actions  # the 51st would be a fourth in Metz

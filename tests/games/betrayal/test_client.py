@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.ui.helpers import SIZE, make_app, sync
+from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.games import betrayal as game
 from wargames_tui.ui.screens.actions import ActionsScreen
@@ -84,3 +85,31 @@ async def test_the_cover_between_the_french_and_british_turns_says_why(tmp_path:
         cover = app.screen
         assert type(cover).__name__ == "HandoffScreen"
         assert cover.player == "British" and "may not confer" in cover.detail
+
+
+@pytest.mark.rules("betrayal:6.0")
+def test_one_person_taking_both_seats_plays_without_the_cover_or_the_penalties() -> None:
+    # the ban on conferring binds two Allied players; one person playing both has no one to talk to
+    session = Session.start(game, "betrayal/historical", {"players": "one"}, seed=3, seats={"french": "human", "british": "human", "german": "game"})
+    session.state.turn = 3
+    assert game.covers(session.state) == ""
+    assert game.view(session.state)["breach_actions"] == []
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(session.state, {"type": "breach", "nation": "french"}, session.dice)
+    assert "betrayal:6.0" in str(refused.value.case)
+    assert session.state.penalties == {"french": [], "british": []}
+    two = at_turn_three()
+    assert game.covers(two.state) and game.view(two.state)["breach_actions"]
+
+
+def test_the_players_option_is_offered_on_both_scenarios() -> None:
+    assert all(info.options == {"players": ["two", "one"]} for info in game.scenarios())
+
+
+def test_wargames_play_seats_the_automaton_with_the_game_not_a_person() -> None:
+    # `wargames play` once seated the German side as a person: the hotseat cover then asked to pass
+    # the keyboard to "the German player" before each automaton step (betrayal:3.4.1)
+    from wargames_tui.cli import new_session
+
+    session = new_session("betrayal/historical", {}, 1)
+    assert session.seats == {"french": "human", "british": "human", "german": "game"}

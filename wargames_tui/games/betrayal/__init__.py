@@ -6,7 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.betrayal import sequence
-from wargames_tui.games.betrayal.board import ground, on_map, republic_holder, sc
+from wargames_tui.games.betrayal.board import ground, occupancy, on_map, republic_holder, sc
 from wargames_tui.games.betrayal.combat import assess
 from wargames_tui.games.betrayal.data import Scenario, load_scenario
 from wargames_tui.games.betrayal.state import State
@@ -23,7 +23,10 @@ rules = sequence
 
 
 def scenarios() -> list[ScenarioInfo]:
-    note = "The map, counters and charts are reconstructions (see NOTES.md)."
+    note = (
+        "Players: two people hand the keyboard over behind a cover from turn 3 (betrayal:6.0); one person "
+        "taking both Allied seats plays without it. The map, counters and charts are reconstructions (see NOTES.md)."
+    )
     return [
         ScenarioInfo(
             "betrayal/historical",
@@ -32,7 +35,7 @@ def scenarios() -> list[ScenarioInfo]:
             dict(SIDES),
             "The French and British players hold France, Belgium and the Netherlands against the German "
             f"automaton, taking turns to run it, each chasing a victory of his own. {note}",
-            {},
+            {"players": list(sequence.OPTIONS["players"])},
         ),
         ScenarioInfo(
             "betrayal/free-setup",
@@ -41,7 +44,7 @@ def scenarios() -> list[ScenarioInfo]:
             dict(SIDES),
             "As the historical game, but every side places its units within the limits of case 9.0, and the "
             f"Belgian and Dutch frontier defences may halt the Germans on turn 1. {note}",
-            {},
+            {"players": list(sequence.OPTIONS["players"])},
         ),
     ]
 
@@ -52,7 +55,7 @@ new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
 def covers(state: State) -> str:
     """From turn 3 the Allied players may not confer (betrayal:6.0): each plays behind the cover,
     which says why; empty (no cover) before."""
-    if state.turn < 3:
+    if state.turn < 3 or sequence.solitaire(state):
         return ""
     return "From turn 3 the Allied players may not confer (betrayal:6.2): each plays his turn alone."
 
@@ -81,7 +84,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "outcome": (lambda o: o.to_json() if o else None)(sequence.outcome(state)),
         "sides": dict(SIDES),
         "initiative": state.initiative,
-        "communication": "yes" if state.turn < 3 else "no",
+        "communication": "yes" if state.turn < 3 or sequence.solitaire(state) else "no",
         "penalties": {k: list(v) for k, v in state.penalties.items()},
         "no_major": state.no_major,
         "orders": list(state.countries),
@@ -111,7 +114,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "combats": list(state.combats),
         "pending": [dict(p) for p in state.pending],
         "victory": judge(state),
-        "breach_actions": [{"type": "breach", "nation": n} for n in ("french", "british")] if state.turn >= 3 and state.phase != "over" else [],
+        "breach_actions": [{"type": "breach", "nation": n} for n in ("french", "british")] if state.turn >= 3 and state.phase != "over" and not sequence.solitaire(state) else [],
     }
 
 
@@ -148,12 +151,12 @@ def presentation() -> Any:
 def check_invariants(state: State) -> list[str]:
     s = sc()
     problems = []
-    for area in s.areas:
+    for area, here in occupancy(state).items():
         for side in ("german", "allied"):
-            n = len(ground(state, area, side))
+            n = len(here[side])
             if n > 3 and not (side == "german" and s.border(area)) and not state.pending:
                 problems.append(f"{area} holds {n} {side} ground units")
-        if s.border(area) and ground(state, area, "allied"):
+        if s.border(area) and here["allied"]:
             problems.append(f"Allied units in German border area {area}")
     for uid, p in state.pieces.items():
         if p.where not in s.areas and p.where not in ("waiting", "setaside", "regroup", "eliminated", "evacuated"):

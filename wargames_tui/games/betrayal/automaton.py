@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event
-from wargames_tui.games.betrayal.board import country_ok, ground, on_map, sc
+from wargames_tui.games.betrayal.board import country_ok, occupancy, on_map, sc
 from wargames_tui.games.betrayal.losses import name
 from wargames_tui.games.betrayal.movement import ADVANCE
 from wargames_tui.games.betrayal.state import State
@@ -120,7 +120,8 @@ def refit(state: State, events: list[Event]) -> None:
 
 def assignable(state: State) -> list[str]:
     """German-occupied areas whose units may act under the orders (betrayal:3.4.2 b)."""
-    return sorted(a for a in sc().areas if ground(state, a, "german") and country_ok(state, a))
+    occ = occupancy(state)
+    return sorted(a for a in sc().areas if occ[a]["german"] and country_ok(state, a))
 
 
 def assign_actions(state: State) -> list[dict]:

@@ -130,14 +130,19 @@ def republic_holder(state: State) -> str | None:
 
 
 @cache
+def neighbours(area: str) -> tuple[str, ...]:
+    """The areas next to this one, sorted (the map's own lookup sorts on every call)."""
+    return tuple(sc().graph.neighbours(area))
+
+
+@cache
 def distances(start: str) -> dict[str, int]:
     """Areas from start, counting borders crossed (air range, drop allowance, betrayal:3.2.4, 3.3)."""
-    graph = sc().graph
     seen = {start: 0}
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        for there in graph.neighbours(here):
+        for there in neighbours(here):
             if there not in seen:
                 seen[there] = seen[here] + 1
                 queue.append(there)

@@ -17,7 +17,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.games.betrayal.board import distances, ground, sc, strength
+from wargames_tui.games.betrayal.board import distances, ground, neighbours, sc, strength
 from wargames_tui.games.betrayal.combat import column_index
 from wargames_tui.games.betrayal.movement import coverable
 from wargames_tui.games.betrayal.sequence import may_end_movement
@@ -62,7 +62,7 @@ def _assign(state: State, acts: list[Action], rng: random.Random) -> Action:
     def score(a: Action) -> tuple[int, float, str]:
         area = a["area"]
         power = sum(strength(state, u, "attack") for u in ground(state, area, "german"))
-        foes = [n for n in sc().graph.neighbours(area) if ground(state, n, "allied")]
+        foes = [n for n in neighbours(area) if ground(state, n, "allied")]
         defence = sum(strength(state, u, "defence") for n in foes for u in ground(state, n, "allied"))
         bold = not foes or power >= STRONG_ENOUGH * defence
         rank = AGGRESSION[a["tactic"]] if bold else -AGGRESSION[a["tactic"]]

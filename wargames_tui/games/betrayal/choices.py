@@ -18,6 +18,7 @@ from wargames_tui.games.betrayal.board import (
     ground,
     homeland_ok,
     nation_units,
+    neighbours,
     player_of,
     room,
     sc,
@@ -109,7 +110,7 @@ def withdraw_options(state: State, uid: str, frm: str) -> list[str]:
             return False
         return not ground(state, a, enemy(side)) and not contested(state, a)
 
-    firsts = [n for n in sc().graph.neighbours(frm) if open_to(n)]
+    firsts = [n for n in neighbours(frm) if open_to(n)]
     home = [n for n in firsts if homeland_ok(uid, frm, n)]
     firsts = home or firsts
     x, y = sc().areas[frm].lonlat
@@ -129,7 +130,7 @@ def withdraw_options(state: State, uid: str, frm: str) -> list[str]:
         while level and not any(room(state, a, side) for a in level):
             nxt: deque[str] = deque()
             for here in level:
-                for there in sc().graph.neighbours(here):
+                for there in neighbours(here):
                     if there not in seen and open_to(there):
                         seen.add(there)
                         nxt.append(there)
@@ -146,7 +147,7 @@ def exploit_options(state: State, item: Item) -> list[str]:
         return []
     near = [
         n
-        for n in sc().graph.neighbours(frm)
+        for n in neighbours(frm)
         if not sc().border(n) and country_ok(state, n) and room(state, n, "german", len(units))
     ]
     foes = [n for n in near if ground(state, n, "allied")]

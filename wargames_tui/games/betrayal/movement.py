@@ -13,6 +13,7 @@ from wargames_tui.games.betrayal.board import (
     enemy,
     ground,
     homeland_ok,
+    neighbours,
     occupancy,
     on_map,
     room,
@@ -58,7 +59,7 @@ def reach(state: State, uid: str, occ: Occupancy | None = None) -> dict[str, lis
             continue
         if here != start and halts and sc().areas[here].bracket and not room(state, here, side, 1, occ):
             continue
-        for there in sc().graph.neighbours(here):
+        for there in neighbours(here):
             if side == "allied" and sc().border(there):
                 continue
             if side == "allied" and not homeland_ok(uid, start, there):
@@ -99,7 +100,7 @@ def obligations(state: State, occ: dict[str, dict[str, list[str]]] | None = None
     for src, tactic in state.assigned.items():
         if tactic not in ADVANCE:
             continue
-        for t in sc().graph.neighbours(src):
+        for t in neighbours(src):
             if not occ[t]["allied"] or not country_ok(state, t) or sc().border(t):
                 continue
             if sc().areas[t].maginot and sc().border(src):
@@ -115,7 +116,7 @@ def coverable(state: State, occ: Occupancy | None = None) -> int:
     targets = [t for t in obligations(state, occ) if sc().border(t) or len(occ[t]["german"]) < STACK]
     sources = [src for src, tactic in state.assigned.items() if tactic in ADVANCE]
     free = {
-        t: [u for src in sources if t in sc().graph.neighbours(src) for u in occ[src]["german"] if not state.pieces[u].moved]
+        t: [u for src in sources if t in neighbours(src) for u in occ[src]["german"] if not state.pieces[u].moved]
         for t in targets
     }
     match: dict[str, str] = {}
@@ -139,14 +140,20 @@ def german_moves(state: State) -> list[dict]:
     occ = occupancy(state)
     before = coverable(state, occ)
     duties = set(obligations(state, occ)) if before else set()
+    # only a unit of an Advance/Attack area next to an open duty can be needed to meet one
+    reached: dict[tuple[str, int, int], list[tuple[str, list[str]]]] = {}
+    bound = {u for t in duties for src in neighbours(t) if state.assigned.get(src) in ADVANCE for u in occ[src]["german"]}
     for uid, p in state.pieces.items():
         u = sc().units[uid]
         if u.nation != "german" or u.air or p.moved or not on_map(state, uid) or p.tactic not in ("hold",) + ADVANCE:
             continue
         if not country_ok(state, p.where):
             continue
-        free = before == 0 or _keeps_duties(state, uid, None, before, occ)
-        for to, path in sorted(reach(state, uid, occ).items()):
+        free = before == 0 or uid not in bound or _keeps_duties(state, uid, None, before, occ)
+        kind = (p.where, allowance(state, uid), u.move)  # units alike in these reach alike
+        if kind not in reached:
+            reached[kind] = sorted(reach(state, uid, occ).items())
+        for to, path in reached[kind]:
             if not all(country_ok(state, a) for a in path) or not room(state, to, "german", 1, occ):
                 continue
             attack = bool(occ[to]["allied"])
@@ -185,15 +192,16 @@ def drop_targets(state: State, uid: str) -> list[str]:
 def german_release_areas(state: State, uid: str) -> list[str]:
     """Any border area, or a German-held area next to Germany with room (betrayal:3.2.2 b, 3.4.4 B)."""
     air = sc().units[uid].air
+    occ = occupancy(state)
 
     def ok(a: str) -> bool:
         if sc().border(a):
-            return bool(ground(state, a, "german")) if air else True
-        if state.control.get(a) != "german" or ground(state, a, "allied"):
+            return bool(occ[a]["german"]) if air else True
+        if state.control.get(a) != "german" or occ[a]["allied"]:
             return False
-        if not any(sc().border(n) for n in sc().graph.neighbours(a)):
+        if not any(sc().border(n) for n in neighbours(a)):
             return False
-        return bool(ground(state, a, "german")) if air else room(state, a, "german")
+        return bool(occ[a]["german"]) if air else room(state, a, "german", 1, occ)
 
     return sorted(a for a in sc().areas if ok(a))
 
@@ -202,12 +210,13 @@ def allied_return_areas(state: State, uid: str) -> list[str]:
     """Friendly-occupied areas in or next to Paris with room; failing those, the nearest
     friendly-occupied areas to Paris (betrayal:3.2.2 a)."""
     air = sc().units[uid].air
+    occ = occupancy(state)
 
     def ok(a: str) -> bool:
-        return bool(ground(state, a, "allied")) and not ground(state, a, "german") and (air or room(state, a, "allied"))
+        return bool(occ[a]["allied"]) and not occ[a]["german"] and (air or room(state, a, "allied", 1, occ))
 
     paris = sc().republic  # the marker starts in Paris (betrayal:8.0, 9.0)
-    near = [a for a in [paris] + sc().graph.neighbours(paris) if ok(a)]
+    near = [a for a in [paris, *neighbours(paris)] if ok(a)]
     if near:
         return sorted(near)
     dist = distances(paris)

@@ -235,7 +235,8 @@ ground units, ✈ for aircraft, and a gold **R** for the French Republic marker.
 
 **Talking:** from turn 3 the Allied players may not confer (betrayal:6.2). **t** lists the breaches
 a player may own up to (the French or the British player talked strategy); each one recorded brings
-the next penalty of 6.3. They are also at the end of the **a** list.
+the next penalty of 6.3. They are also at the end of the **a** list. A game started with the
+option *players: one* (one person takes both Allied seats) has no cover and no breaches.
 """
 
 RULES = """\

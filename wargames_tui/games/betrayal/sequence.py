@@ -31,7 +31,7 @@ from wargames_tui.games.betrayal.setup import free_setup_actions, historical, pl
 from wargames_tui.games.betrayal.state import Mission, Piece, State
 from wargames_tui.games.betrayal.victory import LEVELS, judge
 
-OPTIONS = {"setup": ["historical", "free"]}
+OPTIONS = {"setup": ["historical", "free"], "players": ["two", "one"]}  # one: one person takes both Allied seats
 ALLIED = ("french", "british")
 GERMAN_PHASES = ["initiative", "orders", "tactics", "assign", "german-returns", "german-movement", "german-combat", "german-regroup"]
 PLAYER_PHASES = ["reinforcements", "returns", "movement", "combat", "regroup"]
@@ -90,7 +90,7 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
             raise ValueError(f"unknown option {key}={value}; Betrayal! knows {OPTIONS}")
     mode = "free" if scenario.endswith("free-setup") else options.get("setup", "historical")
     s = sc()
-    state = State(scenario, {"setup": mode}, last_turn=s.turns, republic=s.republic)
+    state = State(scenario, {"setup": mode, "players": options.get("players", "two")}, last_turn=s.turns, republic=s.republic)
     state.pieces = {u: Piece("waiting") for u in s.units}
     state.control = {a: ("german" if area.country == "G" else "allied") for a, area in s.areas.items()}
     if mode == "historical":
@@ -342,9 +342,11 @@ def _attackers(state: State, area: str) -> list[str]:
 def _step(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     p = state.phase
     if p == "initiative":
-        if state.turn == 3:
+        if state.turn == 1 and solitaire(state):
+            events.append(Event("comm", "One person plays both Allied seats: no ban on conferring, no handoff cover (betrayal:6.0)"))
+        elif state.turn == 3 and not solitaire(state):
             events.append(Event("comm", "Comm No: from now on the Allied players may not confer (betrayal:6.2.1)"))
-        elif state.turn == 1:
+        elif state.turn == 1 and not solitaire(state):
             events.append(Event("comm", "Comm Yes: the Allied players may confer on turns 1 and 2 (betrayal:6.1)"))
         automaton.roll_initiative(state, dice, events)
     elif p == "orders":
@@ -470,6 +472,11 @@ def _combat(state: State, action: Action, dice: Dice, events: list[Event]) -> No
     air.send_home(state, area)
 
 
+def solitaire(state: State) -> bool:
+    """One person takes both Allied seats: the ban on conferring (6.0) has no one to bind."""
+    return state.options.get("players") == "one"
+
+
 def breach(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     """Record an Allied player talking strategy after the ban: the progressive penalties (6.3)."""
     nation = action.get("nation")
@@ -477,6 +484,8 @@ def breach(state: State, action: Action, dice: Dice, events: list[Event]) -> Non
         raise IllegalAction("name the nation whose player talked: french or british", "betrayal:6.3")
     if state.turn < 3:
         raise IllegalAction("the Allied players may confer freely on turns 1 and 2", "betrayal:6.1")
+    if solitaire(state):
+        raise IllegalAction("one person plays both Allied seats: there is no one to confer with", "betrayal:6.0")
     marks = state.penalties[nation]
     who = nation.title()
     if len(marks) >= 3:

@@ -18,9 +18,11 @@ def historical(state: State) -> None:
 
 
 def _next_unit(state: State) -> str | None:
-    """Ground units before aircraft, which need friendly ground to base on (betrayal:3.3.1)."""
+    """Ground units before aircraft, which need friendly ground to base on (betrayal:3.3.1); each
+    in the order counters.toml lists them (that of 8.0), not by id, where 10C would come before 1C."""
+    sheet = list(sc().units)
     waiting = [u for u in _mine(state) if state.pieces[u].where == "waiting"]
-    waiting.sort(key=lambda u: (sc().units[u].air, u))
+    waiting.sort(key=lambda u: (sc().units[u].air, sheet.index(u)))
     return waiting[0] if waiting else None
 
 
