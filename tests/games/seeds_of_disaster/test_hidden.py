@@ -12,14 +12,13 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.games import seeds_of_disaster as game
 from wargames_tui.games.seeds_of_disaster import rules
 
-G = "seeds-of-disaster:"
 
 
 def _ids(view: dict, side: str) -> set[str]:
     return {u["id"] for u in view["units"] if u["side"] == side}
 
 
-@pytest.mark.rules(G + "2.3.1", G + "5.2.2")
+@pytest.mark.rules("seeds-of-disaster:2.3.1", "seeds-of-disaster:5.2.2")
 def test_enemy_armies_show_on_the_map_without_their_strength_and_corps_unnamed() -> (
     None
 ):
@@ -44,7 +43,7 @@ def test_enemy_armies_show_on_the_map_without_their_strength_and_corps_unnamed()
     assert own["steps"] == 7
 
 
-@pytest.mark.rules(G + "2.3.2", G + "2.3.4")
+@pytest.mark.rules("seeds-of-disaster:2.3.2", "seeds-of-disaster:2.3.4")
 def test_the_other_sides_boxes_are_closed() -> None:
     s = only({"LF2": ("reserve", 2), "G2": ("mobilized", 5), "F1": ("LIE", 5)})
     view = game.view(s, "allied")
@@ -52,7 +51,7 @@ def test_the_other_sides_boxes_are_closed() -> None:
     assert off and all(u["id"].startswith("?") and u["kind"] is None for u in off)
 
 
-@pytest.mark.rules(G + "19.0")
+@pytest.mark.rules("seeds-of-disaster:19.0")
 def test_the_attack_plan_is_the_germans_alone_until_the_end() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 5)})
     s.attack_plan = "center"
@@ -65,7 +64,7 @@ def test_the_attack_plan_is_the_germans_alone_until_the_end() -> None:
     assert game.view(s, "allied")["attack_plan"] == "center"
 
 
-@pytest.mark.rules(G + "5.2.2")
+@pytest.mark.rules("seeds-of-disaster:5.2.2")
 def test_examining_a_stack_tells_only_the_one_who_paid() -> None:
     s = only({"G6": ("AAC", 5), "F1": ("LIE", 7), "DLM1": ("LIE", 2)}, ip=1)
     events = rules.apply(s, {"type": "examine", "area": "LIE"}, Dice(1))

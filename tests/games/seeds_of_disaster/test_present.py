@@ -20,3 +20,31 @@ def test_the_track_shows_the_viewers_own_hand_only() -> None:
         assert own and all(c["title"] in text for c in own)
         hidden = game.view(s, foe)["strategic"]["sides"][foe]["hand"]
         assert not any(c["title"] in text for c in hidden if c["id"] not in {o["id"] for o in own})
+
+
+@pytest.mark.rules("seeds-of-disaster:2.2.2", "seeds-of-disaster:15.0", "seeds-of-disaster:14.3.4")
+def test_markers_show_the_same_status_and_game_facts_to_both_sides() -> None:
+    # a disruption marker on an army, a Westwall marker, area control and a destroyed fort are on the
+    # table for both players to read, whoever owns the piece they sit on
+    from tests.games.seeds_of_disaster.helpers import only
+
+    s = only({"G6": ("AAC", 5), "WW1": ("SAA", 2), "F3": ("MET", 5)})
+    s.units["G6"].disrupted = True
+    s.war.destroyed_forts = ["MET"]
+    s.control["LIE"] = "german"
+    for viewer in ("german", "allied"):
+        v = game.view(s, viewer)
+        units = {u["id"]: u for u in v["units"]}
+        assert units["G6"]["disrupted"] is True
+        assert units["WW1"]["zone"] == "SAA" and units["WW1"]["kind"] == "westwall"
+        assert v["zones"]["MET"]["destroyed"] and not v["zones"]["LON"]["destroyed"]
+        assert v["zones"]["LIE"]["control"] == "german"
+        at_aac = [u for u in v["units"] if u.get("zone") == "AAC"]
+        marks = [m[0] for m in present._markers(v["zones"]["AAC"], at_aac)]
+        assert "×" in marks  # the map draws the disruption marker
+        at_saa = [u for u in v["units"] if u.get("zone") == "SAA"]
+        assert "W" in [m[0] for m in present._markers(v["zones"]["SAA"], at_saa)]
+    s.units["G6"].disrupted = False
+    v = game.view(s, "allied")
+    at_aac = [u for u in v["units"] if u.get("zone") == "AAC"]
+    assert "×" not in [m[0] for m in present._markers(v["zones"]["AAC"], at_aac)]

@@ -223,6 +223,8 @@ def track_text(view: View, terms: AreaTerms) -> Text:
         if entry.get("hand"):  # only in the owner's own view (4.1.8)
             cards = ", ".join(f"{c.get('id')} {c.get('title', '')}".strip() for c in entry["hand"])
             t.append(f"\n  Hand: {cards}", "dim")
+        if entry.get("orders"):  # the owner's secret orders of this segment (3.1.4)
+            t.append(_orders_text(entry, view), "#7ec8e3")
     held = view.get("objectives") or {}
     t.append(
         f"\nObjectives: German {held.get('german', 0)}, Allied {held.get('allied', 0)} (20.0)",
@@ -238,6 +240,20 @@ def track_text(view: View, terms: AreaTerms) -> Text:
     if boxes:
         t.append("\n" + " · ".join(f"{k} {n}" for k, n in sorted(boxes.items())), "dim")
     return t
+
+
+def _orders_text(entry: dict[str, Any], view: View) -> str:
+    """The orders entered so far this segment, and the RPs they leave (7.2), so a player sees what
+    he has promised before he says he is done."""
+    shown = [prewar.describe(it, view) for it in entry["orders"] if it.get("type") != "build"]
+    builds: dict[str, int] = {}
+    for it in entry["orders"]:
+        if it.get("type") == "build":
+            builds[str(it.get("unit"))] = builds.get(str(it.get("unit")), 0) + 1
+    shown += [f"build {n} step{'s' if n > 1 else ''} of {uid}" for uid, n in builds.items()]
+    spent = sum(int(it.get("rp", 0)) for it in entry["orders"])
+    left = f" ({spent} RPs, {entry.get('rp', 0) - spent} left)" if spent else ""
+    return f"\n  Your orders{left}: " + "; ".join(shown)
 
 
 def fight_text(view: View, terms: AreaTerms, known: Known) -> tuple[str, Text] | None:
@@ -360,6 +376,8 @@ TERMS = AreaTerms(
         "no-advance": "No advance",
         "end-breakthrough": "End breakthrough",
         "ready": "Ready",
+        "no-counter": "No answer",
+        "deal": "Deal",
     },
     kinds={
         "germany": "Germany",

@@ -12,6 +12,7 @@ from typing import Any
 
 from wargames_tui.games.seeds_of_disaster import data, war
 from wargames_tui.games.seeds_of_disaster.board import face, is_army, mobile, strength
+from wargames_tui.games.seeds_of_disaster.prewar.points import ds_name
 from wargames_tui.games.seeds_of_disaster.state import SIDES, State, Unit
 
 SIDE_NAMES = {
@@ -92,8 +93,12 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "title": "The Seeds of Disaster",
         "turn": state.war.week,  # 0 before the war: the client shows no week
         "turns": war.LAST_WEEK,
+        "turn_text": None if state.war.week else _prewar_time(state),
         "phase": rules.phase(state),
-        "phase_title": rules.phase_title(state),
+        # before the war the header's time (turn_text) carries the date: the segment's name alone here
+        "phase_title": rules.phase_title(state)
+        if state.war.week
+        else prewar.prompt(state).phase.split(": ", 1)[-1],
         "side": rules.acting(state),
         "sides": dict(SIDE_NAMES),
         "outcome": out.to_json() if out else None,
@@ -130,6 +135,13 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "battle": _battle(state),
         "strategic": prewar.view_part(state, viewer),
     }
+
+
+def _prewar_time(state: State) -> str:
+    """The header's time before the weekly turns: the year, or the month of Armed Belligerence."""
+    s = state.strategic
+    month = f" month {s.month}" if s.month else ""
+    return f"{s.year}{month} · {ds_name(s.ds)}"
 
 
 def _battle(state: State) -> dict[str, Any] | None:

@@ -135,8 +135,8 @@ def disguise_part(state: State, viewer: str | None, rng: random.Random) -> None:
         s.ip_drm_perm[side] = rng.randint(-2, 2)
         s.ip_drm_temp[side] = rng.randint(-2, 2)
         s.indicator_adjust[side] = rng.randint(-1, 2)
-        if not revealed and not s.orders[side].done:
-            s.orders[side] = Orders()
+        if not revealed:  # what was ordered is secret until the reveal; that it is done is not (3.1.4)
+            s.orders[side] = Orders(done=s.orders[side].done)
     s.deck = sorted(pool, key=int)
 
 
