@@ -252,8 +252,8 @@ def paris_hexes(pos: Position) -> tuple[Hex, ...]:
 def may_move(pos: Position, uid: str) -> bool:
     s, u = pos.s, pos.b.units[uid]
     return (
-        s.units[uid].status == "map" and u.side == side_of_phase(s) and uid not in pos.moved
-        and not u.fort and not u.coup and not u.dummy and pos.steps_of(uid)[2] > 0
+        not (u.fort or u.coup or u.dummy) and uid not in pos.moved
+        and s.units[uid].status == "map" and u.side == side_of_phase(s) and pos.steps_of(uid)[2] > 0
         and not pos.frozen(uid) and uid not in s.landed and s.left.get(uid, 1) > 0
     )
 
@@ -485,7 +485,8 @@ def orphaned_dummies(state: State, spared: Hex | None) -> list[Event]:
     those of the hex in battle wait for Germany's choice (6.3B)."""
     pos = Position(state)
     b = pos.b
-    alone = [(h, here) for h, here in pos.at.items() if h != spared and all(b.units[x].dummy for x in here)]
+    alone = [(h, here) for h, here in pos.memo("dummies alone", lambda: [
+        (h, here) for h, here in pos.at.items() if all(b.units[x].dummy for x in here)]) if h != spared]
     if not alone:
         return []
     stacks = [h for h in pos.at if any(not b.units[x].dummy and not b.units[x].coup and b.units[x].side == "german" for x in pos.at[h])]

@@ -42,19 +42,18 @@ def entry_hexes(pos: Position, uid: str) -> list[Hex]:
 
 def off_map(state: State, side: str) -> list[str]:
     """Units that may come on this phase: the SR (from the second couplet of turn 1) and Britain."""
-    units = load_board(state.scenario).units
+    pos = Position(state)
+    units = pos.b.units
     out = []
-    moved = set(state.moved)
-    for uid, st in state.units.items():
-        if st.status not in ("sr", "britain"):
-            continue
+    moved = pos.moved
+    for uid in pos.waiting(side):
         u = units[uid]
-        if u.side != side or uid in moved:
+        if uid in moved:
             continue
-        if st.status == "sr" and not (state.turn == 1 and state.couplet == 1):
-            if state.entered + u.stack <= ENTRY_LIMIT:
+        if state.units[uid].status == "sr":
+            if not (state.turn == 1 and state.couplet == 1) and state.entered + u.stack <= ENTRY_LIMIT:
                 out.append(uid)
-        elif st.status == "britain" and not u.eru:
+        elif not u.eru:
             out.append(uid)
     return out
 
@@ -130,11 +129,26 @@ def strategic_countries(pos: Position, side: str) -> tuple[str, ...]:
 
 def strategic_cities(pos: Position, uid: str) -> list[Hex]:
     """Friendly cities the unit can reach by strategic movement this phase (13.16E-J)."""
-    b, s = pos.b, pos.s
-    u = b.units[uid]
-    side = u.side
-    countries = strategic_countries(pos, side)
+    s = pos.s
+    side = pos.b.units[uid].side
     start = s.units[uid].hex if s.units[uid].status == "map" else ENTRY
+    key = (s.scenario, side, start, pos.placed(ENEMY[side]), s.terror, tuple(map(s.control.get, pos.b.city_of)),
+           tuple(sorted(s.violated)), s.dams, pos.basic)
+    if key not in _RAIL:
+        if len(_RAIL) > 64:
+            _RAIL.clear()
+        _RAIL[key] = _rail_ends(pos, side, start)
+    return [h for h in _RAIL[key] if room(pos, [uid], h) is None]
+
+
+_RAIL: dict[tuple[object, ...], list[Hex]] = {}  # the friendly cities a rail move from a hex reaches
+
+
+def _rail_ends(pos: Position, side: str, start: Hex) -> list[Hex]:
+    """The friendly cities a strategic move from start reaches, room apart: it depends only on the
+    enemy's pieces, city control, terror bombing, neutrality and the Roer."""
+    b, s = pos.b, pos.s
+    countries = strategic_countries(pos, side)
     ezoc = pos.ezoc(side)
     terror = set(b.cities[b.city_of[s.terror]]) if s.terror and s.terror != "used" else set()
     enemy = ENEMY[side]
@@ -161,7 +175,7 @@ def strategic_cities(pos: Position, uid: str) -> list[Hex]:
             if n not in seen:
                 seen.add(n)
                 queue.append(n)
-    return sorted(h for h in found if room(pos, [uid], h) is None)
+    return sorted(found)
 
 
 def _rail_ground(pos: Position, countries: tuple[str, ...]) -> frozenset[Hex]:
@@ -183,23 +197,29 @@ def strategic_units(pos: Position, off: list[str] | None = None) -> list[str]:
     side = side_of(s)
     if s.turn == 1 and s.couplet == 1:
         return []  # 13.16A
-    out = []
     waiting = set(off_map(s, side) if off is None else off)
-    moved = set(s.moved)
+    units = pos.b.units
+    out = []
+    for uid in pos.memo(("rail-candidates", side), lambda: _rail_candidates(pos, side)):
+        u = units[uid]
+        if uid in pos.moved or uid in s.left or s.strategic + u.stack > STRATEGIC_LIMIT:
+            continue
+        if s.units[uid].status == "map" and movement.may_move(pos, uid) or uid in waiting:
+            out.append(uid)
+    return out
+
+
+def _rail_candidates(pos: Position, side: str) -> list[str]:
+    """Units that could go by rail as the pieces stand: in a city of a country rail movement may
+    use, or off the map; never Belgians, Dutch, emergency units or dummies (13.16)."""
+    b, s = pos.b, pos.s
+    countries = strategic_countries(pos, side)
+    out = []
     for uid, st in s.units.items():
-        if st.status not in ("map", "sr", "britain"):
+        u = b.units[uid]
+        if u.side != side or u.nation in ("belgian", "dutch") or u.eru or u.dummy:
             continue
-        u = pos.b.units[uid]
-        if u.side != side or uid in moved or uid in s.left or u.nation in ("belgian", "dutch") or u.eru or u.dummy:
-            continue
-        if s.strategic + u.stack > STRATEGIC_LIMIT:
-            continue
-        if st.status == "map" and movement.may_move(pos, uid):
-            h = st.hex
-            assert h is not None
-            if h in pos.b.city_of and pos.b.country[h] in strategic_countries(pos, side):
-                out.append(uid)
-        elif uid in waiting:
+        if st.status in ("sr", "britain") or st.status == "map" and st.hex in b.city_of and b.country[st.hex] in countries:
             out.append(uid)
     return out
 
@@ -331,8 +351,18 @@ def do_withdraw(state: State, action: Action) -> list[Event]:
 
 # --- the Movement Phase ------------------------------------------------------------------------------------
 def selectable(state: State) -> list[list[str]]:
-    """Units (and whole stacks) that may still move this phase, on the map or off it."""
+    """Units (and whole stacks) that may still move this phase, on the map or off it.
+
+    Asked by the prompt and again by the select after it: kept with the arrangement of the
+    pieces, keyed on everything else it reads."""
     pos = Position(state)
+    key = ("selectable", state.phase, state.turn, state.couplet, state.sickle, state.strategic, state.entered,
+           tuple(state.moved), tuple(state.left.items()), tuple(state.landed))
+    return [list(g) for g in pos.memo(key, lambda: _selectable(pos))]
+
+
+def _selectable(pos: Position) -> list[list[str]]:
+    state = pos.s
     side = side_of(state)
     groups: list[list[str]] = []
     stacks: dict[tuple[Hex, bool], list[str]] = {}  # a halted stack apart from those that began there (11.7A)
@@ -343,7 +373,7 @@ def selectable(state: State) -> list[list[str]]:
             assert h is not None
             stacks.setdefault((h, uid in state.left), []).append(uid)
     for (h, halted), here in stacks.items():
-        dummies = [d for d in pos.at[h] if pos.b.units[d].dummy and d not in state.moved]
+        dummies = [d for d in pos.at[h] if pos.b.units[d].dummy and d not in pos.moved]
         if halted and (h, False) in stacks:
             dummies = []
         if len(here) > 1 or dummies:

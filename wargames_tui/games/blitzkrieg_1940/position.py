@@ -7,8 +7,10 @@ so it must be rebuilt after the state changes.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from functools import cached_property
 from operator import attrgetter
+from typing import TypeVar
 
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.blitzkrieg_1940.data import (
@@ -17,11 +19,12 @@ from wargames_tui.games.blitzkrieg_1940.data import (
     load_board,
     scenario_key,
 )
-from wargames_tui.games.blitzkrieg_1940.state import State
+from wargames_tui.games.blitzkrieg_1940.state import State, placement_changes
 
 ENEMY = {"german": "allied", "allied": "german"}
 HOME = {"belgian": "Belgium", "dutch": "Holland"}
 BLOCKING = ("all-sea", "blocked")  # no movement, attack or supply across (13.8, 13.10)
+T = TypeVar("T")
 GAMES = ("full", "basic")  # the `game` option: the basic game leaves out 3.2, 5.5, 7.0, 8.0, 9.4 and 11.3 (1.3)
 
 
@@ -29,12 +32,67 @@ def basic_game(state: State) -> bool:
     return state.options.get("game") == "basic"
 
 
-_PLACE = attrgetter("hex", "status", "z")
-_AT: list[object] = []  # scenario, _PLACE of every unit, the `at` they give and its number
-_AT_BUILT = [0]  # how many `at` maps have been built: each one's number names its placement
-_BOUNDS: dict[tuple[object, ...], tuple[frozenset[Hex], tuple[Hex, ...], frozenset[str]]] = {}
+_PLACE = attrgetter("hex", "status", "z", "steps")
 _SUPPLY: dict[tuple[object, ...], frozenset[Hex]] = {}
 _ZOC: dict[tuple[object, ...], frozenset[Hex]] = {}
+
+
+class Placement:
+    """Where every piece of a state stands, worked out once for each arrangement of the pieces
+    and shared by every Position of it (read only): a prompt, the action after it and the
+    checks after that all ask again. `memo` holds answers that depend on nothing else."""
+
+    built = 0  # how many have been built: each one's number names its arrangement
+
+    def __init__(self, state: State, places: list[object], b: Board) -> None:
+        self.units, self.changes, self.places, self.scenario, self.b = state.units, placement_changes(), places, state.scenario, b
+        at: dict[Hex, list[str]] = {}
+        for uid, u in state.units.items():
+            h = u.hex
+            if h is not None and u.status == "map":
+                if h in at:
+                    at[h].append(uid)
+                else:
+                    at[h] = [uid]
+        units = state.units
+        for here in at.values():
+            if len(here) > 1:
+                here.sort(key=lambda x: (units[x].z, x))
+        self.at = at
+        Placement.built += 1
+        self.number = Placement.built
+        self.memo: dict[object, object] = {}
+
+    @cached_property
+    def signature(self) -> tuple[tuple[str, str], ...]:
+        return tuple((u, st.hex) for u, st in self.units.items() if st.status == "map" and st.hex)
+
+    @cached_property
+    def placed(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        units = self.b.units
+        return {side: tuple((u, h) for u, h in self.signature if units[u].side == side) for side in ENEMY}
+
+
+_LAST: list[Placement] = []  # the last arrangement asked about
+
+
+def placement_of(state: State, b: Board) -> Placement:
+    units, now = state.units, placement_changes()
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.units is units:
+        if last.changes == now:
+            return last
+        places = list(map(_PLACE, units.values()))
+        if last.places == places:
+            last.changes = now
+            return last
+    else:
+        places = list(map(_PLACE, units.values()))
+        if last is not None and last.scenario == state.scenario and last.places == places:
+            last.units, last.changes = units, now  # another state with the pieces as they stand
+            return last
+    _LAST[:] = [Placement(state, places, b)]
+    return _LAST[0]
 
 
 class Position:
@@ -47,37 +105,39 @@ class Position:
 
     # --- who is where ---------------------------------------------------------------
     @cached_property
+    def where(self) -> Placement:
+        return placement_of(self.s, self.b)
+
+    @cached_property
     def at(self) -> dict[Hex, list[str]]:
-        """The units in each hex, top counter first. Shared between positions with the same
-        pieces in the same places (a prompt and the action after it ask again): read only."""
-        units = self.s.units
-        places = list(map(_PLACE, units.values()))
-        if _AT and _AT[0] == self.s.scenario and _AT[1] == places:
-            self._placement = _AT[3]
-            return _AT[2]
-        out: dict[Hex, list[str]] = {}
-        for uid, u in units.items():
-            if u.status == "map" and u.hex is not None:
-                out.setdefault(u.hex, []).append(uid)
-        for here in out.values():
-            if len(here) > 1:
-                here.sort(key=lambda x: (units[x].z, x))
-        _AT_BUILT[0] += 1
-        self._placement = _AT_BUILT[0]
-        _AT[:] = [self.s.scenario, places, out, self._placement]
-        return out
+        """The units in each hex, top counter first: read only."""
+        return self.where.at
 
     @cached_property
     def placement(self) -> object:
         """A number naming where every piece stands: positions share it only while no piece moves."""
-        return self._placement if self.at is not None else None
+        return self.where.number
 
     @cached_property
     def moved(self) -> frozenset[str]:
         return frozenset(self.s.moved)
 
     def units_of(self, side: str) -> list[str]:
-        return [uid for uid, u in self.s.units.items() if u.status == "map" and self.b.units[uid].side == side]
+        """Side's units on the map, in the order of the state's units."""
+        return self.memo(("on-map", side), lambda: [u for u, _h in self.where.placed[side]])
+
+    def waiting(self, side: str) -> list[str]:
+        """Side's units in the strategic reserve or in Britain, in the order of the state's units."""
+        units = self.b.units
+        return self.memo(("waiting", side), lambda: [u for u, st in self.s.units.items()
+                                                     if st.status in ("sr", "britain") and units[u].side == side])
+
+    def memo(self, key: object, make: Callable[[], T]) -> T:
+        """An answer that depends only on where the pieces stand, kept while none moves."""
+        memo = self.where.memo
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]  # type: ignore[return-value]
 
     def occupant(self, h: Hex) -> str | None:
         """The side of the units in h (a German coup sharing a hex with Allied units counts as German)."""
@@ -229,28 +289,28 @@ class Position:
         if cls in self._lines:
             return self._lines[cls]
         s = self.s
-        bounds_key = (cls, self.placement, tuple(s.control.items()), tuple(s.violated), tuple(s.lost_ports), s.dams, self.basic)
-        if bounds_key not in _BOUNDS:
-            if len(_BOUNDS) > 64:
-                _BOUNDS.clear()
-            _BOUNDS[bounds_key] = self._supply_bounds(cls)
-        blocked, start, neutral = _BOUNDS[bounds_key]
+        # Control counts only at cities (blocking) and, for a home army, in its own country (sources).
+        control = tuple(s.control.items()) if cls in HOME else tuple(map(s.control.get, self.b.city_of))
+        memo_key = ("supply", cls, control, tuple(s.violated), tuple(s.lost_ports), s.dams, self.basic)
+        self._lines[cls] = self.memo(memo_key, lambda: self._supplied_hexes(cls))
+        return self._lines[cls]
+
+    def _supplied_hexes(self, cls: str) -> frozenset[Hex]:
+        blocked, start, neutral = self._supply_bounds(cls)
         key = (cls, self.s.scenario, blocked, start, neutral, self.s.dams)
         if key not in _SUPPLY:
             if len(_SUPPLY) > 64:
                 _SUPPLY.clear()
             _SUPPLY[key] = frozenset(self._trace(blocked, start, neutral))
-        self._lines[cls] = _SUPPLY[key]
         return _SUPPLY[key]
 
-    @cached_property
+    @property
     def signature(self) -> tuple[tuple[str, str], ...]:
-        return tuple((u, st.hex) for u, st in self.s.units.items() if st.status == "map" and st.hex)
+        return self.where.signature
 
     def placed(self, side: str) -> tuple[tuple[str, str], ...]:
         """Where side's units stand: what its zone of control depends on."""
-        units = self.b.units
-        return tuple((u, h) for u, h in self.signature if units[u].side == side)
+        return self.where.placed[side]
 
     def supply_sources(self, cls: str) -> list[Hex]:
         b, s = self.b, self.s
@@ -263,21 +323,23 @@ class Position:
         home = HOME[cls]
         return [h for h, c in b.country.items() if c == home and self.control(h) != "german"]
 
+    def occupied(self, side: str) -> frozenset[Hex]:
+        """Hexes holding side's units."""
+        units = self.b.units
+        return self.memo(("occupied", side), lambda: frozenset(
+            h for h, here in self.at.items() if any(units[u].side == side for u in here)))
+
     def _supply_bounds(self, cls: str) -> tuple[frozenset[Hex], tuple[Hex, ...], frozenset[str]]:
         """What a supply line of this class may not enter, where it starts and the neutrals it avoids (10.5-10.9, 9.4)."""
         side = "german" if cls.startswith("german") else "allied"
         enemy = ENEMY[side]
         ezoc = frozenset() if cls == "german-mech" or self.basic else self.ezoc(side)  # 9.4, not in the basic game
         b = self.b
-        occupied: dict[str, set[Hex]] = {side: set(), enemy: set()}
-        for h, here in self.at.items():
-            for u in here:
-                occupied[b.units[u].side].add(h)
-        blocked = occupied[enemy] | {h for h in b.city_of if self.control(h) == enemy}
-        blocked |= {h for h in ezoc if h not in occupied[side]}
+        control = self.control
+        blocked = self.occupied(enemy) | {h for h in b.city_of if control(h) == enemy} | (ezoc - self.occupied(side))
         neutral = frozenset(c for c in ("Belgium", "Holland", "Luxembourg") if self.neutral(c))
         start = tuple(h for h in self.supply_sources(cls) if h not in blocked and b.land(h) and b.country[h] not in neutral)
-        return frozenset(blocked), start, neutral
+        return blocked, start, neutral
 
     def _trace(self, blocked: frozenset[Hex], start: tuple[Hex, ...], neutral: frozenset[str]) -> set[Hex]:
         """Every hex a supply line reaches from its sources (10.5, 10.6, 9.4)."""

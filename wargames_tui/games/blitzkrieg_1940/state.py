@@ -11,12 +11,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+_PLACING = frozenset(("hex", "status", "z", "steps"))
+_CHANGES = [0]  # how often any unit's place, status, stack order or steps was set, in any state
+
+
+def placement_changes() -> int:
+    """A number that grows whenever any unit of any state is placed, moved, restacked or loses a
+    step: while it and a state's `units` dict are the same, so is where the state's pieces stand."""
+    return _CHANGES[0]
+
+
 @dataclass
 class UnitState:
     hex: str | None
     status: str  # map, pool (German set-up), sr, pending, britain, held, cup, dead, out
     steps: int
     z: int = 0  # stack order: the lowest z of a hex's real units is its top counter (11.3)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _PLACING:
+            _CHANGES[0] += 1
+        object.__setattr__(self, name, value)
 
     def to_json(self) -> dict[str, Any]:
         return {"hex": self.hex, "status": self.status, "steps": self.steps, "z": self.z}

@@ -4,10 +4,13 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.paths import trace_line
+from wargames_tui.games.blitzkrieg_1940.data import load_board
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 
@@ -47,12 +50,18 @@ def line_cut_off(pos: Position) -> bool:
 # --- capitulation ------------------------------------------------------------------------------
 def german_cities(pos: Position, country: str) -> list[str]:
     """Cities of a nation whose every hex Germany controls (8.7 design note)."""
-    b = pos.b
-    return [c for c, hexes in b.cities.items() if b.city_country[c] == country and all(pos.control(h) == "german" for h in hexes)]
+    control = pos.control
+    return [c for c in _nation_cities(pos.s.scenario, country) if all(control(h) == "german" for h in pos.b.cities[c])]
 
 
 def nation_cities(pos: Position, country: str) -> list[str]:
-    return [c for c in pos.b.cities if pos.b.city_country[c] == country]
+    return list(_nation_cities(pos.s.scenario, country))
+
+
+@cache
+def _nation_cities(scenario: str, country: str) -> tuple[str, ...]:
+    b = load_board(scenario)
+    return tuple(c for c in b.cities if b.city_country[c] == country)
 
 
 def check_due(pos: Position, country: str) -> bool:
@@ -125,7 +134,7 @@ def automatic_capitulations(state: State, pos: Position | None = None) -> list[E
             continue
         if events:
             pos = Position(state)  # a capitulation took units off the map
-        on_map = any(pos.b.units[u].nation == nation for here in pos.at.values() for u in here)
+        on_map = nation in pos.memo("nations on the map", lambda: {pos.b.units[u].nation for here in pos.at.values() for u in here})
         all_cities = len(german_cities(pos, country)) == len(nation_cities(pos, country))
         if not on_map or all_cities:
             events.append(Event("capitulation", f"{country}: {'no steps left on the map' if not on_map else 'every city in German hands'}", {"case": C + "8.9"}))
