@@ -64,12 +64,18 @@ def _search(
     prev: dict[str, str] = {}
     heap = [(0, start)]
     g = data.graph()
+    # the enemy's areas, found once for the whole search (enemy_in for each step read every unit)
+    enemy = {
+        e.zone
+        for e in state.units.values()
+        if e.box == "map" and e.side != u.side and e.kind != "westwall"
+    }
     while heap:
         cost, a = heapq.heappop(heap)
         if cost > best.get(a, 99):
             continue
         for b in g.neighbours(a):
-            if enemy_in(state, b, u.side) or not may_enter_country(state, u, b):
+            if b in enemy or not may_enter_country(state, u, b):
                 continue
             c = cost + _entry_cost(a, b, engineers)
             if c <= allowance and (c, a) < (best.get(b, 99), prev.get(b, "")):
