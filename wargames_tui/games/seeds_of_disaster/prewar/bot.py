@@ -46,7 +46,8 @@ FRONT = {
 def plan(view: dict[str, Any], actions: list[Action], rng: random.Random) -> Action:
     side = view.get("side") or "german"
     me = view["strategic"]["sides"].get(side, {})
-    scored = [(score(a, view, side, me), rng.random(), a) for a in actions]
+    units = _units(view, side)  # once a decision, not once an action scored
+    scored = [(score(a, view, side, me, units), rng.random(), a) for a in actions]
     best = max(scored, key=lambda x: (x[0], x[1]))
     return best[2]
 
@@ -59,7 +60,13 @@ def _units(view: dict[str, Any], side: str) -> dict[str, dict[str, Any]]:
     }
 
 
-def score(action: Action, view: dict[str, Any], side: str, me: dict[str, Any]) -> float:
+def score(
+    action: Action,
+    view: dict[str, Any],
+    side: str,
+    me: dict[str, Any],
+    units: dict[str, dict[str, Any]],
+) -> float:
     kind = action["type"]
     if kind in ("ready", "no-counter"):
         return 0.0
@@ -82,9 +89,9 @@ def score(action: Action, view: dict[str, Any], side: str, me: dict[str, Any]) -
     if kind == "invest":
         return 10.0 if action["rp"] == 20 else 9.0
     if kind == "build":
-        return _build_score(action, view, side, me)
+        return _build_score(action, side, me, units)
     if kind == "shift":
-        return _shift_score(action, view, side)
+        return _shift_score(action, view, side, units)
     if kind == "maneuver":
         return 6.0
     if kind == "spy":
@@ -97,9 +104,8 @@ def score(action: Action, view: dict[str, Any], side: str, me: dict[str, Any]) -
 
 
 def _build_score(
-    action: Action, view: dict[str, Any], side: str, me: dict[str, Any]
+    action: Action, side: str, me: dict[str, Any], units: dict[str, dict[str, Any]]
 ) -> float:
-    units = _units(view, side)
     u = units.get(action["unit"], {})
     value = BUILD[side].get(u.get("kind", ""), 1)
     invested = me.get("tech", 60)
@@ -120,8 +126,9 @@ def _build_score(
     return value
 
 
-def _shift_score(action: Action, view: dict[str, Any], side: str) -> float:
-    units = _units(view, side)
+def _shift_score(
+    action: Action, view: dict[str, Any], side: str, units: dict[str, dict[str, Any]]
+) -> float:
     u = units.get(action["unit"], {})
     to = action["to"]
     zones = view.get("zones", {})

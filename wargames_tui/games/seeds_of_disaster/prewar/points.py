@@ -212,6 +212,14 @@ def table_row(total: int) -> int:
     return max(2, min(12, total)) - 2
 
 
+def _for(text: str, side: str) -> str:
+    """An event's words name the side that rolled it: both players read every roll (5.3.1)."""
+    name = NAMES[side]
+    for mine, named in (("Your own ", f"The {name} "), ("Your ", f"The {name} "), ("your ", f"the {name} ")):
+        text = text.replace(mine, named)
+    return text
+
+
 def intelligence_events(state: State, dice: Dice) -> list[Event]:
     """Both players roll on the Intelligence Events Table, German first (5.3)."""
     s = state.strategic
@@ -248,12 +256,12 @@ def intelligence_events(state: State, dice: Dice) -> list[Event]:
             events.append(
                 Event(
                     "roll",
-                    f"{head}: {entry.text} Not for the German player: no effect (12.0)",
+                    f"{head}: {_for(entry.text, side)} Not for the German player: no effect (12.0)",
                     commit=True,
                 )
             )
             continue
-        events.append(Event("roll", f"{head}: {entry.text}", commit=True))
+        events.append(Event("roll", f"{head}: {_for(entry.text, side)}", commit=True))
         events += apply_effects(
             state,
             entry.effects,
