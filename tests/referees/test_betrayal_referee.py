@@ -437,6 +437,7 @@ class Referee:
         flown: dict[str, set[str]] = defaultdict(set)
         pending_w: list[tuple[str, list[str], str]] = []  # withdrawals a W result requires (4.5.2)
         marker = before["republic"]  # the Republic marker when those withdrawals fell due (7.2.2)
+        pending_step: tuple | None = None  # a bombardment's step loss still to be taken (4.3.1)
         gone: set[str] = set()  # units out of the game for good (3.2.3, 4.5.8, 5.2.4)
         regroup_tested: dict[str, set[str]] = defaultdict(set)
         initiative_prev: str | None = None
@@ -464,6 +465,9 @@ class Referee:
             actions = sorted(prompt.actions, key=lambda x: json.dumps(x, sort_keys=True))
             phase = before["phase"]
             turn = before["turn"]
+            if pending_step and prompt.case not in WITHDRAWING_CASES:
+                self.check_one_step(*pending_step, before, where)
+                pending_step = None
             if pending_w and prompt.case not in WITHDRAWING_CASES:
                 self.check_withdrawn(pending_w, marker, before, where)
                 pending_w = []
@@ -544,14 +548,20 @@ class Referee:
                     self.check_chain(events, e, where)
                     if d["result"] == "PX":
                         last_px = d
-                    self.check_combat(d, before, e is next(x for x in events if x.kind == "combat" and "column" in x.data), where)
+                    first = e is next(x for x in events if x.kind == "combat" and "column" in x.data)
+                    self.check_combat(d, before, first, where)
+                    if first and phase == "german-combat" and action.get("type") == "combat":
+                        self.check_german_attack(d, before, where)
                 elif e.kind == "move" and "units" in e.data and action.get("type") == "exploit":
                     owed = None
                 elif e.kind == "bombard":
                     self.check_bombard(d, before, where)
+                    flyers = units(before)[d["units"][0]]["side"]
+                    bombed = [u["id"] for u in ground_in(before, d["area"], enemy(flyers))]
                     if "W" in d["result"]:  # betrayal:4.3.1 the bombed units withdraw
-                        flyers = units(before)[d["units"][0]]["side"]
-                        pending_w.append((d["area"], [u["id"] for u in ground_in(before, d["area"], enemy(flyers))], "bombardment W"))
+                        pending_w.append((d["area"], bombed, "bombardment W"))
+                    if "1" in d["result"]:  # one step, the owner's pick
+                        pending_step = (d, {i: units(before)[i] for i in bombed})
                 elif e.kind == "regroup" and "need" in d:
                     self.check_regroup(d, before, phase, where)
                     self.check_salvage(d, after, where)
@@ -860,6 +870,30 @@ class Referee:
                     self.seen("marker withdraws")
                     if view["republic"]["zone"] not in went:
                         self.bad("marker withdraws", where, f"{why} in {area}: French units went to {sorted(went)}, the marker is in {view['republic']['zone']}")
+
+    def check_one_step(self, d: dict, was: dict, view: dict, where: str) -> None:
+        """betrayal:4.3, 4.3.1: a "1" on the Air Bombardment Table costs the bombed units one step."""
+        us = units(view)
+        if "W" in d["result"] and any(us[i]["box"] is not None for i in was):
+            return  # a unit with nowhere to withdraw is eliminated as well (4.5.2): steps unclear
+        self.seen("bombardment steps")
+        steps = 0
+        for i, u0 in was.items():
+            u1 = us[i]
+            if u1["box"] is not None and u0["box"] is None:
+                steps += 1 if u0["reduced"] else 2
+            elif u1["reduced"] and not u0["reduced"]:
+                steps += 1
+        if steps != 1:
+            self.bad("bombardment steps", where, f"{d['result']} over {d['area']}: {steps} steps lost by {sorted(was)}")
+
+    def check_german_attack(self, d: dict, view: dict, where: str) -> None:
+        """betrayal:4.2.2: German ground units fight only under an Advance/Attack tactic (4.1: an
+        air drop onto Allied units fights too)."""
+        self.seen("german attacks")
+        us = units(view)
+        if not any(us[i].get("tactic") in ATTACK_TACTICS or us[i]["kind"] == "airborne" for i in d["attackers"] if i in us):
+            self.bad("german combat tactic", where, f"German attack in {d['area']} by {[(i, us[i].get('tactic')) for i in d['attackers']]}, tactics rolled {view['tactics']}")
 
     def check_marker_moves(self, before: dict, after: dict, where: str) -> None:
         """betrayal:7.2.1: the marker never moves by itself: it goes with a ground unit of its
@@ -1692,6 +1726,7 @@ CHECKS = [
     ("refit cancels attacks", "betrayal:3.4.6", "assign", 50),
     ("german refit stays", "betrayal:3.4.4", "refit movement", 2),
     ("german no attack tactic", "betrayal:4.2.2", "german moves", 1000),
+    ("german combat tactic", "betrayal:4.2.2", "german attacks", 100),
     ("allied into Germany", "betrayal:3.2.3", "allied moves", 1000),
     ("minor allies stay home", "betrayal:1.7", "minor moves", 100),
     ("minor allies withdraw home", "betrayal:1.7", "minor withdrawals", 10),
@@ -1734,6 +1769,7 @@ CHECKS = [
     ("penalty shift", "betrayal:6.3.1", "penalty shift", 5),
     ("bombardment", "betrayal:4.3", "bombardment", 20),
     ("bombardment target", "betrayal:4.3", "bombardment", 20),
+    ("bombardment steps", "betrayal:4.3.1", "bombardment steps", 3),
     ("regroup", "betrayal:5.1", "regroup", 100),
     ("regroup owner", "betrayal:5.1", "regroup", 100),
     ("regroup every unit", "betrayal:5.1", "regroup every unit", 50),
@@ -1778,6 +1814,7 @@ XFAIL: dict[str, str] = {
     "minor allies withdraw home": "R1 (1.7): a Belgian unit offered a withdrawal into France beside an open Area at home",
     "marker held": "R2 (7.2.3): a contested Area makes the Republic marker nobody's; the holder's units still stand with it",
     "permanent losses": "R3 (3.3.1): an aircraft on a mission is eliminated at its empty base and then returns",
+    "german combat tactic": "R4 (4.2.2): a German ground combat fought under Refit, started by an air support mission",
 }
 
 
