@@ -330,6 +330,7 @@ class Referee:
         self.attacked: set[str] = set()
         self.fought: set[str] = set()
         self.battle: dict = {}
+        self.outcome: list | None = None  # a result whose step losses are still being chosen (13.7.7)
         self.relocations: dict[tuple, dict[str, list]] = defaultdict(dict)
         self.mobilized_at: dict[str, tuple] = {}
         self.invested: dict[tuple, int] = defaultdict(int)
@@ -1074,13 +1075,20 @@ class Referee:
                 self.mobile_battle(d, e.text, where)
             elif e.kind == "roll" and "scores" in d:
                 self.neutralization(d, e.text, where)
-            elif e.kind == "loss" and self.battle and d.get("unit") in COUNTERS and "steps" in d:
+            elif e.kind == "loss" and self.battle and not self.battle.get("rolls") and d.get("unit") in COUNTERS and "steps" in d:
                 # 13.2.4 c): a Mobile Forces Battle hit costs a step before the Battle Totals are added up
                 held = self.battle["before"][COUNTERS[d["unit"]]["side"]].get(d["unit"])
                 if held is not None:
                     held["steps"] = d["steps"]
             elif e.kind == "result" and "difference" in d:
-                self.result(d, e.text, events, before, own, own_after, where)
+                self.outcome = [d, e.text, [], before, own, where]
+        if self.outcome is not None:
+            # 13.7.7 the owner chooses each step lost: the result is complete once no more are asked
+            self.outcome[2] += events
+            if (after.get("battle") or {}).get("step") != "losses":
+                d, text, evs, b4, own0, w = self.outcome
+                self.outcome = None
+                self.result(d, text, evs, b4, own0, own_after, w)
 
     def declare(self, before, own, d, text, where) -> None:
         area, ids = d["area"], d.get("units") or []
@@ -1226,6 +1234,8 @@ class Referee:
         # the loser's step losses (13.7.5): at least the table's, unless nothing is left to lose
         lost = 0
         engaged = set(b["units"]) if loser == b["attacker"] else {u["id"] for u in b["before"][loser].values() if zone_of(u) == b["area"]}
+        # 9.2.4, 13.7.7 the corps poised with those armies are in the battle and may take the losses
+        engaged |= {u["id"] for u in b["before"][loser].values() if u.get("box") == "poised" and u.get("army") in engaged}
         for uid in engaged:
             s0 = (b["before"][loser].get(uid) or {}).get("steps") or 0
             s1 = (by_id(own_after[loser]).get(uid) or {}).get("steps") or 0

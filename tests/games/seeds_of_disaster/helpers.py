@@ -90,3 +90,15 @@ def war_state(
 def only(placements: dict[str, tuple[str, int]], cp: int = 5, ip: int = 5) -> State:
     """A war state holding just these pieces (every other piece stays off the map)."""
     return war_state(placements, cp, ip)
+
+
+def settle_losses(state: State) -> list:
+    """Take every step loss the Combat Results ask for with the first unit offered (the fixed order
+    of losses.py), as a player content with the default would; the events."""
+    from wargames_tui.games.seeds_of_disaster import combat
+
+    events: list = []
+    while state.war.battle and state.war.battle.step == "losses":
+        first = combat.loss_actions(state)[0]
+        events += rules.apply(state, first, Dice.replaying([]))
+    return events

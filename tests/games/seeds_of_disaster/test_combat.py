@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.seeds_of_disaster.helpers import only
+from tests.games.seeds_of_disaster.helpers import only, settle_losses
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.seeds_of_disaster import combat, rules, war
@@ -27,7 +27,7 @@ def fight(state, attack, rolls, attacker_extra=(), defender_extra=()):  # type: 
     act(state, {"type": "accept"})
     for a in defender_extra:
         act(state, a)
-    return act(state, {"type": "commit"}, rolls)
+    return act(state, {"type": "commit"}, rolls) + settle_losses(state)
 
 
 def totals(events):  # type: ignore[no-untyped-def]
@@ -473,6 +473,7 @@ def test_a_parachute_corps_left_alone_with_the_enemy_loses_a_step_and_retreats()
     act(s, {"type": "commit"})
     act(s, {"type": "accept"})
     act(s, {"type": "commit"}, [1, 1, 1, 1, 1])
+    settle_losses(s)
     assert s.units["FJ"].zone != "MET"
     assert s.units["FJ"].box == "eliminated" or s.units["FJ"].steps <= 1
 
@@ -578,7 +579,7 @@ def test_a_battle_goes_declaration_retreat_choice_support_then_the_rolls_in_orde
     steps.append((rules.prompt(s).side, rules.phase(s)))
     act(s, {"type": "air", "unit": "ZOAN"})
     act(s, {"type": "air-mode", "neutralize": True})
-    ev = act(s, {"type": "commit"}, [6, 6, 1, 1, 3, 3, 3, 3])
+    ev = act(s, {"type": "commit"}, [6, 6, 1, 1, 3, 3, 3, 3]) + settle_losses(s)
     assert steps == [
         ("german", "war-support"),
         ("allied", "war-defend"),
@@ -669,3 +670,46 @@ def test_the_disruption_die_stays_for_the_player_turn_after_a_recovery() -> None
     assert combat.battle_dice(s, b, None)["german"] == {"tactical": 1, "disrupted": -1}
     s.war.player, s.war.week = "allied", 1  # the next player-turn: the die is back
     assert combat.battle_dice(s, b, None)["german"] == {"tactical": 1}
+
+
+@pytest.mark.rules("seeds-of-disaster:13.7.7", "seeds-of-disaster:9.2.4", "seeds-of-disaster:15.1.3")
+def test_the_owner_chooses_his_losses_poised_first_or_two_army_steps_instead() -> None:
+    s = only({"G6": ("AAC", 5), "XV": ("poised:G6", 2), "F1": ("LIE", 12), "BI": ("LIE", 2)})
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    # 13.2.1 Poised benefit: 5 + 3 + 2 dice (1, 1) = 10 against 14 + 6 = 20: the Germans lose 2
+    act(s, {"type": "commit"}, [1, 1, 6])
+    assert rules.prompt(s).side == "german" and rules.phase(s) == "war-losses"
+    assert war.actions(s) == [
+        {"type": "loss", "unit": "XV"},
+        {"type": "loss", "unit": "G6", "substitute": True},
+    ]
+    act(s, {"type": "loss", "unit": "G6", "substitute": True})
+    assert s.units["G6"].steps == 3 and s.units["XV"].steps == 2
+    # the second loss falls where the owner likes, the poised corps included
+    assert {a["unit"] for a in war.actions(s)} == {"G6", "XV"}
+    with pytest.raises(IllegalAction):
+        act(s, {"type": "loss", "unit": "F1"})
+    act(s, {"type": "loss", "unit": "XV"})
+    assert s.units["XV"].steps == 1 and s.war.battle.step == "advance"
+    # G6 retreats, disrupted; XV, dropped from its Poised Forces box, stands with it (15.1.3)
+    assert s.units["G6"].disrupted and s.units["XV"].zone == s.units["G6"].zone == "KOL"
+    # the Allies may follow into Aachen, but not the Belgians (7.2.5)
+    assert [a["units"] for a in war.actions(s) if a["type"] == "advance"] == [["F1"]]
+
+
+@pytest.mark.rules("seeds-of-disaster:13.7.7")
+def test_the_defender_picks_which_unit_absorbs_his_loss() -> None:
+    s = only({"G6": ("AAC", 12), "F1": ("LIE", 5), "BI": ("LIE", 2)})
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    act(s, {"type": "commit"}, [1])  # 12 against 7 + 1: the Allies lose 1 and retreat
+    assert rules.prompt(s).side == "allied"
+    assert war.actions(s)[0] == {"type": "loss", "unit": "F1"}  # the default order first
+    act(s, {"type": "loss", "unit": "BI"})
+    assert s.units["BI"].steps == 1 and s.units["F1"].steps == 5
+    assert s.units["F1"].zone != "LIE"  # then the result goes on: the retreat

@@ -83,21 +83,17 @@ def _bridge_cost(s, events, bridged: set) -> int:  # type: ignore[no-untyped-def
     return 1 if unpaid else 0
 
 
-def _audit_points(before, after, cost, events) -> None:  # type: ignore[no-untyped-def]
+def _audit_points(before, after, cost, events, attacker) -> None:  # type: ignore[no-untyped-def]
     """6.1.3, 13.7.6, 16.1.7: CP and IP after an action = before - cost + gains, within 0-19."""
     for side in ("german", "allied"):
         cp = before["cp"][side] - cost[side][0]
         for e in events:
             if e.kind == "cp" and e.text.startswith(side.title()):
                 cp = min(19, cp + int(e.text.split("gains ")[1].split(" CP")[0]))
-            if "Defensive Breakthrough" in e.text and side == _attacker(events):
+            if "Defensive Breakthrough" in e.text and side == attacker:
                 cp = max(0, cp - 3)
         assert after.strategic.cp[side] == cp, (side, events)
         assert after.strategic.ip[side] == before["ip"][side] - cost[side][1]
-
-
-def _attacker(events) -> str:  # type: ignore[no-untyped-def]
-    return next((e.data["side"] for e in events if e.kind == "roll" and "total" in e.data), "")
 
 
 def _audit_losses(battle_steps, s, events) -> None:  # type: ignore[no-untyped-def]
@@ -118,6 +114,8 @@ def _audit_losses(battle_steps, s, events) -> None:  # type: ignore[no-untyped-d
             side = s.units[e.data["unit"]].side
             if e.text.endswith(("13.7.7)", "9.2.4)")):
                 lost[side] += 1
+            elif e.text.endswith("for a poised loss)"):  # 13.7.7: two army steps for one
+                lost[side] += 0.5
             elif e.text.endswith("13.2.4)"):
                 mobile[side] += 1
     for side in lost:
@@ -139,6 +137,8 @@ def _audit_losses(battle_steps, s, events) -> None:  # type: ignore[no-untyped-d
 def test_random_wars_keep_the_rules_and_add_up() -> None:
     battles = losses_checked = 0
     bridged: set = set()
+    steps: dict[str, int] = {}
+    battle_events: list = []
     for seed in (1, 2):
         rng = random.Random(seed)
         dice = Dice(seed)
@@ -160,22 +160,25 @@ def test_random_wars_keep_the_rules_and_add_up() -> None:
             before = {"cp": dict(s.strategic.cp), "ip": dict(s.strategic.ip)}
             cost = _costs(s, action)
             b = s.war.battle
-            steps = {}
+            attacker = b.attacker if b else ""
             if b and b.step == "defend-support" and action["type"] == "commit":
                 ids = b.sides[b.attacker].units + [
                     u.id for u in s.in_zone(b.area) if u.side != b.attacker and u.kind != "westwall"
                 ]
                 ids += [p.id for p in s.units.values() if p.box == "poised" and p.army in ids]
-                steps = {u: s.units[u].steps for u in ids}
+                steps, battle_events = {u: s.units[u].steps for u in ids}, []
             events = rules.apply(s, action, dice)
             battles += _audit(events)
-            if steps:
-                _audit_losses(steps, s, events)
-                losses_checked += 1
+            if steps:  # the battle's events until its step losses are all taken (13.7.7)
+                battle_events += events
+                if not (s.war.battle and s.war.battle.step == "losses"):
+                    _audit_losses(steps, s, battle_events)
+                    losses_checked += 1
+                    steps = {}
             if action["type"] == "move" and action.get("engineers"):
                 cost[prompt.side][0] += _bridge_cost(s, events, bridged)
             if not (action["type"] == "end-combat" and prompt.side == "allied"):
-                _audit_points(before, s, cost, events)  # the week's Command Events aside
+                _audit_points(before, s, cost, events, attacker)  # the week's Command Events aside
             assert game.check_invariants(s) == []
         assert game.outcome(s) is not None, "ten weeks end the game (20.0)"
         assert game.load(game.dump(s)) == s

@@ -687,11 +687,10 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
                 difference=0,
             )
         )
-        for s in (att, dfn):
-            events += losses.battle_losses(state, b, s, 1)
+        b.owed = {att: 1, dfn: 1}
         _experience(state, att, "inflicted")
         _experience(state, dfn, "inflicted")
-        return events + _finish(state, b, None)
+        return events + _next_loss(state, b)
     winner = att if totals[att] > totals[dfn] else dfn
     loser = other(winner)
     b.winner = winner
@@ -703,21 +702,93 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
             winner=winner,
         )
     )
-    troops = sum(u.steps for u in defenders(state, b.area, att))
-    events += losses.battle_losses(state, b, loser, row.loser)
+    b.troops = sum(u.steps for u in defenders(state, b.area, att))
+    b.owed = {loser: row.loser, winner: row.winner}
     if row.winner:
-        events += losses.battle_losses(state, b, winner, row.winner)
         _experience(state, loser, "inflicted")
     if row.loser:
         _experience(state, winner, "inflicted")
+    return events + _next_loss(state, b)
+
+
+def loss_side(b: Battle) -> str | None:
+    """Who chooses a step loss now: the loser, then the winner (a tie: the attacker first)."""
+    return next((s for s, n in b.owed.items() if n > 0), None)
+
+
+def loss_actions(state: State) -> list[Action]:
+    """13.7.7: the owner picks each unit that loses a step, the first among the poised corps that
+    supported the battle (9.2.4), or two steps of an army instead. The fixed order of losses.py
+    comes first in the list."""
+    b = _current(state)
+    side = loss_side(b)
+    if side is None:
+        return []
+    units = losses.battle_units(state, b, side)
+    poised = losses.supporting_poised(state, b, side)
+    if not b.taken.get(side) and poised:
+        first = sorted(poised, key=lambda u: (strength(u), u.id))
+        subs = [u for u in units if is_army(u) and u.steps >= 2]
+        return [{"type": "loss", "unit": u.id} for u in first] + [
+            {"type": "loss", "unit": u.id, "substitute": True} for u in subs
+        ]
+    pick = losses.next_victim(units)
+    order = sorted(units + poised, key=lambda u: (u is not pick, u.id))
+    return [{"type": "loss", "unit": u.id} for u in order]
+
+
+def take_loss(state: State, action: Action) -> list[Event]:
+    b = _current(state)
+    if action not in loss_actions(state):
+        raise IllegalAction(f"not possible now: {action}", C + "13.7.7")
+    side = loss_side(b) or ""
+    u = state.units[action["unit"]]
+    first = not b.taken.get(side) and losses.supporting_poised(state, b, side)
+    if action.get("substitute"):
+        events = losses.step_loss(state, u, "13.7.7, two army steps for a poised loss")
+        events += losses.step_loss(state, u, "13.7.7, two army steps for a poised loss")
+    else:
+        events = losses.step_loss(state, u, "9.2.4" if first else "13.7.7")
+    b.owed[side] -= 1
+    b.taken[side] = b.taken.get(side, 0) + 1
+    return events + _next_loss(state, b)
+
+
+def _next_loss(state: State, b: Battle) -> list[Event]:
+    """Ask for the next step loss, or go on once all are taken (a side with nothing left owes none)."""
+    for side in b.owed:
+        if b.owed[side] and not loss_actions_for(state, b, side):
+            b.owed[side] = 0
+    if loss_side(b):
+        b.step = "losses"
+        return []
+    return _after_losses(state, b)
+
+
+def loss_actions_for(state: State, b: Battle, side: str) -> bool:
+    """Has the side a unit left to lose a step?"""
+    return bool(
+        losses.battle_units(state, b, side) or losses.supporting_poised(state, b, side)
+    )
+
+
+def _after_losses(state: State, b: Battle) -> list[Event]:
+    """13.7.5 on: fortifications, CP, Breakthrough, retreat, disruption, advance. The retreat comes
+    before the disruption so that the corps dropped from a disrupted army's Poised Forces box
+    (15.1.3) stand with it where it retreated to."""
+    if b.winner is None:  # a tie: nobody moves (13.7.3)
+        return _finish(state, b, None)
+    att, dfn = b.attacker, other(b.attacker)
+    winner, loser = b.winner, other(b.winner)
+    row = next(r for r in data.tables().crt if r.from_ == b.row["from"])
+    events: list[Event] = []
     if loser == dfn:
-        events += _forts_fall(state, b, row.loser, troops)
+        events += _forts_fall(state, b, row.loser, b.troops)
     gain = row.cp + (1 if winner == dfn else 0)  # 13.7.6
     if gain:
         state.strategic.cp[winner] = min(19, state.strategic.cp[winner] + gain)
         events.append(_ev("cp", f"{winner.title()} gains {gain} CP (6.1.3, 13.7.6)"))
-    if row.disrupt:
-        events += _disrupt(state, b, loser)
+    beaten = [u.id for u in losses.battle_units(state, b, loser)]
     if row.breakthrough and winner == dfn:
         state.strategic.cp[att] = max(0, state.strategic.cp[att] - 3)
         events.append(
@@ -728,6 +799,8 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
         _experience(state, att, "breakthrough")
     if row.retreat:
         events += losses.retreat(state, b, loser, 2 if b.exploit else 1)
+    if row.disrupt:
+        events += _disrupt(state, beaten, winner)
     return events + _finish(state, b, winner)
 
 
@@ -748,18 +821,13 @@ def _forts_fall(state: State, b: Battle, lost: int, troops: int) -> list[Event]:
     return [_ev("result", f"The Westwall in {b.area} is destroyed (14.3.4)")]
 
 
-def _disrupt(state: State, b: Battle, side: str) -> list[Event]:
+def _disrupt(state: State, ids: list[str], winner: str) -> list[Event]:
     """15.0: the loser's armies in the battle are disrupted; their poised corps become columnar (15.1.3)."""
-    ids = (
-        b.sides[side].units
-        if side == b.attacker
-        else [u.id for u in defenders(state, b.area, b.attacker)]
-    )
     events = []
     for uid in ids:
         if disrupt(state, state.units[uid]):
             events.append(_ev("disrupt", f"{uid} is disrupted (15.0)", unit=uid))
-            _experience(state, other(side), "disrupt")
+            _experience(state, winner, "disrupt")
     return events
 
 
@@ -841,7 +909,8 @@ def _winning_armies(state: State, b: Battle) -> list[str]:
 def _advance_offers(state: State, b: Battle) -> list[Action]:
     out: list[Action] = []
     for area in b.advance_to:
-        for stack in _stacks(b, _advancers(state, b)):
+        for whole in _stacks(b, _advancers(state, b)):
+            stack = [u for u in whole if may_enter_country(state, u, area)]  # 12.0, 7.2.5
             armies = [u for u in stack if is_army(u)]
             corps = [u.id for u in stack if not is_army(u)]
             if corps:

@@ -1,8 +1,9 @@
 """Step losses (13.2.4 c, 13.7.7, 7.2.3, 7.2.5) and retreats (13.7.8, 16.1.1).
 
-The rules let the owner choose which units absorb losses and where to retreat; here the choice is
-made by a fixed order (see NOTES.md, reading 4): poised first where the rules demand it, then army
-steps while an army keeps more than one, then the weakest corps, then the last army step."""
+The owner chooses each step of the Combat Results (combat.loss_actions offers them, this module's
+fixed order first). The hits of the Mobile Forces Battle, the steps lost in a retreat and the
+retreat path still follow the fixed order (NOTES.md): poised first where the rules demand it, then
+army steps while an army keeps more than one, then the weakest corps, then the last army step."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def _belgian_replacements_used(state: State, u: Unit) -> int:
     )
 
 
-def _battle_units(state: State, b: Battle, side: str) -> list[Unit]:
+def battle_units(state: State, b: Battle, side: str) -> list[Unit]:
     if side == b.attacker:
         return [
             state.units[u] for u in b.sides[side].units if state.units[u].box == "map"
@@ -68,7 +69,7 @@ def _battle_units(state: State, b: Battle, side: str) -> list[Unit]:
     return [u for u in state.in_zone(b.area) if u.side == side and u.kind != "westwall"]
 
 
-def _next_victim(units: list[Unit]) -> Unit | None:
+def next_victim(units: list[Unit]) -> Unit | None:
     armies = sorted(
         (u for u in units if is_army(u) and u.steps > 1), key=lambda u: (-u.steps, u.id)
     )
@@ -84,25 +85,14 @@ def _next_victim(units: list[Unit]) -> Unit | None:
     return rest[0] if rest else None
 
 
-def battle_losses(state: State, b: Battle, side: str, n: int) -> list[Event]:
-    """13.7.7: the first loss on a poised unit when Poised Forces took part (9.2.4)."""
-    events: list[Event] = []
-    for i in range(n):
-        poised = [
-            p
-            for a in _battle_units(state, b, side)
-            if side == b.attacker or not a.fought  # 13.4: not those that sat it out
-            for p in poised_of(state, a.id)
-        ]
-        if i == 0 and poised:
-            victim = min(poised, key=lambda u: (strength(u), u.id))
-            events += step_loss(state, victim, "9.2.4")
-            continue
-        victim = _next_victim(_battle_units(state, b, side))
-        if victim is None:
-            break
-        events += step_loss(state, victim, "13.7.7")
-    return events
+def supporting_poised(state: State, b: Battle, side: str) -> list[Unit]:
+    """The corps poised with the side's armies in the battle (not with those that sat it out, 13.4)."""
+    return [
+        p
+        for a in battle_units(state, b, side)
+        if side == b.attacker or not a.fought
+        for p in poised_of(state, a.id)
+    ]
 
 
 def mobile_losses(
@@ -113,13 +103,13 @@ def mobile_losses(
     for i in range(hits):
         alive = [state.units[p] for p in poised if state.units[p].box == "poised"]
         if i == 0:
-            first = alive or [u for u in _battle_units(state, b, side) if mobile(u)]
+            first = alive or [u for u in battle_units(state, b, side) if mobile(u)]
             if first:
                 events += step_loss(
                     state, min(first, key=lambda u: (strength(u), u.id)), "13.2.4"
                 )
                 continue
-        victim = _next_victim(_battle_units(state, b, side) + alive)
+        victim = next_victim(battle_units(state, b, side) + alive)
         if victim is None:
             break
         events += step_loss(state, victim, "13.2.4")
@@ -129,7 +119,7 @@ def mobile_losses(
 def retreat(state: State, b: Battle, loser: str, areas: int) -> list[Event]:
     """13.7.8: the loser's stacks fall back; in fortifications they may stay (14.3.1)."""
     if loser != b.attacker:
-        units = _battle_units(state, b, loser)
+        units = battle_units(state, b, loser)
         if fort_strength(state, b.area, loser):
             return (
                 [
@@ -144,7 +134,7 @@ def retreat(state: State, b: Battle, loser: str, areas: int) -> list[Event]:
         return retreat_units(state, units, loser, areas, b.area) if units else []
     events: list[Event] = []
     by_area: dict[str, list[Unit]] = {}
-    for u in _battle_units(state, b, loser):
+    for u in battle_units(state, b, loser):
         if u.zone != b.area:
             by_area.setdefault(u.zone or "", []).append(u)
     for area in sorted(by_area):
@@ -208,7 +198,7 @@ def retreat_units(
             )
         )
         for _ in range(2):
-            victim = _next_victim([u for u in units if u.box == "map"])
+            victim = next_victim([u for u in units if u.box == "map"])
             if victim:
                 events += step_loss(state, victim, "13.7.8")
         for u in units:
@@ -229,7 +219,7 @@ def retreat_units(
         )
     )
     if extra:
-        victim = _next_victim([u for u in units if u.box == "map"])
+        victim = next_victim([u for u in units if u.box == "map"])
         if victim:
             events += step_loss(state, victim, "13.7.8")
     return events

@@ -17,6 +17,7 @@ STEP_CASES = {
     "support": "13.3",
     "defend": "13.4",
     "defend-support": "13.5",
+    "losses": "13.7.7",
     "advance": "13.7.9",
     "breakthrough": "16.1.3",
 }
@@ -76,6 +77,7 @@ def _instruction(state: State) -> str:
         "support": f"Add air fleets, paid dice or a parachute assault to the attack on {b.area}, then commit.",
         "defend": f"Stand in {b.area} or retreat before combat for CPs.",
         "defend-support": f"Add air fleets or paid dice to the defence of {b.area}, then commit.",
+        "losses": f"Choose the unit that loses a step in the battle for {b.area}.",
         "advance": "Advance into the vacated area, or not.",
         "breakthrough": f"Breakthrough: the stack in {b.area} may attack again.",
     }.get(b.step, "")

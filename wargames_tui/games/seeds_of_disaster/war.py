@@ -73,6 +73,8 @@ def acting(state: State) -> str | None:
         return other(b.attacker)
     if b and b.step == "advance":
         return b.winner
+    if b and b.step == "losses":
+        return combat.loss_side(b)
     return state.war.player
 
 
@@ -100,6 +102,8 @@ def actions(state: State) -> list[Action]:
             return combat.defend_actions(state)
         if b.step == "advance":
             return combat.advance_actions(state)
+        if b.step == "losses":
+            return combat.loss_actions(state)
         if b.step == "breakthrough":
             return (
                 _attacks(state, b)
@@ -290,6 +294,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         return events + _after_battle(state)
     if b and b.step == "defend" and t in ("accept", "retreat-before"):
         return combat.defend(state, action) + _after_battle(state)
+    if b and b.step == "losses" and t == "loss":
+        return combat.take_loss(state, action) + _after_battle(state)
     if b and b.step == "advance" and t in ("advance", "no-advance"):
         return combat.advance(state, action) + _after_battle(state)
     if b and b.step == "breakthrough":
