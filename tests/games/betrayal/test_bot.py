@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from wargames_tui.games import betrayal as game
+from wargames_tui.games.betrayal.board import distances
 from wargames_tui.games.betrayal.bot import betrayal_bot
 
 from .helpers import act, blank, put
@@ -49,3 +50,18 @@ def test_the_duty_is_met_by_the_strongest_unit_then_the_attack_is_reinforced():
     nxt = choose(state)
     assert nxt["type"] in ("move", "end-movement")
     assert not (nxt["type"] == "move" and nxt["to"] == "DIN")
+
+
+@pytest.mark.rules("betrayal:7.2.1")
+def test_the_french_take_the_republic_away_from_the_panzers():
+    # a panzer next to Paris: the two corps there leave for an area farther from it, and the last
+    # to go carries the marker (the marker lost to the Germans is their Major Victory)
+    state = blank("french-movement", turn=5)
+    put(state, "PAR", "fr-6c", "fr-7c")
+    put(state, "SOI", "de-3pz")
+    for _ in range(2):
+        move = choose(state)
+        assert move["type"] == "move" and move["unit"] in ("fr-6c", "fr-7c")
+        act(state, move)
+    assert state.republic != "PAR" and game.view(state)["republic"]["holder"] == "french"
+    assert distances(state.republic)["SOI"] >= 2

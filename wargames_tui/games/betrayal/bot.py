@@ -1,13 +1,16 @@
 """A purposeful Allied player for Betrayal!, for either seat.
 
-As itself: the French keep a corps on the Republic marker and close up on Paris, the British
-fall back on the Channel ports and sail home from the middle of the campaign; both attack only at
+As itself: the French keep corps on the Republic marker, carry it away from the German reach and
+close up on it; the British fall back on the Channel ports and, from the middle of the campaign, sail
+home the units the Germans can reach, keeping the others in France; both attack only at
 3:1 or better, fly support for their attacks, intercept whenever they can, and withdraw towards
 Paris. Handling the automaton, it plays the Germans in good faith, as the rulebook's automata
 player does in its examples (NOTES.md, reading 26): the Advance/Attack tactics to the areas strong
 enough for the attacks they bind, the duties met with the strongest units first, attacks
 reinforced up to good odds, air support flown, exploits against the weakest defence, the Hold
 units sent on towards Paris. Enough to show what purposeful play scores; not a master of the game.
+It reads the position itself: every counter in this game is face up and nothing is hidden from
+either seat (HIDDEN is False), so the state holds nothing its own seat's view does not show.
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ def _move(state: State, acts: list[Action], rng: random.Random) -> Action | None
     mine = [a for a in acts if not _german(a["unit"])]
     nation = sc().units[mine[0]["unit"]].nation if mine else ""
     if nation == "french":
-        guard = _guard_paris(state, mine)
+        guard = _flee_with_republic(state, mine) or _guard_paris(state, mine)
         if guard:
             return guard
     best = None
@@ -119,6 +122,30 @@ def _german_move(state: State, acts: list[Action]) -> Action | None:
     return min(hold, key=lambda a: (_paris(a["to"]), a["unit"], a["to"])) if hold else None
 
 
+def _threat(state: State, area: str) -> int:
+    """Areas from this one to the nearest German ground unit on the map."""
+    dist = distances(area)
+    return min((dist[p.where] for u, p in state.pieces.items() if _german(u) and not sc().units[u].air and p.where in dist), default=99)
+
+
+DANGER = 2  # German armour moves two areas and attacks where it stops (betrayal:3.0, 3.4.4 C)
+
+
+def _flee_with_republic(state: State, acts: list[Action]) -> Action | None:
+    """With the Germans within reach of the marker, its French units take it (the last one to leave
+    carries it, 7.2.1) to the next area of France farthest from them: losing the marker is a
+    German Major Victory."""
+    here = state.republic
+    near = _threat(state, here)
+    if near > DANGER:
+        return None
+    leaving = [a for a in acts if state.pieces[a["unit"]].where == here and sc().country(a["to"]) == "F" and not ground(state, a["to"], "german")]
+    safer = [a for a in leaving if _threat(state, a["to"]) > near]
+    if not safer:
+        return None
+    return max(safer, key=lambda a: (_threat(state, a["to"]), -_paris(a["to"]), a["to"], a["unit"]))
+
+
 def _guard_paris(state: State, acts: list[Action]) -> Action | None:
     """French units on the Republic marker up to the stacking limit, the stoutest first (7.2, 1.5)."""
     here = state.republic
@@ -139,16 +166,19 @@ def _allied_score(state: State, a: Action) -> float:
     if u.nation == "british" and state.turn >= EVACUATE_FROM - 2:
         ports = [p for p, area in sc().areas.items() if area.port and area.country == "F"]
         gain = min(distances(here)[p] for p in ports) - min(distances(to)[p] for p in ports)
-        return float(gain)
+        return gain + 0.5 * (min(_threat(state, to), DANGER + 1) - min(_threat(state, here), DANGER + 1))
     if u.nation == "french" and here != state.republic:
         return 0.5 * (_paris(here) - _paris(to)) if _paris(here) > 3 else 0.0
     return 0.0
 
 
 def _evacuate(state: State, acts: list[Action], rng: random.Random) -> Action | None:
+    """Sail home the units the Germans can reach next turn; the others stay in France, where eight
+    still fighting at the end are a British Major Victory (7.0)."""
     if state.turn < EVACUATE_FROM:
         return None
-    return acts[0]
+    threatened = [a for a in acts if _threat(state, state.pieces[a["unit"]].where) <= DANGER]
+    return threatened[0] if threatened else None
 
 
 def _mission(state: State, acts: list[Action], rng: random.Random) -> Action | None:
