@@ -691,6 +691,7 @@ class Referee:
                             self.bad("orders countries", where, f"{a} from {u['zone']} into {zones[to]['country']} with orders {orders['countries']}")
             elif t == "end-movement" and view["phase"] == "german-movement":
                 self.check_attack_duty(view, orders, where)
+                self.check_hold_duty(view, orders, where)
             elif t == "withdraw":
                 self.check_withdraw(a, actions, view, where)
             elif t == "drop":
@@ -1178,6 +1179,32 @@ class Referee:
                     continue  # a westward attack on the Maginot Line, out of Germany: optional
                 self.bad("attack duty", where, f"movement may end with {[u['id'] for u in ready]} in {y} unmoved beside Allied-held {x}")
                 return
+
+    def check_hold_duty(self, view: dict, orders: dict | None, where: str) -> None:
+        """betrayal:3.4.4 A: Hold obliges the German units to move forward (closer to the west or
+        south edge; out of Germany is forward) wherever they can without entering an
+        Allied-occupied Area or breaking the stacking limit (1.5)."""
+        zones = view["zones"]
+        adj = adjacency(view)
+        named = None
+        if orders and "ALL" not in orders["countries"]:
+            named = {COUNTRY_CODE[c] for c in orders["countries"]} | {"G"}
+        for u in view["units"]:
+            if u["side"] != "german" or u["kind"] not in GROUND or not on_map(u) or u["tactic"] != "hold" or u["moved"]:
+                continue
+            here = u["zone"]
+            if ground_in(view, here, "allied"):
+                continue
+            self.seen("hold duty")
+            d0 = edge_distance(view, here)
+            for z in adj[here]:
+                if zones[z]["country"] == "G" or ground_in(view, z, "allied") or len(ground_in(view, z, "german")) >= 3:
+                    continue
+                if named is not None and zones[z]["country"] not in named:
+                    continue
+                if zones[here]["country"] == "G" or edge_distance(view, z) < d0:
+                    self.bad("hold duty", where, f"movement may end with {u['id']} (Hold) in {here}, {z} open ahead")
+                    return
 
     def check_withdraw(self, a, actions, view, where) -> None:
         """betrayal:4.5.2: never into an enemy-occupied Area; south/west for the Allies and
@@ -1796,6 +1823,7 @@ CHECKS = [
     ("one nation bombs", "betrayal:3.3.2", "one nation bombs", 50),
     ("air support", "betrayal:3.3.5", "air support", 100),
     ("hold moves forward", "betrayal:3.4.4", "hold moves", 100),
+    ("hold duty", "betrayal:3.4.4", "hold duty", 20),
     ("attack duty", "betrayal:3.4.4", "attack duty", 50),
     ("withdraw into enemy", "betrayal:4.5.2", "withdrawal", 20),
     ("withdraw direction", "betrayal:4.5.2", "withdrawal", 20),
