@@ -92,13 +92,12 @@ def only(placements: dict[str, tuple[str, int]], cp: int = 5, ip: int = 5) -> St
     return war_state(placements, cp, ip)
 
 
-def settle_losses(state: State) -> list:
-    """Take every step loss the Combat Results ask for with the first unit offered (the fixed order
-    of losses.py), as a player content with the default would; the events."""
-    from wargames_tui.games.seeds_of_disaster import combat
+def settle(state: State) -> list:
+    """Take every step loss and retreat a battle asks for with the first choice offered (the
+    fixed order of losses.py), as a player content with the default would; the events."""
+    from wargames_tui.games.seeds_of_disaster import war
 
     events: list = []
-    while state.war.battle and state.war.battle.step == "losses":
-        first = combat.loss_actions(state)[0]
-        events += rules.apply(state, first, Dice.replaying([]))
+    while state.war.battle and state.war.battle.step in ("losses", "retreat"):
+        events += rules.apply(state, war.actions(state)[0], Dice.replaying([]))
     return events

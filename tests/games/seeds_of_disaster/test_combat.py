@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.seeds_of_disaster.helpers import only, settle_losses
+from tests.games.seeds_of_disaster.helpers import only, settle
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.seeds_of_disaster import combat, rules, war
@@ -27,7 +27,7 @@ def fight(state, attack, rolls, attacker_extra=(), defender_extra=()):  # type: 
     act(state, {"type": "accept"})
     for a in defender_extra:
         act(state, a)
-    return act(state, {"type": "commit"}, rolls) + settle_losses(state)
+    return act(state, {"type": "commit"}, rolls) + settle(state)
 
 
 def totals(events):  # type: ignore[no-untyped-def]
@@ -473,7 +473,7 @@ def test_a_parachute_corps_left_alone_with_the_enemy_loses_a_step_and_retreats()
     act(s, {"type": "commit"})
     act(s, {"type": "accept"})
     act(s, {"type": "commit"}, [1, 1, 1, 1, 1])
-    settle_losses(s)
+    settle(s)
     assert s.units["FJ"].zone != "MET"
     assert s.units["FJ"].box == "eliminated" or s.units["FJ"].steps <= 1
 
@@ -579,7 +579,7 @@ def test_a_battle_goes_declaration_retreat_choice_support_then_the_rolls_in_orde
     steps.append((rules.prompt(s).side, rules.phase(s)))
     act(s, {"type": "air", "unit": "ZOAN"})
     act(s, {"type": "air-mode", "neutralize": True})
-    ev = act(s, {"type": "commit"}, [6, 6, 1, 1, 3, 3, 3, 3]) + settle_losses(s)
+    ev = act(s, {"type": "commit"}, [6, 6, 1, 1, 3, 3, 3, 3]) + settle(s)
     assert steps == [
         ("german", "war-support"),
         ("allied", "war-defend"),
@@ -713,3 +713,46 @@ def test_the_defender_picks_which_unit_absorbs_his_loss() -> None:
     act(s, {"type": "loss", "unit": "BI"})
     assert s.units["BI"].steps == 1 and s.units["F1"].steps == 5
     assert s.units["F1"].zone != "LIE"  # then the result goes on: the retreat
+
+
+def _take_losses(s):  # type: ignore[no-untyped-def]
+    while s.war.battle and s.war.battle.step == "losses":
+        act(s, war.actions(s)[0])
+
+
+@pytest.mark.rules("seeds-of-disaster:13.7.8")
+def test_the_beaten_owner_picks_the_way_back_then_is_disrupted() -> None:
+    s = only({"G6": ("LIE", 12), "F1": ("KEM", 5)})
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "KEM", "units": ["G6"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    act(s, {"type": "commit"}, [1, 1])  # 12 against 5 + the defender's and the river's dice: 5
+    _take_losses(s)
+    assert rules.prompt(s).side == "allied" and rules.phase(s) == "war-retreat"
+    # Antwerp and Brussels are both Allied MCs next to Kempen
+    assert war.actions(s) == [
+        {"type": "retreat", "from": "KEM", "path": ["ANT"]},
+        {"type": "retreat", "from": "KEM", "path": ["BRU"]},
+    ]
+    with pytest.raises(IllegalAction):
+        act(s, {"type": "retreat", "from": "KEM", "path": ["LIM"]})  # not towards an MC
+    act(s, {"type": "retreat", "from": "KEM", "path": ["BRU"]})
+    assert s.units["F1"].zone == "BRU" and s.units["F1"].disrupted
+
+
+@pytest.mark.rules("seeds-of-disaster:16.1.1")
+def test_after_a_breakthrough_the_winner_picks_the_two_area_retreat() -> None:
+    s = only({"G6": ("AAC", 16), "XV": ("poised:G6", 2), "F1": ("LIM", 6)})
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIM", "units": ["G6"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    act(s, {"type": "commit"}, [1, 1, 1])  # 16 + 3 + 2 dice against 6 + 1: 14, a Breakthrough
+    _take_losses(s)
+    assert s.units["F1"].steps == 3
+    assert rules.prompt(s).side == "german"  # the winner chooses
+    paths = [a["path"] for a in war.actions(s)]
+    assert ["KEM", "BRU"] in paths and all(len(p) == 2 for p in paths)
+    act(s, {"type": "retreat", "from": "LIM", "path": ["KEM", "BRU"]})
+    assert s.units["F1"].zone == "BRU" and s.control["KEM"] == "allied"

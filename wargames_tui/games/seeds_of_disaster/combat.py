@@ -788,7 +788,7 @@ def _after_losses(state: State, b: Battle) -> list[Event]:
     if gain:
         state.strategic.cp[winner] = min(19, state.strategic.cp[winner] + gain)
         events.append(_ev("cp", f"{winner.title()} gains {gain} CP (6.1.3, 13.7.6)"))
-    beaten = [u.id for u in losses.battle_units(state, b, loser)]
+    b.beaten = [u.id for u in losses.battle_units(state, b, loser)]
     if row.breakthrough and winner == dfn:
         state.strategic.cp[att] = max(0, state.strategic.cp[att] - 3)
         events.append(
@@ -798,10 +798,71 @@ def _after_losses(state: State, b: Battle) -> list[Event]:
     if b.exploit:
         _experience(state, att, "breakthrough")
     if row.retreat:
-        events += losses.retreat(state, b, loser, 2 if b.exploit else 1)
-    if row.disrupt:
-        events += _disrupt(state, beaten, winner)
-    return events + _finish(state, b, winner)
+        b.retreats = losses.retreat_stacks(state, b, loser)
+        held = loser == dfn and fort_strength(state, b.area, loser)
+        if held and losses.battle_units(state, b, loser):
+            events.append(
+                _ev("note", f"The defenders of {b.area} hold their fortifications (14.3.1)")
+            )
+    return events + _next_retreat(state, b)
+
+
+def _retreat_length(b: Battle) -> int:
+    return 2 if b.exploit else 1  # 16.1.1
+
+
+def retreat_side(b: Battle) -> str | None:
+    """Who picks the way back: the loser's owner, the winner after a Breakthrough (16.1.1)."""
+    if not b.retreats or b.winner is None:
+        return None
+    return b.winner if b.exploit else other(b.winner)
+
+
+def retreat_actions(state: State) -> list[Action]:
+    b = _current(state)
+    if not b.retreats:
+        return []
+    loser = other(b.winner or "")
+    units = losses.stack_in(state, b, loser, b.retreats[0])
+    paths = losses.retreat_paths(state, units, loser, _retreat_length(b), b.retreats[0])
+    return [{"type": "retreat", "from": b.retreats[0], "path": p} for p in paths]
+
+
+def take_retreat(state: State, action: Action) -> list[Event]:
+    b = _current(state)
+    if action not in retreat_actions(state):
+        raise IllegalAction(f"not possible now: {action}", C + "13.7.8")
+    loser = other(b.winner or "")
+    start = b.retreats.pop(0)
+    units = losses.stack_in(state, b, loser, start)
+    events = losses.retreat_along(state, units, loser, start, action["path"], _retreat_length(b))
+    return events + _next_retreat(state, b)
+
+
+def _next_retreat(state: State, b: Battle) -> list[Event]:
+    """13.7.8: each beaten stack in turn; a choice is asked only between two ways back or more.
+    Then the loser's armies are disrupted if the CRT says so (15.0) and the winner may advance."""
+    events: list[Event] = []
+    loser = other(b.winner or "")
+    while b.retreats:
+        start = b.retreats[0]
+        units = losses.stack_in(state, b, loser, start)
+        paths = losses.retreat_paths(state, units, loser, _retreat_length(b), start)
+        if len(paths) > 1:
+            b.step = "retreat"
+            return events
+        b.retreats.pop(0)
+        if not units:
+            continue
+        if paths:
+            events += losses.retreat_along(
+                state, units, loser, start, paths[0], _retreat_length(b)
+            )
+        else:
+            events += losses.cannot_retreat(state, units, start)
+    if b.row.get("disrupt"):
+        events += _disrupt(state, b.beaten, b.winner or "")
+    return events + _finish(state, b, b.winner)
 
 
 def _forts_fall(state: State, b: Battle, lost: int, troops: int) -> list[Event]:

@@ -1,9 +1,10 @@
 """Step losses (13.2.4 c, 13.7.7, 7.2.3, 7.2.5) and retreats (13.7.8, 16.1.1).
 
 The owner chooses each step of the Combat Results (combat.loss_actions offers them, this module's
-fixed order first). The hits of the Mobile Forces Battle, the steps lost in a retreat and the
-retreat path still follow the fixed order (NOTES.md): poised first where the rules demand it, then
-army steps while an army keeps more than one, then the weakest corps, then the last army step."""
+fixed order first) and his way back (retreat_paths, nearest first). The hits of the Mobile Forces
+Battle and the extra steps of a retreat follow the fixed order (NOTES.md): poised first where the
+rules demand it, then army steps while an army keeps more than one, then the weakest corps, then
+the last army step."""
 
 from __future__ import annotations
 
@@ -116,30 +117,20 @@ def mobile_losses(
     return events
 
 
-def retreat(state: State, b: Battle, loser: str, areas: int) -> list[Event]:
-    """13.7.8: the loser's stacks fall back; in fortifications they may stay (14.3.1)."""
+def retreat_stacks(state: State, b: Battle, loser: str) -> list[str]:
+    """13.7.8: the areas whose stacks of the loser fall back: the defenders' area unless they hold
+    their own fortifications there (14.3.1); each area the beaten attackers attacked from."""
     if loser != b.attacker:
-        units = battle_units(state, b, loser)
-        if fort_strength(state, b.area, loser):
-            return (
-                [
-                    Event(
-                        "note",
-                        f"The defenders of {b.area} hold their fortifications (14.3.1)",
-                    )
-                ]
-                if units
-                else []
-            )
-        return retreat_units(state, units, loser, areas, b.area) if units else []
-    events: list[Event] = []
-    by_area: dict[str, list[Unit]] = {}
-    for u in battle_units(state, b, loser):
-        if u.zone != b.area:
-            by_area.setdefault(u.zone or "", []).append(u)
-    for area in sorted(by_area):
-        events += retreat_units(state, by_area[area], loser, areas, area)
-    return events
+        if fort_strength(state, b.area, loser) or not battle_units(state, b, loser):
+            return []
+        return [b.area]
+    return sorted(
+        {u.zone or "" for u in battle_units(state, b, loser) if u.zone != b.area}
+    )
+
+
+def stack_in(state: State, b: Battle, side: str, area: str) -> list[Unit]:
+    return [u for u in battle_units(state, b, side) if u.zone == area]
 
 
 def _stack_fits(state: State, area: str, side: str, units: list[Unit]) -> bool:
@@ -151,75 +142,90 @@ def _stack_fits(state: State, area: str, side: str, units: list[Unit]) -> bool:
     return len(armies) == 1 and army_room(state, area, side, tuple(u.id for u in units))
 
 
-def retreat_units(
-    state: State, units: list[Unit], side: str, areas: int, frm: str | None
-) -> list[Event]:
-    start = frm or units[0].zone or ""
-    here = start
-    path: list[str] = []
-    extra = 0
-    want = areas
-    while len(path) < want:
-        dist = friendly_mc_distance(state, side, exclude=start)
-        options = [
+def retreat_paths(
+    state: State, units: list[Unit], side: str, areas: int, start: str
+) -> list[list[str]]:
+    """13.7.8, 16.1.1: every way back of `areas` areas, each one closer to a friendly MC, free of
+    the enemy and open to the stack's nations, ending where the stack may stand; only when there
+    is none, the same one area longer (a step more). The nearest to an MC first."""
+    dist = friendly_mc_distance(state, side, exclude=start)
+    g = data.graph()
+
+    def steps(here: str, seen: list[str]) -> list[str]:
+        return [
             a
-            for a in data.graph().neighbours(here)
-            if a not in path
-            and a != start
+            for a in g.neighbours(here)
+            if a not in seen
             and not enemy_in(state, a, side)
             and all(may_enter_country(state, u, a) for u in units)
             and dist.get(a, 99) < dist.get(here, 99)
         ]
-        if not options:
-            break
-        options.sort(
-            key=lambda a: (
-                not _stack_fits(state, a, side, units),
-                dist.get(a, 99),
-                a,
-            )
-        )
-        nxt = options[0]
-        path.append(nxt)
-        here = nxt
-        if (
-            len(path) == want
-            and not _stack_fits(state, nxt, side, units)
-            and extra == 0
-        ):
-            want += 1  # 13.7.8: one area further and a step more
-            extra = 1
-    events: list[Event] = []
-    if not path or not _stack_fits(state, here, side, units):
-        events.append(
-            Event(
-                "retreat",
-                f"{', '.join(u.id for u in units)} cannot retreat from {start}: 2 more steps lost (13.7.8)",
-            )
-        )
-        for _ in range(2):
-            victim = next_victim([u for u in units if u.box == "map"])
-            if victim:
-                events += step_loss(state, victim, "13.7.8")
-        for u in units:
-            if disrupt(state, u):
-                events.append(
-                    Event("disrupt", f"{u.id} is disrupted (13.7.8)", {"unit": u.id})
-                )
-        return events
+
+    paths: list[list[str]] = [[]]
+    done: list[list[str]] = []  # ways that reached a friendly MC: no area is closer (NOTES)
+    for _ in range(areas):
+        done += [p for p in paths if p and dist.get(p[-1]) == 0]
+        paths = [p + [a] for p in paths for a in steps(p[-1] if p else start, [start, *p])]
+    paths += done
+    fits = [p for p in paths if _stack_fits(state, p[-1], side, units)]
+    if not fits:
+        fits = [
+            p + [a]
+            for p in paths
+            if len(p) == areas
+            for a in steps(p[-1], [start, *p])
+            if _stack_fits(state, a, side, units)
+        ]
+    return sorted(fits, key=lambda p: ([dist.get(a, 99) for a in p], p))
+
+
+def retreat_along(
+    state: State, units: list[Unit], side: str, start: str, path: list[str], areas: int
+) -> list[Event]:
+    """Move the stack back along a path; one area further than `areas` costs a step (13.7.8)."""
     for u in units:
-        if u.box == "map":
-            for a, b in zip([start] + path, path):
-                place(state, u, b, a)
-    events.append(
+        for a, b in zip([start] + path, path):
+            place(state, u, b, a)
+    events = [
         Event(
             "retreat",
             f"{', '.join(u.id for u in units)} retreat {start} -> {' -> '.join(path)} (13.7.8)",
             {"units": [u.id for u in units], "path": path},
         )
-    )
-    if extra:
-        victim = next_victim([u for u in units if u.box == "map"])
+    ]
+    if len(path) > areas:
+        victim = next_victim(units)
         if victim:
             events += step_loss(state, victim, "13.7.8")
     return events
+
+
+def cannot_retreat(state: State, units: list[Unit], start: str) -> list[Event]:
+    """13.7.8: a stack with no way back stays, loses 2 steps more and its armies are disrupted."""
+    events = [
+        Event(
+            "retreat",
+            f"{', '.join(u.id for u in units)} cannot retreat from {start}: 2 more steps lost (13.7.8)",
+        )
+    ]
+    for _ in range(2):
+        victim = next_victim([u for u in units if u.box == "map"])
+        if victim:
+            events += step_loss(state, victim, "13.7.8")
+    for u in units:
+        if disrupt(state, u):
+            events.append(
+                Event("disrupt", f"{u.id} is disrupted (13.7.8)", {"unit": u.id})
+            )
+    return events
+
+
+def retreat_units(
+    state: State, units: list[Unit], side: str, areas: int, frm: str | None
+) -> list[Event]:
+    """A retreat without a choice asked: the first way back (the parachute corps, 17.1)."""
+    start = frm or units[0].zone or ""
+    paths = retreat_paths(state, units, side, areas, start)
+    if not paths:
+        return cannot_retreat(state, units, start)
+    return retreat_along(state, units, side, start, paths[0], areas)

@@ -18,6 +18,7 @@ STEP_CASES = {
     "defend": "13.4",
     "defend-support": "13.5",
     "losses": "13.7.7",
+    "retreat": "13.7.8",
     "advance": "13.7.9",
     "breakthrough": "16.1.3",
 }
@@ -78,6 +79,7 @@ def _instruction(state: State) -> str:
         "defend": f"Stand in {b.area} or retreat before combat for CPs.",
         "defend-support": f"Add air fleets or paid dice to the defence of {b.area}, then commit.",
         "losses": f"Choose the unit that loses a step in the battle for {b.area}.",
+        "retreat": "Choose the way back of the beaten stack.",
         "advance": "Advance into the vacated area, or not.",
         "breakthrough": f"Breakthrough: the stack in {b.area} may attack again.",
     }.get(b.step, "")

@@ -85,7 +85,7 @@ class Battle(BaseModel):
 
     area: str
     attacker: Side
-    step: str = "support"  # support (attacker), defend (13.4), defend-support (13.5), losses, advance, breakthrough
+    step: str = "support"  # support, defend (13.4), defend-support (13.5), losses, retreat, advance, breakthrough
     breakthrough: bool = False  # a battle of a Breakthrough segment (16.1.3)
     overconcentration: bool = False  # 6.2.4
     parachute: bool = False  # 17.0
@@ -107,6 +107,12 @@ class Battle(BaseModel):
     )  # side -> CRT steps still to take, in the order they are chosen (13.7.7)
     taken: dict[str, int] = Field(default_factory=dict)  # side -> CRT steps taken so far
     troops: int = 0  # the defenders' steps when the battle was fought (14.3.4)
+    retreats: list[str] = Field(
+        default_factory=list
+    )  # areas whose beaten stacks still have to retreat (13.7.8)
+    beaten: list[str] = Field(
+        default_factory=list
+    )  # the loser's units in the battle, disrupted after the retreat when the CRT says so (15.0)
     exploiters: list[str] = Field(
         default_factory=list
     )  # the Breakthrough stack and its poised corps, wherever they advanced (16.1.3, 16.1.6)

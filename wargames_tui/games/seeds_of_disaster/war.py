@@ -75,6 +75,8 @@ def acting(state: State) -> str | None:
         return b.winner
     if b and b.step == "losses":
         return combat.loss_side(b)
+    if b and b.step == "retreat":
+        return combat.retreat_side(b)
     return state.war.player
 
 
@@ -104,6 +106,8 @@ def actions(state: State) -> list[Action]:
             return combat.advance_actions(state)
         if b.step == "losses":
             return combat.loss_actions(state)
+        if b.step == "retreat":
+            return combat.retreat_actions(state)
         if b.step == "breakthrough":
             return (
                 _attacks(state, b)
@@ -296,6 +300,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         return combat.defend(state, action) + _after_battle(state)
     if b and b.step == "losses" and t == "loss":
         return combat.take_loss(state, action) + _after_battle(state)
+    if b and b.step == "retreat" and t == "retreat":
+        return combat.take_retreat(state, action) + _after_battle(state)
     if b and b.step == "advance" and t in ("advance", "no-advance"):
         return combat.advance(state, action) + _after_battle(state)
     if b and b.step == "breakthrough":
