@@ -589,13 +589,16 @@ class Referee:
                 self.check_move(action, before, mp, where)
             if typ == "evacuate":
                 evacuated += 1
+            placed: dict[str, int] = defaultdict(int)  # Allied ground returns earlier in this action
             for e in events:
                 if e.data.get("type") == "return" and phase.endswith("-returns"):
                     returns_taken += 1
                     self.seen("returns")
                     if returns_roll is not None and returns_taken > returns_roll:  # betrayal:3.2.2
                         self.bad("returns", where, f"{returns_taken} units returned on a roll of {returns_roll}")
-                    self.check_return(e.data, before, after, where)
+                    self.check_return(e.data, before, after, where, placed)
+                    if units(before)[e.data["unit"]]["kind"] in GROUND:
+                        placed[e.data["to"]] += 1
             if typ == "place":
                 self.check_return(action, before, after, where)  # betrayal:3.4.4 B released units
             if phase == "setup" and after["phase"] != "setup":
@@ -1360,7 +1363,7 @@ class Referee:
         if mp[u["id"]] > ma:
             self.bad("movement allowance", where, f"{u['id']} (MA {ma}) has spent {mp[u['id']]}")
 
-    def check_return(self, action, before, after, where) -> None:
+    def check_return(self, action, before, after, where, placed=None) -> None:
         """betrayal:3.2.2 a, b: where returning units appear."""
         u = units(before)[action["unit"]]
         to = action["to"]
@@ -1379,12 +1382,24 @@ class Referee:
                 z for z in near
                 if ground_in(before, z, "allied") and not ground_in(before, z, "german") and len(ground_in(after, z, "allied")) < 3
             ]
+            placed = placed or {}
             fits = [
                 z for z in near
-                if ground_in(before, z, "allied") and not ground_in(before, z, "german") and len(ground_in(before, z, "allied")) < 3
+                if ground_in(before, z, "allied") and not ground_in(before, z, "german")
+                and len(ground_in(before, z, "allied")) + placed.get(z, 0) < 3
             ]
             if friendly and to not in fits:
                 self.bad("return places", where, f"Allied return to {to}, not a friendly area at Paris ({sorted(friendly)})")
+            if not fits:
+                # 3.2.2 a: none at Paris: the nearest friendly-occupied Area(s) to Paris (with room, 1.5)
+                others = [
+                    z for z, info in zones.items()
+                    if info["country"] != "G" and ground_in(before, z, "allied") and not ground_in(before, z, "german")
+                    and len(ground_in(before, z, "allied")) + placed.get(z, 0) < 3
+                ]
+                self.seen("returns far")
+                if others and (to not in others or distance(before, to, "PAR") > min(distance(before, z, "PAR") for z in others)):
+                    self.bad("return places far", where, f"Allied return to {to}; the nearest friendly Areas to Paris are {sorted(others, key=lambda z: distance(before, z, 'PAR'))[:3]}")
 
     # -- events
     def check_initiative(self, d, turn, prev, where) -> None:
@@ -1784,6 +1799,7 @@ CHECKS = [
     ("reinforcement schedule", "betrayal:3.2.1", "reinforcement schedule", 1000),
     ("returns", "betrayal:3.2.2", "returns", 50),
     ("return places", "betrayal:3.2.2", "returns", 50),
+    ("return places far", "betrayal:3.2.2", "returns far", 10),
     ("combat totals", "betrayal:4.4.1", "combat", 100),
     ("combat odds", "betrayal:4.4.1", "combat", 100),
     ("combat shifts", "betrayal:4.4.2", "combat", 100),
