@@ -134,8 +134,9 @@ def coverable(state: State, occ: Occupancy | None = None) -> int:
     return sum(1 for t in targets if augment(t, set()))
 
 
-def german_moves(state: State) -> list[dict]:
-    """Every guided move allowed by the tactic of the unit's area (betrayal:3.4.4, 3.4.2 b)."""
+def german_moves(state: State, only: str | None = None) -> list[dict]:
+    """Every guided move allowed by the tactic of the unit's area (betrayal:3.4.4, 3.4.2 b); with
+    `only`, that unit's alone."""
     out = []
     occ = occupancy(state)
     before = coverable(state, occ)
@@ -145,7 +146,7 @@ def german_moves(state: State) -> list[dict]:
     bound = {u for t in duties for src in neighbours(t) if state.assigned.get(src) in ADVANCE for u in occ[src]["german"]}
     for uid, p in state.pieces.items():
         u = sc().units[uid]
-        if u.nation != "german" or u.air or p.moved or not on_map(state, uid) or p.tactic not in ("hold",) + ADVANCE:
+        if (only and uid != only) or u.nation != "german" or u.air or p.moved or not on_map(state, uid) or p.tactic not in ("hold",) + ADVANCE:
             continue
         if not country_ok(state, p.where):
             continue

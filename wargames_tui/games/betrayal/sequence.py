@@ -204,6 +204,18 @@ def movement_actions(state: State) -> list[Action]:
     return out
 
 
+def _legal_move(state: State, action: Action) -> bool:
+    """A ground move the prompt offers, found from the moving unit's moves alone (the whole
+    prompt is asked for only when this does not settle it)."""
+    uid = action.get("unit")
+    if action["type"] != "move" or state.pending or stage(state.phase) != "movement" or uid not in state.pieces:
+        return False
+    player = phasing(state)
+    if player == "german":
+        return not _drops(state) and action in movement.german_moves(state, only=uid)
+    return uid in nation_units(state, player) and action in movement.allied_moves(state, player, [uid])
+
+
 def may_end_movement(state: State, moves: list[Action] | None = None) -> bool:
     if phasing(state) != "german":
         return True
@@ -236,9 +248,10 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if action["type"] == "breach":
         breach(state, action, dice, events)
         return events
-    now = prompt(state)
-    if action not in now.actions:
-        raise IllegalAction(f"{action['type']} is not allowed now: {now.text}", now.case)
+    if not _legal_move(state, action):
+        now = prompt(state)
+        if action not in now.actions:
+            raise IllegalAction(f"{action['type']} is not allowed now: {now.text}", now.case)
     if state.pending:
         choices.resolve(state, action, dice, events)
     else:
