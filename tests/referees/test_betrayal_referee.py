@@ -1264,10 +1264,15 @@ class Referee:
 
     def check_six(self, d, before, after, where) -> None:
         """betrayal:3.2.2: on a 6 the Allied player loses one reduced air unit from the Regroup box."""
-        if d["roll"] != 6 or d["player"] == "german":
+        if d["roll"] != 6:
             return
         self.seen("six loses air")
         b, a = units(before), units(after)
+        if d["player"] == "german":  # the rule binds the Allied player only
+            lost = [i for i, u in b.items() if u["side"] == "german" and u["kind"] in AIR and u["box"] != "eliminated" and a[i]["box"] == "eliminated"]
+            if lost:
+                self.bad("six loses air", where, f"German return roll of 6 eliminated {lost}")
+            return
         cands = [i for i, u in b.items() if u["kind"] in AIR and u["nation"] == d["player"] and u["box"] == "regroup" and u["reduced"]]
         gone = [i for i in cands if a[i]["box"] == "eliminated"]
         if cands and len(gone) != 1:
@@ -1334,12 +1339,17 @@ class Referee:
         """betrayal:4.5.5: the other side removes a unit of equal or greater strength, or a step
         worth at least as much."""
         self.seen("partial exchange")
-        lo = min(min(px["attackers"].values()), min(px["defenders"].values()))
+        lo_a, lo_d = min(px["attackers"].values()), min(px["defenders"].values())
+        lo = min(lo_a, lo_d)
         used = {**px["attackers"], **px["defenders"]}
+        low_side = set() if lo_a == lo_d else set(px["attackers"] if lo_a < lo_d else px["defenders"])
         for a in actions:
             if a.get("type") not in ("remove", "reduce") or a.get("unit") not in used:
                 continue
             uid = a["unit"]
+            if (lo_a == lo_d or uid in low_side) and not (a["type"] == "remove" and used[uid] == lo):
+                # the side with the lowest value loses that unit (the owner picks among equals)
+                self.bad("partial exchange", where, f"{a} offered to the side of the lowest value {lo}: {px['attackers']} v {px['defenders']}")
             if a["type"] == "remove" and used[uid] < lo:
                 self.bad("partial exchange", where, f"{a} offered: strength {used[uid]} < {lo}")
             if a["type"] == "reduce":
@@ -1665,7 +1675,7 @@ class Referee:
                 self.bad("actor", where, f"{side} acts in the {owner} player turn")
             if t in ("intercept", "no-intercept") and side == owner:
                 self.bad("actor", where, f"{side} intercepts his own mission")
-        if t in ("withdraw", "lose-step") and "unit" in action:
+        if t in ("withdraw", "lose-step", "remove", "reduce") and "unit" in action:
             u = units(view).get(action["unit"])
             if u is not None:
                 want = owner_of(u, initiative, phase)
