@@ -26,7 +26,8 @@ class Presentation:
     describe: on a hex map, (action, view, column, with_start) -> words, for action types beyond the
     client's own vocabulary (ui/describe.py); area games describe through `area`.
     bots: bot name -> the game's own planner, (session, rng) -> action, overriding the generic one.
-    log_styles: event kind -> a Rich style for the log, beyond the client's own."""
+    log_styles: event kind -> a Rich style for the log, beyond the client's own.
+    option_words: option key -> its name on the new-game screen (with its rule case), else the key."""
 
     rules_help: dict[str, str]
     text: Callable[[Any, Any, View], list[str]]  # (game module, state, view) -> lines
@@ -36,6 +37,7 @@ class Presentation:
     describe: Callable[..., str] | None = None
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     log_styles: dict[str, str] = field(default_factory=dict)
+    option_words: dict[str, str] = field(default_factory=dict)
 
 
 def presentation(game: ModuleType) -> Presentation:

@@ -182,3 +182,18 @@ async def test_in_hotseat_the_axis_player_sees_where_his_units_may_go(tmp_path: 
                  if a["type"] == "move" and session.state.units[a["unit"]]["at"] == "5"}
         assert steps and {z for z, light in lit.items() if light == "reach"} == steps
         assert lit["5"] == "selected"
+
+
+@sync
+async def test_after_the_cover_the_cursor_goes_to_the_new_players_units(tmp_path: Path) -> None:
+    session = Session.start(springtime, FG, {}, seed=3, seats=dict(HOTSEAT))
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        screen = area_screen(app)
+        assert screen.cursor in {u["zone"] for u in screen.view["units"] if u["side"] == "allied" and u["zone"]}
+        screen.play({"type": "draw"})
+        await pilot.press("enter", "enter")  # the Allied player's marker, then the cover
+        await pilot.pause()
+        axis = {u["zone"] for u in area_screen(app).view["units"] if u["side"] == "axis" and u["zone"]}
+        assert screen._drawn_for == "axis" and screen.cursor in axis

@@ -38,7 +38,9 @@ class _Rules:
 
 
 def scenarios() -> list[ScenarioInfo]:
-    note = "The map, counters, tables and Event markers are reconstructions (see NOTES.md)."
+    note = ("If both players want the same side, each bids in secret; the higher bid takes it and the winning bid "
+            "raises the starting French Morale (17.1: set it below). The map, counters, tables and Event markers are "
+            "reconstructions (see NOTES.md).")
     return [
         ScenarioInfo(
             "springtime/fall-gelb", f"{TITLE}: Fall Gelb", "10 May to late June 1940, seven weekly turns", dict(phases.SIDES),

@@ -148,6 +148,12 @@ class AreaPlayScreen(SessionScreen):
         self._draw_header()
         self.call_after_refresh(self.query_one(AreaMap).scroll_to_cursor)
 
+    def on_screen_resume(self) -> None:
+        # Textual runs SessionScreen's handler after this one: once the cover is down and the new
+        # side's view drawn, the cursor goes to where that side has something to do.
+        if self._covered:
+            self.call_next(lambda: self.query_one(AreaMap).set_cursor(self._start_zone()))
+
     def _start_zone(self) -> str:
         """Where something is going on: the units acting, a fight, a zone the prompt lights, the
         units that may act (games with a `n` key); else the first zone holding the player's units,

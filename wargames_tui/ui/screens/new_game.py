@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from wargames_tui.bots import BOTS
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games import all_scenarios
+from wargames_tui.present import for_scenario
 
 HUMAN = "human"
 
@@ -108,9 +109,11 @@ class NewGameScreen(Screen):
         if not info.options:
             await options.mount(Static(Text("no optional rules", style="italic dim")))
         else:
+            shown = for_scenario(info.id)
+            words = shown.option_words if shown is not None else {}
             await options.mount_all(
                 Horizontal(
-                    Label(key, classes="new-label"),
+                    Label(words.get(key, key), classes="new-label"),
                     Select([(v, v) for v in values], value=values[0], allow_blank=False, id=f"opt-{key}"),
                     classes="new-row",
                 )

@@ -65,4 +65,8 @@ PRESENTATION = Presentation(
     area=TERMS,
     look=LOOK,
     bots={"greedy": springtime_bot},
+    option_words={
+        "airdrops": "Axis airdrops (18.1)", "free-setup": "Limited free set-up (18.2)", "bef-returns": "The BEF returns (18.3)",
+        "bid": "Winning bid (17.1): added to French Morale",
+    },
 )
