@@ -92,12 +92,19 @@ def only(placements: dict[str, tuple[str, int]], cp: int = 5, ip: int = 5) -> St
     return war_state(placements, cp, ip)
 
 
-def settle(state: State) -> list:
+def settle(state: State, dice: Dice | None = None) -> list:
     """Take every step loss and retreat a battle asks for with the first choice offered (the
-    fixed order of losses.py), as a player content with the default would; the events."""
+    fixed order of losses.py), as a player content with the default would, rolling the battle's
+    remaining dice from `dice` once the Mobile Forces Battle's hits are taken; the events."""
     from wargames_tui.games.seeds_of_disaster import war
 
     events: list = []
     while state.war.battle and state.war.battle.step in ("losses", "retreat"):
-        events += rules.apply(state, war.actions(state)[0], Dice.replaying([]))
+        events += rules.apply(state, war.actions(state)[0], dice or Dice.replaying([]))
     return events
+
+
+def resolve(state: State, rolls: list[int]) -> list:
+    """The defender's commit with the battle's rolls, and the default losses and retreats."""
+    dice = Dice.replaying(list(rolls))
+    return rules.apply(state, {"type": "commit"}, dice) + settle(state, dice)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.seeds_of_disaster.helpers import only, settle
+from tests.games.seeds_of_disaster.helpers import only, resolve
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.seeds_of_disaster import combat, rules, war
@@ -27,7 +27,7 @@ def fight(state, attack, rolls, attacker_extra=(), defender_extra=()):  # type: 
     act(state, {"type": "accept"})
     for a in defender_extra:
         act(state, a)
-    return act(state, {"type": "commit"}, rolls) + settle(state)
+    return resolve(state, rolls)
 
 
 def totals(events):  # type: ignore[no-untyped-def]
@@ -472,8 +472,7 @@ def test_a_parachute_corps_left_alone_with_the_enemy_loses_a_step_and_retreats()
     act(s, {"type": "paradrop"})
     act(s, {"type": "commit"})
     act(s, {"type": "accept"})
-    act(s, {"type": "commit"}, [1, 1, 1, 1, 1])
-    settle(s)
+    resolve(s, [1, 1, 1, 1, 1])
     assert s.units["FJ"].zone != "MET"
     assert s.units["FJ"].box == "eliminated" or s.units["FJ"].steps <= 1
 
@@ -579,7 +578,7 @@ def test_a_battle_goes_declaration_retreat_choice_support_then_the_rolls_in_orde
     steps.append((rules.prompt(s).side, rules.phase(s)))
     act(s, {"type": "air", "unit": "ZOAN"})
     act(s, {"type": "air-mode", "neutralize": True})
-    ev = act(s, {"type": "commit"}, [6, 6, 1, 1, 3, 3, 3, 3]) + settle(s)
+    ev = resolve(s, [6, 6, 1, 1, 3, 3, 3, 3])
     assert steps == [
         ("german", "war-support"),
         ("allied", "war-defend"),
@@ -756,3 +755,27 @@ def test_after_a_breakthrough_the_winner_picks_the_two_area_retreat() -> None:
     assert ["KEM", "BRU"] in paths and all(len(p) == 2 for p in paths)
     act(s, {"type": "retreat", "from": "LIM", "path": ["KEM", "BRU"]})
     assert s.units["F1"].zone == "BRU" and s.control["KEM"] == "allied"
+
+
+@pytest.mark.rules("seeds-of-disaster:13.2.4")
+def test_mobile_battle_hits_first_on_a_poised_or_columnar_mobile_unit_then_as_the_owner_likes() -> None:
+    from wargames_tui.engine.dice import Dice
+
+    s = only(
+        {"G6": ("AAC", 5), "XV": ("poised:G6", 2), "XIX": ("AAC", 2), "F1": ("LIE", 5),
+         "DLC": ("LIE", 2)}
+    )
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6", "XIX"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    dice = Dice.replaying([5, 6, 1] + [1] * 12)  # XIX and XV hit, the DLC misses
+    rules.apply(s, {"type": "commit"}, dice)
+    assert rules.prompt(s).side == "allied" and rules.phase(s) == "war-losses"
+    assert war.actions(s) == [{"type": "loss", "unit": "DLC"}]  # no poised: a columnar mobile unit
+    rules.apply(s, {"type": "loss", "unit": "DLC"}, dice)
+    assert {a["unit"] for a in war.actions(s)} == {"F1", "DLC"}  # then any unit of the battle
+    ev = rules.apply(s, {"type": "loss", "unit": "F1"}, dice)
+    assert s.units["F1"].steps == 4 and s.units["DLC"].steps == 1
+    assert totals(ev)["german"]["dice"] == {"poised": 2}  # fewer losses with Poised Forces (13.2.4 e)
+    assert totals(ev)["allied"]["strength"] == {"F1": 4, "DLC": 1}

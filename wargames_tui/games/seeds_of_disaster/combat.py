@@ -486,6 +486,8 @@ def _poised(state: State, b: Battle, side: str) -> list[str]:
 
 
 def resolve(state: State, dice: Dice) -> list[Event]:
+    """13.1.5, 13.1.6: the Mobile Forces Battle, whose hits each owner then assigns (13.2.4 c),
+    then the air, the battle dice and the result."""
     b = _current(state)
     att, dfn = b.attacker, other(b.attacker)
     events: list[Event] = []
@@ -513,24 +515,31 @@ def resolve(state: State, dice: Dice) -> list[Event]:
             or mob[dfn]
             or "pakfront" in b.sides[att].options + b.sides[dfn].options
         ):
-            evs, hits = mobile_battle(state, b, dice)
-            events += evs
-            for s in (att, dfn):
-                if hits[s]:
-                    events += losses.mobile_losses(state, b, s, hits[s], poised[s])
-            poised = {
-                s: [p for p in poised[s] if state.units[p].box == "poised"]
-                for s in (att, dfn)
-            }
-            winner_pf = _poised_winner(state, hits, poised)
-            if winner_pf:
-                events.append(
-                    _ev(
-                        "note",
-                        f"{winner_pf.title()} wins the Poised Forces benefit (13.2.4)",
-                    )
-                )
-    events += _air(state, b, dice)
+            evs, b.hits = mobile_battle(state, b, dice)
+            b.stage = "mobile"
+            b.owed = {s: b.hits[s] for s in (att, dfn) if b.hits[s]}
+            return events + evs + _next_loss(state, b, dice)
+    return events + _fight(state, b, dice, winner_pf)
+
+
+def _after_mobile(state: State, b: Battle, dice: Dice) -> list[Event]:
+    """13.2.4 d, e: the Poised Forces benefit once the hits are taken; then the battle goes on."""
+    sides = (b.attacker, other(b.attacker))
+    poised = {s: [p for p in _poised(state, b, s) if state.units[p].box == "poised"] for s in sides}
+    winner_pf = _poised_winner(state, b.hits, poised)
+    events = []
+    if winner_pf:
+        events.append(
+            _ev("note", f"{winner_pf.title()} wins the Poised Forces benefit (13.2.4)")
+        )
+    b.stage, b.owed, b.taken = "crt", {}, {}
+    return events + _fight(state, b, dice, winner_pf)
+
+
+def _fight(state: State, b: Battle, dice: Dice, winner_pf: str | None) -> list[Event]:
+    """13.5.4, 13.6, 13.7: the air, the battle dice of each side, the totals and the result."""
+    att, dfn = b.attacker, other(b.attacker)
+    events = _air(state, b, dice)
     totals: dict[str, int] = {}
     all_dice = battle_dice(state, b, winner_pf)
     for s in (att, dfn):
@@ -552,7 +561,7 @@ def resolve(state: State, dice: Dice) -> list[Event]:
                 commit=True,
             )
         )
-    events += _result(state, b, totals)
+    events += _result(state, b, totals, dice)
     return events
 
 
@@ -673,7 +682,7 @@ def battle_strength(
     return parts
 
 
-def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
+def _result(state: State, b: Battle, totals: dict[str, int], dice: Dice) -> list[Event]:
     att, dfn = b.attacker, other(b.attacker)
     diff = abs(totals[att] - totals[dfn])
     row = [r for r in data.tables().crt if r.from_ <= diff][-1]
@@ -690,7 +699,7 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
         b.owed = {att: 1, dfn: 1}
         _experience(state, att, "inflicted")
         _experience(state, dfn, "inflicted")
-        return events + _next_loss(state, b)
+        return events + _next_loss(state, b, dice)
     winner = att if totals[att] > totals[dfn] else dfn
     loser = other(winner)
     b.winner = winner
@@ -708,7 +717,7 @@ def _result(state: State, b: Battle, totals: dict[str, int]) -> list[Event]:
         _experience(state, loser, "inflicted")
     if row.loser:
         _experience(state, winner, "inflicted")
-    return events + _next_loss(state, b)
+    return events + _next_loss(state, b, dice)
 
 
 def loss_side(b: Battle) -> str | None:
@@ -718,15 +727,23 @@ def loss_side(b: Battle) -> str | None:
 
 def loss_actions(state: State) -> list[Action]:
     """13.7.7: the owner picks each unit that loses a step, the first among the poised corps that
-    supported the battle (9.2.4), or two steps of an army instead. The fixed order of losses.py
-    comes first in the list."""
+    supported the battle (9.2.4), or two steps of an army instead. 13.2.4 c: a Mobile Forces
+    Battle hit falls first on a poised corps, else a columnar mobile unit; then on any unit. The
+    fixed order of losses.py comes first in the list."""
     b = _current(state)
     side = loss_side(b)
     if side is None:
         return []
     units = losses.battle_units(state, b, side)
     poised = losses.supporting_poised(state, b, side)
-    if not b.taken.get(side) and poised:
+    first = not b.taken.get(side)
+    if b.stage == "mobile":
+        lead = poised or [u for u in units if mobile(u)] or units
+        pool = sorted(lead, key=lambda u: (strength(u), u.id)) if first else None
+        pick = losses.next_victim(units + poised)
+        order = pool or sorted(units + poised, key=lambda u: (u is not pick, u.id))
+        return [{"type": "loss", "unit": u.id} for u in order]
+    if first and poised:
         first = sorted(poised, key=lambda u: (strength(u), u.id))
         subs = [u for u in units if is_army(u) and u.steps >= 2]
         return [{"type": "loss", "unit": u.id} for u in first] + [
@@ -737,24 +754,28 @@ def loss_actions(state: State) -> list[Action]:
     return [{"type": "loss", "unit": u.id} for u in order]
 
 
-def take_loss(state: State, action: Action) -> list[Event]:
+def take_loss(state: State, action: Action, dice: Dice) -> list[Event]:
     b = _current(state)
     if action not in loss_actions(state):
-        raise IllegalAction(f"not possible now: {action}", C + "13.7.7")
+        raise IllegalAction(
+            f"not possible now: {action}", C + ("13.2.4" if b.stage == "mobile" else "13.7.7")
+        )
     side = loss_side(b) or ""
     u = state.units[action["unit"]]
     first = not b.taken.get(side) and losses.supporting_poised(state, b, side)
-    if action.get("substitute"):
+    if b.stage == "mobile":
+        events = losses.step_loss(state, u, "13.2.4")
+    elif action.get("substitute"):
         events = losses.step_loss(state, u, "13.7.7, two army steps for a poised loss")
         events += losses.step_loss(state, u, "13.7.7, two army steps for a poised loss")
     else:
         events = losses.step_loss(state, u, "9.2.4" if first else "13.7.7")
     b.owed[side] -= 1
     b.taken[side] = b.taken.get(side, 0) + 1
-    return events + _next_loss(state, b)
+    return events + _next_loss(state, b, dice)
 
 
-def _next_loss(state: State, b: Battle) -> list[Event]:
+def _next_loss(state: State, b: Battle, dice: Dice) -> list[Event]:
     """Ask for the next step loss, or go on once all are taken (a side with nothing left owes none)."""
     for side in b.owed:
         if b.owed[side] and not loss_actions_for(state, b, side):
@@ -762,6 +783,8 @@ def _next_loss(state: State, b: Battle) -> list[Event]:
     if loss_side(b):
         b.step = "losses"
         return []
+    if b.stage == "mobile":
+        return _after_mobile(state, b, dice)
     return _after_losses(state, b)
 
 

@@ -1,10 +1,10 @@
 """Step losses (13.2.4 c, 13.7.7, 7.2.3, 7.2.5) and retreats (13.7.8, 16.1.1).
 
-The owner chooses each step of the Combat Results (combat.loss_actions offers them, this module's
-fixed order first) and his way back (retreat_paths, nearest first). The hits of the Mobile Forces
-Battle and the extra steps of a retreat follow the fixed order (NOTES.md): poised first where the
-rules demand it, then army steps while an army keeps more than one, then the weakest corps, then
-the last army step."""
+The owner chooses each step lost to a Mobile Forces Battle hit or to the Combat Results
+(combat.loss_actions offers them, this module's fixed order first) and his way back
+(retreat_paths, nearest first). The extra steps of a retreat follow the fixed order (NOTES.md):
+poised first where the rules demand it, then army steps while an army keeps more than one, then
+the weakest corps, then the last army step."""
 
 from __future__ import annotations
 
@@ -94,27 +94,6 @@ def supporting_poised(state: State, b: Battle, side: str) -> list[Unit]:
         if side == b.attacker or not a.fought
         for p in poised_of(state, a.id)
     ]
-
-
-def mobile_losses(
-    state: State, b: Battle, side: str, hits: int, poised: list[str]
-) -> list[Event]:
-    """13.2.4 c: the first hit on a poised unit, else a columnar mobile unit; then any unit."""
-    events: list[Event] = []
-    for i in range(hits):
-        alive = [state.units[p] for p in poised if state.units[p].box == "poised"]
-        if i == 0:
-            first = alive or [u for u in battle_units(state, b, side) if mobile(u)]
-            if first:
-                events += step_loss(
-                    state, min(first, key=lambda u: (strength(u), u.id)), "13.2.4"
-                )
-                continue
-        victim = next_victim(battle_units(state, b, side) + alive)
-        if victim is None:
-            break
-        events += step_loss(state, victim, "13.2.4")
-    return events
 
 
 def retreat_stacks(state: State, b: Battle, loser: str) -> list[str]:

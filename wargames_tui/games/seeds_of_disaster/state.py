@@ -102,6 +102,10 @@ class Battle(BaseModel):
     advance_to: list[str] = Field(
         default_factory=list
     )  # vacated areas the winner may occupy (13.7.9)
+    stage: str = "crt"  # whose hits the losses step takes: "mobile" (13.2.4 c) or "crt" (13.7.7)
+    hits: dict[str, int] = Field(
+        default_factory=dict
+    )  # side -> hits suffered in the Mobile Forces Battle (13.2.4 d, e)
     owed: dict[str, int] = Field(
         default_factory=dict
     )  # side -> CRT steps still to take, in the order they are chosen (13.7.7)

@@ -299,7 +299,7 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if b and b.step == "defend" and t in ("accept", "retreat-before"):
         return combat.defend(state, action) + _after_battle(state)
     if b and b.step == "losses" and t == "loss":
-        return combat.take_loss(state, action) + _after_battle(state)
+        return combat.take_loss(state, action, dice) + _after_battle(state)
     if b and b.step == "retreat" and t == "retreat":
         return combat.take_retreat(state, action) + _after_battle(state)
     if b and b.step == "advance" and t in ("advance", "no-advance"):
