@@ -405,6 +405,20 @@ def victory_levels(view: dict, evacuated: int, talk: Talk) -> dict[str, int]:
     return levels
 
 
+def outcome_levels(outcome) -> dict[str, int]:
+    """The game's result per nation, read from the outcome's words ("French: German Major
+    Victory; British: Draw"), on the scale of `victory_levels`."""
+    if outcome is None:
+        return {}
+    levels = {}
+    for part in str(outcome.level).split(";"):
+        nation, _, result = part.strip().partition(":")
+        result = result.strip().lower()
+        size = 2 if "major" in result else 1 if "minor" in result else 0
+        levels[nation.strip().lower()] = -size if result.startswith("german") else size
+    return levels
+
+
 # ---------------------------------------------------------------- the referee
 
 
@@ -1097,7 +1111,7 @@ class Referee:
         """betrayal:7.0, 7.2, 6.3.2, 6.3.3: each nation's result recomputed from the final position."""
         self.seen("victory")
         want = victory_levels(view, evacuated, talk)
-        got = dict(outcome.points) if outcome is not None else {}
+        got = outcome_levels(outcome)
         if got != want:
             self.bad("victory", where, f"recomputed {want}, game {got} ({outcome and outcome.level}); facts {view['victory']['facts']}")
         if talk.ends_on is not None:
