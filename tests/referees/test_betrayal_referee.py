@@ -1898,3 +1898,26 @@ def _params():
 def test_betrayal_rule(referee: Referee, check: str, counter: str, least: int) -> None:
     assert referee.counts[counter] >= least, f"only {referee.counts[counter]} situations for {check}: the games never tried it"
     assert not referee.found.get(check), "\n".join(referee.found[check])
+
+
+@pytest.mark.rules("betrayal:4.4.1", "betrayal:4.4.2", "betrayal:4.4.3", "betrayal:3.3.5", "betrayal:4.3")
+def test_referee_arithmetic_on_the_printed_examples() -> None:
+    """The referee's own odds, shifts and tables against the numbers the rulebook prints, so that
+    a disagreement with the game is never the referee's arithmetic."""
+    assert ratio_column(19, 5) == "3:1"  # 4.4.1
+    # 3.3.5: 15 to 6 is 2:1; the bomber's 3 makes 18:6, 3:1; air support one column right: 4:1;
+    # tanks against infantry +1
+    assert ratio_column(15, 6) == "2:1" and ratio_column(15 + 3, 6) == "3:1"
+    assert COLUMNS[COLUMNS.index("3:1") + TABLES["shifts"]["air_support"]] == "4:1"
+    assert expected_drm({"de-7pz": 9}, {"fr-3c": 2}) == 1 and expected_drm({"fr-3c": 2}, {"de-7pz": 7}) == -1
+    # 3.4.4 E: a 9-7-2 and a 5-4-1 against two 3-2-1 corps, 14 to 4 (3.5:1), is 3:1; the armour
+    # alone on the exploit, 9 to 4 (2.25:1), 2:1
+    assert ratio_column(9 + 5, 2 + 2) == "3:1" and ratio_column(9, 2 + 2) == "2:1"
+    # 4.4.2: air support and the Maginot Line net four columns left
+    assert TABLES["shifts"]["maginot"] + TABLES["shifts"]["air_support"] == -4
+    # 4.5.5: a 9-7-2 against a 2-2-1 and a 3-2-1 (defence 2 + 2) is 2:1; a 6, +1 for armour, is 7: PX
+    assert ratio_column(9, 2 + 2) == "2:1" and CRT["7"][COLUMNS.index("2:1")] == "PX"
+    # 4.3: value 2, a 6 less the Allied 1 is 5: W
+    assert TABLES["bombardment"]["2"][6 + TABLES["bombardment"]["allied_drm"]] == "W"
+    # 3.3.4, 3.3.5, 4.3: a 1 intercepts with one fighter, a 3 does not; a 5 fails with two
+    assert 1 <= TABLES["intercept"]["1"] < 3 and TABLES["intercept"]["2"] < 5
