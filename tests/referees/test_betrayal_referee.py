@@ -5,8 +5,11 @@ It plays random games through the public protocol (`game_for`, `new`, `prompt`, 
 come from the public view before and after each action and from the events' data; the printed
 values (counters, map, tables) are read from the scenario data files as the board and pieces.
 
-Every finding is collected per check; each test asserts that its own list is empty. A check that
-disagrees with the game stays on record as a strict xfail naming the disagreement.
+The games (GAMES) are seeded and mix policies: uniform random play, play biased to fight, play
+biased to stand still and sail home, and play that records breaches of the ban on talking (6.3).
+Every finding is collected per check; each test asserts that its own list is empty and that the
+games gave it enough situations to judge (CHECKS). A check that disagrees with the game stays on
+record as a strict xfail (XFAIL) naming the disagreement written up in /work/coord/betrayal.md.
 """
 
 from __future__ import annotations
@@ -1779,10 +1782,10 @@ def referee() -> Referee:
     return ref
 
 
-# (check, case, the counter of the situations it judged, the least number of them the games
-# must produce: a check whose situation never arises could not fail, so it fails instead)
+# (check, the cases it judges, the counter of the situations it judged, the least number of them
+# the games must produce: a check whose situation never arises could not fail, so it fails instead)
 CHECKS = [
-    ("sequence", "betrayal:2.0", "sequence", 1000),
+    ("sequence", "betrayal:2.0 betrayal:2.1 betrayal:2.2", "sequence", 1000),
     ("actor", "betrayal:3.4.1", "actor", 1000),
     ("owner decides", "betrayal:4.5.2", "withdrawal", 20),
     ("initiative", "betrayal:3.4.1", "initiative", 30),
@@ -1806,7 +1809,7 @@ CHECKS = [
     ("orders void", "betrayal:3.4.2", "orders void", 1),
     ("mission target", "betrayal:3.3.2", "missions", 100),
     ("air range", "betrayal:3.3", "missions", 100),
-    ("air returns range", "betrayal:3.3.5", "air returns", 50),
+    ("air returns range", "betrayal:3.3.5 betrayal:4.3.2", "air returns", 50),
     ("air bases", "betrayal:3.3.1", "air bases", 100),
     ("air bases held", "betrayal:3.3.1", "air bases held", 50),
     ("air bases in empty Germany", "betrayal:3.3.1", "air bases", 100),
@@ -1837,10 +1840,10 @@ CHECKS = [
     ("bombardment", "betrayal:4.3", "bombardment", 20),
     ("bombardment target", "betrayal:4.3", "bombardment", 20),
     ("bombardment steps", "betrayal:4.3.1", "bombardment steps", 3),
-    ("regroup", "betrayal:5.1", "regroup", 100),
+    ("regroup", "betrayal:5.1 betrayal:5.2.1 betrayal:5.2.2 betrayal:5.2.3", "regroup", 100),
     ("regroup owner", "betrayal:5.1", "regroup", 100),
     ("regroup every unit", "betrayal:5.1", "regroup every unit", 50),
-    ("salvage", "betrayal:5.3.1", "salvage", 100),
+    ("salvage", "betrayal:5.3.1 betrayal:5.3.2", "salvage", 100),
     ("minor allies never regroup", "betrayal:5.2.4", "state", 1000),
     ("talk ban", "betrayal:6.2.1", "talk ban", 1000),
     ("penalty sequence", "betrayal:6.3.2", "penalty sequence", 3),
@@ -1851,9 +1854,9 @@ CHECKS = [
     ("hidden", "betrayal:1.0", "hidden", 20),
     ("end", "betrayal:7.0", "end", 4),
     ("german areas count", "betrayal:7.0", "end", 4),
-    ("victory", "betrayal:7.0", "victory", 4),
+    ("victory", "betrayal:7.0 betrayal:7.1", "victory", 4),
     ("evacuation count", "betrayal:7.0", "end", 4),
-    ("results applied", "betrayal:4.5.3", "results applied", 100),
+    ("results applied", "betrayal:4.5.1 betrayal:4.5.3 betrayal:4.5.6 betrayal:4.5.7 betrayal:4.5.8", "results applied", 100),
     ("withdrawals applied", "betrayal:4.5.2", "withdrawals applied", 50),
     ("exploit offer", "betrayal:3.4.4", "exploit offer", 10),
     ("exploit owed", "betrayal:3.4.4", "exploit owed", 10),
@@ -1888,7 +1891,7 @@ XFAIL: dict[str, str] = {
 
 def _params():
     for check, case, counter, least in CHECKS:
-        marks = [pytest.mark.rules(case)]
+        marks = [pytest.mark.rules(*case.split())]
         if check in XFAIL:
             marks.append(pytest.mark.xfail(strict=True, reason=XFAIL[check]))
         yield pytest.param(check, counter, least, id=check.replace(" ", "-"), marks=marks)
