@@ -48,3 +48,16 @@ def test_markers_show_the_same_status_and_game_facts_to_both_sides() -> None:
     v = game.view(s, "allied")
     at_aac = [u for u in v["units"] if u.get("zone") == "AAC"]
     assert "×" not in [m[0] for m in present._markers(v["zones"]["AAC"], at_aac)]
+
+
+@pytest.mark.rules("seeds-of-disaster:13.7.7", "seeds-of-disaster:13.7.8")
+def test_loss_and_retreat_choices_name_the_unit_and_the_way() -> None:
+    from tests.games.seeds_of_disaster.helpers import war_state
+
+    v = game.view(war_state(), "german")
+    loss = present.describe({"type": "loss", "unit": "G6"}, v)
+    assert "G6" in loss and "6th Army" in loss
+    sub = present.describe({"type": "loss", "unit": "G6", "substitute": True}, v)
+    assert "two army steps" in sub
+    back = present.describe({"type": "retreat", "from": "AAC", "path": ["KOL", "ESS"]}, v)
+    assert "AAC" in back and back.index("KOL") < back.index("ESS")

@@ -150,6 +150,15 @@ def plan(view: View, side: str, actions: list[Action], rng: random.Random) -> Ac
         return next(a for a in actions if a["type"] == "air")
     if "commit" in kinds:
         return {"type": "commit"}
+    if "loss" in kinds:
+        return actions[0]  # the rules list the usual victim first (13.2.4 c, 13.7.7)
+    retreats = [a for a in actions if a["type"] == "retreat"]
+    if retreats:  # back towards what the side holds, the shortest way
+        held = view["zones"]
+        return min(
+            retreats,
+            key=lambda a: (held[a["path"][-1]]["control"] != side, len(a["path"])),
+        )
     advances = [a for a in actions if a["type"] == "advance"]
     if advances:
         return max(advances, key=lambda a: len(a["units"]))

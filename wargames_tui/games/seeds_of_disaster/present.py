@@ -65,6 +65,8 @@ WAR_TYPES = {
     "no-advance",
     "end-breakthrough",
     "end-combat",
+    "loss",
+    "retreat",
 }
 
 
@@ -107,6 +109,11 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "no-advance": "Do not advance",
         "end-breakthrough": "End the Breakthrough segment (16.1.2)",
         "end-combat": "End the Combat Segment",
+        "loss": f"Take the step from {unit}"
+        + (": two army steps in place of a poised corps (9.2.4)" if action.get("substitute") else ""),
+        "retreat": f"Retreat from {zone_name(view, action.get('from'))} by "
+        + " - ".join(zone_name(view, a) for a in action.get("path") or [])
+        + " (13.7.8)",
         "examine": f"Spend 1 IP to examine the enemy stack in {zone_name(view, action.get('area'))} (5.2.2)",
     }
     return words.get(kind, kind)
