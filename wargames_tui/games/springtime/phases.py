@@ -456,6 +456,8 @@ def _after_belgium(state: State, events: list[Event]) -> None:
         return
     if choices:
         state.leaders["kleist"]["unit"] = choices[0]
+        events.append(Event("leader", f"Kleist stays with {load_board().units[choices[0]].name}, his only choice (4.4.1)",
+                            {"unit": choices[0]}))
     _begin_maneuvers(state, events)
 
 
