@@ -197,3 +197,20 @@ async def test_after_the_cover_the_cursor_goes_to_the_new_players_units(tmp_path
         await pilot.pause()
         axis = {u["zone"] for u in area_screen(app).view["units"] if u["side"] == "axis" and u["zone"]}
         assert screen._drawn_for == "axis" and screen.cursor in axis
+
+
+def test_a_contested_area_shows_the_allied_count_left_and_the_axis_count_right() -> None:
+    from wargames_tui.games.springtime.present.look import LOOK
+    from wargames_tui.ui.widgets.areamap import build_layout
+
+    state = empty_board(fresh())
+    for uid in ("fr-2a", "fr-6a", "fr-7a"):
+        put(state, uid, "24")
+    put(state, "de-guderian", "24")
+    view = springtime.view(state, "axis")
+    here = [u for u in view["units"] if u["zone"] == "24"]
+    layout = build_layout(view["picture"], view["zones"], view["links"], LOOK.link_chars, LOOK.over_links)
+    row, first, last = layout.labels["24"]
+    cells = {c: m[0] for (r, c), m in zip(layout.spots["24"], LOOK.markers(view["zones"]["24"], here))}
+    assert cells == {last + 1: "1", first - 1: "3"}  # "3<24}1": three Allied, one Axis
+    assert LOOK.occupied(view["zones"]["24"], here) == ("<", "}")

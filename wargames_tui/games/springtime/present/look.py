@@ -27,11 +27,13 @@ def backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | None:
 
 
 def markers(zone: dict[str, Any], units: Units) -> list[Marker]:
-    """Beside the label: how many units each side has there (at most five, 7.1), Allied first; the
-    Axis control marker where no Axis unit stands; the port. A marker with no cell left colours the
-    brackets instead, so the counts come first."""
+    """Beside the label: how many units each side has there (at most five, 7.1), after it; in a
+    contested Area the Axis count after and the Allied one before (beside "<" and "}", the first
+    two cells used are the one after the label, then the one before); the Axis control marker
+    where no Axis unit stands; the port. A marker with no cell left colours the brackets instead,
+    so the counts come first."""
     out: list[Marker] = []
-    for side in ("allied", "axis"):
+    for side in ("axis", "allied"):
         n = sum(1 for u in units if u["side"] == side)
         if n:
             out.append((str(n), "#ffffff", BG[side]))

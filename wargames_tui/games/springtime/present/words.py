@@ -34,6 +34,13 @@ def _air(view: View, air: str | None) -> str:
     return f" with {a['name']} (+{a['value']})" if a else f" with {air}"
 
 
+def _where(a: Action, v: View) -> str:
+    """The Areas the assaulting groups' units stand in, so the player knows which group is which."""
+    groups = set(a.get("groups", []))
+    areas = {u["zone"] for u in v.get("units", []) if u.get("group") in groups and u.get("zone") and u["side"] == v.get("side")}
+    return f" (in {', '.join(sorted(areas, key=lambda z: (not z.isdigit(), int(z) if z.isdigit() else 0, z)))})" if areas else ""
+
+
 def _attack(a: Action, v: View) -> str:
     others = [name(v, u) for u in a.get("units", []) if u != a.get("lead")]
     return (f"attack {zone_name(v, a.get('area'))}, led by {name(v, a.get('lead'))}"
@@ -53,7 +60,7 @@ WORDS: dict[str, Callable[[Action, View], str]] = {
     + (f" in {zone_name(v, a['area'])}" if a.get("area") else ""),
     "decline": lambda a, v: "no, go on",
     "advantage": lambda a, v: "spend the Advantage: " + USES.get(a.get("use", ""), a.get("use", "")),
-    "assault": lambda a, v: "Assault with " + " + ".join(GROUPS.get(g, g) for g in a.get("groups", [])),
+    "assault": lambda a, v: "Assault with " + " + ".join(GROUPS.get(g, g) for g in a.get("groups", [])) + _where(a, v),
     "regroup": lambda a, v: "Regroup: any units one Area",
     "redeploy": lambda a, v: f"Redeploy from {zone_name(v, a.get('area'))}",
     "pass": lambda a, v: "Pass",
