@@ -479,10 +479,19 @@ def test_a_parachute_corps_left_alone_with_the_enemy_loses_a_step_and_retreats()
 
 @pytest.mark.rules("seeds-of-disaster:15.1.3")
 def test_a_disrupted_army_loses_its_poised_forces_to_columnar() -> None:
-    s = only({"G6": ("AAC", 19), "F1": ("LIE", 5), "DLM1": ("poised:F1", 2)})
-    fight(s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1, 1])
-    assert s.units["F1"].disrupted
-    assert s.units["DLM1"].box in ("map", "eliminated") and s.units["DLM1"].army is None
+    s = only({"G6": ("AAC", 19), "F1": ("LIE", 7), "DLM1": ("poised:F1", 2)})
+    # the Allies alone have mobile forces (13.2.1): 7 + 3 + 3 dice (1, 1, 1) = 13 against 19: they
+    # lose 2 steps (DLM1's first, 9.2.4), retreat and are disrupted
+    fight(s, {"area": "LIE", "units": ["G6"]}, [1, 1, 1])
+    assert s.units["F1"].disrupted and s.units["F1"].zone == "BRU"
+    dlm = s.units["DLM1"]
+    assert (dlm.box, dlm.zone, dlm.army, dlm.steps) == ("map", "BRU", None, 1)
+    act(s, {"type": "no-advance"})
+    act(s, {"type": "end-combat"})
+    # the Allied player-turn: the dropped corps may not move while F1 is disrupted
+    assert not [a for a in war.actions(s) if a.get("unit") == "DLM1" and a["type"] in ("move", "sr", "reserve", "poise")]
+    act(s, {"type": "recover", "unit": "F1"})
+    assert [a for a in war.actions(s) if a.get("unit") == "DLM1" and a["type"] == "move"]
 
 
 @pytest.mark.rules("seeds-of-disaster:15.2.1", "seeds-of-disaster:15.1.5")

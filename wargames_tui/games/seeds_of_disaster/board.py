@@ -105,8 +105,16 @@ def disrupt(state: State, u: Unit) -> bool:
         return False
     u.disrupted, u.disrupted_turn = True, player_turn(state)
     for p in poised_of(state, u.id):
-        p.box, p.army, p.zone = "map", None, u.zone
+        p.box, p.army, p.zone, p.held_by = "map", None, u.zone, u.id
     return True
+
+
+def release(state: State, army: Unit) -> None:
+    """15.1.3: the corps dropped from an army's Poised Forces box may move again once it recovers
+    or is gone; disruption ends with the army's (15.2) or elimination."""
+    for c in state.units.values():
+        if c.held_by == army.id:
+            c.held_by = None
 
 
 def fort_strength(state: State, area: str, side: str) -> int:

@@ -17,9 +17,9 @@ from wargames_tui.games.seeds_of_disaster.board import (
     fort_strength,
     friendly_mc_distance,
     is_army,
-    mobile,
     place,
     poised_of,
+    release,
     strength,
 )
 from wargames_tui.games.seeds_of_disaster.movement import may_enter_country
@@ -46,6 +46,7 @@ def step_loss(state: State, u: Unit, case: str) -> list[Event]:
         ]
     zone = u.zone
     u.box, u.zone, u.army, u.steps = "eliminated", None, None, 0
+    release(state, u)
     for p in poised_of(state, u.id):
         p.box, p.army, p.zone = "map", None, zone
     return [Event("loss", f"{u.id} is eliminated ({case})", {"unit": u.id, "steps": 0})]

@@ -130,16 +130,19 @@ def _can_end(state: State, u: Unit, area: str) -> bool:
 
 
 def movers(state: State, side: str) -> list[Unit]:
-    """Units that may still move this segment: on the map, not moved, not disrupted (15.1.2)."""
-    return [
-        u
-        for u in state.units.values()
-        if u.side == side
-        and u.box == "map"
+    """Units that may still move this segment: on the map, not moved, not disrupted (15.1.2), not
+    dropped from a disrupted army (15.1.3)."""
+    return [u for u in state.units.values() if u.side == side and _free(u)]
+
+
+def _free(u: Unit) -> bool:
+    return (
+        u.box == "map"
         and not u.moved
         and not u.disrupted
+        and not u.held_by
         and u.kind != "westwall"
-    ]
+    )
 
 
 def move_options(state: State, u: Unit) -> list[tuple[str, bool]]:
@@ -211,7 +214,7 @@ def _mark_entry(state: State, u: Unit, area: str) -> None:
 
 def sr_options(state: State, u: Unit) -> list[str]:
     """11.0: from an area not next to the enemy, to any friendly area reached without entering enemy areas."""
-    if u.box != "map" or u.moved or u.disrupted or u.kind == "westwall" or not u.zone:
+    if not _free(u) or not u.zone:
         return []
     g = data.graph()
     if any(enemy_in(state, b, u.side) for b in g.neighbours(u.zone)):
@@ -269,6 +272,7 @@ def reserve_ok(state: State, u: Unit) -> bool:
         u.box == "map"
         and is_corps(u)
         and not u.moved
+        and not u.held_by
         and u.reserve_turn != turn
         and state.strategic.cp[u.side] >= 1
     )
@@ -341,7 +345,7 @@ def do_deploy(state: State, unit_id: str, to: str) -> list[Event]:
 
 def poise_options(state: State, u: Unit) -> list[str]:
     """9.2.2: a mobile corps in an army's area joins its Poised Forces box."""
-    if u.box != "map" or not is_corps(u) or not mobile(u) or not u.zone:
+    if u.box != "map" or not is_corps(u) or not mobile(u) or not u.zone or u.held_by:
         return []
     return [
         a.id

@@ -48,6 +48,7 @@ class Unit(BaseModel):
     )
     steps: int = 0
     disrupted: bool = False  # armies only (15.0)
+    held_by: str | None = None  # the disrupted army it dropped from, till that recovers (15.1.3)
     disrupted_turn: int = 0  # the player-turn it was disrupted in, board.player_turn (15.1.5, 15.2.2)
     moved: bool = False  # moved or redeployed this movement segment (10.1.11, 11.0)
     fought: bool = False  # attacked or was committed to a battle this combat segment

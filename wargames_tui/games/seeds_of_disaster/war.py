@@ -15,6 +15,7 @@ from wargames_tui.games.seeds_of_disaster.board import (
     other,
     place,
     player_turn,
+    release,
     strength,
 )
 from wargames_tui.games.seeds_of_disaster.state import Battle, State, Unit
@@ -229,6 +230,7 @@ def _recover(state: State, action: Action) -> list[Event]:
         events += losses.step_loss(state, victim, "15.2.2")
     state.strategic.cp[u.side] -= 1
     u.disrupted = False
+    release(state, u)
     events.insert(
         0,
         Event(
@@ -459,6 +461,7 @@ def _start_player_turn(state: State) -> list[Event]:
         u.moved = u.fought = False
         if u.side != side and u.disrupted:
             u.disrupted = False
+            release(state, u)
             events.append(
                 Event(
                     "recover", f"{u.id} is no longer disrupted (15.2.1)", {"unit": u.id}
