@@ -452,6 +452,7 @@ class Referee:
         duty = CombatDuty()
         # aircraft -> the Areas it flew to (missions, interceptions) since its side's movement began
         flown: dict[str, set[str]] = defaultdict(set)
+        intercepting: tuple[dict, dict] | None = None
         pending_w: list[tuple[str, list[str], str]] = []  # withdrawals a W result requires (4.5.2)
         marker = before["republic"]  # the Republic marker when those withdrawals fell due (7.2.2)
         pending_step: tuple | None = None  # a bombardment's step loss still to be taken (4.3.1)
@@ -513,6 +514,16 @@ class Referee:
             if action.get("type") == "breach":
                 self.check_breach(talk, action, before, after, events, where)
             duty.step(self, before, events, after, where)
+            if phase in ("french-movement", "british-movement"):
+                if action.get("type") == "end-movement":
+                    intercepting = (before, {})  # the missions as movement ends, and the tries since
+                if intercepting is not None:
+                    for e in events:
+                        if e.kind == "air" and "fighters" in e.data:
+                            intercepting[1][e.data["target"]] = set(e.data["fighters"])
+                    if after["phase"] != phase:
+                        self.check_german_interceptions(*intercepting, where)
+                        intercepting = None
             self.check_frontier(scenario, action, before, after, events, halted, where)
             if any(e.kind == "phase" and str(e.data.get("phase", "")).endswith("-movement") for e in events):
                 flown.clear()
@@ -1079,6 +1090,17 @@ class Referee:
                         self.bad("regroup every unit", where, f"{u['id']} set aside but not tested in {cur}")
                 tested[nation].clear()
             cur = nxt
+
+    def check_german_interceptions(self, view: dict, tried: dict, where: str) -> None:
+        """betrayal:3.3.3: against an Allied mission the automaton always sends both German
+        fighters that are on the map and in range of the target."""
+        us = units(view)
+        fighters = [u for u in view["units"] if u["side"] == "german" and u["kind"] == "fighter" and on_map(u)]
+        for target in {m["target"] for m in view["missions"] if us[m["unit"]]["side"] == "allied"}:
+            self.seen("german interceptions")
+            due = {u["id"] for u in fighters if distance(view, u["zone"], target) <= COUNTERS[u["id"]]["range"]}
+            if due != tried.get(target, set()):
+                self.bad("both german fighters", where, f"Allied mission over {target}: fighters in range {sorted(due)}, intercepting {sorted(tried.get(target, set()))}")
 
     def check_turned_back(self, d: dict, action: dict, events: list, before: dict, after: dict, where: str) -> None:
         """betrayal:3.3.4 a: a German unit turned back on 1-2 is flipped into the Regroup box, on
@@ -1876,7 +1898,7 @@ CHECKS = [
     ("refit", "betrayal:3.4.4", "refit", 3),
     ("counter-attack", "betrayal:4.5.4", "counter-attack", 20),
     ("partial exchange", "betrayal:4.5.5", "partial exchange", 20),
-    ("both german fighters", "betrayal:3.3.3", "both german fighters", 1),
+    ("both german fighters", "betrayal:3.3.3", "german interceptions", 5),
 ]
 
 # Disagreements on record in /work/coord/betrayal.md: check name -> reason. Each stays a strict
