@@ -817,7 +817,8 @@ def _after_losses(state: State, b: Battle) -> list[Event]:
         events.append(
             _ev("result", "Defensive Breakthrough: the attacker loses 3 CP (16.1.7)")
         )
-    b.exploit = bool(row.breakthrough and winner == att and b.sides[att].poised)
+    still_poised = [p for p in b.sides[att].poised if state.units[p].box == "poised"]
+    b.exploit = bool(row.breakthrough and winner == att and still_poised)  # 16.0
     if b.exploit:
         _experience(state, att, "breakthrough")
     if row.retreat:
