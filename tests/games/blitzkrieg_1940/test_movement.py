@@ -6,7 +6,7 @@ from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.blitzkrieg_1940 import movement, operations, sequence
 from wargames_tui.games.blitzkrieg_1940.position import Position
 
-from .helpers import S39, H, around, bare, board, dice, open_ground
+from .helpers import S39, S40, H, around, bare, board, dice, open_ground
 
 DE = open_ground("Germany", 2)
 FR = open_ground("France", 2)
@@ -415,3 +415,31 @@ def test_no_halt_where_the_stack_could_not_go_on():
     moves = operations.selected_actions(Position(state), ["de-1inf", "de-7inf"])
     assert not any(x.get("halt") and x["path"][-1] == H(a) for x in moves)
     move(state, ["de-1inf", "de-7inf"], [a])  # an ordinary move still ends there (9.3A)
+
+
+@pytest.mark.rules("blitzkrieg-1940:13.2", "blitzkrieg-1940:11.7")
+def test_a_select_is_checked_against_the_same_groups_the_prompt_lists():
+    """Without a prompt (a replay) a select is checked hex by hex, not against the whole list:
+    both must accept exactly the same units and stacks, halted stacks (11.7A) and dummies included."""
+    from .playout import play
+
+    seen = {"groups": 0, "halted": 0, "refused": 0}
+
+    def check(session, events):
+        state = session.state
+        if not state.phase.endswith("-movement") or state.selected:
+            return
+        groups = operations.selectable(state)
+        candidates = groups[::11] + [g for g in groups if len(g) > 1]
+        for g in groups:
+            if len(g) > 1:
+                candidates += [g[::-1], g[:-1], g[1:]]
+            seen["halted"] += any(u in state.left for u in g)
+        for cand in candidates:
+            Position(state).where.memo.clear()  # as in a replay: no prompt has listed the groups
+            assert operations.may_select(state, cand) == (cand in groups), cand
+            seen["groups"] += 1
+            seen["refused"] += cand not in groups
+
+    play(S40, 3, check, limit=200, finish=False)
+    assert seen["groups"] > 500 and seen["refused"] > 20 and seen["halted"] > 0, seen

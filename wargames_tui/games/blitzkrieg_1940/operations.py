@@ -356,33 +356,66 @@ def selectable(state: State) -> list[list[str]]:
     Asked by the prompt and again by the select after it: kept with the arrangement of the
     pieces, keyed on everything else it reads."""
     pos = Position(state)
-    key = ("selectable", state.phase, state.turn, state.couplet, state.sickle, state.strategic, state.entered,
-           tuple(state.moved), tuple(state.left.items()), tuple(state.landed))
-    return [list(g) for g in pos.memo(key, lambda: _selectable(pos))]
+    return [list(g) for g in pos.memo(_selectable_key(state), lambda: _selectable(pos))]
+
+
+def may_select(state: State, uids: list[str]) -> bool:
+    """Whether uids is one of selectable's groups, found without listing them all where the
+    prompt has not (a replay applies actions without asking for prompts)."""
+    pos = Position(state)
+    listed = pos.where.memo.get(_selectable_key(state))
+    if listed is not None:
+        return uids in listed  # type: ignore[operator]
+    if not uids or not all(isinstance(u, str) and u in state.units for u in uids):
+        return False
+    if len(uids) == 1:
+        off = off_map(state, side_of(state))
+        return movement.may_move(pos, uids[0]) or uids[0] in off or uids[0] in strategic_units(pos, off)
+    h = state.units[uids[0]].hex
+    return h is not None and uids == _stack_group(pos, h, uids[0] in state.left)
+
+
+def _selectable_key(state: State) -> tuple[object, ...]:
+    return ("selectable", state.phase, state.turn, state.couplet, state.sickle, state.strategic, state.entered,
+            tuple(state.moved), tuple(state.left.items()), tuple(state.landed))
 
 
 def _selectable(pos: Position) -> list[list[str]]:
     state = pos.s
     side = side_of(state)
     groups: list[list[str]] = []
-    stacks: dict[tuple[Hex, bool], list[str]] = {}  # a halted stack apart from those that began there (11.7A)
+    stacks: dict[tuple[Hex, bool], None] = {}  # a halted stack apart from those that began there (11.7A)
     for uid in pos.units_of(side):
         if movement.may_move(pos, uid):
             groups.append([uid])
             h = state.units[uid].hex
             assert h is not None
-            stacks.setdefault((h, uid in state.left), []).append(uid)
-    for (h, halted), here in stacks.items():
-        dummies = [d for d in pos.at[h] if pos.b.units[d].dummy and d not in pos.moved]
-        if halted and (h, False) in stacks:
-            dummies = []
-        if len(here) > 1 or dummies:
-            groups.append(here + dummies)
+            stacks.setdefault((h, uid in state.left))
+    for h, halted in stacks:
+        group = _stack_group(pos, h, halted)
+        if group:
+            groups.append(group)
     off = off_map(state, side)
     groups += [[u] for u in off]
     alone = {g[0] for g in groups if len(g) == 1}
     groups += [[u] for u in strategic_units(pos, off) if u not in alone]
     return groups
+
+
+def _stack_group(pos: Position, h: Hex, halted: bool) -> list[str] | None:
+    """The units in h that may move together: those that may still move, of the halted stack or
+    not (11.7A), in the order of the state's units, with the dummies not yet moved (6.3C), unless
+    it is the halted stack beside units that began there; None for a unit alone."""
+    state = pos.s
+    order = pos.memo("unit order", lambda: {u: i for i, u in enumerate(state.units)})
+    movers = sorted((u for u in pos.at.get(h, ()) if movement.may_move(pos, u)), key=order.__getitem__)
+    here = [u for u in movers if (u in state.left) == halted]
+    if not here:
+        return None
+    dummies = [d for d in pos.at[h] if pos.b.units[d].dummy and d not in pos.moved]
+    if halted and len(here) < len(movers):
+        dummies = []
+    return here + dummies if len(here) > 1 or dummies else None
 
 
 def movement_actions(state: State) -> list[Action]:
@@ -424,7 +457,7 @@ def do_select(state: State, action: Action, dice: Dice) -> list[Event]:
     uids = action.get("units")
     if state.selected:
         raise IllegalAction("finish or drop the selected move first", C + "13.2")
-    if not isinstance(uids, list) or uids not in selectable(state):
+    if not isinstance(uids, list) or not may_select(state, uids):
         raise IllegalAction("select a unit or stack that may still move this phase", C + "13.2")
     state.selected = list(uids)
     b = Position(state).b

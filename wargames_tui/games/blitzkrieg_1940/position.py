@@ -1,7 +1,10 @@
 """What the rules ask of a position: who is where, hex control, zones of control, supply.
 
 A Position is built from a State whenever a question is asked and caches its answers,
-so it must be rebuilt after the state changes.
+so it must be rebuilt after the state changes. What depends only on where the pieces stand
+(the units in each hex, supply lines, zones of control, ...) is kept on a Placement shared by
+every Position of the same arrangement: a count of unit placements (state.placement_changes)
+tells when it may have changed, without comparing every unit.
 """
 
 from __future__ import annotations

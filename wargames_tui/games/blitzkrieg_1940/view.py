@@ -8,10 +8,12 @@ the German set-up pool, nor which German counters are dummies (6.2, 6.3). The pu
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.blitzkrieg_1940 import movement, sequence
+from wargames_tui.games.blitzkrieg_1940.data import load_board
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 
@@ -69,27 +71,40 @@ def factors_text(att: str, dfn: str, mf: int) -> str:
     return f"{att}{sep}{dfn}-{mf}"
 
 
+@cache
+def _printed(scenario: str, uid: str) -> tuple[Any, ...]:
+    """What the counter says of itself, the same all game: read once a unit (every view shows every unit)."""
+    u = load_board(scenario).units[uid]
+    return u.name, short_name(u.name), u.nation, u.side, u.type, u.size, u.mech, len(u.steps)
+
+
+@cache
+def _label(scenario: str, h: Hex) -> str:
+    return load_board(scenario).label(h)
+
+
 def unit_view(pos: Position, uid: str) -> dict[str, Any]:
-    b, st = pos.b, pos.s.units[uid]
-    u = b.units[uid]
-    att, dfn, mf = pos.steps_of(uid) if st.steps else u.steps[-1]
+    st = pos.s.units[uid]
+    name, short, nation, side, kind, size, mech, max_steps = _printed(pos.s.scenario, uid)
+    att, dfn, mf = pos.steps_of(uid) if st.steps else pos.b.units[uid].steps[-1]
+    allowance = movement.allowance(pos, uid) if st.status == "map" and mf else mf
     return {
-        "id": uid, "name": u.name, "short": short_name(u.name), "nation": u.nation, "side": u.side,
-        "type": u.type, "size": u.size, "mech": u.mech, "hex": st.hex, "label": b.label(st.hex) if st.hex else None,
-        "status": st.status, "steps": st.steps, "max_steps": len(u.steps), "attack": att, "defence": dfn,
+        "id": uid, "name": name, "short": short, "nation": nation, "side": side,
+        "type": kind, "size": size, "mech": mech, "hex": st.hex, "label": _label(pos.s.scenario, st.hex) if st.hex else None,
+        "status": st.status, "steps": st.steps, "max_steps": max_steps, "attack": att, "defence": dfn,
         "move": mf, "strength": int(att) if att.isdigit() else 0, "factors": factors_text(att, dfn, mf),
         "disrupted": False, "moved": uid in pos.s.moved,
         "supplied": pos.supplied(uid) if st.status == "map" else None,
-        "allowance": movement.allowance(pos, uid) if st.status == "map" and mf else mf, "mp": mp_left(pos, uid),
+        "allowance": allowance, "mp": mp_left(pos, uid, allowance),
     }
 
 
-def mp_left(pos: Position, uid: str) -> int:
-    """MPs the unit may still spend this Movement Phase (13.2A): its allowance, at most 4 out of
-    supply (10.3A), while it may still move in its side's phase; else 0."""
+def mp_left(pos: Position, uid: str, allowance: int) -> int:
+    """MPs the unit may still spend this Movement Phase (13.2A): its allowance (at most 4 out of
+    supply, 10.3A), while it may still move in its side's phase; else 0."""
     if not pos.s.phase.endswith("-movement") or pos.s.units[uid].status != "map" or not movement.may_move(pos, uid):
         return 0
-    return pos.s.left.get(uid, movement.allowance(pos, uid))  # a halted stack's MPs left (11.7A)
+    return pos.s.left.get(uid, allowance)  # a halted stack's MPs left (11.7A)
 
 
 def unknown(h: Hex, side: str, n: int) -> dict[str, Any]:
