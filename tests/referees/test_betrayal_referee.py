@@ -449,6 +449,7 @@ class Referee:
             self.check_historical_setup(before, f"{scenario} seed {seed} start")
         talk = Talk()
         halted: set[str] = set()  # German units the frontier defences stopped (9.0)
+        rolled_per_turn: dict[tuple[str, int], int] = defaultdict(int)
         duty = CombatDuty()
         # aircraft -> the Areas it flew to (missions, interceptions) since its side's movement began
         flown: dict[str, set[str]] = defaultdict(set)
@@ -478,6 +479,12 @@ class Referee:
             if prompt.side is None:
                 self.end_checks(game, state, before, evacuated, where)
                 self.check_victory(game.outcome(state), before, evacuated, talk, where)
+                # betrayal:2.1, 3.4.1, 3.4.2: one initiative and one (kept) orders roll a game turn
+                self.seen("one roll a turn")
+                for kind in ("initiative", "orders"):
+                    per_turn = [rolled_per_turn[(kind, t)] for t in range(1, before["turn"] + 1)]
+                    if per_turn != [1] * before["turn"]:
+                        self.bad("one roll a turn", where, f"{kind} rolls per turn {per_turn}")
                 break
             # sorted: the game may list its actions in a set's order, which differs between runs
             actions = sorted(prompt.actions, key=lambda x: json.dumps(x, sort_keys=True))
@@ -541,10 +548,12 @@ class Referee:
             for e in events:
                 d = e.data
                 if e.kind == "roll" and "initiative" in d:
+                    rolled_per_turn[("initiative", turn)] += 1
                     initiative_prev, initiative = initiative, d["initiative"]
                     self.check_initiative(d, turn, initiative_prev, where)
                     orders, tactics_rolled = None, []
                 elif e.kind == "roll" and "countries" in d:
+                    rolled_per_turn[("orders", turn)] += 1
                     orders = d
                     self.check_orders(d, before, where)
                     self.check_orders_void(events, before, where)
@@ -766,6 +775,9 @@ class Referee:
             elif t == "intercept":
                 self.seen("interceptions offered")
                 u = us.get(a.get("unit"))
+                # betrayal:3.3.3 only against missions: never rebasing aircraft nor air drops
+                if u and a["target"] not in {m["target"] for m in view["missions"] if us[m["unit"]]["side"] != u["side"]}:
+                    self.bad("intercept nationality", where, f"{a}: no enemy mission over {a['target']}")
                 if u and u["kind"] != "fighter":  # betrayal:3.3 the German bomber may not intercept
                     self.bad("intercept nationality", where, f"{a}: a {u['kind']} intercepts")
                 if u and u["side"] == "allied":
@@ -1811,6 +1823,7 @@ CHECKS = [
     ("actor", "betrayal:3.4.1", "actor", 1000),
     ("owner decides", "betrayal:4.5.2", "withdrawal", 20),
     ("initiative", "betrayal:3.4.1", "initiative", 30),
+    ("one roll a turn", "betrayal:2.1 betrayal:3.4.1 betrayal:3.4.2", "one roll a turn", 4),
     ("orders", "betrayal:3.4.2", "orders", 30),
     ("orders countries", "betrayal:3.4.2", "restricted moves", 1),
     ("tactics", "betrayal:3.4.3", "tactics", 50),
