@@ -214,3 +214,18 @@ def test_a_contested_area_shows_the_allied_count_left_and_the_axis_count_right()
     cells = {c: m[0] for (r, c), m in zip(layout.spots["24"], LOOK.markers(view["zones"]["24"], here))}
     assert cells == {last + 1: "1", first - 1: "3"}  # "3<24}1": three Allied, one Axis
     assert LOOK.occupied(view["zones"]["24"], here) == ("<", "}")
+
+
+@pytest.mark.rules("springtime:10.4.3", "springtime:10.4.4")
+def test_the_defender_sees_his_value_against_the_declared_attack() -> None:
+    from wargames_tui.games.springtime.combat import win_chance
+
+    session = contested_22()
+    session.act({"type": "attack", "area": "22", "units": ["de-18a", "de-schmidt"], "lead": "de-schmidt", "air": None})
+    # As worked out above: attack 5 (Schmidt CV 4, the 18th Army +1); the 7th Army with Giraud on
+    # TEM +1 defends at 6, or 9 with the French air (+3).
+    plain = springtime.preview(session.state, {"type": "defend", "lead": "fr-7a", "air": None})
+    assert plain == f"defence 6 vs attack 5: repulse {win_chance(1):.0%}, stalemate {1 - win_chance(1) - win_chance(-1):.0%}"
+    air = next(a for a in session.prompt.actions if a["type"] == "defend" and a["air"])
+    assert springtime.preview(session.state, air).startswith("defence 9 vs attack 5: repulse ")
+    assert springtime.preview(session.state, {"type": "defend", "lead": "de-6a", "air": None}) is None  # not a defender
