@@ -580,6 +580,8 @@ class Referee:
                     self.bad("ip boost", where, f"{canon(a)} offered at DS {view.get('ds')} with {ip} IPs")
             if t in ("shift", "move", "enter", "deploy"):
                 self.offered_move(view, mine, side, a, ds, where)
+            if t == "retreat":
+                self.offered_retreat(view, a, where)
             if t == "plan":
                 self.seen("strategy chosen in belligerence")
                 if ds != BELLIGERENCE:  # seeds-of-disaster:19.0
@@ -596,6 +598,38 @@ class Referee:
                     self.bad("reserve", where, f"{canon(a)} offered with {cp} CPs")
         if ds == HOSTILITIES and view.get("phase") == "war-combat" and side in SIDES and "attack" in types | {"end-combat"}:
             self.attackable(view, mine, side, actions, where)
+
+    def offered_retreat(self, view, a, where) -> None:
+        b = view.get("battle") or {}
+        if b.get("winner") in SIDES:
+            self.way_back(view, enemy(b["winner"]), a.get("from"), a.get("path") or [], canon(a), where)
+
+    def way_back(self, view, loser, start, path, text, where) -> None:
+        """seeds-of-disaster:13.7.8 each Area of a way back is adjacent to the last, free of the enemy
+        and closer to a friendly MC (not the Area left); 16.1.1 two Areas after a Breakthrough."""
+        if start not in AREAS or loser not in SIDES:
+            return
+        self.seen("retreat paths")
+        mcs = {z for z in MCS if z != start and (view["zones"].get(z) or {}).get("control") == loser}
+        dist = {z: 0 for z in mcs}
+        frontier = list(mcs)
+        while frontier:
+            nxt = []
+            for z in frontier:
+                for n in ADJ[z]:
+                    if n not in dist:
+                        dist[n] = dist[z] + 1
+                        nxt.append(n)
+            frontier = nxt
+        foes = held_by(view, enemy(loser))
+        here = start
+        for z in path:
+            if z not in ADJ[here] or z in foes or dist.get(z, 99) >= dist.get(here, 99):
+                self.bad("retreat paths", where, f"{text}: {here} -> {z} (13.7.8)")
+                return
+            here = z
+        if not path or len(path) > 3:
+            self.bad("retreat paths", where, f"{text}: {len(path)} Areas (13.7.8, 16.1.1)")
 
     def offered_move(self, view, mine, side, a, ds, where) -> None:
         """Moves offered: never into enemy-held Areas (10.1.12) nor across borders before Armed
@@ -1080,6 +1114,10 @@ class Referee:
                 held = self.battle["before"][COUNTERS[d["unit"]]["side"]].get(d["unit"])
                 if held is not None:
                     held["steps"] = d["steps"]
+            elif e.kind == "retreat" and d.get("path") and d.get("units", [None])[0] in COUNTERS:
+                side = COUNTERS[d["units"][0]]["side"]
+                start = zone_of(by_id(own[side]).get(d["units"][0]))
+                self.way_back(before, side, start, d["path"], e.text, where)
             elif e.kind == "result" and "difference" in d:
                 self.outcome = [d, e.text, [], before, own, where]
         if self.outcome is not None:
@@ -1489,6 +1527,7 @@ CHECKS = [
     ("defender's cp", "seeds-of-disaster:13.7.6"),
     ("defensive breakthrough", "seeds-of-disaster:16.1.7"),
     ("losses taken", "seeds-of-disaster:13.7.5"),
+    ("retreat paths", "seeds-of-disaster:13.7.8"),
     # hidden information
     ("hands hidden", "seeds-of-disaster:4.1.8"),
     ("attack plan hidden", "seeds-of-disaster:19.0"),
