@@ -4,6 +4,9 @@ import pytest
 
 from wargames_tui.games import betrayal as game
 from wargames_tui.games.betrayal import automaton
+from wargames_tui.games.betrayal.air import fix_kinds
+from wargames_tui.games.betrayal.losses import stranded_air
+from wargames_tui.games.betrayal.state import Mission
 
 from .helpers import act, blank, put
 
@@ -197,3 +200,38 @@ def test_aircraft_over_an_area_emptied_by_a_partial_exchange_are_lost():
     assert [e.data["result"] for e in events if e.kind == "combat" and "result" in e.data] == ["PX"]
     assert state.pieces["fr-10c"].where == state.pieces["de-7k"].where == "setaside"  # each side's only unit
     assert state.pieces["de-bomber"].where == "eliminated"
+
+
+@pytest.mark.rules("betrayal:3.3.1", "betrayal:3.3.5")
+def test_an_aircraft_away_on_a_mission_is_not_lost_at_its_emptied_base():
+    # de-f1 is based alone in St-Quentin and flying over Soissons when a French unit steps into
+    # St-Quentin: it is not there to be caught; it comes home elsewhere (referee R3)
+    state = blank("french-movement", turn=4)
+    put(state, "SQU", "de-f1")
+    put(state, "SOI", "fr-3dcr")
+    put(state, "CAM", "de-4k")
+    state.missions = [Mission("de-f1", "SOI", "bombard")]
+    put(state, "SQU", "fr-1c")
+    events: list = []
+    stranded_air(state, events)
+    assert state.pieces["de-f1"].where == "SQU" and not events
+    state.missions = []  # at home, it would be lost
+    stranded_air(state, events)
+    assert state.pieces["de-f1"].where == "eliminated"
+
+
+@pytest.mark.rules("betrayal:4.2.2", "betrayal:3.4.6")
+def test_no_german_support_mission_without_an_advance_attack_tactic():
+    # Refit cancelled the Advance/Attack: the panzers beside the Belgians in Ghent may not fight,
+    # so a fighter over Ghent has nothing to do and the bomber only bombs (referee R4)
+    state = blank("german-movement", turn=3)
+    put(state, "GHE", "de-5pz", "be-ii")
+    put(state, "BRU", "de-4k", "de-f2", "de-bomber")
+    state.assigned = {"GHE": "hold", "BRU": "hold"}
+    state.missions = [Mission("de-f2", "GHE"), Mission("de-bomber", "GHE", both=True)]
+    fix_kinds(state, "german", [])
+    assert [(m.unit, m.kind) for m in state.missions] == [("de-bomber", "bombard")]
+    state.assigned["BRU"] = "attack"
+    state.missions = [Mission("de-f2", "GHE"), Mission("de-bomber", "GHE", both=True)]
+    fix_kinds(state, "german", [])
+    assert [(m.unit, m.kind) for m in state.missions] == [("de-f2", "support"), ("de-bomber", "both")]

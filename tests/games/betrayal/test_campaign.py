@@ -13,6 +13,7 @@ from wargames_tui.games.betrayal.combat import shifts
 from wargames_tui.games.betrayal.data import load_scenario
 from wargames_tui.games.betrayal.regroup import column
 from wargames_tui.games.betrayal.victory import judge
+from wargames_tui.games.betrayal.victory import judge
 
 from .helpers import act, blank, put
 
@@ -112,8 +113,10 @@ def test_final_penalty_ends_the_game_this_turn_unless_a_minor_victory_saves_a_dr
     assert state.last_turn == 5 and state.no_major
     put(state, "PAR", "fr-1c")
     state.phase = "over"
-    levels = game.outcome(state).points
-    assert levels == {"french": 0, "british": -2}
+    assert judge(state)["levels"] == {"french": 0, "british": -2}
+    outcome = game.outcome(state)
+    assert outcome.level == "French: Draw; British: German Major Victory"
+    assert outcome.points["France"] == "Draw" and outcome.points["British penalties for talking (6.3)"] == "3"
     rolled_one = blank("french-movement", turn=5)
     rolled_one.penalties["french"] = [3, 4]
     act(rolled_one, {"type": "breach", "nation": "french"}, [1])

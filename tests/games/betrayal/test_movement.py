@@ -4,9 +4,13 @@ import pytest
 
 from wargames_tui.games import betrayal as game
 from wargames_tui.games.betrayal import automaton
+from wargames_tui.games.betrayal.choices import withdraw_options
+from wargames_tui.games.betrayal.data import load_scenario
 from wargames_tui.games.betrayal.movement import reach
 
 from .helpers import act, blank, kinds, put
+
+S = load_scenario()
 
 
 def moves_of(state, uid):
@@ -179,3 +183,17 @@ def test_landed_airborne_units_move_one_area_later():
     state.assigned = {"ROT": "hold"}
     automaton.start_tactics(state)
     assert set(reach(state, "de-7ab")) == {"AMS", "UTR", "BRA"}
+
+
+@pytest.mark.rules("betrayal:1.7", "betrayal:4.5.2")
+def test_a_minor_ally_does_not_withdraw_abroad_past_a_full_area_while_one_at_home_is_open():
+    # Dinant full, the Ardennes German: the way on through Dinant leads into France as well as
+    # Belgium, but Louvain is open at home, so the unit stays in Belgium (referee R1)
+    state = blank("british-combat", turn=1)
+    put(state, "LIE", "be-ii", "de-3pz")
+    put(state, "DIN", "br-1", "br-2", "br-48")
+    put(state, "ARD", "de-4k")
+    where = withdraw_options(state, "be-ii", "LIE")
+    assert "LOU" in where and {S.areas[a].country for a in where} == {"B"}
+    british = withdraw_options(state, "br-1", "DIN")  # a British unit has no homeland to keep to
+    assert "F" in {S.areas[a].country for a in british}

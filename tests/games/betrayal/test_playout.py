@@ -80,7 +80,7 @@ def play(scenario: str, seed: int) -> tuple[Session, int]:
 def test_random_games_finish_audit_and_replay(scenario, seed):
     session, audited = play(scenario, seed)
     outcome = session.outcome()
-    assert outcome is not None and set(outcome.points) == {"french", "british"}
+    assert outcome is not None and {"France", "Britain", "Areas of France German-held"} <= set(outcome.points)
     assert audited > 10
     again = game.new(scenario, {})
     for entry in session.log:

@@ -2,6 +2,8 @@
 
 import pytest
 
+from wargames_tui.games.betrayal.board import carry_republic, republic_holder
+from wargames_tui.games.betrayal.combat import shifts
 from wargames_tui.games.betrayal.data import load_scenario
 from wargames_tui.games.betrayal.victory import judge
 
@@ -53,3 +55,22 @@ def test_britain_by_evacuation_and_units_still_fighting():
         lost.control[port] = "german"
     put(lost, "ORL", *brits[: V.german_major_british_saved - 1])
     assert judge(lost)["levels"]["british"] == -2  # cut off from home and few left: German Major
+
+
+@pytest.mark.rules("betrayal:7.2.3", "betrayal:7.2.2", "betrayal:7.2.4")
+def test_the_republic_stays_with_its_holder_while_his_units_stand_with_it():
+    # a German panzer alone in Paris took the marker; a French unit entering Paris does not take
+    # it back while the panzer is there, nor carries it off when it withdraws (referee R2)
+    state = blank("french-combat", turn=6)
+    put(state, "PAR", "de-6pz")
+    assert republic_holder(state) == "german"
+    put(state, "PAR", "fr-4dcr")
+    assert republic_holder(state) == "german"
+    assert any("7.2.4" in name for name, _ in shifts(state, "PAR", ["fr-4dcr"], ["de-6pz"], False))
+    carry_republic(state, "fr-4dcr", "PAR", "CHR", [])
+    assert state.republic == "PAR"
+    # the other way round: a panzer entering French-held Paris leaves the marker French
+    french = blank("german-combat", turn=6)
+    put(french, "PAR", "fr-1c")
+    put(french, "PAR", "de-3pz")
+    assert republic_holder(french) == "french"

@@ -19,6 +19,7 @@ from wargames_tui.games.betrayal.board import (
     side_of,
 )
 from wargames_tui.games.betrayal.losses import name
+from wargames_tui.games.betrayal.movement import ADVANCE
 from wargames_tui.games.betrayal.state import Mission, State
 
 
@@ -88,8 +89,9 @@ def fix_kinds(state: State, side: str, events: list[Event]) -> None:
         foes = ground(state, m.target, "allied" if side == "german" else "german")
         unit = sc().units[m.unit]
         if friends and foes:
-            if side == "german" and not country_ok(state, m.target):
-                m.kind = "bombard" if unit.kind == "bomber" else ""  # no support outside the orders (3.4.2 b)
+            if side == "german" and (not country_ok(state, m.target) or not advancing(state)):
+                # no support outside the orders (3.4.2 b), nor without an Advance/Attack tactic (4.2.2)
+                m.kind = "bombard" if unit.kind == "bomber" else ""
             else:
                 m.kind = "both" if m.both else "support"
         elif foes:
@@ -105,6 +107,12 @@ def fix_kinds(state: State, side: str, events: list[Event]) -> None:
         else:
             events.append(Event("air", f"{name(m.unit)}: nothing to strike in {sc().areas[m.target].name}; it stays home (betrayal:3.3.2)"))
     state.missions = kept
+
+
+def advancing(state: State) -> bool:
+    """A tactic with Advance/Attack in it is in force this German turn: German ground combat is
+    allowed (betrayal:4.2.2; Refit cancels those tactics, 3.4.6)."""
+    return any(t in ADVANCE for t in state.assigned.values())
 
 
 def interceptors_for_german_mission(state: State, target: str) -> list[str]:

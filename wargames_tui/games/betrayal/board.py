@@ -114,17 +114,15 @@ def update_control(state: State) -> None:
             state.control[area] = "allied"
 
 
-def german_held(state: State, area: str) -> bool:
-    return state.control.get(area) == "german" and not ground(state, area, "allied")
-
-
 def republic_holder(state: State) -> str | None:
-    """Who holds the French Republic marker: a French unit with it, or Germans alone with it in a
-    German-held area (betrayal:7.2.1, 7.2.3)."""
+    """Who holds the French Republic marker: a French unit with it in an area the Allies hold, or a
+    German one with it in a German-held area (betrayal:7.2.1, 7.2.3). The holder keeps it while
+    his units stand with it, enemies in the area or not: it is taken only when left alone."""
     area = state.republic
-    if any(sc().units[u].nation == "french" for u in ground(state, area, "allied")) and not ground(state, area, "german"):
+    held = state.control.get(area)
+    if held == "allied" and any(sc().units[u].nation == "french" for u in ground(state, area, "allied")):
         return "french"
-    if solely(state, area, "german"):
+    if held == "german" and ground(state, area, "german"):
         return "german"
     return None
 
@@ -199,10 +197,8 @@ def carry_republic(state: State, uid: str, frm: str, to: str, events: list[Event
     """The marker goes with the last unit able to hold it that leaves its area, and stays in
     France (betrayal:7.2.1-7.2.3). Call before the unit leaves `frm`."""
     nation = sc().units[uid].nation
-    if state.republic != frm or sc().country(to) != "F" or nation not in ("french", "german"):
-        return
-    if nation == "german" and not german_held(state, frm):
-        return
+    if state.republic != frm or sc().country(to) != "F" or republic_holder(state) != nation:
+        return  # only the holder's units carry it (7.2.2)
     if any(sc().units[u].nation == nation for u in ground(state, frm) if u != uid):
         return
     state.republic = to

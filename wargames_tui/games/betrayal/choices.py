@@ -136,6 +136,7 @@ def withdraw_options(state: State, uid: str, frm: str) -> list[str]:
                         nxt.append(there)
             level = nxt
         out.update(a for a in level if room(state, a, side))
+    out = {a for a in out if homeland_ok(uid, frm, a)} or out  # an open way at home keeps them home (1.7)
     return sorted([a for a in out if back(a)] or out)
 
 

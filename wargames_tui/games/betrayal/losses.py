@@ -41,11 +41,13 @@ def step(state: State, uid: str, events: list[Event], case: str) -> None:
 
 
 def stranded_air(state: State, events: list[Event]) -> None:
-    """Aircraft left with enemy ground units and none of their own are lost (betrayal:3.3.1)."""
+    """Aircraft left with enemy ground units and none of their own are lost (betrayal:3.3.1); one
+    away on a mission is not at its base, and lands elsewhere when it comes back (3.3.5, 4.3.2)."""
     occ = occupancy(state)
+    away = {m.unit for m in state.missions}
     for uid, piece in list(state.pieces.items()):
         area = piece.where
-        if sc().units[uid].air and area in occ:
+        if sc().units[uid].air and area in occ and uid not in away:
             side = side_of(uid)
             alone = not occ[area][side] and not (side == "german" and sc().border(area))
             if alone and occ[area]["allied" if side == "german" else "german"]:

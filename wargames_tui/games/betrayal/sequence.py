@@ -60,7 +60,7 @@ TITLES = {
     "movement": "Movement Phase",
     "combat": "Combat Phase",
     "regroup": "Regroup Phase",
-    "over": "Victory",
+    "over": "Game over",
 }
 
 
@@ -567,7 +567,28 @@ def outcome(state: State) -> Outcome | None:
     else:
         winner = None
     level = "; ".join(words)
-    return Outcome(winner, level, "betrayal:7.0", {k: v for k, v in levels.items()})
+    return Outcome(winner, level, "Each nation is judged apart against the automaton (betrayal:7.0).", _facts(state, judged))
+
+
+def _facts(state: State, judged: dict[str, Any]) -> dict[str, str]:
+    """What decided each nation's result, as the victory screen lists it (betrayal:6.3, 7.0)."""
+    f = judged["facts"]
+    areas = sum(1 for area in sc().areas.values() if area.country == "F")
+    yes = {True: "yes", False: "no"}
+    out = {
+        "France": LEVELS[judged["levels"]["french"] + 2],
+        "Britain": LEVELS[judged["levels"]["british"] + 2],
+        "French Republic marker held by": {"french": "the French", "german": "the Germans"}.get(f["republic"], "nobody"),
+        "Areas of France German-held": f"{f['german_areas_in_france']} of {areas}",
+        "British ground units evacuated": str(f["evacuated"]),
+        "British ground units on the map": str(f["saved"] - f["evacuated"]),
+        "Belgium and the Netherlands all German-held": yes[f["low_countries_fallen"]],
+        "No Allied air or armour left on the map": yes[f["allied_air_and_armor_gone"]],
+    }
+    for nation in ALLIED:
+        if state.penalties[nation]:
+            out[f"{nation.title()} penalties for talking (6.3)"] = str(len(state.penalties[nation]))
+    return out
 
 
 def view_units(state: State) -> list[dict[str, Any]]:
