@@ -449,6 +449,7 @@ class Referee:
             self.check_historical_setup(before, f"{scenario} seed {seed} start")
         talk = Talk()
         halted: set[str] = set()  # German units the frontier defences stopped (9.0)
+        stopped: set[str] = set()  # armour that has made its exploit attack this phase (3.4.4 E)
         rolled_per_turn: dict[tuple[str, int], int] = defaultdict(int)
         duty = CombatDuty()
         # aircraft -> the Areas it flew to (missions, interceptions) since its side's movement began
@@ -572,6 +573,14 @@ class Referee:
                 elif e.kind == "combat" and "column" in d:
                     fought.add(d["area"])
                     pending_w += withdrawals_due(d)
+                    # betrayal:3.4.4 E: armour that made its exploit attack stops fighting
+                    if phase == "german-combat" and action.get("type") == "combat" and e is events[0]:
+                        self.seen("exploit stops")
+                        again = stopped & set(d["attackers"])
+                        if again:
+                            self.bad("exploit stops", where, f"{sorted(again)} attack again in {d['area']} after their exploit")
+                    if d.get("exploit"):
+                        stopped |= {i for i in d["attackers"] if COUNTERS[i]["kind"] == "armor"}
                     last_combat = d
                     owed = None
                     if (
@@ -654,6 +663,7 @@ class Referee:
                     self.check_refit(after, refit_due, where)
                 self.phase_end_checks(phase, after, where, fought)
                 fought = set()
+                stopped = set()
             self.state_checks(after, where)
             self.check_schedule(after, where)
             talk.check_end(self, before, after, where)
@@ -1895,6 +1905,7 @@ CHECKS = [
     ("withdrawals applied", "betrayal:4.5.2", "withdrawals applied", 50),
     ("exploit offer", "betrayal:3.4.4", "exploit offer", 10),
     ("exploit owed", "betrayal:3.4.4", "exploit owed", 10),
+    ("exploit stops", "betrayal:3.4.4", "exploit stops", 100),
     ("historical setup", "betrayal:8.0", "historical setup", 1),
     ("free setup", "betrayal:9.0", "free setup", 2),
     ("frontier defences", "betrayal:9.0", "frontier defences", 3),
