@@ -744,9 +744,9 @@ def loss_actions(state: State) -> list[Action]:
         order = pool or sorted(units + poised, key=lambda u: (u is not pick, u.id))
         return [{"type": "loss", "unit": u.id} for u in order]
     if first and poised:
-        first = sorted(poised, key=lambda u: (strength(u), u.id))
+        lead = sorted(poised, key=lambda u: (strength(u), u.id))
         subs = [u for u in units if is_army(u) and u.steps >= 2]
-        return [{"type": "loss", "unit": u.id} for u in first] + [
+        return [{"type": "loss", "unit": u.id} for u in lead] + [
             {"type": "loss", "unit": u.id, "substitute": True} for u in subs
         ]
     pick = losses.next_victim(units)
@@ -778,7 +778,7 @@ def take_loss(state: State, action: Action, dice: Dice) -> list[Event]:
 def _next_loss(state: State, b: Battle, dice: Dice) -> list[Event]:
     """Ask for the next step loss, or go on once all are taken (a side with nothing left owes none)."""
     for side in b.owed:
-        if b.owed[side] and not loss_actions_for(state, b, side):
+        if b.owed[side] and not _has_steps(state, b, side):
             b.owed[side] = 0
     if loss_side(b):
         b.step = "losses"
@@ -788,8 +788,8 @@ def _next_loss(state: State, b: Battle, dice: Dice) -> list[Event]:
     return _after_losses(state, b)
 
 
-def loss_actions_for(state: State, b: Battle, side: str) -> bool:
-    """Has the side a unit left to lose a step?"""
+def _has_steps(state: State, b: Battle, side: str) -> bool:
+    """Has the side a unit left in the battle to lose a step?"""
     return bool(
         losses.battle_units(state, b, side) or losses.supporting_poised(state, b, side)
     )
