@@ -622,6 +622,8 @@ def test_units_that_retreated_before_combat_sit_out_a_battle_for_their_new_area(
     assert next(e for e in ev if e.kind == "result").data == {"difference": 1, "winner": "allied"}
     assert s.units["F1"].steps == 4  # but shares the result: the winner's step falls on it
     assert s.units["DLM1"].steps == 2  # its poised corps did not support the battle (9.2.4)
+    # XIX retreats; of the winners only BI, which fought, may follow (13.7.9)
+    assert [a["units"] for a in war.actions(s) if a["type"] == "advance"] == [["BI"]]
 
 
 @pytest.mark.rules("seeds-of-disaster:14.3.5", "seeds-of-disaster:14.3.2", "seeds-of-disaster:14.1")

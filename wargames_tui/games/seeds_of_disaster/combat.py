@@ -956,9 +956,7 @@ def _advancers(state: State, b: Battle) -> list[Unit]:
             for u in b.sides[b.attacker].units
             if state.units[u].box == "map" and state.units[u].zone != b.area
         ]
-    return [
-        u for u in state.in_zone(b.area) if u.side == b.winner and u.kind != "westwall"
-    ]
+    return [state.units[u] for u in engaged(state, b, b.winner or "")]  # 13.4: not those that sat out
 
 
 def _stacks(b: Battle, units: list[Unit]) -> list[list[Unit]]:
