@@ -1928,10 +1928,8 @@ CHECKS = [
 # Disagreements on record in /work/coord/betrayal.md: check name -> reason. Each stays a strict
 # xfail until the game is fixed.
 XFAIL: dict[str, str] = {
-    "minor allies withdraw home": "R1 (1.7): a Belgian unit offered a withdrawal into France beside an open Area at home",
-    "marker held": "R2 (7.2.3): a contested Area makes the Republic marker nobody's; the holder's units still stand with it",
-    "permanent losses": "R3 (3.3.1): an aircraft on a mission is eliminated at its empty base and then returns",
-    "german combat tactic": "R4 (4.2.2): a German ground combat fought under Refit, started by an air support mission",
+    "marker held": "R2 (7.2.3): the marker carried into an enemy-held Area with enemy units changes hands though its holder's units stand with it",
+    "permanent losses": "R3 (3.3.1): an aircraft whose mission is resolved but not yet landed is eliminated at its emptied base, then lands",
 }
 
 
