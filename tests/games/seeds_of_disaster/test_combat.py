@@ -790,3 +790,37 @@ def test_mobile_battle_hits_first_on_a_poised_or_columnar_mobile_unit_then_as_th
     assert s.units["F1"].steps == 4 and s.units["DLC"].steps == 1
     assert totals(ev)["german"]["dice"] == {"poised": 2}  # fewer losses with Poised Forces (13.2.4 e)
     assert totals(ev)["allied"]["strength"] == {"F1": 4, "DLC": 1}
+
+
+@pytest.mark.rules("seeds-of-disaster:15.2.2", "seeds-of-disaster:15.2.4", "seeds-of-disaster:15.1.5")
+def test_an_army_attacked_again_may_recover_at_once_for_a_cp_and_a_step() -> None:
+    from tests.games.seeds_of_disaster.helpers import settle
+
+    s = only(
+        {"G6": ("AAC", 19), "F1": ("LIE", 7), "DLM1": ("poised:F1", 2), "XIX": ("KEM", 2)}, cp=5
+    )
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    act(s, {"type": "commit"}, [1, 1, 1])  # 19 against 7 + 3 + 3: the Allies lose 2, retreat, disrupt
+    act(s, {"type": "loss", "unit": "F1", "substitute": True})  # DLM1 kept whole (13.7.7)
+    settle(s)
+    act(s, {"type": "no-advance"})
+    assert s.units["F1"].disrupted and s.units["F1"].zone == "BRU"
+    assert s.units["DLM1"].held_by == "F1" and s.units["DLM1"].steps == 2
+    # XIX attacks Brussels in the same German player-turn: the Allies may recover F1 at once
+    act(s, {"type": "attack", "area": "BRU", "units": ["XIX"]})
+    act(s, {"type": "commit"})
+    assert rules.prompt(s).side == "allied"
+    cp = s.strategic.cp["allied"]
+    act(s, {"type": "recover", "unit": "F1", "poise": True})
+    assert not s.units["F1"].disrupted and s.strategic.cp["allied"] == cp - 1
+    assert s.units["DLM1"].steps == 1  # the step of a recovery in the disruption's player-turn
+    assert s.units["DLM1"].box == "poised" and s.units["DLM1"].army == "F1"  # 15.2.4
+    act(s, {"type": "accept"})
+    ev = act(s, {"type": "commit"}, [1, 1, 1, 1, 1])  # no Mobile Forces Battle hits
+    # the die of the disruption stays lost this player-turn (15.1.5); DLM1 wins the Poised benefit
+    assert totals(ev)["allied"]["dice"] == {
+        "defender": 1, "river": 1, "poised": 2, "disrupted": -1,
+    }

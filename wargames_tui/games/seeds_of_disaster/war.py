@@ -102,7 +102,7 @@ def actions(state: State) -> list[Action]:
                 state, b.attacker if b.step == "support" else other(b.attacker)
             )
         if b.step == "defend":
-            return combat.defend_actions(state)
+            return combat.defend_actions(state) + _recoveries(state)
         if b.step == "advance":
             return combat.advance_actions(state)
         if b.step == "losses":
@@ -182,11 +182,12 @@ def _movement_actions(state: State) -> list[Action]:
 
 
 def _recoveries(state: State) -> list[Action]:
-    """6.2.8, 15.2.2-15.2.4: in his own player-turn a player may pay 1 CP to end an army's
-    disruption; in the player-turn it was disrupted in, only if a corps in its area (a mobile one
-    when there is one) can lose a step. The columnar mobile corps there may be poised with it again."""
-    side = state.war.player
-    if state.strategic.cp[side] < 1:
+    """6.2.8, 15.2.2-15.2.4: a player may pay 1 CP to end an army's disruption in his own Movement
+    or Combat Segment, or when he is attacked, before he decides to stand (13.4); in the
+    player-turn it was disrupted in, only if a corps in its area (a mobile one when there is one)
+    can lose a step. The columnar mobile corps there may be poised with it again."""
+    side = acting(state)
+    if side is None or state.strategic.cp[side] < 1:
         return []
     out: list[Action] = []
     for u in sorted(state.side_units(side), key=lambda u: u.id):
@@ -298,6 +299,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         if b.step == "resolve":
             events += combat.resolve(state, dice)
         return events + _after_battle(state)
+    if b and b.step == "defend" and t == "recover":
+        return _recover(state, action)
     if b and b.step == "defend" and t in ("accept", "retreat-before"):
         return combat.defend(state, action) + _after_battle(state)
     if b and b.step == "losses" and t == "loss":
