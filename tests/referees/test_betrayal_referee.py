@@ -918,8 +918,11 @@ class Referee:
             stayed = [i for i in ids if on_map(us[i]) and us[i]["zone"] == area]
             if stayed:
                 self.bad("withdrawals applied", where, f"{why} in {area}: {stayed} still there")
-            if marker["zone"] == area and marker["holder"] == "french":
-                went = {us[i]["zone"] for i in ids if us[i]["nation"] == "french" and on_map(us[i]) and us[i]["zone"] != area}
+            french = [i for i in ids if us[i]["nation"] == "french"]
+            # (which of several French units holds the marker the text does not say: judged only
+            # when every French unit there withdrew alive)
+            if marker["zone"] == area and marker["holder"] == "french" and all(on_map(us[i]) for i in french):
+                went = {us[i]["zone"] for i in french if us[i]["zone"] != area}
                 if went and not any(u["nation"] == "french" for u in ground_in(view, area)):
                     self.seen("marker withdraws")
                     if view["republic"]["zone"] not in went:
@@ -1209,13 +1212,17 @@ class Referee:
             return
         adj = adjacency(view)
         targets = {a["to"] for a in actions if a.get("type") == "exploit"}
-        allied = {z for z in adj[last["area"]] if ground_in(view, z, "allied")}
+        armour = sum(1 for i in last["attackers"] if COUNTERS[i]["kind"] == "armor")
+        # (an Allied-occupied Area already holding too many Germans for the armour is closed, 1.5)
+        allied = {z for z in adj[last["area"]] if ground_in(view, z, "allied") and len(ground_in(view, z, "german")) + armour <= 3}
         for z in targets:
             if z not in adj[last["area"]]:
                 self.bad("exploit offer", where, f"exploit to {z}, not next to {last['area']}")
-            elif allied and z not in allied:
+            elif ground_in(view, z, "allied"):
+                continue  # into an Allied-occupied Area (how many may enter is 1.5's affair)
+            elif allied:
                 self.bad("exploit offer", where, f"exploit to vacant {z} beside Allied-held {sorted(allied)}")
-            elif not allied and distance(view, z, "PAR") >= distance(view, last["area"], "PAR"):
+            elif distance(view, z, "PAR") >= distance(view, last["area"], "PAR"):
                 self.bad("exploit offer", where, f"exploit to {z}, no closer to Paris than {last['area']}")
 
     def check_attack_duty(self, view, orders, where) -> None:
