@@ -62,7 +62,7 @@ def mp(u: Unit) -> int:
 
 def occupant(state: State, area: str) -> Side | None:
     """The side with units in an area. A Westwall marker is a fortification, not a unit: it
-    neither holds nor blocks an area (NOTES.md, reading 6)."""
+    neither holds nor blocks an area (NOTES.md, 14.2)."""
     for u in state.units.values():
         if u.box == "map" and u.zone == area and u.kind != "westwall":
             return u.side
@@ -162,7 +162,7 @@ def pass_through(state: State, side: str, came_from: str | None, area: str) -> N
 
 def friendly_mc_distance(state: State, side: str, exclude: str = "") -> dict[str, int]:
     """Steps from each area to the nearest MC its side controls (13.7.8), through any areas; the
-    area a force is driven from does not count as its MC (NOTES.md, reading 5)."""
+    area a force is driven from does not count as its MC (NOTES.md, 13.7.8)."""
     g = data.graph()
     start = [
         a

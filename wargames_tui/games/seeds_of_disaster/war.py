@@ -250,7 +250,7 @@ def _recover(state: State, action: Action) -> list[Event]:
 def _entry_mcs(state: State, u: Unit) -> list[str]:
     """7.2.1: German and French units in the Mobilized Units box enter at a home MC their side
     holds; British units land on a coast of France their side holds, the last corps from week 3
-    (21.4; NOTES.md, reading 7)."""
+    (21.4, NOTES.md)."""
     if (
         u.box != "mobilized"
         or u.kind in AIR
