@@ -345,7 +345,7 @@ class PlayScreen(GenericMixin):
         held = (short_name(sides.get(holder, holder)), self.side_colour(holder)) if holder else None
         self.query_one(StackPanel).show(
             h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
-            marks=self._marks(), held=held, compact=self.has_class("short"),
+            marks=self._marks(), held=held, compact=self.has_class("short"), steady=self._phase_key,
         )
         self.query_one("#stack").border_title = f"Hex {h}"
         self._draw_pending()

@@ -55,10 +55,16 @@ class GenericMixin(EnterMixin):
         return self.chosen_pending
 
     def open_actions(self) -> list[Action]:
-        """The actions the map offers now: those of other off-map units than the chosen one left out."""
+        """The actions the map offers now: those of other off-map units than the chosen one left out
+        (read once per position and choice: every cursor key asks for them, once per unit in view)."""
         off = set(self.off_map_named())
         chosen = self.chosen_off_map()
-        return [a for a in self.prompt.actions if not (set(units_named(a)) & off) or chosen in units_named(a)]
+        cached = getattr(self, "_open_actions", None)
+        if cached is not None and cached[0] is self.prompt and cached[1] == (off, chosen):
+            return cached[2]
+        actions = [a for a in self.prompt.actions if not (set(units_named(a)) & off) or chosen in units_named(a)]
+        self._open_actions = (self.prompt, (off, chosen), actions)
+        return actions
 
     def hex_actions(self) -> list[Action]:
         """The actions whose hexes are lit: of the selected unit if it has any, fitting the

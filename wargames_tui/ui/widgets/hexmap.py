@@ -33,6 +33,7 @@ from textual.strip import Strip
 from wargames_tui.engine.hexgrid import Hex, hex_id, parse_hex
 from wargames_tui.engine.mapdata import HexCell, HexMapData
 from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size, mono_bottom
+from wargames_tui.hexdraw import Segment as MapSegment
 from wargames_tui.ui.widgets.nocolor import no_color
 
 # What a lit hex means, and its colour. Reachable and retreat hexes are green,
@@ -256,7 +257,13 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.held: dict[Hex, tuple[str, str]] = {}
         first = next(h for h in sorted(data.cells) if data.drawn(h))
         self.cursor: Hex = first
-        self._lines: dict[int, Strip] = {}
+        self._lines: dict[int, tuple[tuple[int, int], Strip]] = {}  # the cell columns drawn, the line
+        # Beneath the lines, what they are made of: each line's cells as map_line lays them out
+        # (kept until a counter changes), and each cell's styled segments on a line (kept until the
+        # cell's counter, light or cursor changes), so a cursor key restyles two cells, not four lines.
+        self._layout: dict[int, list[MapSegment]] = {}
+        self._cell_parts: dict[tuple[Hex, int], list[RichSegment]] = {}
+        self._pieces: dict[Hex, Piece] | None = None
         self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
         width, height = map_size(data)
         self.virtual_size = Size(width, height)
@@ -272,13 +279,17 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         lower line.
         """
         held = held or {}
-        changed = {h for h in set(counters) | set(self.counters) if counters.get(h) != self.counters.get(h)}
-        changed |= {h for h in set(highlights) | set(self.highlights) if highlights.get(h) != self.highlights.get(h)}
+        moved = {h for h in set(counters) | set(self.counters) if counters.get(h) != self.counters.get(h)}
+        changed = {h for h in set(highlights) | set(self.highlights) if highlights.get(h) != self.highlights.get(h)}
         changed |= {h for h in set(held) | set(self.held) if held.get(h) != self.held.get(h)}
         self.counters = dict(counters)
         self.highlights = dict(highlights)
         self.held = dict(held)
-        for h in changed:
+        if moved:
+            self._pieces = None
+        for h in moved:
+            self._invalidate(h, text=True)
+        for h in changed - moved:
             self._invalidate(h)
 
     def set_cursor(self, h: Hex, scroll: bool = True) -> None:
@@ -318,14 +329,21 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         if (sx, sy) != tuple(self.scroll_offset):
             self.scroll_to(sx, sy, animate=False, immediate=True)
 
-    def _invalidate(self, h: Hex) -> None:
+    def _invalidate(self, h: Hex, text: bool = False) -> None:
+        """Draw h's cell again; `text`: what it shows changed too (a counter came, went or changed)."""
         _, y = cell_origin(self.data, h)
         for line in range(y, y + CELL_H):
             self._lines.pop(line, None)
+            self._cell_parts.pop((h, line), None)
+            if text:
+                self._layout.pop(line, None)
             self.refresh_line(line)
 
     def redraw(self) -> None:
         self._lines.clear()
+        self._layout.clear()
+        self._cell_parts.clear()
+        self._pieces = None
         self.refresh()
 
     # --- keys and mouse ----------------------------------------------------
@@ -351,31 +369,52 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         _, height = map_size(self.data)
         if line >= height:
             return Strip.blank(width, blank)
-        strip = self._lines.get(line)
-        if strip is None:
-            strip = self._lines[line] = self._build_line(line)
-        return strip.crop_extend(sx, sx + width, blank)
+        # Only the cells in view are joined into the line: a wide map's lines are mostly off screen.
+        first = sx // CELL_W
+        last = -(-(sx + width) // CELL_W)
+        cached = self._lines.get(line)
+        if cached is None or cached[0] != (first, last):
+            cached = self._lines[line] = ((first, last), self._build_line(line, first, last))
+        offset = first * CELL_W
+        return cached[1].crop_extend(sx - offset, sx - offset + width, blank)
 
-    def _build_line(self, y: int) -> Strip:
+    def _build_line(self, y: int, first: int = 0, last: int | None = None) -> Strip:
+        """Line y of the map, or of its cell columns first to last (counted from the left, last excluded)."""
         if self.mono is None:
             self.mono = no_color(self)
-        pieces = {h: c.piece for h, c in self.counters.items()}
+        if self._pieces is None:
+            self._pieces = {h: c.piece for h, c in self.counters.items()}
+        layout = self._layout.get(y)
+        if layout is None:
+            layout = self._layout[y] = map_line(self.data, y, self._pieces)
         blank = self.rich_style
-        segments = []
-        for seg in map_line(self.data, y, pieces):
+        parts = self._cell_parts
+        segments: list[RichSegment] = []
+        layout = layout[first:last]
+        for seg in layout:
             if seg.hex is None:
                 segments.append(RichSegment(seg.text, blank))
                 continue
-            part = y - cell_origin(self.data, seg.hex)[1]
-            text, style = self._cell_style(seg.hex, seg.role, part, seg.text)
-            sides = self.data.cells[seg.hex].sides[3 * part : 3 * part + 3]
-            if seg.hex == self.cursor or not any(sides):
-                segments.append(RichSegment(text, _with_meta(style, seg.hex)))
-                continue
-            for kind, (start, end) in zip(sides, EDGE_SPANS):
-                edge = _edge(style, kind) if kind in SIDE_COLOURS else style
-                segments.append(RichSegment(text[start:end], _with_meta(edge, seg.hex)))
-        return Strip(segments, sum(len(s.text) for s in segments))
+            cell = parts.get((seg.hex, y))
+            if cell is None:
+                cell = parts[(seg.hex, y)] = self._cell_segments(seg, y)
+            segments += cell
+        return Strip(segments, sum(len(s.text) for s in layout))
+
+    def _cell_segments(self, seg: MapSegment, y: int) -> list[RichSegment]:
+        """One cell's part of line y, styled: its hexside edges coloured, the hex id in the meta."""
+        h = seg.hex
+        assert h is not None
+        part = y - cell_origin(self.data, h)[1]
+        text, style = self._cell_style(h, seg.role, part, seg.text)
+        sides = self.data.cells[h].sides[3 * part : 3 * part + 3]
+        if h == self.cursor or not any(sides):
+            return [RichSegment(text, _with_meta(style, h))]
+        out = []
+        for kind, (start, end) in zip(sides, EDGE_SPANS):
+            edge = _edge(style, kind) if kind in SIDE_COLOURS else style
+            out.append(RichSegment(text[start:end], _with_meta(edge, h)))
+        return out
 
     def _cell_style(self, h: Hex, role: str, part: int, text: str) -> tuple[str, Style]:
         if self.mono:

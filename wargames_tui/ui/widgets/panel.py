@@ -14,13 +14,14 @@ class Panel(Static):
     _shown: object = None
     _height: int | None = None
 
-    def put(self, renderable: RenderableType, key: object = None) -> None:
-        """Show renderable; key says what it shows (a Text is its own key)."""
+    def put(self, renderable: RenderableType, key: object = None, height: int | None = None) -> None:
+        """Show renderable; key says what it shows (a Text is its own key); height, its wrapped
+        height where the caller knows it."""
         shown = key if key is not None else renderable if isinstance(renderable, Text) else object()
         if shown == self._shown:
             return
         self._shown = shown
-        height = self._wrapped_height(renderable)
+        height = height if height is not None else self._wrapped_height(renderable)
         self.update(renderable, layout=height is None or height != self._height)
         self._height = height
 

@@ -27,9 +27,16 @@ MARK_STYLE = "bold black on #ffd21f"
 
 
 class StackPanel(Panel):
+    """While `steady` (what the screen is asking for) stays the same the panel keeps the height of
+    the tallest hex it has shown, padded below, so that moving the cursor never lays the screen
+    out again (a layout costs more than the rest of a key)."""
+
     DEFAULT_CSS = """
     StackPanel { height: auto; min-height: 4; }
     """
+    _steady: object = None
+    _tallest: int = 0
+    _unpadded: Text | None = None
 
     def show(
         self,
@@ -42,6 +49,7 @@ class StackPanel(Panel):
         marks: dict[str, str] | None = None,
         held: tuple[str, str] | None = None,
         compact: bool = False,
+        steady: object = None,
     ) -> None:
         """held is (side name, colour) for a place whose control counts; marks tag the units of a
         stack that the player has picked ('selected', 'attacker'); one unit alone needs none."""
@@ -85,7 +93,16 @@ class StackPanel(Panel):
         if hint:
             t.append("\n")
             t.append(hint, "bold #7ec8e3")
-        self.put(t)
+        if steady is None or steady != self._steady:
+            self._steady, self._tallest = steady, 0
+        elif t == self._unpadded:
+            return
+        self._unpadded = t.copy()
+        height = self._wrapped_height(t)
+        if height is not None and height < self._tallest:
+            t.append("\n" * (self._tallest - height))
+        self._tallest = max(self._tallest, height or 0)
+        self.put(t, height=max(self._tallest, height) if height is not None else None)
 
     @staticmethod
     def _swatch(t: Text, u: dict[str, Any], nation: Nation | None) -> None:
