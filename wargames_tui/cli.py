@@ -53,12 +53,13 @@ def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: 
         if choice.partition("=")[0] not in sides:
             raise CliError(f"--bot {choice}: no such side in {scenario} (sides: {', '.join(sides)})")
     seats = {}
+    played_by_game = dict(getattr(game, "SOLITAIRE", {}) or {})  # as the new-game screen seats them
     for side in sides:
         chosen = [b for b in bots if b == side or b.startswith(side + "=")]
         name = chosen[0].partition("=")[2] if chosen and "=" in chosen[0] else "random"
         if chosen and name not in BOTS:
             raise CliError(f"--bot {chosen[0]}: no bot called {name!r} (bots: {', '.join(BOTS)})")
-        seats[side] = f"bot:{name}" if chosen else "human"
+        seats[side] = f"bot:{name}" if chosen else played_by_game.get(side, "human")
     return Session.start(game, scenario, options, seed=seed, seats=seats)
 
 

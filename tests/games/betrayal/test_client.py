@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,37 @@ def test_wargames_play_seats_the_automaton_with_the_game_not_a_person() -> None:
 
     session = new_session("betrayal/historical", {}, 1)
     assert session.seats == {"french": "human", "british": "human", "german": "game"}
+
+
+def last_movement(players: str) -> Session:
+    """A game the purposeful bot has played up to the last British movement phase (turn 12)."""
+    from wargames_tui.bots import BOTS
+
+    session = Session.start(game, "betrayal/historical", {"players": players}, seed=4, seats={"french": "human", "british": "human", "german": "game"})
+    rng = random.Random(4)
+    while not (session.state.turn == session.state.last_turn and session.state.phase == "british-movement"):
+        session.act(BOTS["greedy"](session, rng))
+    session._prompt = None
+    return session
+
+
+@pytest.mark.rules("betrayal:7.0")
+@pytest.mark.parametrize("players", ["two", "one"])
+@sync
+async def test_the_last_key_of_the_game_shows_each_nations_result_and_why(tmp_path: Path, players: str) -> None:
+    session = last_movement(players)
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        covered = type(app.screen).__name__ == "HandoffScreen"
+        assert covered == (players == "two")  # the cover from turn 3 only when two people play (6.0)
+        await past_cover(pilot, app)
+        await pilot.press("e")  # end the British movement: nothing to fight, the game ends
+        await pilot.pause()
+        shown = app.screen
+        assert type(shown).__name__ == "VictoryScreen"
+        text = str(shown.query_one("#victory-text").render())
+    judged = game.view(session.state)["victory"]
+    assert session.outcome() is not None and session.outcome().level.startswith("French: ")
+    assert "Areas of France German-held" in text and f"{judged['facts']['german_areas_in_france']} of 30" in text
+    assert "points" not in text and "Nobody win" not in text

@@ -46,7 +46,7 @@ class VictoryScreen(ModalScreen[str]):
             # A tally of objectives (a solitaire game's victory points): the level first, then each line.
             winner = sides.get(o.winner, o.winner) if o.winner else "Nobody"
             t.append(f"{o.level[:1].upper()}{o.level[1:]}\n", "bold #ffd21f")
-            if o.winner != self.game_view.get("player"):  # the player's own side "winning" says nothing
+            if o.winner and o.winner != self.game_view.get("player"):  # the player's own side "winning", or nobody, says nothing
                 t.append(f"({winner} win)\n", "dim")
             t.append("\n")
             t.append(f"{o.reason}\n")
