@@ -903,6 +903,10 @@ class Referee:
                 self.bad("reinforcement schedule", where, f"{uid} due on turn {turn} is {u['box'] or u['zone']}")
             if now > due and u["box"] == "waiting":
                 self.bad("reinforcement schedule", where, f"{uid} due on turn {turn} still waits")
+            # in its nation's movement: on the map, lost for good, or (3.2.3) landed and sailed home
+            movement = (turn, PHASES.index(f"{nation}-movement"))
+            if now == movement and not on_map(u) and u["box"] not in ("eliminated", "evacuated"):
+                self.bad("reinforcement schedule", where, f"{uid} due on turn {turn} neither entered nor eliminated: {u['box']}")
 
     def check_withdrawn(self, pending: list, marker: dict, view: dict, where: str) -> None:
         """betrayal:4.5.2: after a W result every affected unit has left the Area (or, with
