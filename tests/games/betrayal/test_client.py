@@ -148,3 +148,37 @@ async def test_the_last_key_of_the_game_shows_each_nations_result_and_why(tmp_pa
     assert session.outcome() is not None and session.outcome().level.startswith("French: ")
     assert "Areas of France German-held" in text and f"{judged['facts']['german_areas_in_france']} of 30" in text
     assert "points" not in text and "Nobody win" not in text
+
+
+def at_turn_three_start(seed: int) -> Session:
+    from wargames_tui.bots import BOTS
+
+    session = Session.start(game, "betrayal/historical", seed=seed, seats={"french": "human", "british": "human", "german": "game"})
+    rng = random.Random(seed)
+    while not (session.state.turn == 3 and session.state.phase == "initiative"):
+        session.act(BOTS["greedy"](session, rng))
+    session._prompt = None
+    return session
+
+
+@pytest.mark.rules("betrayal:3.4.1", "betrayal:6.2.1")
+@sync
+async def test_after_the_automatons_rolls_the_cover_hands_the_keyboard_to_the_initiative_player(tmp_path: Path) -> None:
+    # seed 5: the French win the turn-3 initiative; the British played last. The automaton's dice
+    # are the game's, then its first choice is the French player's: the cover names him, not "German"
+    session = at_turn_three_start(5)
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen._last_person = "british"  # as if the British player had just ended turn 2 here
+        for _ in range(40):  # the automaton's steps, one key each (n), until a person must choose
+            if type(app.screen).__name__ == "HandoffScreen" or session.prompt.side in ("french", "british"):
+                break
+            await pilot.press("n")
+            await pilot.pause()
+        await pilot.pause()
+        assert session.state.initiative == "french" and session.prompt.side == "french"
+        cover = app.screen
+        assert type(cover).__name__ == "HandoffScreen" and cover.player == "French"
+    steps = [e.action for e in session.log if e.side == "german"]
+    assert steps and all(a == {"type": "step"} for a in steps[-3:])  # one logged entry per automaton step

@@ -57,6 +57,7 @@ class SessionScreen(Screen):
     _covered: bool = False  # the hotseat cover is up
     bot_rng: random.Random
     _drawn_for: str | None = None  # the viewer whose view is drawn now
+    _last_person: str | None = None  # the last side a person at the keyboard played (through a game-played side's steps)
 
     @property
     def prompt(self):  # noqa: ANN201 - engine Prompt
@@ -107,6 +108,8 @@ class SessionScreen(Screen):
     def read_view(self) -> None:
         """The view the screen draws: the viewer's, and no other side's."""
         self._drawn_for = self.viewer()
+        if self._drawn_for is not None:
+            self._last_person = self._drawn_for
         self.view = self.session.view(self._drawn_for)
 
     def viewer(self) -> str | None:
@@ -255,7 +258,7 @@ class SessionScreen(Screen):
         """After an action: when the keyboard passes from one person to another, cover the map if the
         game hides anything (or the cover is asked for always), else say whose turn it is. True when
         the cover is up: the new side's view is drawn only once it is taken down."""
-        viewer, before = self.viewer(), self._drawn_for
+        viewer, before = self.viewer(), self._drawn_for or self._last_person
         if viewer is None or before is None or viewer == before:
             return False
         name = self.session.view(None).get("sides", {}).get(viewer, viewer)
