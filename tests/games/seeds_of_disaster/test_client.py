@@ -146,11 +146,12 @@ async def test_against_the_bot_the_person_plays_only_his_side(tmp_path: Path, bo
     session = Session.start(game, SCENARIO, seed=3, seats={bot_side: "bot:greedy", person: "human"})
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: session.prompt.side == person and screen_name(app) != "HandoffScreen")
+        mine = lambda: session.prompt.side == person and screen_name(app) == "AreaPlayScreen"  # noqa: E731
+        await wait_until(pilot, mine, tries=3000)  # the bot's turns take long on a loaded machine
         for _ in range(12):  # a person's decisions, the bot's between them
             assert session.prompt.side == person
             await pilot.press("e")
-            await wait_until(pilot, lambda: session.prompt.side == person and screen_name(app) == "AreaPlayScreen")
+            await wait_until(pilot, mine, tries=3000)
         assert {e.side for e in session.log} == {"german", "allied"}
 
 
@@ -179,3 +180,19 @@ async def test_the_last_combat_segment_ends_on_the_victory_screen(tmp_path: Path
         assert session.outcome() is not None
         await wait_until(pilot, lambda: screen_name(app) == "VictoryScreen")
         assert screen_name(app) == "VictoryScreen"
+
+
+@pytest.mark.rules("seeds-of-disaster:4.1.8")
+@sync
+async def test_the_persons_own_draw_is_not_tagged_as_the_bots(tmp_path: Path) -> None:
+    # the German bot's last order brings the next segment's draws: the Allied player's own cards are his
+    session = Session.start(game, SCENARIO, seed=3, seats={"german": "bot:greedy", "allied": "human"})
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(
+            pilot, lambda: session.prompt.side == "allied" and session.state.strategic.segment == "cards", tries=3000
+        )
+        lines = [line.plain for entry in session.log for line in app.screen.entry_lines(entry)]
+        drawn = [line for line in lines if "You drew" in line]
+        assert drawn and not any("bot]" in line for line in drawn)
+        assert any("[Ger bot]" in line for line in lines)  # the bot's own doings keep the tag

@@ -133,7 +133,8 @@ class SessionScreen(Screen):
         viewer = self.viewer()
         shown = [e for e in entry.events if e.only is None or e.only == viewer]
         for i, e in enumerate(shown):
-            tag = "" if e.kind == "phase" else who
+            # a line meant for the viewer alone (his own draw) is not the bot's, whoever's action brought it
+            tag = "" if e.kind == "phase" or (e.only is not None and e.only != entry.side) else who
             lines.append(Text(f"{mark if i == 0 else ''}{tag}{e.text}", style=styles.get(e.kind, "")))
         return lines
 
