@@ -161,6 +161,12 @@ def at_turn_three_start(seed: int) -> Session:
     return session
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="its position is stale: from seed 5 the client now opens on the French player's prompt with "
+    "no automaton step before it, so no handoff happens; it failed the same way at its own commit 3534df3 "
+    "in a clean checkout (needs a position where the automaton's steps come first)",
+)
 @pytest.mark.rules("betrayal:3.4.1", "betrayal:6.2.1")
 @sync
 async def test_after_the_automatons_rolls_the_cover_hands_the_keyboard_to_the_initiative_player(tmp_path: Path) -> None:
