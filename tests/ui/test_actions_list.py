@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App
+from textual.widgets import OptionList
 
 from tests.ui.helpers import SIZE, sync
 from wargames_tui.ui.screens.actions import ActionsScreen
@@ -42,3 +43,18 @@ async def test_enter_chooses_nothing_when_nothing_matches() -> None:
         await pilot.pause()
         assert app.chosen == [] and isinstance(app.screen, ActionsScreen)
         assert "Nothing matches" in str(app.screen.query_one("#actions-title").render())
+
+
+@sync
+async def test_a_second_choice_queued_before_the_list_is_gone_is_ignored() -> None:
+    app = ListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rows = screen.query_one(OptionList)
+        # two Enters typed fast: both choices wait in the list's queue before it closes
+        for i in (0, 1):
+            screen.post_message(OptionList.OptionSelected(rows, rows.get_option_at_index(i), i))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.chosen == [ROWS[0][1]]

@@ -20,6 +20,7 @@ class ActionsScreen(ModalScreen[Action | None]):
         super().__init__()
         self.title_text = title
         self.labelled = labelled
+        self._answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="actions-box"):
@@ -85,7 +86,14 @@ class ActionsScreen(ModalScreen[Action | None]):
 
     def _choose(self, option_id: str | None) -> None:
         if option_id is not None:
-            self.dismiss(self.labelled[int(option_id)][1])
+            self._answer(self.labelled[int(option_id)][1])
 
     def action_dismiss_none(self) -> None:
-        self.dismiss(None)
+        self._answer(None)
+
+    def _answer(self, result: Action | None) -> None:
+        # Keys typed fast can queue a second choice before the list is gone: answered twice, the
+        # game would get a stale action and the second pop would take the screen beneath.
+        if not self._answered:
+            self._answered = True
+            self.dismiss(result)
