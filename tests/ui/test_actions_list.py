@@ -58,3 +58,25 @@ async def test_a_second_choice_queued_before_the_list_is_gone_is_ignored() -> No
         await pilot.pause()
         await pilot.pause()
         assert app.chosen == [ROWS[0][1]]
+
+
+@sync
+async def test_an_enter_on_the_map_queued_behind_the_list_it_opened_is_dropped(tmp_path) -> None:  # noqa: ANN001
+    # Two Enters on the map typed fast: the first opens the list (no action names an Area in the
+    # Political Phase); the second, already queued for the play screen, must not open a second list
+    # over it (stacked lists left the client deaf to keys in tmux).
+    from tests.ui.areahelpers import playing
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+    from wargames_tui.ui.widgets.areamap import AreaMap
+
+    scenario = "springtime/fall-gelb"
+    session = Session.start(game_for(scenario), scenario, seed=3, seats={"allied": "human", "axis": "greedy"})
+    async with playing(tmp_path, session) as (app, pilot, screen):
+        await pilot.pause()
+        area = screen.query_one(AreaMap)
+        for _ in range(2):
+            screen.post_message(AreaMap.Chosen(area.cursor))
+        await pilot.pause()
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack[-2:]] == ["AreaPlayScreen", "ActionsScreen"]

@@ -422,7 +422,10 @@ class AreaPlayScreen(SessionScreen):
         self._draw_prompt()  # the footer stays: what it shows does not depend on the zone under the cursor
 
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
-        self.act_on_zone(event.zone)
+        # An Enter typed fast can reach us after it opened a list over this screen: it was meant
+        # for the map as it stood, so it is dropped (acting on it stacked lists until keys froze).
+        if self.app.screen is self:
+            self.act_on_zone(event.zone)
 
     def act_on_zone(self, zone: str) -> None:
         """Enter on a zone: its actions in a list (a single step of the moving stack is taken at once)."""

@@ -458,7 +458,8 @@ class PlayScreen(GenericMixin):
         self._draw_prompt()
 
     def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
-        self.activate(event.hex)
+        if self.app.screen is self:  # a click queued before a list or cover opened over the map is dropped
+            self.activate(event.hex)
 
     # --- actions ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
