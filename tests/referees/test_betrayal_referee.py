@@ -546,6 +546,10 @@ class Referee:
             # who acts (betrayal:3.3.3, 3.4.1, 4.5.2)
             self.actor(before, prompt.side, action, initiative, where)
 
+            # 7.2.3: a combat on the marker's Area may change its holder at once, before an exploit
+            # fought elsewhere in the same action; there, the holder is the one the action ends with
+            # (a counter-attack in the marker's Area is judged with the holder from before)
+            marker_fought = False
             for e in events:
                 d = e.data
                 if e.kind == "roll" and "initiative" in d:
@@ -595,7 +599,10 @@ class Referee:
                     if d["result"] == "PX":
                         last_px = d
                     first = e is next(x for x in events if x.kind == "combat" and "column" in x.data)
-                    self.check_combat(d, before, first, where)
+                    zone = before["republic"]["zone"]
+                    holder = after["republic"]["holder"] if marker_fought and d["area"] != zone else before["republic"]["holder"]
+                    self.check_combat(d, before, first, holder, where)
+                    marker_fought = marker_fought or d["area"] == zone
                     if first and phase == "german-combat" and action.get("type") == "combat":
                         self.check_german_attack(d, before, where)
                 elif e.kind == "move" and "units" in e.data and action.get("type") == "exploit":
@@ -1546,7 +1553,7 @@ class Referee:
             self.bad("tactics", where, f"{d}: repeat flag wrong (already {rolled})")
         rolled.append(d["tactic"])
 
-    def check_combat(self, d, view, first, where) -> None:
+    def check_combat(self, d, view, first, holder, where) -> None:
         """betrayal:4.4.1-4.4.3 and the CRT: odds, shifts, modifier and result from their parts."""
         self.seen("combat")
         att, dfn = d["attackers"], d["defenders"]
@@ -1603,9 +1610,9 @@ class Referee:
                 self.bad("combat shifts", where, f"unknown shift {label}")
         # betrayal:7.2.4: one column for the Germans, attacking or defending, while they hold the marker
         republic = sum(sh for l, sh in d["shifts"] if "republic" in str(l).lower())
-        want_republic = (1 if attackers_side == "german" else -1) if view["republic"]["holder"] == "german" else 0
+        want_republic = (1 if attackers_side == "german" else -1) if holder == "german" else 0
         if republic != want_republic:
-            self.bad("republic shift", where, f"holder {view['republic']['holder']}, {attackers_side} attack: Republic shift {republic}, expected {want_republic}")
+            self.bad("republic shift", where, f"holder {holder}, {attackers_side} attack: Republic shift {republic}, expected {want_republic}")
         if want_republic:
             self.seen("republic held")
         if first and not d.get("exploit"):
@@ -1938,10 +1945,7 @@ CHECKS = [
 
 # Disagreements on record in /work/coord/betrayal.md: check name -> reason. Each stays a strict
 # xfail until the game is fixed.
-XFAIL: dict[str, str] = {
-    "marker held": "R2 (7.2.3): the marker carried into an enemy-held Area with enemy units changes hands though its holder's units stand with it",
-    "permanent losses": "R3 (3.3.1): an aircraft whose mission is resolved but not yet landed is eliminated at its emptied base, then lands",
-}
+XFAIL: dict[str, str] = {}
 
 
 def _params():

@@ -235,3 +235,23 @@ def test_no_german_support_mission_without_an_advance_attack_tactic():
     state.missions = [Mission("de-f2", "GHE"), Mission("de-bomber", "GHE", both=True)]
     fix_kinds(state, "german", [])
     assert [(m.unit, m.kind) for m in state.missions] == [("de-f2", "support"), ("de-bomber", "both")]
+
+
+@pytest.mark.rules("betrayal:3.3.1", "betrayal:3.3.5", "betrayal:4.3.2")
+def test_an_aircraft_whose_mission_is_over_is_still_in_the_air_until_it_lands():
+    # de-f1 has bombed Soissons and waits to land when the French 4 DCR withdraws into its empty
+    # base, St-Quentin: it is not there, so not lost, and lands in a friendly area (referee R3)
+    state = blank("french-combat", turn=4)
+    put(state, "SQU", "de-f1")
+    put(state, "SOI", "fr-4dcr", "de-4k")
+    put(state, "LGW", "de-7k")
+    state.pending = [
+        {"kind": "withdraw", "unit": "fr-4dcr", "from": "SOI"},
+        {"kind": "air-return", "unit": "de-f1", "target": "SOI"},
+    ]
+    act(state, {"type": "withdraw", "unit": "fr-4dcr", "to": "SQU"})
+    assert state.pieces["de-f1"].where == "SQU"
+    landings = {a["to"] for a in actions(state, "air-return", "de-f1")}
+    assert "LGW" in landings and "SQU" not in landings  # its base is French now (3.3.1)
+    act(state, {"type": "air-return", "unit": "de-f1", "to": "LGW"})
+    assert state.pieces["de-f1"].where == "LGW"

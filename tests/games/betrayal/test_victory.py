@@ -2,12 +2,13 @@
 
 import pytest
 
+from wargames_tui.games.betrayal import automaton
 from wargames_tui.games.betrayal.board import carry_republic, republic_holder
 from wargames_tui.games.betrayal.combat import shifts
 from wargames_tui.games.betrayal.data import load_scenario
 from wargames_tui.games.betrayal.victory import judge
 
-from .helpers import blank, put
+from .helpers import act, blank, put
 
 S = load_scenario()
 V = S.tables.victory
@@ -74,3 +75,29 @@ def test_the_republic_stays_with_its_holder_while_his_units_stand_with_it():
     put(french, "PAR", "fr-1c")
     put(french, "PAR", "de-3pz")
     assert republic_holder(french) == "french"
+
+
+@pytest.mark.rules("betrayal:7.2.1", "betrayal:7.2.3", "betrayal:7.2.4")
+def test_the_republic_carried_into_an_area_the_enemy_holds_stays_with_its_holder():
+    # the marker is not left alone when its holder's unit brings it where the enemy stands or
+    # held the area last: it changes hands only once those units are gone (referee R2)
+    state = blank("french-movement", turn=5)
+    state.republic = "CHA"
+    put(state, "CHA", "fr-42c")
+    put(state, "VER", "de-1pz")
+    act(state, {"type": "move", "unit": "fr-42c", "to": "VER"})
+    assert (state.republic, state.control["VER"], state.holder) == ("VER", "german", "french")
+    assert not any("7.2.4" in name for name, _ in shifts(state, "VER", ["fr-42c"], ["de-1pz"], False))
+    # the Germans carry it into Reims, held by the French (and into one only the British hold)
+    for allies in (["fr-1c"], ["br-4"]):
+        germans = blank("german-movement", turn=5)
+        germans.republic = "SED"
+        put(germans, "SED", "de-19k")
+        put(germans, "REI", *allies)
+        germans.assigned = {"SED": "attack"}
+        automaton.start_tactics(germans)
+        act(germans, {"type": "move", "unit": "de-19k", "to": "REI"})
+        assert (germans.republic, germans.control["REI"], germans.holder) == ("REI", "allied", "german")
+        # left alone with the Allies once the German unit is gone, it is theirs if a French unit is there
+        put(germans, "setaside", "de-19k")
+        assert germans.holder == ("french" if allies == ["fr-1c"] else None)

@@ -6,7 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.betrayal import sequence
-from wargames_tui.games.betrayal.board import ground, occupancy, on_map, republic_holder, sc
+from wargames_tui.games.betrayal.board import ground, occupancy, on_map, sc
 from wargames_tui.games.betrayal.combat import assess
 from wargames_tui.games.betrayal.data import Scenario, load_scenario
 from wargames_tui.games.betrayal.state import State
@@ -90,7 +90,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "orders": list(state.countries),
         "tactics": list(state.tactics),
         "assigned": dict(state.assigned),
-        "republic": {"zone": state.republic, "holder": republic_holder(state)},
+        "republic": {"zone": state.republic, "holder": state.holder},
         "picture": list(s.picture),
         "zones": {
             a.id: {

@@ -105,24 +105,34 @@ def air_base_ok(state: State, area: str, side: str) -> bool:
 
 
 def update_control(state: State) -> None:
-    """An area belongs to the last side to stand alone in it."""
+    """An area belongs to the last side to stand alone in it; the Republic marker to its holder
+    while he stands with it (betrayal:7.2)."""
     for area, here in occupancy(state).items():
         g, a = here["german"], here["allied"]
         if g and not a:
             state.control[area] = "german"
         elif a and not g:
             state.control[area] = "allied"
+    state.holder = republic_holder(state)
+
+
+def _can_hold(state: State, area: str, holder: str) -> bool:
+    """A unit able to hold the marker stands in the area: French, or German (betrayal:7.2.1)."""
+    return any(sc().units[u].nation == holder for u in ground(state, area))
 
 
 def republic_holder(state: State) -> str | None:
-    """Who holds the French Republic marker: a French unit with it in an area the Allies hold, or a
-    German one with it in a German-held area (betrayal:7.2.1, 7.2.3). The holder keeps it while
-    his units stand with it, enemies in the area or not: it is taken only when left alone."""
+    """Who holds the French Republic marker after the latest change. Its holder keeps it while one
+    of his units stands with it, enemies in the area or not, wherever they took it: it is taken only
+    when left alone (betrayal:7.2.1, 7.2.3). Left alone, it goes to a French unit with it in an
+    area the Allies hold, or a German one with it in a German-held area, else to nobody."""
     area = state.republic
+    if state.holder and _can_hold(state, area, state.holder):
+        return state.holder
     held = state.control.get(area)
-    if held == "allied" and any(sc().units[u].nation == "french" for u in ground(state, area, "allied")):
+    if held == "allied" and _can_hold(state, area, "french"):
         return "french"
-    if held == "german" and ground(state, area, "german"):
+    if held == "german" and _can_hold(state, area, "german"):
         return "german"
     return None
 
@@ -197,7 +207,7 @@ def carry_republic(state: State, uid: str, frm: str, to: str, events: list[Event
     """The marker goes with the last unit able to hold it that leaves its area, and stays in
     France (betrayal:7.2.1-7.2.3). Call before the unit leaves `frm`."""
     nation = sc().units[uid].nation
-    if state.republic != frm or sc().country(to) != "F" or republic_holder(state) != nation:
+    if state.republic != frm or sc().country(to) != "F" or state.holder != nation:
         return  # only the holder's units carry it (7.2.2)
     if any(sc().units[u].nation == nation for u in ground(state, frm) if u != uid):
         return

@@ -10,7 +10,6 @@ from wargames_tui.engine.odds import odds_ratio
 from wargames_tui.games.betrayal.board import (
     ground,
     owners,
-    republic_holder,
     sc,
     side_of,
     strength,
@@ -51,7 +50,7 @@ def shifts(state: State, area: str, attackers: list[str], defenders: list[str], 
     for nation in ("french", "british"):
         if state.penalties[nation] and any(sc().units[u].nation == nation for u in allies):
             out.append((f"{nation} talked: penalty (betrayal:6.3.1)", table.penalty if german_attacks else -table.penalty))
-    if republic_holder(state) == "german":
+    if state.holder == "german":
         out.append(("Germans hold the French Republic (betrayal:7.2.4)", table.republic if german_attacks else -table.republic))
     return out
 

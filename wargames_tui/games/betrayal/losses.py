@@ -40,11 +40,17 @@ def step(state: State, uid: str, events: list[Event], case: str) -> None:
         events.append(Event("loss", f"{name(uid)} is reduced ({case})", {"unit": uid}))
 
 
+def airborne(state: State) -> set[str]:
+    """Aircraft in the air: on a mission or an interception, or done with it and not yet landed
+    (betrayal:3.3.4 c, 3.3.5, 4.3.2). They are not at their base until they land."""
+    return {m.unit for m in state.missions} | {p["unit"] for p in state.pending if p["kind"] == "air-return"}
+
+
 def stranded_air(state: State, events: list[Event]) -> None:
     """Aircraft left with enemy ground units and none of their own are lost (betrayal:3.3.1); one
-    away on a mission is not at its base, and lands elsewhere when it comes back (3.3.5, 4.3.2)."""
+    in the air is not at its base, and lands elsewhere when it comes back (3.3.5, 4.3.2)."""
     occ = occupancy(state)
-    away = {m.unit for m in state.missions}
+    away = airborne(state)
     for uid, piece in list(state.pieces.items()):
         area = piece.where
         if sc().units[uid].air and area in occ and uid not in away:
@@ -60,8 +66,10 @@ def is_german(uid: str) -> bool:
 
 
 def grounded_air(state: State, area: str, events: list[Event]) -> None:
-    """Aircraft left without their own ground units in an area after its combat are lost (3.3.1)."""
+    """Aircraft left without their own ground units in an area after its combat are lost (3.3.1),
+    unless they are in the air."""
     occ = occupancy(state)
+    away = airborne(state)
     for uid, piece in list(state.pieces.items()):
-        if piece.where == area and sc().units[uid].air and not occ[area][side_of(uid)]:
+        if piece.where == area and sc().units[uid].air and uid not in away and not occ[area][side_of(uid)]:
             destroy(state, uid, events, "is left alone after the combat", "betrayal:3.3.1")

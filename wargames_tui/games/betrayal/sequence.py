@@ -98,6 +98,7 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
         state.phase = "initiative"
     else:
         state.phase, state.setup_side = "setup", "french"
+    update_control(state)
     return state
 
 

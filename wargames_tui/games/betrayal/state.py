@@ -39,6 +39,7 @@ class State:
     pieces: dict[str, Piece] = field(default_factory=dict)
     control: dict[str, str] = field(default_factory=dict)  # area -> "allied" or "german": the last side alone there
     republic: str = "PAR"  # the area of the French Republic marker (betrayal:7.2)
+    holder: str | None = None  # "french", "german" or nobody: who holds the marker (betrayal:7.2.1, 7.2.3)
     initiative: str | None = None  # the Allied player handling the automaton this turn (betrayal:3.4.1)
     countries: list[str] = field(default_factory=list)  # OKW orders in force (betrayal:3.4.2)
     tactics_rolls: int = 0

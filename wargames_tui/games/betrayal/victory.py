@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.games.betrayal.board import ground, on_map, republic_holder, sc
+from wargames_tui.games.betrayal.board import ground, on_map, sc
 from wargames_tui.games.betrayal.state import State
 
 LEVELS = ("German Major Victory", "German Minor Victory", "Draw", "Minor Victory", "Major Victory")
@@ -36,7 +36,7 @@ def british_counts(state: State) -> tuple[int, int]:
 def judge(state: State) -> dict[str, Any]:
     """Each nation's level, from -2 (German Major) to +2 (Allied Major), and the facts behind it."""
     v = sc().tables.victory
-    holder = republic_holder(state)
+    holder = state.holder
     in_france = len(german_areas(state, "F"))
     evacuated, saved = british_counts(state)
     ports = [a for a, area in sc().areas.items() if area.port and area.country == "F"]
