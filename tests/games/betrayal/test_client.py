@@ -150,41 +150,44 @@ async def test_the_last_key_of_the_game_shows_each_nations_result_and_why(tmp_pa
     assert "points" not in text and "Nobody win" not in text
 
 
-def at_turn_three_start(seed: int) -> Session:
+def before_turn_three(seed: int) -> Session:
+    """A game the purposeful bot has played up to the British movement of turn 2, the British
+    player's last choice of the turn."""
     from wargames_tui.bots import BOTS
 
     session = Session.start(game, "betrayal/historical", seed=seed, seats={"french": "human", "british": "human", "german": "game"})
     rng = random.Random(seed)
-    while not (session.state.turn == 3 and session.state.phase == "initiative"):
+    while not (session.state.turn == 2 and session.state.phase == "british-movement"):
         session.act(BOTS["greedy"](session, rng))
     session._prompt = None
     return session
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="its position is stale: from seed 5 the client now opens on the French player's prompt with "
-    "no automaton step before it, so no handoff happens; it failed the same way at its own commit 3534df3 "
-    "in a clean checkout (needs a position where the automaton's steps come first)",
-)
 @pytest.mark.rules("betrayal:3.4.1", "betrayal:6.2.1")
 @sync
 async def test_after_the_automatons_rolls_the_cover_hands_the_keyboard_to_the_initiative_player(tmp_path: Path) -> None:
-    # seed 5: the French win the turn-3 initiative; the British played last. The automaton's dice
-    # are the game's, then its first choice is the French player's: the cover names him, not "German"
-    session = at_turn_three_start(5)
+    # seed 5: the British player ends turn 2; turn 3 opens with the automaton's dice (initiative,
+    # orders, tactics: the game's steps), and its first choice is the French player's, who won
+    # the initiative: the cover names him, and his map is drawn only once it is lifted
+    session = before_turn_three(5)
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen._last_person = "british"  # as if the British player had just ended turn 2 here
-        for _ in range(40):  # the automaton's steps, one key each (n), until a person must choose
+        assert type(app.screen).__name__ == "AreaPlayScreen" and session.prompt.side == "british"
+        played = len(session.log)
+        await pilot.press("e")  # the British movement ends; nothing to fight, turn 3 begins
+        for _ in range(40):  # the automaton's steps run on their own, until a person must choose
             if type(app.screen).__name__ == "HandoffScreen" or session.prompt.side in ("french", "british"):
                 break
-            await pilot.press("n")
-            await pilot.pause()
+            await pilot.pause(0.05)
         await pilot.pause()
-        assert session.state.initiative == "french" and session.prompt.side == "french"
+        assert (session.state.turn, session.state.initiative, session.prompt.side) == (3, "french", "french")
         cover = app.screen
         assert type(cover).__name__ == "HandoffScreen" and cover.player == "French"
-    steps = [e.action for e in session.log if e.side == "german"]
-    assert steps and all(a == {"type": "step"} for a in steps[-3:])  # one logged entry per automaton step
+        assert app.screen_stack[-2]._drawn_for != "french"  # the French view waits behind the cover
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "AreaPlayScreen" and app.screen._drawn_for == "french"
+    sides = [e.side for e in session.log[played:]]
+    assert sides[0] == "british" and sides[1:] and all(s == "german" for s in sides[1:])
+    assert all(e.action == {"type": "step"} for e in session.log[played + 1 :])  # one logged entry per automaton step
