@@ -59,6 +59,16 @@ class Battle:
         }
 
 
+def _plain(value: Any) -> Any:
+    """A copy of JSON data (dicts, lists, strings, numbers): several times cheaper than deepcopy,
+    which a save, an undo point and every selfplay check pay on the whole state."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
 @dataclass
 class State:
     scenario: str
@@ -114,13 +124,13 @@ class State:
             elif name == "battle":
                 value = value.to_json() if value else None
             else:
-                value = copy.deepcopy(value)
+                value = _plain(value)
             data[name] = value
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        data = copy.deepcopy(data)
+        data = _plain(data)
         data["units"] = {k: UnitState(**u) for k, u in data["units"].items()}
         if data.get("battle") is not None:
             data["battle"] = Battle(**data["battle"])
@@ -140,7 +150,7 @@ class State:
             setattr(new, name, getattr(self, name).copy())
         for name in ("failed", "drops"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
-        new.result = copy.deepcopy(self.result)
+        new.result = _plain(self.result)
         if self.battle is not None:
             new.battle = Battle(**self.battle.to_json())
         return new
