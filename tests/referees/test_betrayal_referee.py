@@ -456,6 +456,7 @@ class Referee:
         flown: dict[str, set[str]] = defaultdict(set)
         intercepting: tuple[dict, dict] | None = None
         pending_w: list[tuple[str, list[str], str]] = []  # withdrawals a W result requires (4.5.2)
+        withdrawn_to: dict[str, str] = {}  # where each unit's latest withdrawal since then took it
         marker = before["republic"]  # the Republic marker when those withdrawals fell due (7.2.2)
         pending_step: tuple | None = None  # a bombardment's step loss still to be taken (4.3.1)
         gone: set[str] = set()  # units out of the game for good (3.2.3, 4.5.8, 5.2.4)
@@ -495,8 +496,8 @@ class Referee:
                 self.check_one_step(*pending_step, before, where)
                 pending_step = None
             if pending_w and prompt.case not in WITHDRAWING_CASES:
-                self.check_withdrawn(pending_w, marker, before, where)
-                pending_w = []
+                self.check_withdrawn(pending_w, marker, before, withdrawn_to, where)
+                pending_w, withdrawn_to = [], {}
             self.offered_checks(before, prompt, actions, initiative, orders, tactics_rolled, where)
             duty.offered(self, before, actions, where)
             self.check_air_returns(actions, before, flown, where)
@@ -515,7 +516,7 @@ class Referee:
                 marker = before["republic"]
             events = game.apply(state, action, dice)
             after = game.view(state, None)
-            self.check_marker_moves(before, after, f"{where} {action}")
+            self.check_marker_moves(before, after, events, f"{where} {action}")
             self.check_marker_held(before, after, f"{where} {action}")
             self.check_gone(after, gone, f"{where} {action}")
             where = f"{where} (turn {turn}, {phase}, {action})"
@@ -548,10 +549,17 @@ class Referee:
 
             # 7.2.3: a combat on the marker's Area may change its holder at once, before an exploit
             # fought elsewhere in the same action; there, the holder is the one the action ends with
-            # (a counter-attack in the marker's Area is judged with the holder from before)
-            marker_fought = False
+            # (a counter-attack in the marker's Area is judged with the holder from before). So is
+            # an exploit whose armour left the marker alone behind it (7.2.1).
+            zone = before["republic"]["zone"]
+            marker_fought = (
+                action.get("type") == "exploit" and not action.get("republic")
+                and (before["pending"] or [{}])[0].get("from") == zone
+            )
             for e in events:
                 d = e.data
+                if e.kind == "withdraw" and "unit" in d:
+                    withdrawn_to[d["unit"]] = d["to"]
                 if e.kind == "roll" and "initiative" in d:
                     rolled_per_turn[("initiative", turn)] += 1
                     initiative_prev, initiative = initiative, d["initiative"]
@@ -599,7 +607,6 @@ class Referee:
                     if d["result"] == "PX":
                         last_px = d
                     first = e is next(x for x in events if x.kind == "combat" and "column" in x.data)
-                    zone = before["republic"]["zone"]
                     holder = after["republic"]["holder"] if marker_fought and d["area"] != zone else before["republic"]["holder"]
                     self.check_combat(d, before, first, holder, where)
                     marker_fought = marker_fought or d["area"] == zone
@@ -915,9 +922,10 @@ class Referee:
             if now == movement and not on_map(u) and u["box"] not in ("eliminated", "evacuated"):
                 self.bad("reinforcement schedule", where, f"{uid} due on turn {turn} neither entered nor eliminated: {u['box']}")
 
-    def check_withdrawn(self, pending: list, marker: dict, view: dict, where: str) -> None:
+    def check_withdrawn(self, pending: list, marker: dict, view: dict, withdrawn_to: dict, where: str) -> None:
         """betrayal:4.5.2: after a W result every affected unit has left the Area (or, with
-        nowhere to go, the map); 4.5.5: after a PX both sides survived before the defender goes;
+        nowhere to go, the map), unless a later withdrawal (after an exploit attack) brought it
+        back into the Area, vacant by then; 4.5.5: after a PX both sides survived before the defender goes;
         7.2.2: the Republic marker goes with the French units holding it."""
         self.seen("withdrawals applied")
         us = units(view)
@@ -926,7 +934,7 @@ class Referee:
                 attackers = why.split(" ", 1)[1].split(",")
                 if not any(on_map(us[i]) and us[i]["zone"] == area for i in attackers):
                     continue  # the attacker did not survive: the defender stays
-            stayed = [i for i in ids if on_map(us[i]) and us[i]["zone"] == area]
+            stayed = [i for i in ids if on_map(us[i]) and us[i]["zone"] == area and withdrawn_to.get(i) != area]
             if stayed:
                 self.bad("withdrawals applied", where, f"{why} in {area}: {stayed} still there")
             french = [i for i in ids if us[i]["nation"] == "french"]
@@ -963,16 +971,22 @@ class Referee:
         if not any(us[i].get("tactic") in ATTACK_TACTICS or us[i]["kind"] == "airborne" for i in d["attackers"] if i in us):
             self.bad("german combat tactic", where, f"German attack in {d['area']} by {[(i, us[i].get('tactic')) for i in d['attackers']]}, tactics rolled {view['tactics']}")
 
-    def check_marker_moves(self, before: dict, after: dict, where: str) -> None:
+    def check_marker_moves(self, before: dict, after: dict, events: list, where: str) -> None:
         """betrayal:7.2.1: the marker never moves by itself: it goes with a ground unit of its
-        holder that stood with it."""
+        holder that stood with it (and that went there in this action, if a combat there has
+        since removed it)."""
         z0, z1 = before["republic"]["zone"], after["republic"]["zone"]
         if z0 == z1:
             return
         self.seen("marker moves")
         holder = before["republic"]["holder"]
         with_it = {u["id"] for u in ground_in(before, z0)}
-        carriers = [u for u in ground_in(after, z1) if u["id"] in with_it and (u["side"] == "german" if holder == "german" else u["nation"] == "french")]
+        went = {u for e in events if e.kind == "move" and e.data.get("to") == z1 for u in e.data.get("units") or [e.data.get("unit")]}
+        carriers = [
+            u for u in units(before).values()
+            if u["id"] in with_it and (u["id"] in went or units(after)[u["id"]]["zone"] == z1)
+            and (u["side"] == "german" if holder == "german" else u["nation"] == "french")
+        ]
         if not carriers:
             self.bad("marker moves", where, f"the marker went {z0} -> {z1} (holder {holder}) with no unit of its holder from {z0}")
 

@@ -127,14 +127,33 @@ def test_final_penalty_ends_the_game_this_turn_unless_a_minor_victory_saves_a_dr
 def test_only_a_french_unit_carries_the_republic():
     state = blank("british-movement")
     put(state, "PAR", "br-1")
+    assert not [a for a in game.prompt(state).actions if a.get("republic")]
     act(state, {"type": "move", "unit": "br-1", "to": "SOI"})
     assert state.republic == "PAR"
     state = blank("french-movement")
     put(state, "PAR", "fr-1c", "fr-16c")
     act(state, {"type": "move", "unit": "fr-1c", "to": "SOI"})
     assert state.republic == "PAR" and republic_holder(state) == "french"
-    act(state, {"type": "move", "unit": "fr-16c", "to": "CHR"})
+    act(state, {"type": "move", "unit": "fr-16c", "to": "CHR", "republic": True})
     assert state.republic == "CHR"
+
+
+@pytest.mark.rules("betrayal:7.2.1", "betrayal:7.2.3")
+def test_taking_the_republic_along_is_the_movers_choice():
+    # any French unit with the marker may take it, or leave it; left alone, nobody holds it, and a
+    # German unit that then stands alone with it captures it
+    state = blank("french-movement")
+    put(state, "PAR", "fr-1c", "fr-16c")
+    moves = [a for a in game.prompt(state).actions if a["type"] == "move" and a["unit"] == "fr-1c" and a["to"] == "SOI"]
+    assert moves == [{"type": "move", "unit": "fr-1c", "to": "SOI"}, {"type": "move", "unit": "fr-1c", "to": "SOI", "republic": True}]
+    act(state, {"type": "move", "unit": "fr-1c", "to": "SOI", "republic": True})
+    assert (state.republic, state.holder) == ("SOI", "french")  # fr-16c stays in Paris without it
+    alone = blank("french-movement")
+    put(alone, "PAR", "fr-1c")
+    act(alone, {"type": "move", "unit": "fr-1c", "to": "CHR"})
+    assert (alone.republic, alone.holder) == ("PAR", None)
+    put(alone, "PAR", "de-7k")
+    assert alone.holder == "german"
 
 
 @pytest.mark.rules("betrayal:7.2.2")

@@ -2,13 +2,14 @@
 
 import pytest
 
+from wargames_tui.games import betrayal as game
 from wargames_tui.games.betrayal import automaton
-from wargames_tui.games.betrayal.board import carry_republic, republic_holder
+from wargames_tui.games.betrayal.board import republic_holder, withdraw_republic
 from wargames_tui.games.betrayal.combat import shifts
 from wargames_tui.games.betrayal.data import load_scenario
 from wargames_tui.games.betrayal.victory import judge
 
-from .helpers import act, blank, put
+from .helpers import act, blank, combat_event, put
 
 S = load_scenario()
 V = S.tables.victory
@@ -68,7 +69,7 @@ def test_the_republic_stays_with_its_holder_while_his_units_stand_with_it():
     put(state, "PAR", "fr-4dcr")
     assert republic_holder(state) == "german"
     assert any("7.2.4" in name for name, _ in shifts(state, "PAR", ["fr-4dcr"], ["de-6pz"], False))
-    carry_republic(state, "fr-4dcr", "PAR", "CHR", [])
+    withdraw_republic(state, "fr-4dcr", "PAR", "CHR", [])
     assert state.republic == "PAR"
     # the other way round: a panzer entering French-held Paris leaves the marker French
     french = blank("german-combat", turn=6)
@@ -85,7 +86,7 @@ def test_the_republic_carried_into_an_area_the_enemy_holds_stays_with_its_holder
     state.republic = "CHA"
     put(state, "CHA", "fr-42c")
     put(state, "VER", "de-1pz")
-    act(state, {"type": "move", "unit": "fr-42c", "to": "VER"})
+    act(state, {"type": "move", "unit": "fr-42c", "to": "VER", "republic": True})
     assert (state.republic, state.control["VER"], state.holder) == ("VER", "german", "french")
     assert not any("7.2.4" in name for name, _ in shifts(state, "VER", ["fr-42c"], ["de-1pz"], False))
     # the Germans carry it into Reims, held by the French (and into one only the British hold)
@@ -96,8 +97,28 @@ def test_the_republic_carried_into_an_area_the_enemy_holds_stays_with_its_holder
         put(germans, "REI", *allies)
         germans.assigned = {"SED": "attack"}
         automaton.start_tactics(germans)
-        act(germans, {"type": "move", "unit": "de-19k", "to": "REI"})
+        act(germans, {"type": "move", "unit": "de-19k", "to": "REI", "republic": True})
         assert (germans.republic, germans.control["REI"], germans.holder) == ("REI", "allied", "german")
         # left alone with the Allies once the German unit is gone, it is theirs if a French unit is there
         put(germans, "setaside", "de-19k")
         assert germans.holder == ("french" if allies == ["fr-1c"] else None)
+
+
+@pytest.mark.rules("betrayal:7.2.1", "betrayal:7.2.3", "betrayal:7.2.4")
+def test_exploiting_armour_may_take_the_republic_and_leaving_it_alone_loses_it_at_once():
+    for carried in (False, True):
+        state = blank("german-combat", turn=5)
+        state.republic = "SOI"
+        put(state, "SOI", "de-1pz")
+        put(state, "PAR", "fr-1c")
+        state.step = "fighting"
+        state.pending = [{"kind": "exploit", "units": ["de-1pz"], "from": "SOI"}]
+        assert [a for a in game.prompt(state).actions if a["to"] == "PAR"] == [
+            {"type": "exploit", "to": "PAR"},
+            {"type": "exploit", "to": "PAR", "republic": True},
+        ]
+        events = act(state, {"type": "exploit", "to": "PAR", **({"republic": True} if carried else {})}, [3, 3])
+        fought = combat_event(events)
+        # left behind, the marker has no holder from the moment the armour leaves: no shift in Paris
+        assert (state.republic, state.holder) == (("PAR", "german") if carried else ("SOI", None))
+        assert any("7.2.4" in str(name) for name, _ in fought["shifts"]) == carried

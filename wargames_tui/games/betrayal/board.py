@@ -203,13 +203,31 @@ def nation_units(state: State, player: str) -> list[str]:
     return sorted(u for u in state.pieces if sc().units[u].nation in nations)
 
 
-def carry_republic(state: State, uid: str, frm: str, to: str, events: list[Event]) -> None:
-    """The marker goes with the last unit able to hold it that leaves its area, and stays in
-    France (betrayal:7.2.1-7.2.3). Call before the unit leaves `frm`."""
-    nation = sc().units[uid].nation
-    if state.republic != frm or sc().country(to) != "F" or state.holder != nation:
-        return  # only the holder's units carry it (7.2.2)
-    if any(sc().units[u].nation == nation for u in ground(state, frm) if u != uid):
-        return
+def may_carry(state: State, uid: str, frm: str, to: str) -> bool:
+    """A unit of the marker's holder standing with it may take it along, inside France; a British
+    unit never (betrayal:7.2.1)."""
+    return state.republic == frm and sc().country(to) == "F" and sc().units[uid].nation == state.holder
+
+
+def with_republic(state: State, moves: list[dict]) -> list[dict]:
+    """Each move that may take the marker along, offered twice: leaving it, and taking it
+    (the "republic" flag); carrying it is the mover's choice (betrayal:7.2.1)."""
+    out = []
+    for move in moves:
+        out.append(move)
+        if may_carry(state, move["unit"], state.pieces[move["unit"]].where, move["to"]):
+            out.append({**move, "republic": True})
+    return out
+
+
+def carry_republic(state: State, uid: str, to: str, events: list[Event]) -> None:
     state.republic = to
-    events.append(Event("move", f"{sc().units[uid].name} takes the French Republic marker to {sc().areas[to].name} (betrayal:7.2)"))
+    events.append(Event("move", f"{sc().units[uid].name} takes the French Republic marker to {sc().areas[to].name} (betrayal:7.2.1)"))
+
+
+def withdraw_republic(state: State, uid: str, frm: str, to: str, events: list[Event]) -> None:
+    """The holder's last unit withdrawing from the marker takes it along (betrayal:7.2.2). Call
+    before the unit leaves `frm`."""
+    nation = sc().units[uid].nation
+    if may_carry(state, uid, frm, to) and not any(sc().units[u].nation == nation for u in ground(state, frm) if u != uid):
+        carry_republic(state, uid, to, events)

@@ -89,6 +89,7 @@ def _attack(state: State, area: str) -> int:
 
 
 def _move(state: State, acts: list[Action], rng: random.Random) -> Action | None:
+    acts = _marker_stays_held(state, acts)
     german = [a for a in acts if _german(a["unit"])]
     if german:
         return _german_move(state, german)
@@ -104,6 +105,17 @@ def _move(state: State, acts: list[Action], rng: random.Random) -> Action | None
         if score > 0 and (best is None or score > best[0]):
             best = (score, rng.random(), a)
     return best[2] if best else None
+
+
+def _marker_stays_held(state: State, acts: list[Action]) -> list[Action]:
+    """Of a move offered with and without the Republic marker (7.2.1), the one that keeps it held:
+    the holder's last unit with it takes it along, any other leaves it with those who stay."""
+    def last(uid: str) -> bool:
+        nation = sc().units[uid].nation
+        return not any(sc().units[u].nation == nation for u in ground(state, state.republic) if u != uid)
+
+    both = {(a["unit"], a["to"]) for a in acts if a.get("republic")}
+    return [a for a in acts if (a["unit"], a["to"]) not in both or bool(a.get("republic")) == last(a["unit"])]
 
 
 def _german_move(state: State, acts: list[Action]) -> Action | None:
@@ -133,8 +145,8 @@ DANGER = 2  # German armour moves two areas and attacks where it stops (betrayal
 
 def _flee_with_republic(state: State, acts: list[Action]) -> Action | None:
     """With the Germans within reach of the marker, its French units take it (the last one to leave
-    carries it, 7.2.1) to the next area of France farthest from them: losing the marker is a
-    German Major Victory."""
+    carries it, 7.2.1, _marker_stays_held) to the next area of France farthest from them: losing
+    the marker is a German Major Victory."""
     here = state.republic
     near = _threat(state, here)
     if near > DANGER:
@@ -207,7 +219,12 @@ def _cheapest_loss(state: State, acts: list[Action], rng: random.Random) -> Acti
 
 
 def _exploit(state: State, acts: list[Action], rng: random.Random) -> Action:
-    """Send the exploiting armour against the weakest defence at hand."""
+    """Send the exploiting armour against the weakest defence at hand; it takes the Republic
+    marker along (7.2.1) only when no other German unit stays with it."""
+    item = state.pending[0]
+    stays = [u for u in ground(state, item["from"], "german") if u not in item["units"]]
+    both = {a["to"] for a in acts if a.get("republic")}
+    acts = [a for a in acts if a["to"] not in both or bool(a.get("republic")) != bool(stays)]
     return min(acts, key=lambda a: (_defence(state, a["to"]), _paris(a["to"]), a["to"]))
 
 

@@ -17,12 +17,15 @@ from wargames_tui.games.betrayal.board import (
     enemy,
     ground,
     homeland_ok,
+    may_carry,
     nation_units,
     neighbours,
     player_of,
     room,
     sc,
     side_of,
+    update_control,
+    withdraw_republic,
 )
 from wargames_tui.games.betrayal.combat import apply_px, fight, px_answers, px_withdraw
 from wargames_tui.games.betrayal.losses import (
@@ -177,7 +180,12 @@ def options(state: State, item: Item) -> list[Action]:
     if kind == "px-answer":
         return px_answers(state, item)
     if kind == "exploit":
-        return [{"type": "exploit", "to": a} for a in exploit_options(state, item)]
+        out = []
+        for a in exploit_options(state, item):
+            out.append({"type": "exploit", "to": a})
+            if may_carry(state, item["units"][0], item["from"], a):
+                out.append({"type": "exploit", "to": a, "republic": True})  # the mover's choice (7.2.1)
+        return out
     if kind == "intercept":
         return [{"type": "intercept", "target": item["target"], "unit": u} for u in intercept_options(state, item)] + [
             {"type": "no-intercept", "target": item["target"]}
@@ -238,7 +246,7 @@ def resolve(state: State, action: Action, dice: Dice, events: list[Event]) -> No
     kind = action["type"]
     if kind == "withdraw":
         uid, to = action["unit"], action["to"]
-        carry_republic(state, uid, item["from"], to, events)
+        withdraw_republic(state, uid, item["from"], to, events)
         state.pieces[uid].where = to
         events.append(Event("withdraw", f"{name(uid)} withdraws to {sc().areas[to].name} (betrayal:4.5.2)", dict(action)))
         stranded_air(state, events)
@@ -248,7 +256,7 @@ def resolve(state: State, action: Action, dice: Dice, events: list[Event]) -> No
         apply_px(state, action, events)
         grounded_air(state, item["area"], events)
     elif kind == "exploit":
-        _exploit(state, item, action["to"], dice, events)
+        _exploit(state, item, action, dice, events)
     elif kind == "intercept":
         air.intercept(state, item["target"], [action["unit"]], dice, events)
     elif kind == "no-intercept":
@@ -264,13 +272,16 @@ def resolve(state: State, action: Action, dice: Dice, events: list[Event]) -> No
             state.pending.insert(0, {**item, "left": item["left"] - 1})
 
 
-def _exploit(state: State, item: Item, to: str, dice: Dice, events: list[Event]) -> None:
-    frm = item["from"]
+def _exploit(state: State, item: Item, action: Action, dice: Dice, events: list[Event]) -> None:
+    frm, to = item["from"], action["to"]
     units = [u for u in item["units"] if state.pieces[u].where == frm]
+    if action.get("republic") and may_carry(state, units[0], frm, to):
+        carry_republic(state, units[0], to, events)
     for u in units:
         state.pieces[u].where = to
         state.pieces[u].exploited = True
     events.append(Event("move", f"Exploit: {', '.join(name(u) for u in units)} advance to {sc().areas[to].name} (betrayal:3.4.4 E)", {"units": units, "to": to}))
+    update_control(state)  # the marker's holder as the advance leaves it, for the fight (7.2.3, 7.2.4)
     if ground(state, to, "allied"):
         fight(state, to, ground(state, to, "german"), dice, events, exploit=True)
         if to in state.combats:

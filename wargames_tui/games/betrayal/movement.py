@@ -19,6 +19,7 @@ from wargames_tui.games.betrayal.board import (
     room,
     sc,
     side_of,
+    with_republic,
 )
 from wargames_tui.games.betrayal.state import State
 
@@ -81,7 +82,7 @@ def allied_moves(state: State, player: str, units: list[str]) -> list[dict]:
         for to in sorted(reach(state, uid, occ)):
             if room(state, to, "allied", 1, occ):
                 out.append({"type": "move", "unit": uid, "to": to})
-    return out
+    return with_republic(state, out)
 
 
 # --- the automaton (betrayal:3.4.4) --------------------------------------------------------
@@ -165,7 +166,7 @@ def german_moves(state: State, only: str | None = None) -> list[dict]:
             if not free and not (to in duties and _keeps_duties(state, uid, to, before, occ)):
                 continue
             out.append({"type": "move", "unit": uid, "to": to})
-    return sorted(out, key=lambda a: (a["unit"], a["to"]))
+    return with_republic(state, sorted(out, key=lambda a: (a["unit"], a["to"])))
 
 
 def _keeps_duties(state: State, uid: str, duty: str | None, before: int, occ: Occupancy) -> bool:

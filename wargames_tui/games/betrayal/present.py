@@ -43,12 +43,13 @@ def describe(action: Action, view: View, past: bool = False) -> str:
     """The action in words, as the action list and the log of past actions show it."""
     kind = action.get("type", "")
     unit, to = _unit(view, action.get("unit")), zone_name(view, action.get("to"))
+    marker = ", taking the French Republic marker" if action.get("republic") else ""
     words = {
         "step": "Next step of the automaton",
         "roll": "Roll the die",
         "assign": f"{zone_name(view, action.get('area'))}: {TACTICS.get(action.get('tactic', ''), action.get('tactic'))}",
         "drop": f"Drop {unit} on {to}",
-        "move": f"Move {unit} to {to}",
+        "move": f"Move {unit} to {to}{marker}",
         "evacuate": f"Evacuate {unit} to Britain",
         "mission": f"{unit}: mission to {zone_name(view, action.get('target'))}"
         + (" (support and bombard)" if action.get("both") else ""),
@@ -60,7 +61,7 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "lose-step": f"{unit} loses a step",
         "remove": f"Remove {unit}",
         "reduce": f"Reduce {unit}",
-        "exploit": f"Exploit into {to}",
+        "exploit": f"Exploit into {to}{marker}",
         "intercept": f"Intercept over {zone_name(view, action.get('target'))} with {unit}",
         "no-intercept": f"No interception over {zone_name(view, action.get('target'))}",
         "air-return": f"{unit} lands at {to}",

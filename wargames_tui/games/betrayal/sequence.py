@@ -17,6 +17,7 @@ from wargames_tui.games.betrayal.board import (
     carry_republic,
     contested,
     ground,
+    may_carry,
     nation_units,
     on_map,
     player_of,
@@ -408,7 +409,8 @@ def _move(state: State, action: Action, dice: Dice, events: list[Event]) -> None
     stop = to
     if side_of(uid) == "german" and state.options["setup"] == "free" and state.turn == 1:
         stop = _bracket_halt(state, uid, path, dice, events)  # betrayal:9.0
-    carry_republic(state, uid, frm, stop, events)
+    if action.get("republic") and may_carry(state, uid, frm, stop):
+        carry_republic(state, uid, stop, events)
     piece.where = stop
     piece.moved = True
     if ground(state, stop, "german" if side_of(uid) == "allied" else "allied"):
