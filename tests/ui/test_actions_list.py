@@ -80,3 +80,17 @@ async def test_an_enter_on_the_map_queued_behind_the_list_it_opened_is_dropped(t
         await pilot.pause()
         await pilot.pause()
         assert [type(s).__name__ for s in app.screen_stack[-2:]] == ["AreaPlayScreen", "ActionsScreen"]
+
+
+@sync
+async def test_enter_on_a_list_the_filter_emptied_says_nothing_matches() -> None:
+    app = ListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"zzz")
+        await pilot.pause()
+        app.screen.query_one(OptionList).focus()  # back on the (empty) list, as keys typed fast can leave it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [] and isinstance(app.screen, ActionsScreen)
+        assert "Nothing matches 'zzz'" in str(app.screen.query_one("#actions-title").render())

@@ -43,7 +43,8 @@ class ActionsScreen(ModalScreen[Action | None]):
 
     def on_mount(self) -> None:
         self.query_one("#actions-box").border_title = f"Legal actions ({len(self.labelled)})"
-        self.query_one(OptionList).focus()
+        if not self.query_one(Input).value:  # keys typed before the list was up stay in the filter
+            self.query_one(OptionList).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         options = self.query_one(OptionList)
@@ -57,7 +58,7 @@ class ActionsScreen(ModalScreen[Action | None]):
         nothing matches (the list may not have caught up with the last key yet)."""
         matches = self._matches(event.value)
         if not matches:
-            self.query_one("#actions-title", Label).update(Text(f"Nothing matches {event.value!r}: change the filter or Esc.", style="bold #ff6b6b"))
+            self._nothing_matches()
             return
         options = self.query_one(OptionList)
         lit = options.get_option_at_index(options.highlighted).id if options.highlighted is not None and options.option_count else None
@@ -66,8 +67,16 @@ class ActionsScreen(ModalScreen[Action | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self._choose(event.option.id)
 
+    def _nothing_matches(self) -> None:
+        typed = self.query_one(Input).value
+        self.query_one("#actions-title", Label).update(Text(f"Nothing matches {typed!r}: change the filter or Esc.", style="bold #ff6b6b"))
+
     def on_key(self, event) -> None:  # noqa: ANN001 - textual Key
         box = self.query_one(Input)
+        if event.key == "enter" and not box.has_focus and not self.query_one(OptionList).option_count:
+            self._nothing_matches()  # Enter on a list the filter emptied: say why nothing happens
+            event.stop()
+            return
         if box.has_focus and event.key in ("up", "down"):
             # From the filter box the arrows walk the list from the row Enter would choose.
             options = self.query_one(OptionList)
