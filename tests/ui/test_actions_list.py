@@ -71,7 +71,7 @@ async def test_an_enter_on_the_map_queued_behind_the_list_it_opened_is_dropped(t
     from wargames_tui.ui.widgets.areamap import AreaMap
 
     scenario = "springtime/fall-gelb"
-    session = Session.start(game_for(scenario), scenario, seed=3, seats={"allied": "human", "axis": "greedy"})
+    session = Session.start(game_for(scenario), scenario, seed=3, seats={"allied": "human", "axis": "bot:greedy"})
     async with playing(tmp_path, session) as (app, pilot, screen):
         await pilot.pause()
         area = screen.query_one(AreaMap)
@@ -94,3 +94,27 @@ async def test_enter_on_a_list_the_filter_emptied_says_nothing_matches() -> None
         await pilot.pause()
         assert app.chosen == [] and isinstance(app.screen, ActionsScreen)
         assert "Nothing matches 'zzz'" in str(app.screen.query_one("#actions-title").render())
+
+
+@sync
+async def test_an_enter_on_the_map_while_the_bot_is_to_act_opens_no_list(tmp_path) -> None:  # noqa: ANN001
+    # The list would offer the bot's own actions to the human at the keys.
+    from tests.ui.areahelpers import area_screen
+    from tests.ui.helpers import make_app
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+    from wargames_tui.ui.widgets.areamap import AreaMap
+
+    scenario = "springtime/fall-gelb"
+    session = Session.start(game_for(scenario), scenario, seed=3, seats={"allied": "bot:greedy", "axis": "human"})
+    app = make_app(tmp_path, session)
+    app.bot_delay = 30  # the bot's first step waits: it is to act while the Enter comes
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = area_screen(app)
+        assert screen.bot_to_act()
+        area = screen.query_one(AreaMap)
+        screen.post_message(AreaMap.Chosen(area.cursor))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen and len(session.log) == 0

@@ -424,7 +424,8 @@ class AreaPlayScreen(SessionScreen):
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
         # An Enter typed fast can reach us after it opened a list over this screen: it was meant
         # for the map as it stood, so it is dropped (acting on it stacked lists until keys froze).
-        if self.app.screen is self:
+        # While a bot is to act the map answers no Enter: its list would offer the bot's actions.
+        if self.app.screen is self and not self.bot_to_act():
             self.act_on_zone(event.zone)
 
     def act_on_zone(self, zone: str) -> None:

@@ -229,7 +229,7 @@ class SessionScreen(Screen):
 
     def _bot_step(self) -> None:
         self._step_timer = None
-        if not self.is_current:  # a dialog is open: try again once it is closed
+        if self.app.screen is not self:  # a dialog is open (is_current counts a modal's background): try again once it is closed
             self._step_timer = self.set_timer(0.5, self._bot_step)
             return
         name = self.bot_to_act()
