@@ -43,7 +43,9 @@ def outcome(state: State) -> Outcome | None:
     if state.result is None:
         return None
     r = state.result
-    return Outcome(r["winner"], r["level"], r["reason"], {"french_morale": state.morale, "turn": state.turn})
+    # French Morale is no tally of points: it goes with the reason, not into the points the
+    # victory screen would list with signs.
+    return Outcome(r["winner"], r["level"], f"{r['reason']}; French Morale {state.morale}")
 
 
 def finish(state: State, winner: str, level: str, reason: str) -> None:
