@@ -43,6 +43,9 @@ async def test_enter_chooses_nothing_when_nothing_matches() -> None:
         await pilot.pause()
         assert app.chosen == [] and isinstance(app.screen, ActionsScreen)
         assert "Nothing matches" in str(app.screen.query_one("#actions-title").render())
+        await pilot.press("backspace", "backspace", "backspace")  # the filter changed: the title is the list's again
+        await pilot.pause()
+        assert str(app.screen.query_one("#actions-title").render()) == "Pick one"
 
 
 @sync

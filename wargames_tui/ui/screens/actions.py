@@ -47,6 +47,7 @@ class ActionsScreen(ModalScreen[Action | None]):
             self.query_one(OptionList).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#actions-title", Label).update(Text(self.title_text))  # a "nothing matches" is out of date
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(self._options(event.value))
