@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from tests.ui.helpers import SIZE, sync
 from wargames_tui.ui.screens.actions import ActionsScreen
@@ -97,6 +97,10 @@ async def test_enter_on_a_list_the_filter_emptied_says_nothing_matches() -> None
         await pilot.pause()
         assert app.chosen == [] and isinstance(app.screen, ActionsScreen)
         assert "Nothing matches 'zzz'" in str(app.screen.query_one("#actions-title").render())
+        app.screen.query_one(OptionList).focus()
+        await pilot.press("backspace", "backspace", "backspace")  # typed on the list, they still clear the filter
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "" and app.screen.query_one(OptionList).option_count == len(ROWS)
 
 
 @sync

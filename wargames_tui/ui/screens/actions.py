@@ -87,11 +87,13 @@ class ActionsScreen(ModalScreen[Action | None]):
                 options.highlighted = max(0, min(options.option_count - 1, here + step))
             event.stop()
             return
-        # Printable keys typed on the list go to the filter box.
-        if event.character and event.character.isprintable() and not self.query_one(Input).has_focus:
-            box = self.query_one(Input)
+        # Printable keys and Backspace typed on the list go to the filter box.
+        if not box.has_focus and (event.key == "backspace" or (event.character and event.character.isprintable())):
             box.focus()
-            box.insert_text_at_cursor(event.character)
+            if event.key == "backspace":
+                box.action_delete_left()
+            else:
+                box.insert_text_at_cursor(event.character)
             event.stop()
 
     def _choose(self, option_id: str | None) -> None:
