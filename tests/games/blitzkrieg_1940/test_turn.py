@@ -453,3 +453,22 @@ def test_an_advance_into_the_endangered_area_ends_the_game_at_once():
     assert state.units["de39-34inf"].status == "dead"
     sequence.apply(state, {"type": "advance", "unit": "fr39-1dlm"}, dice())
     assert state.phase == "over" and state.battle is None and state.winner == "allied"
+
+
+@pytest.mark.rules("blitzkrieg-1940:11.1")
+def test_the_historical_set_up_is_not_offered_when_free_placements_leave_no_room():
+    # Found by selfplay (1940, seed 79): units set up freely filled a hex that a waiting unit's
+    # historical place needed, and "set up the rest historically" over-stacked it.
+    state = fresh()
+    b = board()
+    waiting = [u for u in setup.pool(state) if not b.units[u].dummy]
+    target = b.units[waiting[-1]].hex  # the historical hex of the last real unit waiting
+    assert {"type": "historical"} in setup.setup_actions(state)
+    for uid in waiting[:-1]:  # fill the hex through the set-up's own actions while room lasts
+        if b.units[uid].hex != target and setup.german_room(Position(state), uid, target):
+            sequence.apply(state, {"type": "place", "unit": uid, "hex": target}, dice())
+    assert not setup.historical_fits(Position(state))
+    assert {"type": "historical"} not in setup.setup_actions(state)
+    with pytest.raises(IllegalAction) as refused:
+        sequence.apply(state, {"type": "historical"}, dice())
+    assert refused.value.case == "blitzkrieg-1940:11.1"

@@ -100,8 +100,20 @@ def setup_actions(state: State) -> list[Action]:
     actions: list[Action] = [{"type": "place", "unit": uid, "hex": h} for h in setup_hexes(pos, uid)]
     if state.sickle and may_cup(state, uid):
         actions.append({"type": "cup", "unit": uid})
-    actions.append({"type": "historical"})
+    if historical_fits(pos):
+        actions.append({"type": "historical"})
     return actions
+
+
+def historical_fits(pos: Position) -> bool:
+    """The units still waiting fit their historical hexes beside those already set up freely (11.1)."""
+    b = pos.b
+    adding: dict[Hex, int] = {}
+    for uid in pool(pos.s):
+        u = b.units[uid]
+        if not u.dummy and u.hex is not None:
+            adding[u.hex] = adding.get(u.hex, 0) + u.stack
+    return all(pos.stack_used(h, "german") + n <= b.game.stacking["limit"] for h, n in adding.items())
 
 
 def may_cup(state: State, uid: str) -> bool:
@@ -139,6 +151,8 @@ def do_cup(state: State, action: Action) -> list[Event]:
 def do_historical(state: State, action: Action) -> list[Event]:
     """Every real unit still waiting goes to its historical assembly hex; spare dummies stay out."""
     pos = Position(state)
+    if not historical_fits(pos):
+        raise IllegalAction("the units still waiting would over-stack their historical hexes beside those set up already", C + "11.1")
     for uid in pool(state):
         u = pos.b.units[uid]
         if u.dummy:
