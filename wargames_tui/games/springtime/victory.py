@@ -45,7 +45,8 @@ def outcome(state: State) -> Outcome | None:
     r = state.result
     # French Morale is no tally of points: it goes with the reason, not into the points the
     # victory screen would list with signs.
-    return Outcome(r["winner"], r["level"], f"{r['reason']}; French Morale {state.morale}")
+    reason = r["reason"] if "French Morale" in r["reason"] else f"{r['reason']}; French Morale {state.morale}"
+    return Outcome(r["winner"], r["level"], reason)
 
 
 def finish(state: State, winner: str, level: str, reason: str) -> None:
