@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargames_tui.engine.jsondata import plain_copy
 
 _PLACING = frozenset(("hex", "status", "z", "steps"))
 _CHANGES = [0]  # how often any unit's place, status, stack order or steps was set, in any state
@@ -57,16 +58,6 @@ class Battle:
             "attacker_loss": self.attacker_loss, "defender_loss": self.defender_loss,
             "dummies": list(self.dummies), "advance": self.advance, "stage": self.stage, "raf": self.raf,
         }
-
-
-def _plain(value: Any) -> Any:
-    """A copy of JSON data (dicts, lists, strings, numbers): several times cheaper than deepcopy,
-    which a save, an undo point and every selfplay check pay on the whole state."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 @dataclass
@@ -124,13 +115,13 @@ class State:
             elif name == "battle":
                 value = value.to_json() if value else None
             else:
-                value = _plain(value)
+                value = plain_copy(value)
             data[name] = value
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        data = _plain(data)
+        data = plain_copy(data)
         data["units"] = {k: UnitState(**u) for k, u in data["units"].items()}
         if data.get("battle") is not None:
             data["battle"] = Battle(**data["battle"])
@@ -150,7 +141,7 @@ class State:
             setattr(new, name, getattr(self, name).copy())
         for name in ("failed", "drops"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
-        new.result = _plain(self.result)
+        new.result = plain_copy(self.result)
         if self.battle is not None:
             new.battle = Battle(**self.battle.to_json())
         return new

@@ -6,6 +6,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from wargames_tui.engine.jsondata import plain_copy
+
 
 @dataclass
 class UnitState:
@@ -71,15 +73,6 @@ class Battle:
 
     def to_json(self) -> dict[str, Any]:
         return plain_copy(self.__dict__)  # type: ignore[no-any-return]
-
-
-def plain_copy(data: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, scalars): what deepcopy does, without its memo."""
-    if isinstance(data, dict):
-        return {k: plain_copy(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [plain_copy(v) for v in data]
-    return data
 
 
 LIST_FIELDS = ("german_entered", "attacked_with", "attacked_units", "retreated_in", "revealed", "deployed",
