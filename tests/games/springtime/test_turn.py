@@ -317,6 +317,8 @@ def test_no_refit_on_turn_7_and_the_allies_win_if_france_stands():
     act(s, {"type": "pass"}, 1)
     assert s.phase == "over" and s.result["winner"] == "allied"
     assert springtime.outcome(s).level == "Allied Victory"
+    # The victory screen reads French Morale in the reason, not as a signed tally of points.
+    assert springtime.outcome(s).points == {} and springtime.outcome(s).reason.endswith(f"French Morale {s.morale}")
 
 
 @pytest.mark.rules("springtime:6.4.1", "springtime:16.2")
