@@ -361,3 +361,79 @@ def test_a_wide_combat_table_shows_the_columns_around_the_odds() -> None:
     assert columns == ["6:1", "7:1", "8:1", "9:1", "10:1"] and rows[0] == ["a5", "a6", "a7", "a8", "a9"]
     assert CrtPanel._window(crt, None, 3 + 4 * 5)[0] == ["1:1", "2:1", "3:1", "4:1", "5:1"]
     assert CrtPanel._window(crt, "3:1", 200)[0] == crt["columns"]
+
+
+def _played(session, actions: int) -> None:  # noqa: ANN001 - a Session
+    import random
+
+    from wargames_tui.bots import random_bot
+
+    rng = random.Random(3)
+    for _ in range(actions):
+        session.act(random_bot(session, rng))
+
+
+@sync
+async def test_a_long_save_is_checked_behind_the_opening_screen(save_dir: Path, monkeypatch) -> None:  # noqa: ANN001
+    import threading
+
+    from wargames_tui.engine.saves import save
+    from wargames_tui.ui import app as app_module
+    from wargames_tui.ui.screens.menu import MenuScreen
+    from wargames_tui.ui.screens.opening import OpeningScreen
+
+    session = new_session()
+    _played(session, 30)
+    path = save_dir / "long.json"
+    save(session, path)
+    checking = threading.Event()
+    real_load = app_module._try_load
+
+    def held(p: Path):  # noqa: ANN202 - the check waits until the test lets it go
+        checking.wait(10)
+        return real_load(p)
+
+    monkeypatch.setattr(app_module, "_try_load", held)
+    app = make_app(save_dir)
+    app.LONG_SAVE = 10  # this save's 30 actions count as long
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_save(path)
+        await pilot.pause()
+        assert isinstance(app.screen, OpeningScreen) and "30 actions" in str(app.screen.query_one("#opening-box").render())
+        await pilot.press("escape")  # back to the menu: the check's result is dropped
+        checking.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        app.open_save(path)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [e.action for e in play_screen(app).session.log] == [e.action for e in session.log]
+        path.write_text(path.read_text().replace('"snapshot":{', '"snapshot":{"x":1,'))  # no longer what its log makes
+        app.show_menu()
+        app.open_save(path)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("does not reproduce" in str(n.message) for n in app._notifications)
+
+
+@sync
+async def test_the_log_of_a_long_game_is_written_without_a_view_per_entry(save_dir: Path) -> None:
+    session = new_session()
+    _played(session, 200)
+    views = 0
+    real_view = session.view
+
+    def counted(viewer=None):  # noqa: ANN001, ANN202
+        nonlocal views
+        views += 1
+        return real_view(viewer)
+
+    session.view = counted  # type: ignore[method-assign]
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = views
+        play_screen(app)._rewrite_log()
+        assert views - before <= 2

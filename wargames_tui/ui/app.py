@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from wargames_tui.engine.saves import SaveError, load, save
+from wargames_tui.engine.saves import SaveError, load, read_header, save
 from wargames_tui.engine.session import Session
 from wargames_tui.present import map_kind
 from wargames_tui.ui.saving import autosave_path
@@ -24,6 +24,7 @@ class WargamesApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "wargames-tui"
     ENABLE_COMMAND_PALETTE = True
+    LONG_SAVE = 1000  # actions: a save this long is checked off the event loop (see _load)
 
     def __init__(
         self,
@@ -84,11 +85,8 @@ class WargamesApp(App):
         from wargames_tui.ui.screens.replay import replay_screen
 
         if isinstance(source, Path):
-            try:
-                source = load(source)
-            except SaveError as exc:
-                self.notify(str(exc), title="Cannot replay", severity="error", timeout=10)
-                return
+            self._load(source, self.open_replay, "Cannot replay")
+            return
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.push_screen(replay_screen(source, map_kind(source.game)))
@@ -116,15 +114,44 @@ class WargamesApp(App):
         self.open_session(session)
 
     def open_save(self, path: Path) -> None:
+        self._load(path, lambda session: self.open_session(session, path), "Cannot load")
+
+    def _load(self, path: Path, then: Callable[[Session], None], title: str) -> None:
+        """Read and check a save, then `then(session)`. A long game's check (its whole log played
+        again: seconds for a finished Blitzkrieg campaign) runs in a thread behind the opening
+        screen, so that the client keeps drawing and Esc takes the player back."""
         try:
-            session = load(path)
-        except SaveError as exc:
-            self.notify(str(exc), title="Cannot load", severity="error", timeout=10)
+            actions = read_header(path).actions or 0
+        except SaveError:
+            actions = 0  # load says what is wrong with it
+        if actions < self.LONG_SAVE:
+            self._loaded(_try_load(path), then, title)
             return
-        except Exception as exc:  # noqa: BLE001 - a save that breaks the rules code must not crash the client
-            self.notify(f"{path}: {exc}", title="Cannot load", severity="error", timeout=10)
-            return
-        self.open_session(session, path)
+        from wargames_tui.ui.screens.opening import OpeningScreen
+
+        screen = OpeningScreen(path.name, actions)
+        self.push_screen(screen)
+
+        def finish(result: Session | str) -> None:
+            if screen.cancelled:
+                return
+            screen.dismiss(None)
+            self._loaded(result, then, title)
+
+        def work() -> None:
+            result = _try_load(path)
+            try:
+                self.call_from_thread(finish, result)
+            except RuntimeError:  # the client closed while the save was being checked
+                pass
+
+        self.run_worker(work, thread=True, group="load", exit_on_error=False)
+
+    def _loaded(self, result: Session | str, then: Callable[[Session], None], title: str) -> None:
+        if isinstance(result, str):
+            self.notify(result, title=title, severity="error", timeout=10)
+        else:
+            then(result)
 
     # --- saving ---------------------------------------------------------------------
     def autosave(self, session: Session, path: Path) -> Path | None:
@@ -163,3 +190,13 @@ class WargamesApp(App):
                 self.toggle_cover,
             )
         yield from super().get_system_commands(screen)
+
+
+def _try_load(path: Path) -> Session | str:
+    """The checked session, or why the save cannot be used."""
+    try:
+        return load(path)
+    except SaveError as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - a save that breaks the rules code must not crash the client
+        return f"{path}: {exc}"

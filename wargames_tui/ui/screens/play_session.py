@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -121,11 +122,16 @@ class SessionScreen(Screen):
         humans = [s for s, seat in self.session.seats.items() if seat == "human"]
         return humans[0] if len(humans) == 1 else None
 
+    @cached_property
+    def side_names(self) -> dict[str, str]:
+        """The sides' names, read once: a view can take milliseconds, and a long log has thousands of entries."""
+        return dict(self.session.view(None).get("sides", {}))
+
     def entry_lines(self, entry: LogEntry) -> list[Text]:
         """One played action as the log shows it: its events, those of a bot's action tagged with the
         bot's side (phase headers excepted: they belong to nobody)."""
         seat = self.session.seats.get(entry.side or "", "human")
-        name = self.session.view(None).get("sides", {}).get(entry.side or "", entry.side or "")
+        name = self.side_names.get(entry.side or "", entry.side or "")
         who = f"[{short_side(name)} bot] " if seat.startswith("bot:") else ""
         mark = self.entry_mark(entry)
         styles = {**EVENT_STYLES, **presentation(self.session.game).log_styles}
