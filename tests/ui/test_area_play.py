@@ -321,3 +321,14 @@ async def test_arrows_from_the_filter_walk_the_list_from_the_chosen_row(save_dir
         await pilot.pause()
         lovat_and_f_troop = ["g2-lovat", "g2-f3", "g2-f4", "g2-f5", "g2-f6"]
         assert session.log[-1].action == {"type": "move", "units": lovat_and_f_troop, "to": "OR2"}
+
+
+@sync
+async def test_esc_with_nothing_picked_stays_in_the_game(save_dir: Path) -> None:
+    async with playing(save_dir, dieppe()) as (app, pilot, screen):
+        await pilot.press("escape")  # an Esc after a list has closed, say
+        await pilot.pause()
+        assert area_screen(app) is screen and "q goes to the main menu" in str(screen.message)
+        await pilot.press("escape")  # the note goes; the game stays
+        await pilot.pause()
+        assert area_screen(app) is screen and screen.message is None

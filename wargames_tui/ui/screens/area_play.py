@@ -607,7 +607,7 @@ class AreaPlayScreen(SessionScreen):
             self.message = None
             self.refresh_all()
             return
-        self.action_menu()
+        self.say("Nothing is picked. q goes to the main menu.")  # as on the hex map: Esc never leaves the game
 
     def action_actions(self) -> None:
         if self.automatic():

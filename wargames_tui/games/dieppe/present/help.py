@@ -18,7 +18,7 @@ AREA_KEYS = """\
   (they run by default, one every third of a second, each step written in the Log)
 - **u**: take back your last action (never past a die roll or the end of a phase)
 - **s** or **Ctrl+S**: save now (the game also saves after every action); **?**: this help
-- **q** or **Esc**: back to the menu (Esc first drops picked units or a message)
+- **q**: back to the menu; **Esc** drops picked units or a message
 
 **Colours:** a zone's id is blue at sea and in the LCA waiting zones, sand on a beach, and yellow, orange
 or red on land with protection 0, 1 or 3. A brown label holds British units, a grey one German units (half

@@ -20,7 +20,7 @@ KEYS = """\
 - **a**: every legal action in words (the set-up among them); type to filter the list
 - **u**: take back your last action (never past a die roll or a counter turned over)
 - **s** or **Ctrl+S**: save now (the game also saves after every action); **?**: this help
-- **q** or **Esc**: back to the menu
+- **q**: back to the menu; **Esc** drops picked units or a message
 
 **Colours:** an area's id is pale yellow, gold or orange for the garrison letters A, B and C, blue for a
 port, red for Avesnes and grey for a staging area; a strategic area's id is underlined, and green brackets
