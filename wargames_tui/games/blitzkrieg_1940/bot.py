@@ -25,6 +25,7 @@ from wargames_tui.games.blitzkrieg_1940.victory import objectives
 COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in May 1940
 SAMPLE = 8  # units weighed for each move
 INTERCEPT = 4  # the French units the German bot moves to stop in 1939
+GARRISON_REACH = 8  # hexes: a unit farther from an empty Paris hex is not weighed for it
 NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
 
 
@@ -98,6 +99,12 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
         return {"type": "deselect"}
     pos = Position(state)
     assert side is not None
+    movers = [u for u in pos.units_of(side) if movement.may_move(pos, u)]
+    waiting = operations.off_map(state, side)
+    if side == "allied" and pos.y1940:
+        garrison = _garrison(pos, movers, waiting)
+        if garrison:
+            return garrison
     if not pos.y1940:
         goals = objectives(state, side) if side == "allied" else _intercept(pos)  # the French attack in 1939 (4.2)
     else:
@@ -108,8 +115,6 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     land = operations.land_actions(state)
     if land:
         return land[0]
-    movers = [u for u in pos.units_of(side) if movement.may_move(pos, u)]
-    waiting = operations.off_map(state, side)
     rng.shuffle(movers)
     best: tuple[int, Action] | None = None
     for uid in (waiting[:2] + movers)[:SAMPLE]:
@@ -127,6 +132,30 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, action)
     return best[1] if best else None
+
+
+def _garrison(pos: Position, movers: list[str], waiting: list[str]) -> Action | None:
+    """A unit into a Paris hex that holds none: each German-held Paris hex brings France nearer
+    to capitulation (8.8). From units outside Paris that reach it this phase, reserves last."""
+    paris = pos.b.cities.get("Paris", ())
+    empty = [h for h in paris if not pos.at.get(h)]
+    if not empty:
+        return None
+    distance = pos.b.grid.distance
+    for uid in movers:
+        here = pos.s.units[uid].hex
+        if here is None or here in paris or min(distance(here, h) for h in empty) > GARRISON_REACH:
+            continue
+        reach = movement.destinations(pos, [uid])
+        for h in empty:
+            if h in reach:
+                return {"type": "move", "unit": uid, "units": [uid], "path": reach[h]}
+    for uid in waiting:
+        reach = movement.destinations(pos, [uid], operations.entry_hexes(pos, uid))
+        for h in empty:
+            if h in reach:
+                return {"type": "enter", "unit": uid, "hex": h, "path": reach[h]}
+    return None
 
 
 def _intercept(pos: Position) -> set[Hex]:
