@@ -2,6 +2,7 @@
 
 import pytest
 
+from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.blitzkrieg_1940 import movement, operations, sequence
 from wargames_tui.games.blitzkrieg_1940.position import Position
@@ -443,3 +444,19 @@ def test_a_select_is_checked_against_the_same_groups_the_prompt_lists():
 
     play(S40, 3, check, limit=200, finish=False)
     assert seen["groups"] > 500 and seen["refused"] > 20 and seen["halted"] > 0, seen
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.21")  # mechanized units never move into marsh
+@pytest.mark.rules("blitzkrieg-1940:6.3")
+def test_a_mechanized_dummy_keeps_an_infantry_stack_out_of_marsh():
+    # Found by selfplay (1940, seed 76): the infantry's steps were offered to the whole stack, so a
+    # path through the marsh at E2413 was offered and then refused when played.
+    b = board()
+    assert b.terrain[H("E2413")] == "marsh" and H("E2413") in b.grid.neighbours(H("E2513"))
+    state = bare({"de-263inf": "E2513", "de-dm4": "E2513", "de-dn4": "E2513"}, turn=8)
+    stack = ["de-263inf", "de-dm4", "de-dn4"]
+    offered = movement.destinations(Position(state), stack)
+    assert offered and all(b.terrain[h] != "marsh" for path in offered.values() for h in path)
+    for path in offered.values():  # every offered move is one the rules accept
+        sequence.apply(state.copy(), {"type": "move", "units": stack, "path": path}, Dice(1))  # river rolls, if any
+    assert H("E2413") in movement.destinations(Position(state), ["de-263inf", "de-dn4"])  # infantry alone may

@@ -175,7 +175,9 @@ def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iter
     gap = pos.b.sarreguemines
     entry_list = list(entries)
     real = [u for u in uids if not pos.b.units[u].dummy]
-    kinds = {(pos.b.units[u].nation, pos.b.units[u].mech) for u in real}
+    # A dummy pays no costs but goes only where its kind may (a mechanized one never into marsh):
+    # the shared steps of one kind serve only a stack whose every counter, dummies too, is that kind.
+    kinds = {(pos.b.units[u].nation, pos.b.units[u].mech) for u in uids}
     graph = _graph(pos, real[0], ezoc) if len(kinds) == 1 else None
 
     def steps(h: Hex) -> list[tuple[Hex, int]]:
