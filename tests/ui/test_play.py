@@ -437,3 +437,25 @@ async def test_the_log_of_a_long_game_is_written_without_a_view_per_entry(save_d
         before = views
         play_screen(app)._rewrite_log()
         assert views - before <= 2
+
+
+@sync
+async def test_the_footer_keeps_only_the_keys_it_shows(save_dir: Path) -> None:
+    # Textual binds each recomposed footer key to the footer's `compact` and let go of the old ones
+    # only when `compact` changed: a long game kept every key it had ever shown.
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.ui.widgets.footer import Footer
+
+    session = new_session()
+    app = make_app(save_dir, session)
+    rng = random.Random(2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        for _ in range(40):
+            screen.play(random_bot(session, rng))
+            await pilot.pause()
+        footer = screen.query_one(Footer)
+        bound = getattr(footer, "__watchers", {}).get("compact", [])
+        assert 0 < len(bound) <= len(footer.children)

@@ -27,7 +27,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import LogEntry, Session
@@ -36,6 +35,7 @@ from wargames_tui.present.area import AreaTerms, vp, zone_name
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.screens.play_session import SessionScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
+from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from wargames_tui.ui.helptext import help_markdown
+from wargames_tui.ui.widgets.footer import Footer
 
 
 class HelpScreen(ModalScreen[None]):

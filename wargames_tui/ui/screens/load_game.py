@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from wargames_tui.ui.saving import SaveEntry, list_saves, scenario_title, when
+from wargames_tui.ui.widgets.footer import Footer
 
 
 class LoadGameScreen(Screen):

@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from wargames_tui.ui.saving import describe, latest_unfinished, list_saves
+from wargames_tui.ui.widgets.footer import Footer
 
 BANNER = "wargames-tui"
 

@@ -7,13 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, OptionList, Select, Static
+from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from wargames_tui.bots import BOTS
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games import all_scenarios
 from wargames_tui.present import for_scenario
+from wargames_tui.ui.widgets.footer import Footer
 
 HUMAN = "human"
 

@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.hexgrid import Hex
@@ -27,6 +26,7 @@ from wargames_tui.ui.actionfields import units_named
 from wargames_tui.ui.screens.play_generic import GenericMixin
 from wargames_tui.ui.screens.play_session import short_name
 from wargames_tui.ui.widgets.crt import CrtPanel
+from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
 from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.panel import Panel

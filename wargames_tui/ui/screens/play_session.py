@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from wargames_tui.bots import BOTS
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.present import presentation
 from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.screens.handoff import HandoffScreen
+from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.track import short_side
 
