@@ -459,3 +459,24 @@ async def test_the_footer_keeps_only_the_keys_it_shows(save_dir: Path) -> None:
         footer = screen.query_one(Footer)
         bound = getattr(footer, "__watchers", {}).get("compact", [])
         assert 0 < len(bound) <= len(footer.children)
+
+
+@sync
+async def test_the_hex_panel_names_a_blitzkrieg_hex_as_its_map_prints_it(save_dir: Path) -> None:
+    # Blitzkrieg's two maps number their hexes apart (W and E): the grid's own id means nothing to a player.
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+    from wargames_tui.games.blitzkrieg_1940.data import engine_hex
+
+    scenario = "blitzkrieg-1940/1939"
+    session = Session.start(game_for(scenario), scenario, seed=1)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the hotseat cover
+        await pilot.pause()
+        screen = play_screen(app)
+        h = engine_hex("E2034")
+        assert h != "E2034" and h != "2034"
+        screen.query_one(HexMap).set_cursor(h)
+        await pilot.pause()
+        assert screen.query_one("#stack").border_title == "Hex E2034"

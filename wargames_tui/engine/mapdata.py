@@ -50,6 +50,8 @@ class HexCell:
     across: tuple[Hex | None, ...] = (None,) * 6
     # Kinds of the lines through the hex: "main" / "branch" railroads, "road", "lane".
     lines: tuple[str, ...] = ()
+    # The hex's printed id where it is not the grid's (Blitzkrieg's two maps: "E2034"), for the player.
+    name: str = ""
 
     def side_list(self) -> list[tuple[str, list[Hex]]]:
         """The hexside features of this hex, each kind with the hexes across it, in direction order."""

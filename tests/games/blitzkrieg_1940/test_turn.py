@@ -472,3 +472,11 @@ def test_the_historical_set_up_is_not_offered_when_free_placements_leave_no_room
     with pytest.raises(IllegalAction) as refused:
         sequence.apply(state, {"type": "historical"}, dice())
     assert refused.value.case == "blitzkrieg-1940:11.1"
+
+
+def test_every_phase_outside_the_couplets_has_a_title_for_the_header():
+    state = sequence.new_state(S40, {})
+    for phase in sequence.PROMPTS:
+        state.phase = phase
+        title = sequence.phase_title(state)
+        assert title[0].isupper() and title != phase.replace("-", " "), (phase, title)

@@ -87,7 +87,7 @@ def _board(scenario_id: str) -> HexMapData:
         cells[h] = HexCell(
             # The map prints the printed number (without its map letter) where no place is named.
             t, tt.glyph, tt.colour, (city or "")[:4] or b.label(h)[1:], (city,) if city else (), False,
-            tuple(special.get(h, ())) + (b.country[h],), sides=sides, across=across,
+            tuple(special.get(h, ())) + (b.country[h],), sides=sides, across=across, name=b.label(h),
         )
     legend = tuple((tt.glyph, name, tt.colour) for name, tt in terrain.items())
     return HexMapData(b.grid, {"top": "N", "bottom": "S", "left": "W", "right": "E"}, cells, legend)

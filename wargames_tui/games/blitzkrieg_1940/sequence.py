@@ -262,7 +262,16 @@ def phase_title(state: State) -> str:
     if kind in ("movement", "combat", "order") and side in SIDE_NAMES:
         words = {"movement": "Movement Phase", "combat": "Combat Phase", "order": "move or fight"}[kind]
         return f"{SIDE_NAMES[side]} {words}"
-    return {"allied-capitulation": "Allied Capitulation Check Phase", "over": "game over"}.get(phase, phase.replace("-", " "))
+    return TITLES.get(phase, phase.replace("-", " "))
+
+
+TITLES = {  # the phases outside the couplets' movement and combat, as the header names them
+    "sickle-cut": "Operation Sickle Cut", "german-setup": "German Set-up", "coups": "Coups de Main",
+    "coup-displace": "Coups de Main: Allied units displaced", "raf-decision": "RAF Decision",
+    "roer": "Roer Dams", "allied-emergency": "British Emergency Units",
+    "allied-capitulation": "Allied Capitulation Check Phase", "sickle-end-allied": "End of Sickle Cut: Belgian Ardennes units",
+    "sickle-end-german": "End of Sickle Cut: the cup's units", "over": "game over",
+}
 
 
 def _phase_actions(state: State) -> list[Action]:

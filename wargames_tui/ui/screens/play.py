@@ -347,7 +347,7 @@ class PlayScreen(GenericMixin):
             h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
             marks=self._marks(), held=held, compact=self.has_class("short"), steady=self._phase_key,
         )
-        self.query_one("#stack").border_title = f"Hex {h}"
+        self.query_one("#stack").border_title = f"Hex {self.hex_name(h)}"
         self._draw_pending()
         column, caption = self._considered()
         roll = self.last_combat.get("roll") if self.last_combat else None

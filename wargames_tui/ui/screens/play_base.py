@@ -129,6 +129,11 @@ class HexScreenBase(SessionScreen):
     def label(self, uid: str) -> str:
         return unit_label(self.unit(uid), uid)
 
+    def hex_name(self, h: str) -> str:
+        """The hex as its map prints it."""
+        cell = self.board.cells.get(h)  # type: ignore[attr-defined]
+        return cell.name if cell and cell.name else h
+
     def played_words(self, action: Action) -> str:
         return self.words(action)
 

@@ -144,16 +144,16 @@ class GenericMixin(EnterMixin):
         if waiting and not self.units_at(h) and not any(hexes_named(a) for a in self.actions_naming(waiting)):
             self._offer(self.actions_naming(waiting), f"{self.label(waiting)}:")
             return
-        self.say(f"No legal action names {h}: Enter on a lit hex or on a unit that can act; a lists them all.")
+        self.say(f"No legal action names {self.hex_name(h)}: Enter on a lit hex or on a unit that can act; a lists them all.")
 
     def _hex_choice(self, h: Hex, at_hex: list[Action]) -> None:
         if not self.attackers:
-            self._offer(same_but_path(at_hex), f"In {h}:")
+            self._offer(same_but_path(at_hex), f"In {self.hex_name(h)}:")
             return
         chosen = set(self.attackers)
         exact = [a for a in at_hex if group_of(a) == chosen]
         if exact:
-            self._offer(same_but_path(exact), f"In {h}:")
+            self._offer(same_but_path(exact), f"In {self.hex_name(h)}:")
             return
         # A group the prompt does not list (it may list only some) is played when the rules accept it.
         probe = with_group(next(a for a in at_hex if group_field(a)), sorted(chosen))
