@@ -118,16 +118,9 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     rng.shuffle(movers)
     best: tuple[int, Action] | None = None
     for uid in (waiting[:2] + movers)[:SAMPLE]:
-        if uid in waiting:
-            options = {p[-1]: {"type": "enter", "unit": uid, "hex": p[-1], "path": p}
-                       for p in movement.destinations(pos, [uid], operations.entry_hexes(pos, uid)).values()}
-            here_d = 99
-        else:
-            here = state.units[uid].hex
-            assert here is not None
-            options = {h: {"type": "move", "unit": uid, "units": [uid], "path": p} for h, p in movement.destinations(pos, [uid]).items()}
-            here_d = dist.get(here, 99)
-        for h, action in options.items():
+        here = state.units[uid].hex
+        here_d = 99 if uid in waiting or here is None else dist.get(here, 99)
+        for h, action in _options(pos, uid, uid in waiting).items():
             gain = here_d - dist.get(h, 99)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, action)
@@ -142,20 +135,22 @@ def _garrison(pos: Position, movers: list[str], waiting: list[str]) -> Action | 
     if not empty:
         return None
     distance = pos.b.grid.distance
-    for uid in movers:
-        here = pos.s.units[uid].hex
-        if here is None or here in paris or min(distance(here, h) for h in empty) > GARRISON_REACH:
-            continue
-        reach = movement.destinations(pos, [uid])
+    near = [u for u in movers if (here := pos.s.units[u].hex) is not None and here not in paris
+            and min(distance(here, h) for h in empty) <= GARRISON_REACH]
+    for uid in near + waiting:
+        options = _options(pos, uid, uid in waiting)
         for h in empty:
-            if h in reach:
-                return {"type": "move", "unit": uid, "units": [uid], "path": reach[h]}
-    for uid in waiting:
-        reach = movement.destinations(pos, [uid], operations.entry_hexes(pos, uid))
-        for h in empty:
-            if h in reach:
-                return {"type": "enter", "unit": uid, "hex": h, "path": reach[h]}
+            if h in options:
+                return options[h]
     return None
+
+
+def _options(pos: Position, uid: str, waiting: bool) -> dict[Hex, Action]:
+    """The unit's moves alone by where they end: onto the map from the edge for a waiting unit."""
+    if waiting:
+        reach = movement.destinations(pos, [uid], operations.entry_hexes(pos, uid))
+        return {h: {"type": "enter", "unit": uid, "hex": h, "path": p} for h, p in reach.items()}
+    return {h: {"type": "move", "unit": uid, "units": [uid], "path": p} for h, p in movement.destinations(pos, [uid]).items()}
 
 
 def _intercept(pos: Position) -> set[Hex]:
