@@ -3,8 +3,6 @@ benchmarks/outcomes.py, docs/PERFORMANCE.md)."""
 
 import random
 
-import pytest
-
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
@@ -24,7 +22,6 @@ def test_paris_is_the_seven_hexes_used_below():
     assert sorted(b.label(h) for h in b.cities["Paris"]) == sorted(PARIS)
 
 
-@pytest.mark.rules("blitzkrieg-1940:8.8")  # each German-held Paris hex counts toward France's capitulation
 def test_the_allied_bot_puts_a_unit_into_an_empty_paris_hex():
     garrison = dict(zip(("fr-2di", "fr-3di", "fr-4di", "fr-11di", "fr-13di", "fr-14di"), PARIS[1:]))
     state = bare({**garrison, "fr-16di": "W4514", "de-1inf": "E3040"}, phase="allied-movement", turn=5)
