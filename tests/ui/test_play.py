@@ -467,6 +467,7 @@ async def test_the_hex_panel_names_a_blitzkrieg_hex_as_its_map_prints_it(save_di
     from wargames_tui.engine.session import Session
     from wargames_tui.games import game_for
     from wargames_tui.games.blitzkrieg_1940.data import engine_hex
+    from wargames_tui.ui.widgets.stack import StackPanel
 
     scenario = "blitzkrieg-1940/1939"
     session = Session.start(game_for(scenario), scenario, seed=1)
@@ -480,3 +481,9 @@ async def test_the_hex_panel_names_a_blitzkrieg_hex_as_its_map_prints_it(save_di
         screen.query_one(HexMap).set_cursor(h)
         await pilot.pause()
         assert screen.query_one("#stack").border_title == "Hex E2034"
+        river = next(h for h in screen.board.cells if "river" in dict(screen.board.cells[h].side_list()))
+        screen.query_one(HexMap).set_cursor(river)
+        await pilot.pause()
+        across = dict(screen.board.cells[river].side_list())["river"]
+        shown = str(screen.query_one(StackPanel).render())
+        assert all(screen.hex_name(n).startswith(("E", "W")) and screen.hex_name(n) in shown for n in across)

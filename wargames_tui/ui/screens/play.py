@@ -346,6 +346,7 @@ class PlayScreen(GenericMixin):
         self.query_one(StackPanel).show(
             h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
             marks=self._marks(), held=held, compact=self.has_class("short"), steady=self._phase_key,
+            hex_name=self.hex_name,
         )
         self.query_one("#stack").border_title = f"Hex {self.hex_name(h)}"
         self._draw_pending()

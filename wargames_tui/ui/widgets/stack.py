@@ -6,7 +6,7 @@ keys pick a unit of the stack), two lines each, or one line each on short screen
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 
@@ -50,6 +50,7 @@ class StackPanel(Panel):
         held: tuple[str, str] | None = None,
         compact: bool = False,
         steady: object = None,
+        hex_name: Callable[[str], str] = str,
     ) -> None:
         """held is (side name, colour) for a place whose control counts; marks tag the units of a
         stack that the player has picked ('selected', 'attacker'); one unit alone needs none."""
@@ -65,7 +66,7 @@ class StackPanel(Panel):
         for i, (kind, hexes) in enumerate(cell.side_list()):
             t.append("\n" if i == 0 else "; ")
             t.append(f" {kind.replace('-', ' ')} ", SIDE_STYLE.get(kind, "bold"))
-            t.append(f"to {', '.join(hexes)}")
+            t.append(f"to {', '.join(map(hex_name, hexes))}")
         if cell.places:
             t.append("\n")
             t.append(", ".join(cell.places), "italic")
