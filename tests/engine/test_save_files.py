@@ -66,6 +66,8 @@ def odd_files(folder: Path) -> dict[str, str]:
     os.symlink("loop2.json", folder / "loop1.json")
     os.symlink("loop1.json", folder / "loop2.json")
     (folder / "junk.json").write_bytes(bytes(range(256)) * 8)
+    for name, scalar in (("null", "null"), ("number", "42"), ("true", "true"), ("text", '"save"')):
+        (folder / f"{name}.json").write_text(scalar)
     with open(folder / "huge.json", "wb") as f:
         f.truncate(50 * 2**20)
     return {
@@ -77,6 +79,7 @@ def odd_files(folder: Path) -> dict[str, str]:
         "loop2.json": "loops",
         "junk.json": "UTF-8",
         "huge.json": "MB",
+        **{f"{name}.json": "not a wargames-tui save" for name in ("null", "number", "true", "text")},
     }
 
 

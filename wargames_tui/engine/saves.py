@@ -570,7 +570,7 @@ def parse_json(text: str | bytes, what: str, check_depth: bool = True) -> Any:
 
 def _too_deep(obj: Any, limit: int = MAX_DEPTH) -> str | None:
     """The place of the first value nested deeper than limit, or None."""
-    stack: list[tuple[Any, int]] = [(obj, 0)]
+    stack: list[tuple[Any, int]] = [(obj, 0)] if isinstance(obj, (dict, list)) else []
     while stack:
         node, depth = stack.pop()
         if depth > limit:
