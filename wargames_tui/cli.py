@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from wargames_tui import __version__
+from wargames_tui.engine.channels import shown_to
 from wargames_tui.engine.datafiles import DataFileError
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.engine.saves import SaveError, editing, load, no_json_constant, save
@@ -209,7 +210,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
             raise IllegalAction(f"malformed action: the rules could not apply it ({reason})", "cli") from None
         save(session, path)
-    for event in events:
+    for event in shown_to(events, session.log[-1].side):  # the acting side reads its own, not the other's
         print(event.text)
     return 0
 

@@ -81,3 +81,23 @@ async def test_the_menu_replays_an_area_game(save_dir: Path) -> None:
         await pilot.press("q")
         await pilot.pause()
         assert type(app.screen).__name__ == "MenuScreen"
+
+
+@sync
+async def test_the_prompt_line_of_a_game_in_progress_tells_no_side_s_secret(save_dir: Path) -> None:
+    """The line naming each action reads the action's events as the public does: no line meant for one
+    side alone (an order, a hand of cards) while the game is not over."""
+    session = played("seeds-of-disaster/1934", 80)
+    assert session.outcome() is None
+    secrets = {e.text for entry in session.log for e in entry.events if e.only is not None}
+    assert secrets
+    save(session, save_dir / "seeds.json")
+    app = make_app(save_dir, replay=load(save_dir / "seeds.json"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for n in range(1, len(session.log) + 1):
+            screen.go_to(n)
+            line = str(screen.query_one("#prompt").render())
+            assert f"action {n} of" in line
+            assert not [s for s in secrets if s[:30] in line], f"action {n}: {line}"

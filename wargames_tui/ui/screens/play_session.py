@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from wargames_tui.bots import BOTS
+from wargames_tui.engine.channels import shown_to
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.present import presentation
 from wargames_tui.ui.saving import autosave_path
@@ -127,17 +128,17 @@ class SessionScreen(Screen):
         """The sides' names, read once: a view can take milliseconds, and a long log has thousands of entries."""
         return dict(self.session.view(None).get("sides", {}))
 
-    def entry_lines(self, entry: LogEntry) -> list[Text]:
-        """One played action as the log shows it: its events, those of a bot's action tagged with the
-        bot's side (phase headers excepted: they belong to nobody)."""
+    def entry_lines(self, entry: LogEntry, reader: str | None = None) -> list[Text]:
+        """One played action as the log shows it to `reader` (default: the viewer): the events that
+        side may read, those of a bot's action tagged with the bot's side (phase headers excepted:
+        they belong to nobody)."""
         seat = self.session.seats.get(entry.side or "", "human")
         name = self.side_names.get(entry.side or "", entry.side or "")
         who = f"[{short_side(name)} bot] " if seat.startswith("bot:") else ""
         mark = self.entry_mark(entry)
         styles = {**EVENT_STYLES, **presentation(self.session.game).log_styles}
         lines = []
-        viewer = self.viewer()
-        shown = [e for e in entry.events if e.only is None or e.only == viewer]
+        shown = shown_to(entry.events, self.viewer() if reader is None else reader)
         for i, e in enumerate(shown):
             # a line meant for the viewer alone (his own draw) is not the bot's, whoever's action brought it
             tag = "" if e.kind == "phase" or (e.only is not None and e.only != entry.side) else who
@@ -172,8 +173,10 @@ class SessionScreen(Screen):
         log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
 
     def _log_newest(self) -> None:
+        """The last action's lines for the player still at the keyboard (whose view is drawn): when the
+        keyboard passes to another, the log is written again for him once the cover is down."""
         log = self.query_one(LogPanel)
-        for line in self.entry_lines(self.session.log[-1]):
+        for line in self.entry_lines(self.session.log[-1], self._drawn_for):
             log.write(line)
 
     # --- the end of the game, and the side the game plays --------------------------------------

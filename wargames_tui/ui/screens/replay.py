@@ -11,6 +11,7 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
+from wargames_tui.engine.channels import headline
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.history import positions
 from wargames_tui.engine.session import Session
@@ -67,7 +68,8 @@ class ReplayMixin:
         t.append(f" Replay: action {self.at} of {len(self.full_log)} ", "bold black on #7ec8e3")
         if self.at:
             entry = self.full_log[self.at - 1]
-            t.append(f" {entry.events[0].text if entry.events else entry.action.get('type', '')}", "bold")
+            secret = f"{self.side_names.get(entry.side or '', entry.side)}: a choice kept secret"  # type: ignore[attr-defined]
+            t.append(f" {headline(entry.events, self.viewer()) or secret}", "bold")
         t.append("   . next  , previous  < > ten  Home End  q back", "dim")
         self.query_one("#prompt", Panel).put(t)  # type: ignore[attr-defined]
 
