@@ -92,9 +92,14 @@ def _round_trip(game: ModuleType, snapshot: dict, where: str) -> None:
 
 
 def _check_envelope(session: Session, where: str) -> None:
-    """The whole save as it would be written now validates, and its snapshot loads back."""
+    """The whole save as it would be written now validates, its snapshot loads back, and its summary
+    says what the public view says."""
     env = SaveFile.model_validate(json.loads(json.dumps(envelope(session))))
     _round_trip(session.game, env.snapshot, where)
+    view = session.view(None)
+    if (env.turn, env.phase) != (view.get("turn"), view.get("phase_title")):
+        raise SelfplayFailure(f"{where}: the save's summary (turn {env.turn}, {env.phase!r}) is not the view's "
+                              f"(turn {view.get('turn')}, {view.get('phase_title')!r})")
 
 
 def _replay_all(session: Session, seen: list[dict], seed: int) -> None:

@@ -187,11 +187,17 @@ def envelope(session: Session, stamp: str | None = None) -> dict[str, Any]:
 
 
 def _summary(session: Session) -> dict[str, Any]:
-    view = session.view(None)
+    """Where the game stands, read from the state by the game's `summary` (one per autosave: it must
+    be cheap); a game without it is read from its public view."""
+    if hasattr(session.game, "summary"):
+        where = session.game.summary(session.state)
+    else:
+        view = session.view(None)
+        where = {"turn": view.get("turn"), "phase": view.get("phase_title")}
     return {
         "updated": session.updated,
-        "turn": view.get("turn"),
-        "phase": view.get("phase_title"),
+        "turn": where["turn"],
+        "phase": where["phase"],
         "side_to_move": session.game.active_side(session.state),
         "finished": session.outcome() is not None,
     }

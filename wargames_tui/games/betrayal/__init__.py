@@ -52,6 +52,11 @@ def scenarios() -> list[ScenarioInfo]:
 new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
 
 
+def summary(state: State) -> dict[str, Any]:
+    """The turn and the phase as the view names them, read from the state (the save's summary)."""
+    return {"turn": state.turn, "phase": sequence.title(state)}
+
+
 def covers(state: State) -> str:
     """From turn 3 the Allied players may not confer (betrayal:6.0): each plays behind the cover,
     which says why; empty (no cover) before."""

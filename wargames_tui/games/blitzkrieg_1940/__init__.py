@@ -58,6 +58,11 @@ def scenarios() -> list[ScenarioInfo]:
 new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
 
 
+def summary(state: State) -> dict[str, Any]:
+    """The turn and the phase as the view names them, read from the state (the save's summary)."""
+    return {"turn": state.turn, "phase": sequence.phase_title(state)}
+
+
 def active_side(state: State) -> str | None:
     return sequence.acting_side(state)
 

@@ -39,6 +39,11 @@ def scenarios() -> list[ScenarioInfo]:
 new, prompt, apply, outcome, dump, load, copy_state = delegates(phases, State)
 
 
+def summary(state: State) -> dict[str, Any]:
+    """The turn and the phase as the view names them, read from the state (the save's summary)."""
+    return {"turn": state.turn, "phase": hidden.phase_title(state)}
+
+
 def view(state: State, viewer: str | None = None) -> dict[str, Any]:
     return hidden.view(state, viewer)
 

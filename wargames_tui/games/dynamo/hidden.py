@@ -30,6 +30,10 @@ TRACK = {
 }
 
 
+def phase_title(state: State) -> str:
+    return TRACK.get(state.phase, TITLES[state.phase][0])
+
+
 def unit_view(b: Board, uid: str, own: bool) -> dict[str, Any]:
     u = b.unit(uid)
     st = b.state.units[uid]
@@ -114,7 +118,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "turns": b.g.rules.turns,
         "turn_label": b.g.rules.turn_labels[state.turn - 1],
         "phase": state.phase,
-        "phase_title": TRACK.get(state.phase, TITLES[state.phase][0]),
+        "phase_title": phase_title(state),
         "case": TITLES[state.phase][1],
         "units": units,
         "stacks": stacks,

@@ -29,6 +29,11 @@ def scenarios() -> list[ScenarioInfo]:
 new, prompt, apply, outcome, dump, load, copy_state = delegates(rules, State)
 
 
+def summary(state: State) -> dict[str, Any]:
+    """The turn and the phase as the view names them, read from the state (the save's summary)."""
+    return {"turn": state.turn, "phase": rules.phase_title(state)}
+
+
 def active_side(state: State) -> str | None:
     """The side that acts now, without working out its legal actions."""
     return rules.acting_side(state)

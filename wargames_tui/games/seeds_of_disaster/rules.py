@@ -50,7 +50,15 @@ def phase(state: State) -> str:
 def phase_title(state: State) -> str:
     if war.at_war(state):
         return war.phase_title(state)
-    return prewar.prompt(state).phase
+    return prewar.phase_name(state)
+
+
+def header_phase(state: State) -> str:
+    """The phase as the header shows it: before the war the header's time carries the date, so
+    the segment's name alone."""
+    if state.war.week:
+        return phase_title(state)
+    return prewar.title(state.strategic, state.strategic.segment)
 
 
 def prompt(state: State) -> Prompt:

@@ -95,10 +95,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "turns": war.LAST_WEEK,
         "turn_text": None if state.war.week else _prewar_time(state),
         "phase": rules.phase(state),
-        # before the war the header's time (turn_text) carries the date: the segment's name alone here
-        "phase_title": rules.phase_title(state)
-        if state.war.week
-        else prewar.prompt(state).phase.split(": ", 1)[-1],
+        "phase_title": rules.header_phase(state),
         "side": rules.acting(state),
         "sides": dict(SIDE_NAMES),
         "outcome": out.to_json() if out else None,

@@ -59,6 +59,11 @@ def scenarios() -> list[ScenarioInfo]:
 new, prompt, apply, outcome, dump, load, copy_state = delegates(_Rules, State)  # type: ignore[arg-type]
 
 
+def summary(state: State) -> dict[str, Any]:
+    """The turn and the phase as the view names them, read from the state (the save's summary)."""
+    return {"turn": state.turn, "phase": phases.PHASE_TITLES[state.phase]}
+
+
 def active_side(state: State) -> str | None:
     return phases.acting_side(state)
 

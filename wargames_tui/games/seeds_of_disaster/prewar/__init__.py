@@ -16,7 +16,9 @@ from wargames_tui.games.seeds_of_disaster.prewar.poland import war_arrivals
 from wargames_tui.games.seeds_of_disaster.prewar.turn import (
     acting,
     apply,
+    phase_name,
     prompt,
+    title,
 )
 from wargames_tui.games.seeds_of_disaster.prewar.view import disguise_part, view_part
 from wargames_tui.games.seeds_of_disaster.prewar.wartime import (
@@ -34,10 +36,12 @@ __all__ = [
     "describe",
     "disguise_part",
     "note_indicator",
+    "phase_name",
     "plan",
     "prompt",
     "spend_cp",
     "spend_ip",
+    "title",
     "view_part",
     "war_arrivals",
     "war_ip_rolls",

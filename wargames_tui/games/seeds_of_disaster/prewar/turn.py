@@ -202,7 +202,13 @@ def prompt(state: State) -> Prompt:
         "ip": "Spend an IP for +2 on the IP table, or not (secret until both are done)",
     }.get(seg, title(s, seg))
     actions = order_actions(state, side) if side else []
-    return Prompt(side, f"{when}: {title(s, seg)}", text, case(seg), actions)
+    return Prompt(side, phase_name(state), text, case(seg), actions)
+
+
+def phase_name(state: State) -> str:
+    """The prompt's phase: the date and the segment."""
+    s = state.strategic
+    return f"{date_label(s)}: {title(s, s.segment)}"
 
 
 def date_label(s: Strategic) -> str:
