@@ -115,7 +115,7 @@ def playout(
 def score(session: Session, side: str | None) -> float:
     """How good the position is for side: the result if the game is over; else strength on
     the map against the enemy's, units on their side's objectives, places held, and the
-    game's own points as if it ended now where it offers them (`standing`)."""
+    game's own points as if it ended now where it offers them (`points_now`)."""
     outcome = session.outcome()
     if outcome is not None:
         return 0.0 if outcome.winner is None else WIN if outcome.winner == side else -WIN
@@ -131,7 +131,7 @@ def score(session: Session, side: str | None) -> float:
         value += sign * (u["strength"] + (3.0 if u["hex"] in goals.get(u["side"], ()) else 0.0))
     for owner in view.get("control", {}).values():
         value += 2.0 if owner == side else -2.0
-    standing = getattr(game, "standing", None)  # the game's own points, if it offers them
-    if standing is not None:
-        value += STANDING * standing(state, side)
+    points_now = getattr(game, "points_now", None)  # the game's own points, if it offers them
+    if points_now is not None:
+        value += STANDING * points_now(state, side)
     return value

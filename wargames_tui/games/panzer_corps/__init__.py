@@ -6,6 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.panzer_corps import rules, victory
+from wargames_tui.games.panzer_corps.contract import order_of_battle, owed, preview, standing
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders
 from wargames_tui.games.panzer_corps.mapview import HexMapData, hex_map_data
@@ -62,7 +63,7 @@ def objectives(state: State, side: str) -> set[str]:
     return victory.objectives(state, side)
 
 
-def standing(state: State, side: str) -> float:
+def points_now(state: State, side: str) -> float:
     """For bots that look ahead: how far side would be ahead if the game ended now, in the
     scenario's own points (above the other side's, or above the points threshold); 0 where
     the end brings no points (El Alamein's default winner)."""

@@ -1,0 +1,161 @@
+"""The play-experience contract: what a game tells the player before, during and after a decision.
+
+Every game answers, module-level in its `__init__.py` (docs/GAMES.md, "The play contract"):
+
+- `preview(state, action) -> Preview | None`: for every action that rolls dice or starts a combat,
+  what the acting side may know before it commits (odds or totals, each modifier with its case,
+  the result table row or the chance of each result);
+- `owed(state) -> list[Owed]`: what the side to act must still do before the step may end;
+- `standing(state, viewer) -> Standing`: the victory conditions in brief and where the game stands;
+- `order_of_battle(state, viewer) -> {side: Forces}`: each side's units by where they are;
+- refusals: every `IllegalAction` names its case; `refusal(state, action)` says why an action the
+  player points at (possibly a sketch the prompt does not list) would be refused.
+
+Everything here is pure data, JSON-ready through `to_json`, and built only from what the viewer
+(for `preview` and `owed`: the side to act) may know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Sequence
+
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action, IllegalAction
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One shift or modifier of a combat or roll: its size in the game's words, why, and its case."""
+
+    value: str  # "+2", "-1 column", "x2 defence", "doubled"
+    why: str
+    case: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"value": self.value, "why": self.why, "case": self.case}
+
+
+@dataclass(frozen=True)
+class Result:
+    """One line of the result table: the rolls that give it (or its chance) and what it does."""
+
+    rolls: str  # "1-2", "6", or a chance such as "1/3"
+    result: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"rolls": self.rolls, "result": self.result}
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action rolling dice or starting a combat would bring, as the acting side may know it.
+
+    `odds` is the attack against the defence or the total rolled against ("14 vs 3 = 4:1 on
+    clear", "2 dice, 7 or more"); `results` the table row or each result's chance; `note` what
+    else the side knows (a cost, what stays hidden until committed). Printed (`str`), it is the
+    one line the client shows beside the action.
+    """
+
+    odds: str
+    case: str
+    modifiers: tuple[Modifier, ...] = ()
+    results: tuple[Result, ...] = ()
+    note: str = ""
+
+    def __str__(self) -> str:
+        mods = " ".join(f"{m.value} {m.why}" for m in self.modifiers)
+        row = ", ".join(f"{r.rolls} {r.result}" for r in self.results)
+        parts = [self.odds + (f", {mods}" if mods else ""), row, self.note]
+        return "; ".join(p for p in parts if p)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "odds": self.odds,
+            "case": self.case,
+            "modifiers": [m.to_json() for m in self.modifiers],
+            "results": [r.to_json() for r in self.results],
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class Owed:
+    """Something the side to act must still do before the step may end.
+
+    `skippable`: the rules let the step end without it (units left unplaced, points unspent): the
+    client asks once, naming it. Otherwise the step cannot end until it is done (a forced attack).
+    """
+
+    text: str
+    case: str
+    skippable: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "case": self.case, "skippable": self.skippable}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The victory conditions in brief and where the game stands for a viewer.
+
+    `conditions`: (condition, case) pairs; `now`: (label, value) pairs (VP, objectives held,
+    morale, turn); `if_ended`: the level of victory if the game ended now (or how it ended).
+    """
+
+    conditions: tuple[tuple[str, str], ...]
+    now: tuple[tuple[str, str], ...]
+    if_ended: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "conditions": [list(c) for c in self.conditions],
+            "now": [list(n) for n in self.now],
+            "if_ended": self.if_ended,
+        }
+
+
+@dataclass
+class Forces:
+    """One side's units as a viewer may know them, by where they are (names as that viewer sees them)."""
+
+    on_map: list[str] = field(default_factory=list)
+    to_come: list[str] = field(default_factory=list)
+    eliminated: list[str] = field(default_factory=list)
+    other: dict[str, list[str]] = field(default_factory=dict)  # e.g. "evacuated", "in the cup"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"on_map": self.on_map, "to_come": self.to_come, "eliminated": self.eliminated, "other": self.other}
+
+
+def chances(results: Iterable[tuple[Fraction, str]]) -> tuple[Result, ...]:
+    """Results with their chance as a fraction ("1/6"), the same results merged, likeliest first."""
+    merged: dict[str, Fraction] = {}
+    for p, what in results:
+        merged[what] = merged.get(what, Fraction(0)) + p
+    ordered = sorted(merged.items(), key=lambda kv: -kv[1])
+    return tuple(Result(str(p), what) for what, p in ordered if p > 0)
+
+
+def die_row(row: Sequence[str], first: int = 1) -> tuple[Result, ...]:
+    """A CRT column read down the die: consecutive rolls with the same result run together ("1-2")."""
+    results: list[Result] = []
+    start = first
+    for i, what in enumerate(row, start=first):
+        last = i == first + len(row) - 1
+        if last or row[i - first + 1] != what:
+            results.append(Result(str(start) if start == i else f"{start}-{i}", what))
+            start = i + 1
+    return tuple(results)
+
+
+def refused(apply: Callable[[Any, Action, Dice], Any], copy: Callable[[Any], Any], state: Any,
+            action: Action) -> IllegalAction | None:
+    """The rules' refusal of an action tried on a copy of the state, or None if they accept it."""
+    trial = copy(state)
+    try:
+        apply(trial, action, Dice(0))
+    except IllegalAction as exc:
+        return exc
+    return None
