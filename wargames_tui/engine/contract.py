@@ -54,8 +54,9 @@ class Preview:
 
     `odds` is the attack against the defence or the total rolled against ("14 vs 3 = 4:1 on
     clear", "2 dice, 7 or more"); `results` the table row or each result's chance; `note` what
-    else the side knows (a cost, what stays hidden until committed). Printed (`str`), it is the
-    one line the client shows beside the action.
+    else the side knows (a cost); `hidden` what the side cannot know until it commits (a stack
+    not all seen), in place of a row it cannot read. Printed (`str`), it is the one line the
+    client shows beside the action.
     """
 
     odds: str
@@ -63,11 +64,12 @@ class Preview:
     modifiers: tuple[Modifier, ...] = ()
     results: tuple[Result, ...] = ()
     note: str = ""
+    hidden: str = ""
 
     def __str__(self) -> str:
         mods = " ".join(f"{m.value} {m.why}" for m in self.modifiers)
         row = ", ".join(f"{r.rolls} {r.result}" for r in self.results)
-        parts = [self.odds + (f", {mods}" if mods else ""), row, self.note]
+        parts = [self.odds + (f", {mods}" if mods else ""), row, self.note, self.hidden]
         return "; ".join(p for p in parts if p)
 
     def to_json(self) -> dict[str, Any]:
@@ -77,6 +79,7 @@ class Preview:
             "modifiers": [m.to_json() for m in self.modifiers],
             "results": [r.to_json() for r in self.results],
             "note": self.note,
+            "hidden": self.hidden,
         }
 
 
@@ -127,6 +130,24 @@ class Forces:
 
     def to_json(self) -> dict[str, Any]:
         return {"on_map": self.on_map, "to_come": self.to_come, "eliminated": self.eliminated, "other": self.other}
+
+
+def forces_from_view(view: dict[str, Any], where: dict[str, str], place: str = "hex") -> dict[str, Forces]:
+    """Each side's units from a viewer's view (the one channel already safe for that viewer), by
+    status: `where` maps a status to `on_map`, `to_come` or `eliminated`; any other status is
+    kept under its own name in `other`. A unit reads as the view names it, with its place."""
+    forces = {side: Forces() for side in view["sides"]}
+    for u in sorted(view["units"], key=lambda u: (str(u.get(place) or ""), str(u.get("short") or u.get("name")))):
+        f = forces.get(u.get("side"))
+        if f is None:
+            continue
+        label = str(u.get("short") or u.get("name") or "?") + (f" at {u[place]}" if u.get(place) else "")
+        bucket = where.get(str(u.get("status")), "")
+        if bucket:
+            getattr(f, bucket).append(label)
+        else:
+            f.other.setdefault(str(u.get("status")), []).append(label)
+    return forces
 
 
 def chances(results: Iterable[tuple[Fraction, str]]) -> tuple[Result, ...]:

@@ -21,7 +21,10 @@ def test_a_lone_defender_is_assessed_in_full() -> None:
     s = empty("german-assault")
     put(s, "2116", "f-1na")  # 4-6
     put(s, "2115", "g-12id")  # 6-8
-    assert dynamo.preview(s, ASSAULT) == "6 vs 6 = 1-1 on clear"
+    p = dynamo.preview(s, ASSAULT)
+    assert p is not None and p.odds == "6 vs 6 = 1-1 on clear" and not p.modifiers
+    # the 1-1 column of the clear line read down the die, no modifier (16.16)
+    assert str(p) == "6 vs 6 = 1-1 on clear; 1 ./1, 2-3 1/1, 4 2/1, 5 ./., 6 1/."
     assert dynamo.odds(s, ["g-12id"], "2116") == {"attack": 6, "defence": 6, "column": "1-1 on clear", "note": ""}
 
 
@@ -30,8 +33,9 @@ def test_a_stack_not_all_seen_gives_only_its_height() -> None:
     s = empty("german-assault")
     put(s, "2116", "f-1na", "f-dummy1")  # the dummy on top: the German sees it, not the unit under it
     put(s, "2115", "g-12id")
-    words = dynamo.preview(s, ASSAULT)
-    assert words is not None and words.startswith("attack 6 vs a stack of 2, not all seen")
+    p = dynamo.preview(s, ASSAULT)
+    assert p is not None and p.odds.startswith("attack 6 vs a stack of 2, not all seen")
+    assert not p.results and "shown when committed" in p.hidden
     assert dynamo.odds(s, ["g-12id"], "2116")["column"] is None
 
 
@@ -44,7 +48,7 @@ def test_a_blitz_on_a_lone_counter_shows_its_true_cost() -> None:
     act(s, {"type": "pick", "units": ["g-10pz"]})
     words = dynamo.preview(s, {"type": "blitz", "hex": "2116"})
     # a lone uncovered unit is known (12.6); 12 to 2 is 6-1: 1 to enter (12.3) and +1 at 6-1 (12.4)
-    assert words == "12 vs 2 = 6-1 on clear, +2 Blitz; costs 2 MP (12.3-12.7)"
+    assert str(words) == "12 vs 2 = 6-1 on clear, +2 Blitz; 1 1/3, 2 ./2, 3 1/2, 4 ./1, 5-6 1/1; costs 2 MP (12.3-12.7)"
 
 
 @pytest.mark.rules("dynamo:12.5")
@@ -54,7 +58,8 @@ def test_a_blitz_on_a_covered_stack_needs_the_full_three() -> None:
     put(s, "2117", "g-10pz")
     act(s, {"type": "pick", "units": ["g-10pz"]})
     words = dynamo.preview(s, {"type": "blitz", "hex": "2116"})
-    assert words == "attack 12 vs a stack of 2, not all seen, on clear, +2 Blitz; shown when committed (11.2); needs 4 MP, returns what it does not cost (12.5)"
+    assert str(words) == ("attack 12 vs a stack of 2, not all seen, on clear, +2 Blitz; needs 4 MP, returns what it does not cost (12.5);"
+                          " the defence; shown when committed (11.2)")
 
 
 def test_bad_actions_give_no_preview() -> None:

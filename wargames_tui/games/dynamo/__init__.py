@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from wargames_tui.engine.contract import Forces, Preview, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.engine.mapdata import HexMapData
 from wargames_tui.games.dynamo import hidden, phases
+from wargames_tui.games.dynamo.contract import owed, standing
 from wargames_tui.games.dynamo import preview as preview_of
 from wargames_tui.games.dynamo.data import SCENARIO_FILES, load_game
 from wargames_tui.games.dynamo.mapview import hex_map_data
@@ -77,9 +79,16 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     return preview_of.odds(state, attackers, defender)
 
 
-def preview(state: State, action: dict[str, Any]) -> str | None:
+def preview(state: State, action: dict[str, Any]) -> Preview | None:
     """A Blitz's or assault's odds and modifiers before it is committed, from the acting side's knowledge."""
     return preview_of.preview(state, action)
+
+
+def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
+    """Each side's units as the viewer sees them; a dummy in hand is no unit to come."""
+    seen = view(state, viewer)
+    seen["units"] = [u for u in seen["units"] if not (u.get("dummy") and u["status"] != "map")]
+    return forces_from_view(seen, {"map": "on_map", "pool": "to_come", "dead": "eliminated"})
 
 
 def check_invariants(state: State) -> list[str]:

@@ -67,11 +67,16 @@ def options(b: Board) -> list[dict[str, Any]]:
     return out
 
 
+def rolls_for(b: Board, h: str) -> bool:
+    """A single step left under German eyes rolls to get away (20.6)."""
+    return _threatened(b, h) and rearguard_steps(b, b.state.evac["start"][h]) == 1
+
+
 def evacuate(state: State, uid: Any, dice: Dice) -> list[Event]:
     b = Board(state)
     h = state.units[uid].hex
     assert h is not None
-    alone = _threatened(b, h) and rearguard_steps(b, state.evac["start"][h]) == 1
+    alone = rolls_for(b, h)
     if alone:  # 20.6: a single step under German eyes rolls for it
         roll = dice.roll()
         if roll >= 4:

@@ -6,9 +6,11 @@ height."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from wargames_tui.games.dynamo import combat, hidden, movement
+from wargames_tui.engine.contract import Modifier, Preview, Result, die_row
+from wargames_tui.games.dynamo import combat, evacuation, hidden, movement
 from wargames_tui.games.dynamo.board import Board
 from wargames_tui.games.dynamo.phases import acting_side
 from wargames_tui.games.dynamo.state import State
@@ -18,19 +20,40 @@ KNOWN_WITHOUT_DEFENDERS = ("concentric", "village", "water barrier", "Blitz", "B
                            "offensive Schwerpunkt", "counter stroke", "Franco-British assault")
 
 
-def preview(state: State, action: Any) -> str | None:
-    if not isinstance(action, dict) or state.battle is not None:
+def preview(state: State, action: Any) -> Preview | None:
+    if not isinstance(action, dict):
         return None
     side = acting_side(state)
     if side is None:
         return None
     b = Board(state)
     kind = action.get("type")
+    if state.battle is not None:
+        return _raf_answer(b, kind) if state.battle.stage == "raf" and kind in ("raf", "no-raf") else None
     if kind == "blitz" and state.group is not None and isinstance(action.get("hex"), str):
         return _blitz(b, side, action["hex"])
     if kind == "assault":
         return _assault(b, side, action)
+    if kind == "evacuate" and action in evacuation.options(b):
+        return _rearguard(b, action["unit"])
     return None
+
+
+def _raf_answer(b: Board, kind: str) -> Preview:
+    """The German assault, its stacks shown (11.2), with or without the RAF's defence (8.8)."""
+    battle = b.state.battle
+    assert battle is not None
+    raf = "defensive" if kind == "raf" else battle.raf
+    return _preview(b, battle.kind, battle.attackers, battle.hexes, battle.from_hexes, raf, battle.counter_stroke)
+
+
+def _rearguard(b: Board, uid: str) -> Preview | None:
+    """A lone step left under German eyes rolls to get away (20.6)."""
+    h = b.state.units[uid].hex
+    if h is None or not evacuation.rolls_for(b, h):
+        return None
+    return Preview("1 die for the last step under German eyes", "dynamo:20.6",
+                   results=(Result("1-3", "evacuated"), Result("4-6", "stays: the rearguard cannot get away")))
 
 
 def known_hexes(b: Board, side: str, hexes: list[str]) -> bool:
@@ -39,20 +62,20 @@ def known_hexes(b: Board, side: str, hexes: list[str]) -> bool:
     return all(u in seen for h in hexes for u in b.at.get(h, []))
 
 
-def _blitz(b: Board, side: str, target: str) -> str | None:
+def _blitz(b: Board, side: str, target: str) -> Preview | None:
     group = b.state.group
     assert group is not None
     if target not in b.m.neighbours.get(group.hex, ()) or not b.real_at(target):
         return None
     real = b.real(group.units)
     cost, needed = movement.blitz_cost(b, group, target)
-    words = _words(b, side, "blitz", real, [target], {u: group.hex for u in real})
+    p = _words(b, side, "blitz", real, [target], {u: group.hex for u in real})
     if known_hexes(b, side, [target]):
-        return f"{words}; costs {cost} MP (12.3-12.7)"
-    return f"{words}; needs {needed} MP, returns what it does not cost (12.5)"
+        return replace(p, note=f"costs {cost} MP (12.3-12.7)")
+    return replace(p, note=f"needs {needed} MP, returns what it does not cost (12.5)")
 
 
-def _assault(b: Board, side: str, action: dict[str, Any]) -> str | None:
+def _assault(b: Board, side: str, action: dict[str, Any]) -> Preview | None:
     attackers, hexes = action.get("attackers"), action.get("hexes")
     if not isinstance(attackers, list) or not isinstance(hexes, list) or not attackers or not hexes:
         return None
@@ -68,18 +91,31 @@ def _assault(b: Board, side: str, action: dict[str, Any]) -> str | None:
 
 
 def _words(b: Board, side: str, kind: str, attackers: list[str], hexes: list[str], froms: dict[str, str],
-           raf: str | None = None) -> str:
+           raf: str | None = None) -> Preview:
     counter_stroke = kind == "prepared" and side == "allied" and b.state.counter_stroke == "active"
-    a = combat.assess(b, kind, attackers, hexes, froms, raf, counter_stroke)
     if known_hexes(b, side, hexes):
-        mods = " ".join(f"{m[0]:+d} {m[2]}" for m in a["modifiers"])
-        return f"{a['attack']} vs {a['defence']} = {a['odds']} on {a['terrain']}" + (f", {mods}" if mods else "")
-    mods = " ".join(f"{m[0]:+d} {m[2]}" for m in a["modifiers"]
-                    if m[2] in KNOWN_WITHOUT_DEFENDERS or (m[2].startswith("Luftwaffe x") and "defending" not in m[2]))
+        return _preview(b, kind, attackers, hexes, froms, raf, counter_stroke)
+    a = combat.assess(b, kind, attackers, hexes, froms, raf, counter_stroke)
+    mods = tuple(_modifier(m) for m in a["modifiers"]
+                 if m[2] in KNOWN_WITHOUT_DEFENDERS or (m[2].startswith("Luftwaffe x") and "defending" not in m[2]))
     height = sum(len(b.at.get(h, [])) for h in hexes)
     rest = ", the RAF -2 less 1 a FLAK Korps there" if raf else ""
-    return (f"attack {a['attack']} vs a stack of {height}, not all seen, on {' / '.join(sorted({b.terrain(h) for h in hexes}))}"
-            + (f", {mods}" if mods else "") + rest + "; shown when committed (11.2)")
+    terrain = " / ".join(sorted({b.terrain(h) for h in hexes}))
+    return Preview(f"attack {a['attack']} vs a stack of {height}, not all seen, on {terrain}", "dynamo:16.2", mods,
+                   hidden=f"the defence{rest}; shown when committed (11.2)")
+
+
+def _preview(b: Board, kind: str, attackers: list[str], hexes: list[str], froms: dict[str, str],
+             raf: str | None, counter_stroke: bool) -> Preview:
+    """Every number known: odds, terrain line, each modifier, and the results down the die (16.16)."""
+    a = combat.assess(b, kind, attackers, hexes, froms, raf, counter_stroke)
+    row = [combat.result_for(b, a["column"], d + a["modifier"]) for d in range(1, 7)]
+    return Preview(f"{a['attack']} vs {a['defence']} = {a['odds']} on {a['terrain']}", "dynamo:16.2",
+                   tuple(_modifier(m) for m in a["modifiers"]), die_row(row))
+
+
+def _modifier(m: list[Any]) -> Modifier:
+    return Modifier(f"{m[0]:+d}", m[2], f"dynamo:{m[1]}")
 
 
 def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:

@@ -6,7 +6,8 @@ from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.panzer_corps import rules, victory
-from wargames_tui.games.panzer_corps.contract import order_of_battle, owed, preview, standing
+from wargames_tui.engine.contract import Forces, forces_from_view
+from wargames_tui.games.panzer_corps.contract import owed, preview, standing
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders
 from wargames_tui.games.panzer_corps.mapview import HexMapData, hex_map_data
@@ -135,6 +136,10 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "crt": {"columns": b.sc.crt.columns, "die": b.sc.crt.die, "rows": b.sc.crt.rows},
         "outcome": result.to_json() if result else None,
     }
+
+
+def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
+    return forces_from_view(view(state, viewer), {"map": "on_map", "pending": "to_come", "eliminated": "eliminated"})
 
 
 def _follow_up_view(state: State) -> dict[str, Any] | None:

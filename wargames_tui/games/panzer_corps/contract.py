@@ -8,7 +8,9 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from wargames_tui.engine.contract import Forces, Modifier, Owed, Preview, Result, Standing, chances, die_row
+from wargames_tui.engine.contract import (
+    Modifier, Owed, Preview, Result, Standing, chances, die_row,
+)
 from wargames_tui.games.panzer_corps import arrivals, rules, victory
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.state import State
@@ -125,20 +127,3 @@ def standing(state: State, viewer: str | None) -> Standing:
         now.append(("points", ", ".join(f"{name(s)} {p}" for s, p in points.items())))
     verdict = f"{name(winner)} would win" if winner else "a draw"
     return Standing(tuple(conditions), tuple(now), f"{verdict}: {reason}")
-
-
-WHERE = {"map": "on_map", "pending": "to_come", "eliminated": "eliminated"}
-
-
-def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
-    b = Board(state)
-    forces = {s.id: Forces() for s in b.sc.info.sides}
-    for uid, st in sorted(state.units.items()):
-        f = forces[b.side_of(uid)]
-        where = WHERE.get(st.status)
-        label = b.label(uid) + (f" at {st.hex}" if st.hex else "")
-        if where is None:
-            f.other.setdefault(st.status, []).append(label)
-        else:
-            getattr(f, where).append(label)
-    return forces
