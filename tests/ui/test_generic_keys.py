@@ -106,7 +106,7 @@ async def test_dynamo_prepared_assault_by_gathering_the_attackers(save_dir: Path
         await open_play(pilot, app)
         screen = play_screen(app)
         await gather(pilot, app, session, attackers)
-        assert sorted(screen.attackers) == sorted(attackers)
+        assert sorted(screen.sel.attackers) == sorted(attackers)
         assert app.screen.query_one(HexMap).highlights.get(target) == "target"
         before = len(session.log)
         await goto(pilot, app, target)
@@ -124,7 +124,7 @@ async def test_dynamo_prepared_assault_by_gathering_the_attackers(save_dir: Path
         played = session.log[before].action
         assert played["type"] == "assault" and sorted(played["attackers"]) == sorted(attackers)
         assert target in played["hexes"] and not played.get("raf")
-        assert screen.attackers == []
+        assert screen.sel.attackers == ()
 
 
 @sync
@@ -170,7 +170,7 @@ async def test_blitzkrieg_attack_by_gathering_the_attackers(save_dir: Path) -> N
         await open_play(pilot, app)
         screen = play_screen(app)
         await gather(pilot, app, session, attackers)
-        assert screen.attackers == attackers
+        assert list(screen.sel.attackers) == attackers
         assert target in app.screen.query_one(HexMap).highlights
         before = len(session.log)
         await goto(pilot, app, target)

@@ -29,13 +29,13 @@ async def test_select_and_move_a_german_unit_with_keys(save_dir: Path) -> None:
         screen = play_screen(app)
         assert screen.query_one(HexMap).cursor == start  # the cursor starts on the first German-Italian unit
         await pilot.press("enter")
-        assert screen.selected == unit
+        assert screen.sel.selected == unit
         assert screen.query_one(HexMap).highlights.get(dest) == "reach"
         await goto(pilot, app, dest)
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.units[unit].hex == dest
-        assert screen.selected is None
+        assert screen.sel.selected is None
         assert unit in session.state.moved
 
 
@@ -68,7 +68,7 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
         target = session.state.units[defender].hex
         await goto(pilot, app, target)
         await pilot.press("enter")  # choose every unit that may attack it
-        chosen = sorted(screen.attackers)
+        chosen = sorted(screen.sel.attackers)
         assert set(attackers) <= set(chosen)
         column, caption = screen._considered()
         assert column is not None and column in caption
@@ -90,7 +90,7 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
         # Whatever the result, the follow-up choices are playable from the keys.
         for _ in range(4):
             if session.state.step == "retreat":
-                target = screen.dest(screen.actions_of("retreat")[0])
+                target = screen.turn.dest(screen.turn.actions_of("retreat")[0])
                 await goto(pilot, app, target)
                 await pilot.press("enter")
             elif session.state.step == "advance":
@@ -191,10 +191,10 @@ async def test_retreat_and_advance_with_keys(save_dir: Path) -> None:
         await pilot.press("enter", "enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.step == "retreat"
-        vacated = screen.vacated
+        vacated = screen.turn.vacated
         hexmap = screen.query_one(HexMap)
         assert hexmap.cursor == vacated  # the cursor jumps to the unit that must retreat
-        ends = sorted({a["path"][-1] for a in screen.actions_of("retreat")})
+        ends = sorted({a["path"][-1] for a in screen.turn.actions_of("retreat")})
         assert all(hexmap.highlights.get(h) == "retreat" for h in ends)
         await goto(pilot, app, ends[0])
         await pilot.press("enter")
@@ -220,7 +220,7 @@ async def test_break_off_the_map_edge_with_b(save_dir: Path) -> None:
         screen = play_screen(app)
         await goto(pilot, app, session.state.units[unit].hex)
         await pilot.press("enter")
-        assert screen.selected == unit
+        assert screen.sel.selected == unit
         assert screen.query_one(HexMap).highlights.get(edge) == "exit"
         await goto(pilot, app, edge)
         await pilot.press("b")
@@ -248,7 +248,7 @@ async def test_mouse_click_selects_and_moves(save_dir: Path) -> None:
             await pilot.pause()
 
         await click(start)
-        assert screen.selected == unit
+        assert screen.sel.selected == unit
         await click(dest)
         assert session.state.units[unit].hex == dest
         assert hexmap.cursor == dest
@@ -278,10 +278,10 @@ async def test_the_hex_panel_does_not_offer_an_attack_the_rules_refuse(save_dir:
     session.state = state
     async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
         screen = play_screen(pilot.app)
-        screen.attackers = [weak]
+        screen.sel = screen.sel.but(attackers=(weak,))
         await goto(pilot, pilot.app, enemy)
-        assert any(a["defender"] == strong for a in screen.actions_of("declare"))  # an attack on it may be declared
-        hint = screen.hint()
+        assert any(a["defender"] == strong for a in screen.turn.actions_of("declare"))  # an attack on it may be declared
+        hint = screen.keys.hint(screen.cursor)
         assert hint.startswith(screen.label(weak)) and "may not attack" in hint and "9.2" in hint  # el-alamein:9.2 odds
 
 
@@ -486,4 +486,4 @@ async def test_the_hex_panel_names_a_blitzkrieg_hex_as_its_map_prints_it(save_di
         await pilot.pause()
         across = dict(screen.board.cells[river].side_list())["river"]
         shown = str(screen.query_one(StackPanel).render())
-        assert all(screen.hex_name(n).startswith(("E", "W")) and screen.hex_name(n) in shown for n in across)
+        assert all(screen.turn.hex_name(n).startswith(("E", "W")) and screen.turn.hex_name(n) in shown for n in across)

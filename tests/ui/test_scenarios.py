@@ -37,15 +37,15 @@ async def test_operation_compass_setup_with_keys(save_dir: Path) -> None:
         await pilot.pause()
         assert screen.step == "place" and session.prompt.side == "it"
         # The S units wait in the side panel; the cursor starts on a hex where one may go.
-        waiting = [u["id"] for u in screen.waiting_units()]
-        assert len(waiting) == 4 and screen.chosen_unit() == waiting[0]
+        waiting = [u["id"] for u in screen.keys.waiting().units]
+        assert len(waiting) == 4 and screen.keys.chosen() == waiting[0]
         assert hexmap.highlights.get(hexmap.cursor) == "entry"
         first_hex = hexmap.cursor
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.units[waiting[0]].hex == first_hex
         await pilot.press("tab")
-        assert screen.chosen_unit() == waiting[2]  # the next one after the placed unit, then Tab
+        assert screen.keys.chosen() == waiting[2]  # the next one after the placed unit, then Tab
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.units[waiting[2]].status == "map"
@@ -66,8 +66,8 @@ async def test_operation_compass_setup_with_keys(save_dir: Path) -> None:
         assert len(disrupted) == 3 and set(disrupted) <= targets
         # Every British unit then enters in the entry hexes: Tab chooses, Enter places.
         assert session.state.step == "enter-all"
-        british = [u["id"] for u in screen.waiting_units()]
-        entry = set(screen.arrival_hexes(british[0]))
+        british = [u["id"] for u in screen.keys.waiting().units]
+        entry = set(screen.keys.hexes_for(british[0]))
         assert hexmap.cursor in entry
         await pilot.press("enter", "tab", "enter")
         await pilot.pause()
@@ -85,13 +85,13 @@ async def test_kharkov_reinforcement_with_keys(save_dir: Path) -> None:
         hexmap = screen.query_one(HexMap)
         await pilot.pause()
         assert screen.step == "reinforce"
-        waiting = [u["id"] for u in screen.waiting_units()]
+        waiting = [u["id"] for u in screen.keys.waiting().units]
         assert len(waiting) >= 2
         await pilot.press("tab")
-        chosen = screen.chosen_unit()
+        chosen = screen.keys.chosen()
         assert chosen == waiting[1]
         target = hexmap.cursor
-        assert target in screen.arrival_hexes(chosen) and hexmap.highlights.get(target) == "entry"
+        assert target in screen.keys.hexes_for(chosen) and hexmap.highlights.get(target) == "entry"
         await pilot.press("enter")
         await pilot.pause()
         assert session.log[-1].action == {"type": "enter", "unit": chosen, "hex": target}
@@ -110,7 +110,7 @@ async def test_dunkerque_face_down_entry_with_keys(save_dir: Path) -> None:
         screen = play_screen(app)
         hexmap = screen.query_one(HexMap)
         await pilot.pause()
-        entries = {a["hex"] for a in screen.pool_entries()}
+        entries = {a["hex"] for a in screen.keys.pool_entries()}
         assert entries and all(hexmap.highlights.get(h) == "entry" for h in entries)
         played = len(session.log)
         await pilot.press("p")  # p away from the edge puts the cursor on an entry hex
@@ -123,7 +123,7 @@ async def test_dunkerque_face_down_entry_with_keys(save_dir: Path) -> None:
         arrived = [u["id"] for u in screen.units_at(h)]
         assert len(arrived) == 1 and arrived[0].startswith("al-r-")
         assert "revealed" in log_text(app)
-        assert not screen.pool_entries()  # one unit is due on turn 2 (dunkerque 10.0(1))
+        assert not screen.keys.pool_entries()  # one unit is due on turn 2 (dunkerque 10.0(1))
 
 
 def kharkov_fight(germans: list[str], result: str) -> tuple:
@@ -149,9 +149,9 @@ async def test_exchange_choices_with_number_keys(save_dir: Path) -> None:
         # Attackers picked one by one from the stack with the number keys.
         await goto(pilot, app, a)
         await pilot.press("1")
-        assert screen.attackers == ["su-25tc"]
+        assert screen.sel.attackers == ("su-25tc",)
         await pilot.press("2")
-        assert screen.attackers == ["su-25tc", "su-15rc"]
+        assert screen.sel.attackers == ("su-25tc", "su-15rc")
         await goto(pilot, app, b)
         await pilot.press("enter", "e", "e", "r")
         await pilot.pause()
@@ -160,8 +160,8 @@ async def test_exchange_choices_with_number_keys(save_dir: Path) -> None:
         assert screen.step == "remove" and session.prompt.side == "su"
         assert hexmap.cursor == a and hexmap.highlights.get(a) == "remove"
         await pilot.press("enter")  # two candidates here: Enter only marks one (Enter again would remove it)
-        assert session.state.step == "exchange" and screen.picked == screen.units_at(a)[0]["id"]
-        assert screen._marks()[screen.picked] == "remove?"
+        assert session.state.step == "exchange" and screen.sel.marked == screen.units_at(a)[0]["id"]
+        assert screen.keys.marks()[screen.sel.marked] == "remove?"
         await pilot.press("2")  # a number removes that unit at once
         await pilot.pause()
         assert session.state.units["su-15rc"].status == "eliminated"
@@ -186,7 +186,7 @@ async def test_advance_of_a_stack_and_a_tank_second_hex(save_dir: Path) -> None:
         hexmap = screen.query_one(HexMap)
         await goto(pilot, app, b)
         await pilot.press("enter")  # every unit that may attack: both units of the stack
-        assert sorted(screen.attackers) == ["su-15rc", "su-25tc"]
+        assert sorted(screen.sel.attackers) == ["su-15rc", "su-25tc"]
         await pilot.press("enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.units["de-298"].status == "eliminated"
@@ -231,13 +231,13 @@ async def test_enter_and_number_keys_choose_in_a_stack(save_dir: Path) -> None:
         panel = str(screen.query_one("#stack").render())
         assert "1" in panel and all(u["name"][:20] in panel for u in units)
         await pilot.press("enter")
-        assert screen.selected == ids[0]
+        assert screen.sel.selected == ids[0]
         await pilot.press("enter")
-        assert screen.selected == ids[1]
+        assert screen.sel.selected == ids[1]
         await pilot.press("enter")
-        assert screen.selected is None
+        assert screen.sel.selected is None
         await pilot.press("2")
-        assert screen.selected == ids[1]
+        assert screen.sel.selected == ids[1]
         assert screen._counters()[stack].piece.top == screen.unit(ids[1])["short"]  # drawn on top
 
 

@@ -1,8 +1,10 @@
-"""The play screen: the map, the side panels, the prompt, and the keys that turn into actions.
+"""The play screen on a hex map: the map, the side panels, the prompt, and the keys.
 
-The rules decide everything: the keys only pick among the prompt's enumerated
-actions, and anything else is tried on a copy of the position so the player
-sees the rules' own reason and case when a key does nothing.
+What a key means in each step of the turn is a step object (ui/steps, no Textual): it says what
+to light and to hint, and what Enter, a number key, Tab and the step's own keys ask for; this
+screen draws that and carries it out. The rules decide everything: the keys only pick among the
+prompt's actions, and anything else is tried on a copy of the position so the player reads the
+rules' own reason and case when a key does nothing.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from wargames_tui.engine.session import Session
 from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import units_named
-from wargames_tui.ui.screens.play_generic import GenericMixin
-from wargames_tui.ui.screens.play_session import short_name
+from wargames_tui.ui.screens.play_session import SessionScreen, short_name
+from wargames_tui.ui.steps import NAMED_KEYS, STEPS, Selection, Step, Turn, step_for
+from wargames_tui.ui.steps.generic import OtherStep
+from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
@@ -34,43 +38,17 @@ from wargames_tui.ui.widgets.pending import PendingPanel
 from wargames_tui.ui.widgets.stack import StackPanel
 from wargames_tui.ui.widgets.track import TrackPanel, short_side
 
-# Each step of a turn gets its own Enter label in the footer.
-ENTER_LABELS = {
-    "move": "Select/move",
-    "declare": "Attackers/declare",
-    "resolve": "Resolve",
-    "retreat": "Retreat here",
-    "advance": "Advance",
-    "place": "Place here",
-    "reinforce": "Bring on here",
-    "bombard": "Roll/disrupt",
-    "remove": "Remove",
-    "generic": "Act here",
-}
+# Enter's label in the footer says what it does in the step: one binding a label.
+ENTER_LABELS = list(dict.fromkeys(s.label for s in [*STEPS, OtherStep]))
 
-class PlayScreen(GenericMixin):
+
+class PlayScreen(SessionScreen):
     BINDINGS = [
-        Binding("enter", "select", ENTER_LABELS["move"], id="select-move"),
-        Binding("enter", "select_declare", ENTER_LABELS["declare"], id="select-declare"),
-        Binding("enter", "select_resolve", ENTER_LABELS["resolve"], id="select-resolve"),
-        Binding("enter", "select_retreat", ENTER_LABELS["retreat"], id="select-retreat"),
-        Binding("enter", "select_advance", ENTER_LABELS["advance"], id="select-advance"),
-        Binding("enter", "select_place", ENTER_LABELS["place"], id="select-place"),
-        Binding("enter", "select_reinforce", ENTER_LABELS["reinforce"], id="select-reinforce"),
-        Binding("enter", "select_bombard", ENTER_LABELS["bombard"], id="select-bombard"),
-        Binding("enter", "select_remove", ENTER_LABELS["remove"], id="select-remove"),
-        Binding("enter", "select_generic", ENTER_LABELS["generic"], id="select-generic"),
-        Binding("tab", "next_pending", "Next unit"),
-        Binding("shift+tab", "prev_pending", "Previous unit", show=False),
+        *[Binding("enter", f"enter({i})", label, id=f"enter-{i}") for i, label in enumerate(ENTER_LABELS)],
+        Binding("tab", "cycle(1)", "Next unit"),
+        Binding("shift+tab", "cycle(-1)", "Previous unit", show=False),
         Binding("escape", "cancel", "Cancel"),
-        Binding("e", "end_phase", "End phase"),
-        Binding("e", "end_declarations", "End declarations"),
-        Binding("e", "finish", "End/halt"),
-        Binding("r", "resolve", "Resolve next"),
-        Binding("r", "bombard", "Roll"),
-        Binding("p", "pool_entry", "Face-down entry"),
-        Binding("n", "no_advance", "No advance"),
-        Binding("b", "break_off", "Break off"),
+        *[Binding(key, f"key('{name}')", label, id=f"key-{name}") for name, (key, label) in NAMED_KEYS.items()],
         *[Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False) for n in range(1, 10)],
         Binding("full_stop", "next_ready", "Next ready", key_display=".", show=False),
         Binding("semicolon", "last_move", "Last move", key_display=";", show=False),
@@ -89,17 +67,15 @@ class PlayScreen(GenericMixin):
         self.save_path = save_path
         self.board = session.game.board(session.state)
         self.nations = gamehooks.nations(session)
-        self.selected: str | None = None
-        self.attackers: list[str] = []
+        self.sel = Selection()
         self.message: tuple[str, str] | None = None  # (text, "error" | "info")
         self.last_combat: dict[str, Any] | None = None
-        self.chosen_pending: str | None = None  # the waiting unit that Enter brings on
-        self.picked: str | None = None  # the unit of a stack marked for removal
         self.view: dict[str, Any] = {}
+        self.turn: Turn | None = None
+        self.stepper: Step | None = None
         self._phase_key: tuple[Any, ...] | None = None
         self._step_timer = None  # the bot's next step
         self._shown_outcome = False
-        self._confirming_end = False  # `e` pressed once in the declarations
         self.bot_rng = random.Random()
 
     # --- layout ------------------------------------------------------------
@@ -119,13 +95,9 @@ class PlayScreen(GenericMixin):
         yield Footer()
 
     def on_mount(self) -> None:
-        seed = getattr(self.app, "seed", None)
-        self.bot_rng = random.Random(seed)
-        self.query_one("#stack").border_title = "Hex"
-        self.query_one("#pending").border_title = "Waiting to come on"
-        self.query_one("#crt").border_title = "Combat results"
-        self.query_one("#track").border_title = "Turn"
-        self.query_one("#log").border_title = "Log"
+        self.bot_rng = random.Random(getattr(self.app, "seed", None))
+        for wid, title in (("stack", "Hex"), ("pending", "Waiting to come on"), ("crt", "Combat results"), ("track", "Turn"), ("log", "Log")):
+            self.query_one(f"#{wid}").border_title = title
         hexmap = self.query_one(HexMap)
         hexmap.focus()
         hexmap.on_move = self._cursor_moved
@@ -148,24 +120,40 @@ class PlayScreen(GenericMixin):
             self._draw_header()
         self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
 
-    def _cursor_to_own_unit(self) -> None:
-        here = self.units_at(self.cursor)
-        if not any(u["side"] == self.prompt.side for u in here):
-            self.query_one(HexMap).set_cursor(self._start_cursor())
+    # --- reading the position ---------------------------------------------------
+    @property
+    def cursor(self) -> Hex:
+        return self.query_one(HexMap).cursor
 
-    def _cursor_for_step(self) -> None:
-        """Where the cursor helps at the start of a step: on a hex where Enter does something."""
-        step = self.step
-        if step in ("place", "reinforce"):
-            self.jump_to_lit(self.arrival_hexes(self.chosen_unit()))
-        elif step == "remove":
-            self.jump_to_lit([u["hex"] for u in map(self.unit, self._remove_candidates()) if u and u["hex"]])
-        elif step == "bombard" and not self._only("bombard"):
-            self.jump_to_lit([u["hex"] for u in map(self.unit, self._bombard_targets()) if u and u["hex"]])
-        elif step == "move" and self.pool_entries() and not any(
-            u["side"] == self.prompt.side for u in self.units_at(self.cursor)
-        ):
-            self.jump_to_lit([a["hex"] for a in self.pool_entries()])
+    @property
+    def step(self) -> str:
+        """The kind of choice the keys make now ("bot" and "over" when they make none)."""
+        if self.turn is None or self.turn.over:
+            return "over"
+        return "bot" if self.turn.bot else self.keys.kind
+
+    @property
+    def keys(self) -> Step:
+        """The step object of the position and the selection."""
+        if self.stepper is None or self.stepper.sel is not self.sel or self.stepper.turn is not self.turn:
+            self.stepper = step_for(self.turn, self.sel)  # type: ignore[arg-type]
+        return self.stepper
+
+    def units_at(self, h: Hex) -> list[dict[str, Any]]:
+        return self.turn.units_at(h) if self.turn else []
+
+    def unit(self, uid: str) -> dict[str, Any] | None:
+        return self.turn.unit(uid) if self.turn else None
+
+    def label(self, uid: str) -> str:
+        return self.turn.label(uid)  # type: ignore[union-attr]
+
+    def played_words(self, action: Action) -> str:
+        return self.turn.words(action)  # type: ignore[union-attr]
+
+    def read_view(self) -> None:
+        super().read_view()
+        self.turn = Turn(self.session, self.view, self.board, self.bot_to_act())
 
     def _start_cursor(self) -> Hex:
         """The first unit of the side to act, else the middle of the map."""
@@ -176,6 +164,16 @@ class PlayScreen(GenericMixin):
         cells = sorted(self.board.cells)
         return cells[len(cells) // 2]
 
+    def _cursor_to_own_unit(self) -> None:
+        if not any(u["side"] == self.prompt.side for u in self.units_at(self.cursor)):
+            self.query_one(HexMap).set_cursor(self._start_cursor())
+
+    def _cursor_for_step(self) -> None:
+        """Where the cursor helps at the start of a step: on a hex where Enter does something."""
+        where = self.keys.start(self.cursor)
+        if where:
+            self.query_one(HexMap).set_cursor(where)
+
     # --- drawing -------------------------------------------------------------
     def refresh_all(self) -> None:
         self.read_view()
@@ -183,10 +181,7 @@ class PlayScreen(GenericMixin):
         if key != self._phase_key:
             handover = self._phase_key is not None and self._phase_key[3] != key[3]
             self._phase_key = key
-            self.selected = None
-            self.attackers = []
-            self.chosen_pending = None
-            self.picked = None
+            self.sel = Selection()
             if handover and self.prompt.side and not self.bot_to_act():
                 self.call_after_refresh(self._cursor_to_own_unit)
             if not self.bot_to_act():
@@ -198,16 +193,12 @@ class PlayScreen(GenericMixin):
         self.refresh_bindings()
 
     def _counters(self) -> dict[Hex, Counter]:
-        # The unit being handled is drawn on top of its stack.
-        first = [self.selected] if self.selected else []
-        if self.step == "advance" and self._further():
-            first.append(self._tank() or "")
-        first += self.attackers
-        order = {uid: i for i, uid in enumerate(first)}
+        # The units being handled are drawn on top of their stacks.
+        order = {uid: i for i, uid in enumerate(self.keys.on_top())}
         units = sorted(self.view.get("units", []), key=lambda u: order.get(u["id"], len(order)))
         pieces = pieces_from_view({**self.view, "units": units})
         acting = self.prompt.side
-        moving = self.step == "move"
+        dims = self.keys.dims_moved()
         counters = {}
         for h, piece in pieces.items():
             here = self.units_at(h)
@@ -215,92 +206,9 @@ class PlayScreen(GenericMixin):
             bg = nation.colour if nation else "#cccccc"
             fg = nation.text if nation else "black"
             disrupted = any(u["disrupted"] for u in here)
-            dim = moving and all(u.get("moved") and u["side"] == acting for u in here)
+            dim = dims and all(u.get("moved") and u["side"] == acting for u in here)
             counters[h] = Counter(piece, bg, fg, disrupted, dim)
         return counters
-
-    def _highlights(self) -> dict[Hex, str]:
-        lit: dict[Hex, str] = {}
-        step = self.step
-        if step in ("place", "reinforce"):
-            for h in self.arrival_hexes(self.chosen_unit()):
-                lit[h] = "entry"
-        elif step == "bombard":
-            for uid in self._bombard_targets():
-                u = self.unit(uid)
-                if u and u["hex"]:
-                    lit[u["hex"]] = "target"
-        elif step == "remove":
-            for uid in self._remove_candidates():
-                u = self.unit(uid)
-                if u and u["hex"]:
-                    lit[u["hex"]] = "remove"
-        elif step == "move" and not self.selected:
-            for a in self.pool_entries():
-                lit[a["hex"]] = "entry"
-        elif step == "move" and self.selected:
-            for _, kind, d in self.reach_of(self.selected):
-                if d and kind == "exit":
-                    lit[d] = "exit"
-                elif d and kind == "move":
-                    lit.setdefault(d, "reach")
-            u = self.unit(self.selected)
-            if u and u["hex"]:
-                lit[u["hex"]] = "selected"
-        elif step == "declare":
-            for att in self.view.get("attacks", []):
-                d = self.unit(att["defender"])
-                if d and d["hex"]:
-                    lit[d["hex"]] = "declared"
-            chosen = set(self.attackers)
-            for a in self.actions_of("declare"):
-                # With attackers chosen, light the defenders they may attack together (the
-                # prompt lists every group while few units could join, else stacks and singles).
-                if not chosen or set(a["attackers"]) == chosen or chosen < set(a["attackers"]):
-                    d = self.unit(a["defender"])
-                    if d and d["hex"]:
-                        lit[d["hex"]] = "target"
-            for uid in self.attackers:
-                u = self.unit(uid)
-                if u and u["hex"]:
-                    lit[u["hex"]] = "attacker"
-        elif step == "resolve":
-            for att in self.view.get("attacks", []):
-                if att["resolved"]:
-                    continue
-                d = self.unit(att["defender"])
-                if d and d["hex"]:
-                    lit[d["hex"]] = "target"
-                for a in att["attackers"]:
-                    u = self.unit(a)
-                    if u and u["hex"]:
-                        lit[u["hex"]] = "attacker"
-        elif step == "retreat":
-            for a in self.actions_of("retreat"):
-                d = self.dest(a)
-                if d:
-                    lit[d] = "retreat"
-                u = self.unit(a["unit"])
-                if u and u["hex"]:
-                    lit[u["hex"]] = "selected"
-        elif step == "generic":
-            lit = self.generic_lights()
-        elif step == "advance" and self._further():
-            tank = self._tank()
-            for a in self.actions_of("advance"):
-                if a["unit"] == tank:
-                    lit[a["hex"]] = "advance"
-            u = self.unit(tank or "")
-            if u and u["hex"]:
-                lit[u["hex"]] = "selected"
-        elif step == "advance":
-            for a in self.actions_of("advance"):
-                u = self.unit(a["unit"])
-                if u and u["hex"]:
-                    lit[u["hex"]] = "attacker"
-            if self.vacated:
-                lit[self.vacated] = "advance"
-        return lit
 
     def side_colour(self, side: str) -> str:
         """The colour of a side: that of its first nation."""
@@ -315,7 +223,7 @@ class PlayScreen(GenericMixin):
         }
 
     def _draw_map(self) -> None:
-        self.query_one(HexMap).show(self._counters(), self._highlights(), self._held())
+        self.query_one(HexMap).show(self._counters(), self.keys.lights(), self._held())
 
     def _draw_header(self) -> None:
         v = self.view
@@ -344,11 +252,11 @@ class PlayScreen(GenericMixin):
         holder = (self.view.get("control") or {}).get(h)
         held = (short_name(sides.get(holder, holder)), self.side_colour(holder)) if holder else None
         self.query_one(StackPanel).show(
-            h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
-            marks=self._marks(), held=held, compact=self.has_class("short"), steady=self._phase_key,
-            hex_name=self.hex_name,
+            h, self.board.cells[h], self.units_at(h), self.nations, sides, self.keys.hint(h),
+            marks=self.keys.marks(), held=held, compact=self.has_class("short"), steady=self._phase_key,
+            hex_name=self.turn.hex_name,  # type: ignore[union-attr]
         )
-        self.query_one("#stack").border_title = f"Hex {self.hex_name(h)}"
+        self.query_one("#stack").border_title = f"Hex {self.turn.hex_name(h)}"  # type: ignore[union-attr]
         self._draw_pending()
         column, caption = self._considered()
         roll = self.last_combat.get("roll") if self.last_combat else None
@@ -359,42 +267,28 @@ class PlayScreen(GenericMixin):
             if column is None:
                 column = lc.get("column")
         crt = self.query_one(CrtPanel)
-        crt.display = "crt" in self.view and (self.has_class("tables") or self.step not in ("place", "reinforce", "bombard"))
+        crt.display = "crt" in self.view and (self.has_class("tables") or self.keys.shows_crt())
         if "crt" in self.view:
             crt.show(self.view["crt"], column, roll, caption)
         self.query_one(TrackPanel).show(self.view)
 
-    def _marks(self) -> dict[str, str]:
-        """Tags for the units in the hex panel: what the player has picked."""
-        marks = {uid: "attacker" for uid in self.attackers}
-        if self.selected:
-            marks[self.selected] = "selected"
-        if self.picked and self.step == "remove":
-            marks[self.picked] = "remove?"
-        return marks
-
     def _draw_pending(self) -> None:
         panel = self.query_one(PendingPanel)
-        step = self.step
-        waiting = self.waiting_units() if step in ("place", "reinforce") else self.generic_waiting() if step == "generic" else []
-        note = self.pending_note() if step in ("place", "reinforce", "move") else ""
-        if step == "generic" and len(waiting) > 1:
-            note = "Tab/Shift+Tab: choose · its hexes are lit"
-        panel.display = bool(waiting or (note and step == "move"))
-        if not panel.display:
+        waiting = self.keys.waiting()
+        panel.display = waiting is not None
+        if waiting is None:
             return
         rows = 4 if self.has_class("short") else 8
-        panel.border_title = (f"Off the map ({len(waiting)})" if step == "generic" else f"Waiting to come on ({len(waiting)})") if waiting else "Reinforcements"
-        chosen = (self.chosen_off_map() if step == "generic" else self.chosen_unit()) if waiting else None
-        panel.show(waiting, chosen, self.nations, note, rows)
+        panel.border_title = waiting.title
+        panel.show(waiting.units, waiting.chosen, self.nations, waiting.note, rows)
 
     def _considered(self) -> tuple[str | None, str]:
         """The odds column of the attack under consideration, and a caption explaining it."""
         step = self.step
         here = self.units_at(self.cursor)
         enemy = [u for u in here if u["side"] != self.prompt.side]
-        if step == "declare" and enemy and self.attackers:
-            odds = gamehooks.odds(self.session, self.attackers, enemy[0]["id"])
+        if step == "declare" and enemy and self.sel.attackers:
+            odds = gamehooks.odds(self.session, list(self.sel.attackers), enemy[0]["id"])
             if odds:
                 return odds.column, self._odds_caption(odds)
         if step in ("declare", "resolve"):
@@ -462,48 +356,96 @@ class PlayScreen(GenericMixin):
         if self.app.screen is self:  # a click queued before a list or cover opened over the map is dropped
             self.activate(event.hex)
 
-    # --- actions ---------------------------------------------------------------
+    # --- keys: what the step object says, carried out ----------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         step = self.step
-        types = self.prompt_types if step not in ("bot", "over") else set()
-        if action == "select":
-            return step in ("move", "other")
-        if action.startswith("select_"):
-            return step == action.removeprefix("select_")
-        if action == "end_phase":
-            return "end-phase" in types and step != "generic"
-        if action == "finish":
-            return step == "generic" and bool(self.bare_actions())
-        if action == "end_declarations":
-            return "end-declarations" in types
-        if action == "resolve":
-            return "resolve" in types
-        if action == "bombard":
-            return "bombard" in types
-        if action == "pool_entry":
-            return bool(step == "move" and self.pool_entries())
-        if action in ("next_pending", "prev_pending"):
-            if step == "remove":
-                return len(self.removable_here()) > 1
-            if step == "generic":
-                return len(self.off_map_named()) > 1
-            return step in ("place", "reinforce") and bool(self.waiting_units())
-        if action == "pick":
-            return step not in ("bot", "over")
-        if action == "no_advance":
-            return "no-advance" in types
-        if action == "break_off":
-            return "exit" in types
-        if action in ("undo", "cancel", "actions") and step in ("bot", "over"):
+        idle = step in ("bot", "over")
+        if action == "enter":
+            return not idle and ENTER_LABELS[int(parameters[0])] == self.keys.label  # type: ignore[call-overload]
+        if action == "key":
+            return not idle and parameters[0] in self.keys.keys()
+        if action == "cycle":
+            return not idle and self.keys.cycles(self.cursor)
+        if action in ("undo", "cancel", "actions") and idle:
             return False
-        if action == "undo":
-            return True  # refused with the reason when there is nothing to take back
         if action == "cancel":
-            return True if (self.selected or self.attackers or self.picked or self.message) else None
+            return True if (not self.sel.empty or self.message) else None
         return True
 
-    def action_select(self) -> None:
+    def carry_out(self, results: Results) -> None:
+        """Do what a step asked for, in order; the screen is drawn again once."""
+        for r in results:
+            if isinstance(r, Select):
+                self.sel = r.selection
+            elif isinstance(r, Say):
+                self.message = (r.text, r.kind)
+            elif isinstance(r, Refuse):
+                self.refuse(r.exc)
+            elif isinstance(r, Jump):
+                self.jump_to_lit(r.hexes)
+            elif isinstance(r, ListAll):
+                self.action_actions()
+            elif isinstance(r, Offer):
+                self.offer(r.actions, r.title)
+            elif isinstance(r, Play):
+                self.play(r.action)
+                return  # the play redraws the screen
+        self.refresh_all()
+
+    def activate(self, h: Hex) -> None:
+        """Enter (or a click) on hex h: what it means depends on the step."""
+        self.message = None
+        self.carry_out(self.keys.enter(h))
+
+    def action_enter(self, _label: int) -> None:
         self.activate(self.cursor)
+
+    def action_key(self, name: str) -> None:
+        self.message = None
+        self.carry_out(self.keys.key(name, self.cursor))
+
+    def action_cycle(self, by: int) -> None:
+        self.message = None
+        self.carry_out(self.keys.cycle(self.cursor, by))
+
+    def action_pick(self, n: int) -> None:
+        """Number key n: act on the n-th unit listed for the hex under the cursor."""
+        self.message = None
+        here = self.units_at(self.cursor)
+        if self.step in ("bot", "over") or n <= len(here):
+            self.carry_out(self.keys.pick(self.cursor, n))
+        elif here:
+            self.say(f"There is no unit {n} in {self.cursor}.")
+        else:
+            self.say("No unit here: the number keys pick a unit of a stack.")
+
+    def jump_to_lit(self, hexes: list[Hex]) -> None:
+        """Put the cursor on the lit hex nearest to it, unless it is on one already."""
+        where = self.keys.nearest_of(hexes, self.cursor)
+        if where:
+            self.query_one(HexMap).set_cursor(where)
+
+    def offer(self, actions: list[Action], title: str) -> None:
+        """Play the one action, or let the player choose among several in the game's words."""
+        if not actions:
+            self.say("Nothing to do here.", "error")
+        elif len(actions) == 1:
+            self.message = None
+            self.play(actions[0])
+        else:
+            words = self.turn.worded  # type: ignore[union-attr]
+            self.choose([(words(a), a) for a in actions], f"{title} {self.prompt.text} ({self.prompt.case})")
+
+    def choose(self, labelled: list[tuple[str, Action]], title: str) -> None:
+        """The list of actions in words; the one picked is played."""
+        from wargames_tui.ui.screens.actions import ActionsScreen
+
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.message = None
+                self.play(action)
+
+        self.app.push_screen(ActionsScreen(title, labelled), chosen)
 
     # --- finding one's way ------------------------------------------------------------------
     def ready_hexes(self) -> list[Hex]:
@@ -552,85 +494,17 @@ class PlayScreen(GenericMixin):
         side.display = not side.display
         self.say("Side panels hidden: z shows them again." if not side.display else "Side panels shown.")
 
-    action_select_declare = action_select
-    action_select_resolve = action_select
-    action_select_retreat = action_select
-    action_select_advance = action_select
-    action_select_place = action_select
-    action_select_reinforce = action_select
-    action_select_bombard = action_select
-    action_select_remove = action_select
-    action_select_generic = action_select
-
-    def action_pick(self, n: int) -> None:
-        self.pick(n)
-
     def action_cancel(self) -> None:
-        self._confirming_end = False
-        if self.selected or self.attackers or self.picked:
-            self.selected = None
-            self.attackers = []
-            self.picked = None
+        if not self.sel.empty:
+            self.sel = Selection(pending=self.sel.pending)
             self.message = ("Selection cleared.", "info")
         else:
+            self.sel = self.sel.but(confirming=False)
             self.message = None
         self.refresh_all()
 
-    def action_end_phase(self) -> None:
-        action = self._only("end-phase")
-        if action:
-            self.message = None
-            self.play(action)
-
-    def action_end_declarations(self) -> None:
-        """The declarations bind once ended: the first `e` asks, a second one ends them."""
-        action = self._only("end-declarations")
-        if not action:
-            return
-        if not self._confirming_end:
-            self._confirming_end = True
-            declared = len(self.view.get("attacks") or [])
-            self.say(f"{declared} attack{'s' if declared != 1 else ''} declared. Once ended, every declared attack "
-                     f"must be fought and none added ({self.prompt.case}): press e again to end the declarations.")
-            return
-        self._confirming_end = False
-        self.message = None
-        if self.attackers:
-            self.attackers = []
-        self.play(action)
-
-    def action_resolve(self) -> None:
-        h = self.cursor
-        ids = {u["id"] for u in self.units_at(h)}
-        resolves = self.actions_of("resolve")
-        action = next((a for a in resolves if a["defender"] in ids), None) or (resolves[0] if resolves else None)
-        if action:
-            self.message = None
-            self.play(action)
-
-    def action_no_advance(self) -> None:
-        action = self._only("no-advance")
-        if action:
-            self.message = None
-            self.play(action)
-
-    def action_break_off(self) -> None:
-        h = self.cursor
-        exits = [a for a in self.actions_of("exit") if self.dest(a) == h]
-        if self.selected:
-            exits = [a for a in exits if a["unit"] == self.selected]
-        else:
-            own = {u["id"] for u in self.units_at(h)}
-            exits = [a for a in exits if a["unit"] in own]
-        if exits:
-            self.message = None
-            self.play(exits[0])
-            return
-        rule = "select a unit, put the cursor on a cyan map-edge hex in its reach, then press b"
-        self.say(f"No break-off here: {rule}.", "error")
-
     def action_actions(self) -> None:
-        if self.step in ("bot",):
+        if self.step == "bot":
             self.say("The bot is playing this side.")
             return
         actions = self.prompt.actions
@@ -643,15 +517,14 @@ class PlayScreen(GenericMixin):
             if a.get("type") == "declare":
                 odds = gamehooks.odds(self.session, a["attackers"], a["defender"])
                 column = odds.column if odds else None
-            labelled.append((self.words(a, column), a))
+            labelled.append((self.turn.words(a, column), a))  # type: ignore[union-attr]
         self.choose(labelled, f"{self.prompt.text} ({self.prompt.case})")
 
     def action_undo(self) -> None:
         if self.step == "bot":
             return
         if self._take_back():
-            self.selected = None
-            self.attackers = []
+            self.sel = Selection(pending=self.sel.pending)
             self.refresh_all()
 
     def help_legend(self) -> tuple[tuple[str, str, str], ...]:
@@ -660,21 +533,12 @@ class PlayScreen(GenericMixin):
     # --- playing an action ---------------------------------------------------
     def play(self, action: Action) -> list[Event]:
         """Apply one action through the session; a refusal shows its reason, never a traceback."""
-        self._confirming_end = False
-        waiting = [u["id"] for u in self.waiting_units()]
+        before = self.keys
+        self.sel = self.sel.but(confirming=False)
         events = self._apply(action)
         if events is None:
             return []
-        if action.get("type") == "move" and action.get("unit") == self.selected:
-            self.selected = None
-        if action.get("type") == "remove":
-            self.picked = None
-        if action.get("attackers"):
-            self.attackers = []
-        if action.get("unit") and action.get("unit") == self.chosen_pending and action["unit"] in waiting:
-            # The next waiting unit in the list is chosen, not the first again.
-            later = waiting[waiting.index(action["unit"]) + 1 :]
-            self.chosen_pending = later[0] if later else None
+        self.sel = before.after_play(action)
         for e in events:
             if e.kind == "combat":
                 self.last_combat = dict(e.data)
@@ -687,21 +551,9 @@ class PlayScreen(GenericMixin):
         return events
 
     def _after_change(self) -> None:
-        hexmap = self.query_one(HexMap)
-        step = self.step
-        if step in ("place", "reinforce", "bombard", "remove"):
-            self._cursor_for_step()
-        elif step == "retreat":
-            first = self.actions_of("retreat")
-            u = self.unit(first[0]["unit"]) if first else None
-            if u and u["hex"]:
-                hexmap.set_cursor(u["hex"])
-        elif step == "advance" and self._further():
-            u = self.unit(self._tank() or "")
-            if u and u["hex"]:
-                hexmap.set_cursor(u["hex"])
-        elif step == "advance" and self.vacated:
-            hexmap.set_cursor(self.vacated)
+        where = self.keys.follow(self.cursor)
+        if where:
+            self.query_one(HexMap).set_cursor(where)
         self._end_or_go_on()
 
     # --- bots ---------------------------------------------------------------------

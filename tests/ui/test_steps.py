@@ -1,0 +1,144 @@
+"""The hex keys' step objects on their own, without a Pilot: what a step lights, hints and asks
+the screen to do, for a position and a selection."""
+
+from __future__ import annotations
+
+from tests.ui.helpers import arrange_attack, first_unit_move, new_session, start
+from tests.ui.test_generic_keys import session_at, types
+from tests.ui.test_scenarios import kharkov_fight
+from wargames_tui.engine.session import Session
+from wargames_tui.ui.steps import Selection, Turn, step_for
+from wargames_tui.ui.steps.arrivals import ArriveStep, RemoveStep
+from wargames_tui.ui.steps.base import Idle
+from wargames_tui.ui.steps.combat import DeclareStep
+from wargames_tui.ui.steps.generic import GenericStep
+from wargames_tui.ui.steps.move import MoveStep
+from wargames_tui.ui.steps.turn import Jump, Offer, Play, Refuse, Say, Select
+
+
+def turn_of(session: Session, bot: str | None = None) -> Turn:
+    return Turn(session, session.view(session.prompt.side), session.game.board(session.state), bot)
+
+
+def selected(results: tuple) -> Selection:
+    return next(r.selection for r in results if isinstance(r, Select))
+
+
+def test_move_select_light_and_move() -> None:
+    session = new_session()
+    uid, start_hex, dest = first_unit_move(session)
+    turn = turn_of(session)
+    step = step_for(turn, Selection())
+    assert isinstance(step, MoveStep) and step.kind == "move"
+    assert f"select {turn.label(uid)}" in step.hint(start_hex)
+    results = step.enter(start_hex)
+    sel = selected(results)
+    assert sel.selected == uid and any(isinstance(r, Say) and "in reach" in r.text for r in results)
+    moving = step_for(turn, sel)
+    lit = moving.lights()
+    assert lit[start_hex] == "selected" and lit[dest] == "reach"
+    assert moving.hint(dest) == f"Enter: move {turn.label(uid)} here"
+    (play,) = moving.enter(dest)
+    assert isinstance(play, Play) and play.action["unit"] == uid and play.action["path"][-1] == dest
+    # Once played, the moved unit is no longer selected.
+    assert moving.after_play(play.action).selected is None
+
+
+def test_move_enter_on_empty_and_on_the_selected_unit() -> None:
+    session = new_session()
+    uid, start_hex, _ = first_unit_move(session)
+    turn = turn_of(session)
+    empty = next(h for h in sorted(turn.board.cells) if not turn.units_at(h))
+    (say,) = step_for(turn, Selection()).enter(empty)
+    assert isinstance(say, Say) and say.text.startswith("No unit here")
+    # Enter on the selected unit again puts it down (a lone unit has no next one in its stack).
+    movable = [u["id"] for u in turn.units_at(start_hex) if step_for(turn, Selection()).movable(u["id"])]
+    results = step_for(turn, Selection(selected=uid)).enter(start_hex)
+    assert selected(results).selected == (movable[1] if len(movable) > 1 and movable[0] == uid else None)
+
+
+def test_move_refusal_is_the_rules_reason() -> None:
+    session = new_session()
+    uid, start_hex, _ = first_unit_move(session)
+    turn = turn_of(session)
+    step = step_for(turn, Selection(selected=uid))
+    far = max(turn.board.cells, key=lambda h: (turn.board.grid.distance(start_hex, h), h))
+    results = step.enter(far)
+    assert results and isinstance(results[0], (Refuse, Say))
+    assert all(not isinstance(r, Play) for r in results)
+
+
+def test_declare_gathers_then_plays_and_e_asks_first() -> None:
+    session = new_session()
+    attackers, defender = arrange_attack(session)
+    session.act({"type": "end-phase"})
+    turn = turn_of(session)
+    step = step_for(turn, Selection())
+    assert isinstance(step, DeclareStep)
+    target = turn.hex_of(defender)
+    assert step.lights()[target] == "target"
+    sel = selected(step.enter(target))
+    assert set(attackers) <= set(sel.attackers)
+    (play,) = step_for(turn, sel).enter(target)
+    assert isinstance(play, Play) and play.action["type"] == "declare" and play.action["defender"] == defender
+    # e once asks (the declarations bind), e again ends them.
+    first = step.key("end_declarations", target)
+    assert selected(first).confirming and not any(isinstance(r, Play) for r in first)
+    second = step_for(turn, selected(first)).key("end_declarations", target)
+    assert any(isinstance(r, Play) and r.action["type"] == "end-declarations" for r in second)
+
+
+def test_idle_when_a_bot_plays_the_side() -> None:
+    session = new_session()
+    step = step_for(turn_of(session, bot="greedy"), Selection())
+    assert isinstance(step, Idle) and step.keys() == set()
+    (say,) = step.enter(next(iter(step.turn.board.cells)))
+    assert isinstance(say, Say) and "bot" in say.text
+
+
+def test_setup_placement_waiting_units_and_tab() -> None:
+    session = start("operation-compass")
+    turn = turn_of(session)
+    step = step_for(turn, Selection())
+    assert isinstance(step, ArriveStep) and step.kind == "place"
+    waiting = step.waiting()
+    ids = [u["id"] for u in waiting.units]
+    assert waiting.chosen == ids[0] and len(ids) > 1
+    hexes = step.hexes_for(ids[0])
+    assert all(step.lights()[h] == "entry" for h in hexes)
+    (play,) = step.enter(hexes[0])
+    assert play == Play(next(a for a in turn.prompt.actions if a["unit"] == ids[0] and a["hex"] == hexes[0]))
+    tab = step.cycle(hexes[0], 1)
+    assert selected(tab).pending == ids[1] and any(isinstance(r, Jump) for r in tab)
+
+
+def test_exchange_marks_before_removing() -> None:
+    session, a, b = kharkov_fight(["de-19pz-27", "de-19pz-pg"], "EX")
+    for action in (
+        {"type": "declare", "attackers": ["su-15rc", "su-25tc"], "defender": "de-19pz-27"},
+        {"type": "end-declarations"},
+    ):
+        session.act(action)
+    resolve = next(x for x in session.prompt.actions if x["type"] == "resolve")
+    session.act(resolve)
+    step = step_for(turn_of(session), Selection())
+    assert isinstance(step, RemoveStep) and step.lights()[a] == "remove"
+    marked = selected(step.enter(a)).marked
+    assert marked == step.turn.units_at(a)[0]["id"]
+    marking = step_for(step.turn, Selection(marked=marked))
+    assert marking.marks()[marked] == "remove?"
+    assert marking.enter(a) == (Play({"type": "remove", "unit": marked}),)
+
+
+def test_generic_step_lights_what_actions_name_and_e_offers_the_bare_ones() -> None:
+    session = session_at("dynamo/campaign", 1, lambda s: "pick" in types(s))
+    turn = turn_of(session)
+    step = step_for(turn, Selection())
+    assert isinstance(step, GenericStep) and step.kind == "generic"
+    pick = next(a for a in turn.prompt.actions if a["type"] == "pick" and len(a["units"]) == 1)
+    h = turn.hex_of(pick["units"][0])
+    assert h and pick["units"][0] in step.actionable(h)
+    assert step.hint(h).startswith("Enter: ")
+    if step.bare():
+        (offer,) = step.key("finish", h)
+        assert isinstance(offer, Offer) and all(a in step.bare() for a in offer.actions)
