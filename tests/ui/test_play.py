@@ -281,7 +281,7 @@ async def test_the_hex_panel_does_not_offer_an_attack_the_rules_refuse(save_dir:
         screen.sel = screen.sel.but(attackers=(weak,))
         await goto(pilot, pilot.app, enemy)
         assert any(a["defender"] == strong for a in screen.turn.actions_of("declare"))  # an attack on it may be declared
-        hint = screen.keys.hint(screen.cursor)
+        hint = screen.hint()
         assert hint.startswith(screen.label(weak)) and "may not attack" in hint and "9.2" in hint  # el-alamein:9.2 odds
 
 

@@ -40,7 +40,7 @@ async def test_the_odds_of_a_prepared_assault_are_shown_before_it_is_committed(t
         screen = await opened(pilot, app)
         await goto(pilot, app, "2216")
         await pilot.press("enter")  # gather the 12th Infantry
-        assert screen.attackers == ["g-12id"]
+        assert screen.sel.attackers == ("g-12id",)
         await goto(pilot, app, "2116")
         assert screen.hint().endswith("with 1 gathered: 6 vs 6 = 1-1 on clear; 1 ./1, 2-3 1/1, 4 2/1, 5 ./., 6 1/.")
         await goto(pilot, app, "2316")

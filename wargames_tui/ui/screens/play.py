@@ -139,6 +139,10 @@ class PlayScreen(SessionScreen):
             self.stepper = step_for(self.turn, self.sel)  # type: ignore[arg-type]
         return self.stepper
 
+    def hint(self) -> str:
+        """What Enter (and the other keys) would do at the cursor."""
+        return self.keys.hint(self.cursor)
+
     def units_at(self, h: Hex) -> list[dict[str, Any]]:
         return self.turn.units_at(h) if self.turn else []
 
@@ -252,7 +256,7 @@ class PlayScreen(SessionScreen):
         holder = (self.view.get("control") or {}).get(h)
         held = (short_name(sides.get(holder, holder)), self.side_colour(holder)) if holder else None
         self.query_one(StackPanel).show(
-            h, self.board.cells[h], self.units_at(h), self.nations, sides, self.keys.hint(h),
+            h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
             marks=self.keys.marks(), held=held, compact=self.has_class("short"), steady=self._phase_key,
             hex_name=self.turn.hex_name,  # type: ignore[union-attr]
         )
