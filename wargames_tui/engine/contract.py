@@ -41,7 +41,7 @@ class Modifier:
 class Result:
     """One line of the result table: the rolls that give it (or its chance) and what it does."""
 
-    rolls: str  # "1-2", "6", or a chance such as "1/3"
+    rolls: str  # "1-2", "6", or a chance such as "17%"
     result: str
 
     def to_json(self) -> dict[str, str]:
@@ -151,12 +151,12 @@ def forces_from_view(view: dict[str, Any], where: dict[str, str], place: str = "
 
 
 def chances(results: Iterable[tuple[Fraction, str]]) -> tuple[Result, ...]:
-    """Results with their chance as a fraction ("1/6"), the same results merged, likeliest first."""
+    """Results with their chance in whole percents ("17%", "<1%"), the same results merged, likeliest first."""
     merged: dict[str, Fraction] = {}
     for p, what in results:
         merged[what] = merged.get(what, Fraction(0)) + p
     ordered = sorted(merged.items(), key=lambda kv: -kv[1])
-    return tuple(Result(str(p), what) for what, p in ordered if p > 0)
+    return tuple(Result(f"{round(100 * p)}%" if p >= Fraction(1, 200) else "<1%", what) for what, p in ordered if p > 0)
 
 
 def die_row(row: Sequence[str], first: int = 1) -> tuple[Result, ...]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.mapdata import HexCell, HexMapData, side_hexes
 from wargames_tui.games.blitzkrieg_1940 import combat, sequence, victory
+from wargames_tui.games.blitzkrieg_1940.contract import owed, preview, standing
 from wargames_tui.games.blitzkrieg_1940.data import SCENARIO_IDS, load_board, load_game
 from wargames_tui.games.blitzkrieg_1940.hidden import disguise
 from wargames_tui.games.blitzkrieg_1940.position import GAMES, Position
@@ -131,6 +133,11 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     columns = b.game.crt.columns
     column = "7:1+" if index >= len(columns) else columns[max(0, index)]
     return {"attack": attack, "defence": defence, "column": column, "note": note}
+
+
+def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
+    where = {"map": "on_map", "pool": "to_come", "cup": "to_come", "reinforcement": "to_come", "dead": "eliminated"}
+    return forces_from_view(view(state, viewer), where)
 
 
 def objectives(state: State, side: str) -> set[Hex]:

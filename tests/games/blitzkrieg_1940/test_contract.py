@@ -1,0 +1,56 @@
+"""Blitzkrieg 1940's play contract: a battle's preview gives the chances the rules themselves
+make, worked out by playing the attack on copies with every way the dice may fall (14.8, 14.9)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from wargames_tui.bots import random_bot
+from wargames_tui.engine.contract import chances
+from wargames_tui.engine.dice import Dice, ReplayExhausted
+from wargames_tui.engine.session import Session
+from wargames_tui.games import blitzkrieg_1940 as game
+
+
+def rules_chances(state, action):
+    """Each result's chance, by applying the action with every sequence of as many rolls as it may
+    ask for (a battle needing fewer leaves the rest unused, each such sequence weighing the same)."""
+    for n in range(1, 5):
+        found: Counter[str] = Counter()
+        try:
+            for rolls in itertools.product(range(1, 7), repeat=n):
+                events = game.apply(game.copy_state(state), action, Dice.replaying(rolls))
+                c = next(e for e in events if e.kind == "combat").data
+                found[c["result"] if c["roll"] else f"{c['result']} (7:1+, no roll)"] += Fraction(1, 6 ** n)
+        except ReplayExhausted:
+            continue
+        return chances((p, r) for r, p in found.items())
+    return ()
+
+
+@pytest.mark.rules("blitzkrieg-1940:14.8")
+@pytest.mark.rules("blitzkrieg-1940:14.9")
+def test_a_battle_preview_gives_the_chances_of_the_rules() -> None:
+    rng = random.Random(3)
+    session = Session.start(game, "blitzkrieg-1940/1940", seed=3)
+    checked = 0
+    for _ in range(1500):
+        if session.outcome() is not None or checked >= 4:
+            break
+        for a in session.prompt.actions:
+            if a["type"] != "attack" or checked >= 4:
+                continue
+            p = game.preview(session.state, a)
+            if p is None or not p.results:
+                continue
+            want = rules_chances(session.state, a)
+            if want:
+                assert p.results == want, a
+                checked += 1
+        session.act(random_bot(session, rng))
+    assert checked >= 2
