@@ -155,7 +155,7 @@ def chances(results: Iterable[tuple[Fraction, str]]) -> tuple[Result, ...]:
     merged: dict[str, Fraction] = {}
     for p, what in results:
         merged[what] = merged.get(what, Fraction(0)) + p
-    ordered = sorted(merged.items(), key=lambda kv: -kv[1])
+    ordered = sorted(merged.items(), key=lambda kv: (-kv[1], kv[0]))
     return tuple(Result(f"{round(100 * p)}%" if p >= Fraction(1, 200) else "<1%", what) for what, p in ordered if p > 0)
 
 

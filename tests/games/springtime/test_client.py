@@ -80,7 +80,7 @@ async def test_a_player_picks_the_attackers_and_sees_the_values_before_committin
         # Army (CV 3) with Giraud (+2) on TEM +1 defends at 6, or 9 with the French air (+3).
         line = next(text for text, a in app.screen.labelled
                     if a["type"] == "attack" and len(a["units"]) == 2 and a["lead"] == "de-schmidt" and a["air"] is None)
-        assert "attack 5 vs defence 6-9, wins 10% against the best defence" in line
+        assert "attack 5 (lead CV 4) vs defence 6-9, +1 other units; 84% repulse, 10% overrun, 6% stalemate" in line
         await pilot.press(*["down"] * labels.index(line), "enter")  # down the list to that line
         await pilot.pause()
         combat = session.state.combat
@@ -218,14 +218,16 @@ def test_a_contested_area_shows_the_allied_count_left_and_the_axis_count_right()
 
 @pytest.mark.rules("springtime:10.4.3", "springtime:10.4.4")
 def test_the_defender_sees_his_value_against_the_declared_attack() -> None:
-    from wargames_tui.games.springtime.combat import win_chance
+    from wargames_tui.games.springtime.contract import results
 
     session = contested_22()
     session.act({"type": "attack", "area": "22", "units": ["de-18a", "de-schmidt"], "lead": "de-schmidt", "air": None})
     # As worked out above: attack 5 (Schmidt CV 4, the 18th Army +1); the 7th Army with Giraud on
     # TEM +1 defends at 6, or 9 with the French air (+3).
     plain = springtime.preview(session.state, {"type": "defend", "lead": "fr-7a", "air": None})
-    assert plain == f"defence 6 vs attack 5: repulse {win_chance(1):.0%}, stalemate {1 - win_chance(1) - win_chance(-1):.0%}"
+    chance = {r.result: r.rolls for r in plain.results}
+    assert plain.odds.startswith("defence 6 ") and plain.odds.endswith(" vs attack 5")
+    assert chance["repulse"] == f"{round(100 * results(-1)['repulse'])}%" and chance["stalemate"] == f"{round(100 * results(-1)['stalemate'])}%"
     air = next(a for a in session.prompt.actions if a["type"] == "defend" and a["air"])
-    assert springtime.preview(session.state, air).startswith("defence 9 vs attack 5: repulse ")
+    assert str(springtime.preview(session.state, air)).startswith("defence 9 ")
     assert springtime.preview(session.state, {"type": "defend", "lead": "de-6a", "air": None}) is None  # not a defender

@@ -326,17 +326,19 @@ def test_a_river_crossing_adds_to_the_defence():
 
 @pytest.mark.rules("springtime:10.4.1", "springtime:10.4.4")
 def test_the_chance_to_win_counts_both_rolls_of_two_dice():
-    from wargames_tui.games.springtime.combat import win_chance
+    from fractions import Fraction
+
+    from wargames_tui.games.springtime.contract import results
     # Of the 1296 pairs of 2d6 rolls, 146 tie; half the rest favour each side: 575 wins at equal values.
-    assert win_chance(0) == 575 / 1296
+    assert results(0) == {"win": Fraction(575, 1296), "stalemate": Fraction(146, 1296), "repulse": Fraction(575, 1296)}
     # Four behind, the attacker needs to out-roll by five or more: 56+35+20+10+4+1 = 126 pairs.
-    assert win_chance(-4) == 126 / 1296
-    assert win_chance(11) == 1 and win_chance(-10) == 0
+    assert results(-4)["win"] == Fraction(126, 1296)
+    assert results(11)["win"] == 1 and results(-10)["win"] == 0
 
 
 @pytest.mark.rules("springtime:10.4.2", "springtime:10.4.3")
 def test_preview_names_the_values_of_an_attack_and_nothing_else():
-    from wargames_tui.games.springtime.combat import preview
+    from wargames_tui.games.springtime import preview
     s = empty_board(fresh())
     for uid in ("de-6a", "de-schmidt"):
         put(s, uid, "22")
@@ -345,8 +347,9 @@ def test_preview_names_the_values_of_an_attack_and_nothing_else():
     words = preview(s, {"type": "attack", "area": "22", "units": ["de-6a", "de-schmidt"], "lead": "de-6a", "air": "air-de-1"})
     # 6th Army CV 5, Schmidt +1, Luftwaffe +4 = 10 against the 7th Army's CV 3 + TEM 1 = 4, or 7 with
     # air; three ahead, the attack loses only when out-rolled by three or more: 310 of 1296 pairs.
-    assert words == f"attack 10 vs defence 4-7, wins {1 - 310 / 1296:.0%} against the best defence" == (
-        "attack 10 vs defence 4-7, wins 76% against the best defence")
+    assert words is not None and words.odds == "attack 10 (lead CV 5) vs defence 4-7"
+    assert [(m.value, m.why) for m in words.modifiers] == [("+1", "other units"), ("+4", "air")]
+    assert words.results[0].rolls == f"{round(100 * (1 - 310 / 1296))}%" == "76%" and words.results[0].result == "success"
     assert preview(s, {"type": "attack", "area": "22", "units": ["de-6a"], "lead": "fr-7a", "air": None}) is None
     assert preview(s, {"type": "attack", "area": "9", "units": ["de-6a"], "lead": "de-6a", "air": None}) is None
     assert preview(s, {"type": "move", "unit": "de-6a", "to": "13"}) is None

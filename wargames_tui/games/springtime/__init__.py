@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
 from wargames_tui.games.springtime import phases, victory
@@ -12,7 +13,7 @@ from wargames_tui.games.springtime.combat import (
     defence_parts,
     parts_total,
 )
-from wargames_tui.games.springtime.combat import preview as preview
+from wargames_tui.games.springtime.contract import owed, preview, standing
 from wargames_tui.games.springtime.data import Board, load_board
 from wargames_tui.games.springtime.invariants import (
     check_invariants as check_invariants,
@@ -94,6 +95,11 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     av = parts_total(attack_parts(state, attackers, attackers[0], None))
     dv = parts_total(defence_parts(state, defender, defenders, defenders[0], None, attackers))
     return {"attack": av, "defence": dv, "column": None, "note": "each side adds 2d6; higher total wins (springtime:10.4.4)"}
+
+
+def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
+    where = {"map": "on_map", "offmap": "to_come", "eliminated": "eliminated"}
+    return forces_from_view(view(state, viewer), where, place="zone")
 
 
 def presentation() -> Any:

@@ -70,53 +70,6 @@ def defence_parts(state: State, area: str, units: list[str], lead: str, air: str
     return parts
 
 
-def win_chance(margin: int) -> float:
-    """The chance that value + 2d6 beats the other's value + 2d6 when it leads by margin (10.4.1, 10.4.4)."""
-    two = [a + b for a in range(1, 7) for b in range(1, 7)]
-    return sum(1 for x in two for y in two if margin + x > y) / 36**2
-
-
-def preview(state: State, action: dict[str, Any]) -> str | None:
-    """An attack's Attack Value against the Defense Values the defender may choose, before it is
-    committed (10.4.2, 10.4.3); a defence's value against the declared attack; None for any other
-    action or one the rules would refuse."""
-    if isinstance(action, dict) and action.get("type") == "defend" and state.step == "defend":
-        return _defence_preview(state, action)
-    if not isinstance(action, dict) or action.get("type") != "attack" or state.step != "assault":
-        return None
-    area, units, lead, air = action.get("area"), action.get("units"), action.get("lead"), action.get("air")
-    if not isinstance(units, list) or lead not in units or not all(isinstance(u, str) for u in units):
-        return None
-    if not isinstance(area, str) or any(u not in attack_candidates(state, area) for u in units):
-        return None
-    if air is not None and air not in air_choices(state, state.active, lead):
-        return None
-    av = parts_total(attack_parts(state, units, lead, air))
-    defender = other(state.active)
-    defenders = units_in(state, area, defender)
-    dvs = [parts_total(defence_parts(state, area, defenders, d, dair, units))
-           for d in defenders for dair in [None, *air_choices(state, defender, d)]]
-    low, high = min(dvs), max(dvs)
-    span = f"{low}" if low == high else f"{low}-{high}"
-    chance = win_chance(av - high)
-    share = "under 1%" if 0 < chance < 0.005 else f"{chance:.0%}"
-    return f"attack {av} vs defence {span}, wins {share} against the best defence"
-
-
-def _defence_preview(state: State, action: dict[str, Any]) -> str | None:
-    """The Defense Value of this lead and air against the Attack Value already declared, and the
-    chance of a Repulse (a lower attack total) and of a Stalemate (10.4.3, 10.4.4)."""
-    c = state.combat
-    lead, air = action.get("lead"), action.get("air")
-    if c is None or lead not in defender_leads(state) or (air is not None and air not in air_choices(state, c["defender"], lead)):
-        return None
-    av = parts_total(attack_parts(state, c["attackers"], c["lead"], c["air"]))
-    dv = parts_total(defence_parts(state, c["area"], units_in(state, c["area"], c["defender"]), lead, air, c["attackers"]))
-    repulse = win_chance(dv - av)
-    stalemate = 1 - repulse - win_chance(av - dv)
-    return f"defence {dv} vs attack {av}: repulse {repulse:.0%}, stalemate {stalemate:.0%}"
-
-
 def declare(state: State, action: dict[str, Any], events: list[Event]) -> None:
     """The Attacker names the Area, the attacking units, the lead unit and his air (springtime:10.2, 10.4.2, 9.4.1)."""
     imp = state.imp
