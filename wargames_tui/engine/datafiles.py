@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
@@ -10,7 +11,18 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 
-SCENARIOS_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+
+def _scenarios_dir() -> Path:
+    """The scenario data: inside the installed package, where the wheel carries it (pyproject.toml),
+    else beside the package at the top of a checkout (an editable install, or a run from source)."""
+    package = resources.files("wargames_tui")
+    packaged = package / "scenarios"
+    if packaged.is_dir():
+        return Path(str(packaged))  # pip unpacks a wheel: the package is a folder on disk
+    return Path(str(package)).parent / "scenarios"
+
+
+SCENARIOS_DIR = _scenarios_dir()
 
 
 class DataFileError(Exception):
