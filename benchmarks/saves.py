@@ -1,6 +1,7 @@
 """What saving costs: listing a folder of saves, and the autosave after each action of a long game.
 
     python benchmarks/saves.py          # prints the figures recorded in docs/PERFORMANCE.md (Saves)
+    python benchmarks/saves.py blitzkrieg-1940/1940   # the autosave of another long game
 
 The autosave figures play one long random Khar'kov game and time `save()` after every action, as
 the client does, so the cost at the start and at the end of the game can be compared; the bytes are
@@ -45,14 +46,14 @@ def play(scenario: str, seed: int, limit: int | None = None):
         yield session
 
 
-def autosave_costs(folder: Path) -> tuple[list[float], list[int], list[float], list[float]]:
+def autosave_costs(folder: Path, scenario: str = LONG) -> tuple[list[float], list[int], list[float], list[float]]:
     """Seconds and bytes of the autosave after each action of one long game; then the seconds to
     load the save as autosave left it (snapshot plus journal) and once compacted."""
     from wargames_tui.engine.saves import load, save
 
     path = folder / "long.json"
     seconds, sizes = [], []
-    for session in play(LONG, 7):
+    for session in play(scenario, 7):
         before, start = written_bytes(), time.perf_counter()
         save(session, path)
         seconds.append(time.perf_counter() - start)
@@ -99,17 +100,17 @@ def ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.2f} ms"
 
 
-def main() -> None:
+def main(scenario: str = LONG) -> None:
     import os
 
     real_fsync = os.fsync
     for label, fsync in (("with fsync, as played", real_fsync), ("fsync skipped: the cost of encoding and writing", lambda fd: None)):
         os.fsync = fsync
         with tempfile.TemporaryDirectory() as tmp:
-            seconds, sizes, journaled, compacted = autosave_costs(Path(tmp))
+            seconds, sizes, journaled, compacted = autosave_costs(Path(tmp), scenario)
         os.fsync = real_fsync
         n = len(seconds)
-        print(f"autosave after each action of a random Khar'kov game ({n} actions), {label}")
+        print(f"autosave after each action of a random {scenario} game ({n} actions), {label}")
         for name, part in (("first 50", slice(0, 50)), ("middle 50", slice(n // 2 - 25, n // 2 + 25)), ("last 50", slice(-50, None))):
             print(f"  {name:<10} median {ms(seconds[part]):>10}   bytes written per save, median {statistics.median(sizes[part]):9.0f}")
         print(f"  whole game: {sum(seconds):.2f} s of saving, {sum(sizes) / 1e6:.1f} MB written")
@@ -121,4 +122,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    main()
+    main(*sys.argv[1:2])

@@ -175,19 +175,35 @@ def test_coups_survive_on_falling_rolls():
 def test_coups_on_forts_and_troops():
     state = at_coups()
     sequence.apply(state, {"type": "drop", "unit": "de-coup1", "hex": H("E2423")}, dice())
-    sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": H("E2840"), "fort": "fr-fort-simserhof"}, dice())
+    sequence.apply(state, {"type": "drop", "unit": "de-coup2", "hex": H("E2840"), "fort": "unseen"}, dice())
     belgians = board().units["be-4"].hex
     sequence.apply(state, {"type": "drop", "unit": "de-coup3", "hex": belgians}, dice())
     sequence.apply(state, {"type": "end-drops"}, dice(1, 1, 1))
     assert state.units["be-eben-emael"].status == "dead" and state.units["de-coup1"].hex == H("E2423")
     forts = [u for u, x in board().units.items() if x.fort and x.hex == H("E2840")]
     assert sum(state.units[u].status == "dead" for u in forts) == 1 and state.units["de-coup2"].status == "dead"
-    assert state.units["fr-fort-simserhof"].status == "dead"  # the fort Germany chose
+    assert state.units["fr-fort-simserhof"].status == "dead"  # the fort Germany chose: the one beneath Rohrbach
     assert state.phase == "coup-displace" and state.displace[0] in ("be-4",) + tuple(state.displace)
     while state.phase == "coup-displace":
         a = sequence.prompt(state).actions[0]
         sequence.apply(state, a, dice())
     assert state.units["de-coup3"].hex == belgians and state.units["be-4"].hex != belgians
+
+
+@pytest.mark.rules("blitzkrieg-1940:7.6")
+@pytest.mark.rules("blitzkrieg-1940:11.3")
+def test_germany_chooses_the_maginot_fort_by_what_it_sees():
+    """Of a Maginot stack Germany sees the top counter (11.3): it may name that fort, or one beneath it
+    unseen, never a fort it cannot see; a stack whose top is no fort offers no choice."""
+    state = at_coups()
+    drops = [a for a in sequence.prompt(state).actions if a["type"] == "drop" and a["hex"] == H("E2840")]
+    assert [a.get("fort") for a in drops] == ["fr-fort-rohrbach", "unseen"]
+    assert Position(state).at[H("E2840")] == ["fr-fort-rohrbach", "fr-fort-simserhof"]
+    with pytest.raises(IllegalAction, match="sees"):
+        sequence.apply(state.copy(), {"type": "drop", "unit": "de-coup1", "hex": H("E2840"), "fort": "fr-fort-simserhof"}, dice())
+    sequence.apply(state, {"type": "drop", "unit": "de-coup1", "hex": H("E2840"), "fort": "fr-fort-rohrbach"}, dice())
+    sequence.apply(state, {"type": "end-drops"}, dice(1))
+    assert state.units["fr-fort-rohrbach"].status == "dead" and state.units["fr-fort-simserhof"].status == "map"
 
 
 @pytest.mark.rules("blitzkrieg-1940:7.7")

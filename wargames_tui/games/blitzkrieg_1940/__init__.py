@@ -15,7 +15,8 @@ from wargames_tui.games.blitzkrieg_1940.data import SCENARIO_IDS, load_board, lo
 from wargames_tui.games.blitzkrieg_1940.hidden import disguise
 from wargames_tui.games.blitzkrieg_1940.position import GAMES, Position
 from wargames_tui.games.blitzkrieg_1940.state import State
-from wargames_tui.games.blitzkrieg_1940.view import hidden_units, view
+from wargames_tui.games.blitzkrieg_1940.fog import hidden_units
+from wargames_tui.games.blitzkrieg_1940.view import view
 from wargames_tui.games.protocol import delegates
 
 GAME_ID = "blitzkrieg-1940"

@@ -11,7 +11,7 @@ import random
 
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
-from wargames_tui.games.blitzkrieg_1940.view import hidden_units
+from wargames_tui.games.blitzkrieg_1940.fog import hidden_units
 
 
 def disguise(state: State, viewer: str | None, rng: random.Random) -> State:

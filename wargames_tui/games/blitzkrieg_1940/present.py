@@ -54,12 +54,19 @@ surrender; France checks from turn 5 by Paris hexes held. Terror bombing once a 
 +1, BEF destroyed +1, severe German losses -2, an Allied-held German city -1.
 """
 
+def _fort_words(fort: str | None, view: dict[str, Any]) -> str:
+    """The fort Germany chooses to die with a coup on the Maginot Line (7.6), by what it sees."""
+    if fort is None:
+        return ""
+    return f", taking {'a fort beneath what you see' if fort == 'unseen' else _name(view, fort)}"
+
+
 WORDS = {
     "sickle-cut": lambda a, v: "Launch Operation Sickle Cut" if a["launch"] else "No Sickle Cut",
     "place": lambda a, v: f"Set up {_name(v, a['unit'])} at {_hex(a.get('hex'))}",
     "cup": lambda a, v: f"Put {_name(v, a['unit'])} in the Sickle Cut cup",
     "historical": lambda a, v: "Set up the rest historically",
-    "drop": lambda a, v: f"Drop {_name(v, a['unit'])} on {_hex(a['hex'])}",
+    "drop": lambda a, v: f"Drop {_name(v, a['unit'])} on {_hex(a['hex'])}" + _fort_words(a.get("fort"), v),
     "end-drops": lambda a, v: "Roll for the coups de main",
     "displace": lambda a, v: f"Push {_name(v, a['unit'])} to {_hex(a.get('hex'))}",
     "raf-commit": lambda a, v: "Commit the RAF" if a["commit"] else "Hold the RAF back",

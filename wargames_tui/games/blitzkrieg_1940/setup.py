@@ -9,6 +9,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.blitzkrieg_1940 import combat
+from wargames_tui.games.blitzkrieg_1940.fog import hidden_units
 from wargames_tui.games.blitzkrieg_1940.movement import take_control, violate
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
@@ -175,16 +176,28 @@ def drop_hexes(pos: Position) -> list[Hex]:
     return [h for h, t in pos.b.terrain.items() if pos.b.land(h) and t not in ("marsh", "mountain", "ardennes") and h not in taken]
 
 
+UNSEEN = "unseen"  # a drop's fort: the first one beneath the counters Germany may identify
+
+
+def fort_choices(pos: Position, h: Hex, hidden: set[str]) -> list[str]:
+    """What Germany may name of the fort that dies with a coup on h (7.6), by what it sees (11.3): the
+    French fort complexes there it may identify, and `unseen` when counters it may not identify stand
+    there too (offered whatever they are: the offer must not tell). Empty when there is nothing to choose."""
+    seen = [f for f in maginot_forts(pos, h) if f not in hidden]
+    choices = seen + ([UNSEEN] if any(u in hidden for u in pos.at.get(h, ())) else [])
+    return choices if len(choices) > 1 else []
+
+
 def coup_actions(state: State) -> list[Action]:
     waiting = coups_waiting(state)
     actions: list[Action] = []
     if waiting:
         pos = Position(state)
+        hidden = hidden_units(state, "german")
         for h in drop_hexes(pos):
-            forts = maginot_forts(pos, h)
-            if len(forts) > 1:  # Germany picks the fort that dies with the coup (7.6)
-                actions += [{"type": "drop", "unit": waiting[0], "hex": h, "fort": f} for f in forts]
-            else:
+            forts = fort_choices(pos, h, hidden) if maginot_forts(pos, h) else []
+            actions += [{"type": "drop", "unit": waiting[0], "hex": h, "fort": f} for f in forts]
+            if not forts:
                 actions.append({"type": "drop", "unit": waiting[0], "hex": h})
     actions.append({"type": "end-drops"})
     return actions
@@ -199,8 +212,11 @@ def do_drop(state: State, action: Action) -> list[Event]:
     if h not in drop_hexes(pos):
         raise IllegalAction("coups land one to a hex, never in marsh, mountain or the Ardennes", C + "7.2")
     fort = action.get("fort")
-    if fort is not None and fort not in maginot_forts(pos, h):
-        raise IllegalAction("fort must be a Maginot fort complex in the landing hex", C + "7.6")
+    choices = fort_choices(pos, h, hidden_units(state, "german")) if maginot_forts(pos, h) else []
+    if fort is not None and fort not in choices:
+        raise IllegalAction(
+            "fort must be a Maginot fort complex Germany sees in the landing hex, or unseen for one beneath what it sees"
+            if choices else "there is no fort to choose in the landing hex", C + "7.6")
     state.drops.append([uid, h] + ([fort] if fort else []))
     return [Event("drop", f"{pos.b.units[uid].name} will drop on {pos.b.label(h)}", {"case": C + "7.2"})]
 
@@ -244,6 +260,9 @@ def land(state: State, uid: str, h: Hex, chosen: str | None = None) -> list[Even
     b = pos.b
     here = [x for x in pos.at.get(h, ()) if b.units[x].side == "allied"]
     forts = [x for x in here if b.units[x].fort]
+    if chosen == UNSEEN:  # the first fort Germany may not identify, else the first it may
+        hidden = hidden_units(state, "german")
+        chosen = next((x for x in forts if x in hidden), None)
     if chosen in forts:
         forts.remove(chosen)
         forts.insert(0, chosen)

@@ -14,35 +14,11 @@ from typing import Any
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.blitzkrieg_1940 import movement, sequence
 from wargames_tui.games.blitzkrieg_1940.data import load_board
+from wargames_tui.games.blitzkrieg_1940.fog import SECRET_STATUS, hidden_units
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 
-SECRET_STATUS = ("cup", "pool")
-STEPS = {"advance": "other"}  # the client's hex keys do not fit these steps: the action list does  # German units off the map the Allies may not see (6.2)
-
-
-def revealed(state: State) -> set[str]:
-    """Units shown to both sides because a battle is being resolved with them (11.3)."""
-    if state.battle is None:
-        return set()
-    return set(state.battle.attackers) | set(state.battle.defenders)
-
-
-def hidden_units(state: State, viewer: str | None) -> set[str]:
-    """Every counter whose identity or place viewer may not know."""
-    pos = Position(state)
-    b = pos.b
-    shown = revealed(state)
-    out = set()
-    for here in () if pos.basic else pos.at.values():  # the basic game has no fog of war (1.3 leaves out 11.3)
-        for side in ("german", "allied"):
-            if side == viewer:
-                continue
-            top = next((u for u in here if b.units[u].side == side and not b.units[u].dummy), None)
-            out |= {u for u in here if b.units[u].side == side and u != top and u not in shown}
-    if viewer != "german":
-        out |= {u for u, st in state.units.items() if st.status in SECRET_STATUS}
-    return out
+STEPS = {"advance": "other"}  # the client's hex keys do not fit these steps: the action list does
 
 
 KINDS = {"Panzer": "Pz", "Inf": "I", "Mot": "M", "Cav": "C", "Chasseurs": "CA", "Mountain": "Mt",

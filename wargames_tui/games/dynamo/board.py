@@ -81,9 +81,10 @@ class Board:
         return self._held[enemy(side)]
 
     def hexes_of(self, side: str) -> list[str]:
-        """Hexes holding real units of side, in the order of the board's listing."""
+        """Hexes holding real units of side, in the order of their ids (not of the units in them: the
+        order of a prompt's actions must not tell which counter stands where)."""
         held = self._held[side]
-        return [h for h in self.at if h in held]
+        return sorted(h for h in self.at if h in held)
 
     def units_of(self, side: str) -> list[str]:
         side_of = self.g.side_of

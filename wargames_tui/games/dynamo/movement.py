@@ -187,7 +187,9 @@ def move(state: State, target: Any) -> list[Event]:
         state.units[u].spent += cost
         combat.move_to(state, u, target)
     group.hex = target
-    return [Event("move", f"{_public_name(Board(state), group.units)} {start} -> {target} ({cost} MP)", {"hex": target, "from": start})]
+    # No cost in words: the cheapest way can turn on the stacking (7.0) of friendly counters the enemy
+    # may not identify (11.0); the mover reads the points left in its view.
+    return [Event("move", f"{_public_name(Board(state), group.units)} {start} -> {target}", {"hex": target, "from": start})]
 
 
 def _names(b: Board, units: list[str]) -> str:

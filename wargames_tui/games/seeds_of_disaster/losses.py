@@ -36,13 +36,10 @@ def step_loss(state: State, u: Unit, case: str) -> list[Event]:
         and _belgian_replacements_used(state, u) >= 2
     ):
         u.steps = 0
-    if u.steps > 0:
+    if u.steps > 0:  # what is left is the owner's to know: the enemy sees no army's strength (view)
         return [
-            Event(
-                "loss",
-                f"{u.id} loses a step ({u.steps} left, {case})",
-                {"unit": u.id, "steps": u.steps},
-            )
+            Event("loss", f"{u.id} loses a step ({case})", {"unit": u.id}),
+            Event("loss", f"{u.id}: {u.steps} left", {"unit": u.id, "steps": u.steps}, only=u.side),
         ]
     zone = u.zone
     u.box, u.zone, u.army, u.steps = "eliminated", None, None, 0

@@ -420,6 +420,7 @@ def _examine(state: State, area: str) -> list[Event]:
             f"In {area}: {', '.join(seen)}",
             {"area": area, "units": seen},
             only=side,
+            commit=True,  # what was seen stays seen: no undo past it
         ),
     ]
 

@@ -200,6 +200,7 @@ def examine(state: State, side: str, area: str) -> list[Event]:
             + ", ".join(stack),
             {"area": area, "units": stack},
             only=side,
+            commit=True,  # what was seen stays seen: no undo past it
         )
     ]
 
