@@ -6,6 +6,7 @@ import pytest
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.games import springtime
+from wargames_tui.games.springtime.data import load_board
 
 from .helpers import FG, PR, act, fresh
 
@@ -73,3 +74,16 @@ def test_only_the_drawer_reads_which_marker_was_drawn():
     public = [e.text for e in events if e.only is None]
     private = [e for e in events if e.only == "allied"]
     assert public == ["Allied draws an Event marker"] and "De Gaulle" in private[0].text
+
+
+@pytest.mark.rules("springtime:6.1.1")
+def test_the_chances_of_a_draw_count_the_marker_the_other_side_holds_unseen():
+    """The Axis draws after the Allies (6.1.1): it cannot tell the Allied marker from those in the cup,
+    so each of the nine it has not seen is a ninth, the Allied one among them."""
+    state = springtime.new(FG, {})
+    springtime.apply(state, {"type": "draw"}, Dice(1))
+    assert springtime.active_side(state) == "axis" and state.hands["allied"] and not state.hands["axis"]
+    preview = springtime.preview(state, {"type": "draw"})
+    named = [r.result for r in preview.results]
+    assert len(named) == 9 and {r.rolls for r in preview.results} == {"11%"}
+    assert load_board().events[state.hands["allied"][0]].name in named

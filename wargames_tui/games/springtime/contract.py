@@ -30,8 +30,9 @@ def preview(state: State, action: Any) -> Preview | None:
         return _defence(state, action)
     if kind == "move" and state.imp.get("kind") == "assault" and isinstance(action.get("to"), str):
         return _entering(state, action)
-    if kind in ("draw", "discard_draw") and state.active in state.hands:
-        return _draw(state, state.active, discard=kind == "discard_draw")
+    drawer = phases.acting_side(state)  # the side at the draw, not the side whose impulse it is
+    if kind in ("draw", "discard_draw") and drawer in state.hands:
+        return _draw(state, drawer, discard=kind == "discard_draw")
     return None
 
 
