@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargames_tui.engine.contract import Forces
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.betrayal import sequence
 from wargames_tui.games.betrayal.board import ground, occupancy, on_map, sc
 from wargames_tui.games.betrayal.combat import assess
+from wargames_tui.games.betrayal.contract import owed, preview, standing
 from wargames_tui.games.betrayal.data import Scenario, load_scenario
 from wargames_tui.games.betrayal.state import State
 from wargames_tui.games.betrayal.victory import judge
@@ -144,6 +146,27 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
         return {"attack": 0, "defence": 0, "column": None, "note": "no enemy there"}
     got = assess(state, defender, units, defenders, False, 0)
     return {**got, "note": "two dice on the CRT (betrayal:4.4)"}
+
+
+BOXES = {"waiting": "to_come", "reinforcements": "to_come", "eliminated": "eliminated"}
+
+
+def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
+    """By player (the British hold the Belgians and the Dutch); boxes other than these by name:
+    Set Aside and Regroup units may come back, evacuated ones count for the British (7.2)."""
+    forces = {side: Forces() for side in SIDES}
+    for u in sorted(view(state, viewer)["units"], key=lambda u: (u["zone"] or "", u["short"])):
+        f = forces[SEATS_OF[u["nation"]]]
+        if u["zone"]:
+            f.on_map.append(f"{u['short']} at {u['zone']}")
+        elif u["box"] in BOXES:
+            getattr(f, BOXES[u["box"]]).append(u["short"])
+        else:
+            f.other.setdefault(u["box"], []).append(u["short"])
+    return forces
+
+
+SEATS_OF = {"french": "french", "british": "british", "belgian": "british", "dutch": "british", "german": "german"}
 
 
 def presentation() -> Any:

@@ -28,7 +28,7 @@ from wargames_tui.games.betrayal.board import (
 from wargames_tui.games.betrayal.combat import SUCCESS, fight
 from wargames_tui.games.betrayal.losses import name, stranded_air
 from wargames_tui.games.betrayal.regroup import returns_roll, salvage
-from wargames_tui.games.betrayal.setup import free_setup_actions, historical, place_free
+from wargames_tui.games.betrayal.setup import free_setup_actions, historical, place_free, why_not_here
 from wargames_tui.games.betrayal.state import Mission, Piece, State
 from wargames_tui.games.betrayal.victory import LEVELS, judge
 
@@ -253,6 +253,9 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if not _legal_move(state, action):
         now = prompt(state)
         if action not in now.actions:
+            setting_up = [a for a in now.actions if a["type"] == "setup"]
+            if action["type"] == "setup" and setting_up and action.get("unit") == setting_up[0]["unit"]:
+                raise IllegalAction(why_not_here(state, action["unit"], action.get("to")), "betrayal:9.0")
             raise IllegalAction(f"{action['type']} is not allowed now: {now.text}", now.case)
     if state.pending:
         choices.resolve(state, action, dice, events)
@@ -342,11 +345,11 @@ def _enter(state: State, events: list[Event]) -> None:
 def _start_combat(state: State, events: list[Event]) -> None:
     """The combat areas of this phase: where the phasing side moved in, or flew support (4.1)."""
     targets = set(state.entered) | {m.target for m in state.missions if m.kind in ("support", "both")}
-    state.combats = sorted(a for a in targets if contested(state, a) and _attackers(state, a))
+    state.combats = sorted(a for a in targets if contested(state, a) and attackers_in(state, a))
     state.step = "fighting"
 
 
-def _attackers(state: State, area: str) -> list[str]:
+def attackers_in(state: State, area: str) -> list[str]:
     player = phasing(state)
     if player == "german":
         return ground(state, area, "german")
@@ -476,7 +479,7 @@ def _bombard(state: State, action: Action, dice: Dice, events: list[Event]) -> N
 def _combat(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     area = action["area"]
     state.combats.remove(area)
-    attackers = _attackers(state, area)
+    attackers = attackers_in(state, area)
     if contested(state, area) and attackers:
         support = any(m.target == area and m.kind in ("support", "both") for m in state.missions)
         bomber = sum(air.value(state, m.unit, "support") for m in state.missions if m.target == area and m.kind in ("support", "both"))
@@ -570,10 +573,10 @@ def outcome(state: State) -> Outcome | None:
     else:
         winner = None
     level = "; ".join(words)
-    return Outcome(winner, level, "Each nation is judged apart against the automaton (betrayal:7.0).", _facts(state, judged))
+    return Outcome(winner, level, "Each nation is judged apart against the automaton (betrayal:7.0).", facts(state, judged))
 
 
-def _facts(state: State, judged: dict[str, Any]) -> dict[str, str]:
+def facts(state: State, judged: dict[str, Any]) -> dict[str, str]:
     """What decided each nation's result, as the victory screen lists it (betrayal:6.3, 7.0)."""
     f = judged["facts"]
     areas = sum(1 for area in sc().areas.values() if area.country == "F")

@@ -43,6 +43,33 @@ def _areas_for(state: State, uid: str) -> list[str]:
     return sorted(a for a in sc().areas if sc().country(a) == home and room(state, a, "allied"))
 
 
+COUNTRIES = {"F": "France", "B": "Belgium", "NL": "the Netherlands", "G": "Germany"}
+
+
+def why_not_here(state: State, uid: str, to: object) -> str:
+    """The true reason a unit may not set up in an area (betrayal:9.0)."""
+    if not isinstance(to, str) or to not in sc().areas:
+        return f"{to!r} is no area of the map"
+    u, area = sc().units[uid], sc().areas[to].name
+    if u.nation == "german":
+        if not sc().border(to):
+            return f"German units set up in the German border areas, not in {area}"
+        return f"{area} is not open: every German border area must still reach {BORDER_MINIMUM} ground units"
+    if u.air:
+        if sc().country(to) != "F":
+            return f"Allied aircraft base in France, over Allied ground units; {area} is in {COUNTRIES.get(sc().country(to), sc().country(to))}"
+        return f"Allied aircraft base over Allied ground units; {area} has none"
+    home = HOMELAND.get(u.nation, "F")
+    if sc().country(to) != home:
+        return f"{u.nation.title()} units set up in {COUNTRIES[home]}; {area} is in {COUNTRIES.get(sc().country(to), sc().country(to))}"
+    return f"{area} is full: at most {STACK} Allied ground units in an area (1.5)"
+
+
+def waiting_units(state: State) -> list[str]:
+    """The setting-up side's units not yet placed."""
+    return [u for u in _mine(state) if state.pieces[u].where == "waiting"]
+
+
 def _mine(state: State) -> list[str]:
     return [u for u in sc().units if sc().units[u].nation in SEATS[state.setup_side] and u in sc().historical]
 
@@ -88,7 +115,7 @@ def place_free(state: State, action: Action, events: list[Event]) -> None:
     if kind == "setup":
         uid, to = action["unit"], action["to"]
         if to not in _areas_for(state, uid):
-            raise IllegalAction(f"{name(uid)} may not set up in {to}", "betrayal:9.0")
+            raise IllegalAction(why_not_here(state, uid, to), "betrayal:9.0")
         state.pieces[uid].where = to
         events.append(Event("setup", f"{name(uid)} sets up in {sc().areas[to].name} (betrayal:9.0)", dict(action)))
     elif kind == "setup-historical":

@@ -1,0 +1,45 @@
+"""Betrayal!'s play contract: what the German movement still owes is listed in full, and a free
+set-up refused where the rules forbid it says why (betrayal:3.4.4, 9.0)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wargames_tui.bots import random_bot
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.session import Session
+from wargames_tui.games import betrayal
+from wargames_tui.games.betrayal import movement
+from wargames_tui.games.betrayal.board import sc
+
+
+@pytest.mark.rules("betrayal:3.4.4")
+def test_every_advance_attack_duty_is_owed_by_name() -> None:
+    rng = random.Random(4)
+    checked = 0
+    for seed in (1, 2, 3):
+        session = Session.start(betrayal, "betrayal/historical", seed=seed)
+        for _ in range(400):
+            if session.outcome() is not None:
+                break
+            s = session.state
+            if s.phase == "german-movement" and not s.pending and movement.coverable(s):
+                owed = [o.text for o in betrayal.owed(s) if o.case == "betrayal:3.4.4 C"]
+                assert owed == [f"attack {sc().areas[a].name}" for a in movement.obligations(s)]
+                assert {"type": "end-movement"} not in session.prompt.actions
+                checked += 1
+            session.act(random_bot(session, rng))
+    assert checked
+
+
+@pytest.mark.rules("betrayal:9.0")
+def test_a_french_unit_set_up_outside_france_is_told_why() -> None:
+    s = betrayal.new("betrayal/free-setup", {})
+    with pytest.raises(IllegalAction) as refused:
+        betrayal.apply(s.copy(), {"type": "setup", "unit": "fr-1c", "to": "BRA"}, Dice(0))
+    assert refused.value.reason == "French units set up in France; Brabant is in the Netherlands"
+    assert refused.value.case == "betrayal:9.0"
+    assert [o.text for o in betrayal.owed(s)] == ["place 27 French unit(s)"]

@@ -1,0 +1,139 @@
+"""Betrayal!'s play contract (docs/GAMES.md): combat and bombardment previews with each result's
+chance, what is owed before a step ends, the standing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from wargames_tui.engine.contract import Modifier, Owed, Preview, Standing, chances
+from wargames_tui.games.betrayal import air, movement
+from wargames_tui.games.betrayal.board import ground, sc
+from wargames_tui.games.betrayal.combat import assess, lookup
+from wargames_tui.games.betrayal.sequence import ALLIED, attackers_in, facts, may_end_movement, name, stage
+from wargames_tui.games.betrayal.setup import waiting_units
+from wargames_tui.games.betrayal.state import State
+from wargames_tui.games.betrayal.victory import LEVELS, judge
+
+RESULTS = {
+    "AE": "attackers eliminated", "AS": "attackers lose a step", "AW": "attackers withdraw",
+    "CA": "counter-attack", "EX": "exchange", "PX": "partial exchange", "DW": "defenders withdraw",
+    "DSW": "defenders lose a step and withdraw", "DE": "defenders eliminated", "DSU": "defenders surrender",
+}
+TWO_DICE = [a + b for a in range(1, 7) for b in range(1, 7)]
+
+
+def preview(state: State, action: Any) -> Preview | None:
+    if not isinstance(action, dict):
+        return None
+    kind = action.get("type")
+    area = action.get("area") if kind != "exploit" else action.get("to")
+    if not isinstance(area, str) or area not in sc().areas:
+        return None
+    if kind == "combat" and area in state.combats:
+        return _combat(state, area)
+    if kind == "bombard":
+        return _bombard(state, area)
+    if kind == "exploit" and state.pending and state.pending[0].get("kind") == "exploit":
+        return _exploit(state, state.pending[0], area)
+    return None
+
+
+def _combat(state: State, area: str) -> Preview | None:
+    attackers = attackers_in(state, area)
+    if not attackers:
+        return None
+    support = any(m.target == area and m.kind in ("support", "both") for m in state.missions)
+    bomber = sum(air.value(state, m.unit, "support") for m in state.missions if m.target == area and m.kind in ("support", "both"))
+    return fight(state, area, attackers, support, bomber)
+
+
+def fight(state: State, area: str, attackers: list[str], support: bool, bomber: int) -> Preview | None:
+    """The odds, each shift and the modifier, and each result's chance on two dice (4.4)."""
+    foe = "allied" if sc().units[attackers[0]].nation == "german" else "german"
+    defenders = ground(state, area, foe)
+    if not defenders:
+        return None
+    got = assess(state, area, attackers, defenders, support, bomber)
+    mods = [Modifier(f"{n:+d} column", *_named(why)) for why, n in got["shifts"]]
+    if got["drm"]:
+        mods.append(Modifier(f"{got['drm']:+d} to the dice", "armour against infantry only", "betrayal:4.4.3"))
+    if bomber:
+        mods.append(Modifier(f"+{bomber} attack", "bomber's ground support", "betrayal:3.3.5"))
+    odds = [(Fraction(1, 36), lookup(got["column"], t + got["drm"])) for t in TWO_DICE]
+    results = chances((p, f"{r} ({RESULTS.get(r, r)})") for p, r in odds)
+    return Preview(f"{got['attack']} vs {got['defence']} = {got['ratio']}, column {got['column']}", "betrayal:4.4",
+                   tuple(mods), results, note="a counter-attack is fought at once, with new dice (4.5.4)" if any("CA" in r.result for r in results) else "")
+
+
+def _named(why: str) -> tuple[str, str]:
+    """'Maginot Line (betrayal:4.4.2)' -> ('Maginot Line', 'betrayal:4.4.2'); the shift table's case otherwise."""
+    text, _, case = why.partition(" (")
+    return text, case.rstrip(")") or "betrayal:4.4.2"
+
+
+def _bombard(state: State, area: str) -> Preview | None:
+    flyers = [m.unit for m in state.missions if m.target == area and m.kind in ("bombard", "both")]
+    if not flyers:
+        return None
+    side = "german" if sc().units[flyers[0]].nation == "german" else "allied"
+    table = sc().tables.bombardment
+    total = sum(air.value(state, u, "bombard") for u in flyers)
+    mod = table.allied_drm if side == "allied" else 0
+    row = table.rows[min(total, max(table.rows))]
+    results = chances((Fraction(1, 6), row[min(max(r + mod, 0), 6)] or "no effect") for r in range(1, 7))
+    mods = (Modifier(f"{mod:+d} to the die", "Allied bombardment", "betrayal:4.3"),) if mod else ()
+    return Preview(f"bombardment value {total}, 1 die", "betrayal:4.3", mods, results)
+
+
+def _exploit(state: State, item: dict[str, Any], to: str) -> Preview | None:
+    """Exploiting armour that advances into an Allied-held area fights there at once (3.4.4 E)."""
+    if not ground(state, to, "allied"):
+        return None
+    trial = state.copy()
+    for u in item["units"]:
+        if trial.pieces[u].where == item["from"]:
+            trial.pieces[u].where = to
+    return fight(trial, to, ground(trial, to, "german"), False, 0)
+
+
+def owed(state: State) -> list[Owed]:
+    """Set-up units still off the map; in the German movement every Advance/Attack duty that can
+    still be met, Hold units that can go forward, the Saturation bomber's missions (3.4.4); combats
+    and bombardments still to resolve. A pending choice is the prompt itself."""
+    if state.pending or state.phase == "over":
+        return []
+    if state.phase == "setup":
+        waiting = waiting_units(state) if state.setup_side else []
+        return [Owed(f"place {len(waiting)} {state.setup_side.title()} unit(s)", "betrayal:8.0")] if waiting else []
+    if stage(state.phase) == "combat":
+        bombs = sorted({m.target for m in state.missions if m.kind in ("bombard", "both") and not m.bombed})
+        return ([Owed(f"bombard {sc().areas[a].name}", "betrayal:4.3") for a in bombs]
+                + [Owed(f"resolve the combat in {sc().areas[a].name}", "betrayal:4.0") for a in state.combats])
+    if state.phase != "german-movement":
+        return []
+    out: list[Owed] = []
+    if movement.coverable(state):
+        out += [Owed(f"attack {sc().areas[a].name}", "betrayal:3.4.4 C") for a in movement.obligations(state)]
+    holds = sorted({a["unit"] for a in movement.german_moves(state) if a["type"] == "move" and state.pieces[a["unit"]].tactic == "hold"})
+    out += [Owed(f"{name(u)} (Hold) goes forward while it can", "betrayal:3.4.4 A") for u in holds]
+    if not out and not may_end_movement(state):
+        out.append(Owed("the Saturation bomber flies its two missions", "betrayal:3.4.4 D"))
+    return out
+
+
+def standing(state: State, viewer: str | None) -> Standing:
+    v = sc().tables.victory
+    conditions = (
+        ("each Allied player is judged apart against the automaton; opposing Minor Victories draw", "betrayal:7.0"),
+        (f"French: Major holding the French Republic with at most {v.french_major_german_areas} German-held areas of France, "
+         "Minor holding it", "betrayal:7.1"),
+        (f"British: Major with {v.british_major_on_map} ground units still on the map, Minor with {v.british_minor_evacuated} evacuated", "betrayal:7.2"),
+        (f"German: Major over France with the Republic or {v.german_major_french_areas} areas of France, Minor with "
+         f"{v.german_minor_french_areas}, or the Low Countries fallen, or no Allied air and armour left", "betrayal:7.3"),
+    )
+    judged = judge(state)
+    now = tuple((k, v_) for k, v_ in facts(state, judged).items() if k not in ("France", "Britain"))
+    now = (("turn", f"{state.turn} of {state.last_turn}"),) + now
+    words = "; ".join(f"{n.title()}: {LEVELS[judged['levels'][n] + 2]}" for n in ALLIED)
+    return Standing(conditions, now, ("ended: " if state.phase == "over" else "if it ended now: ") + words)
