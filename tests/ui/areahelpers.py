@@ -17,7 +17,7 @@ from wargames_tui.games import game_for
 from wargames_tui.games.dieppe import rules
 from wargames_tui.ui.app import WargamesApp
 from wargames_tui.ui.screens.actions import ActionsScreen
-from wargames_tui.ui.screens.area_play import AreaPlayScreen
+from wargames_tui.ui.screens.play import PlayScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import LogPanel
 
@@ -49,23 +49,23 @@ def strange_victory(seed: int = 2, setup_done: bool = True) -> Session:
     return session
 
 
-def area_screen(app: WargamesApp) -> AreaPlayScreen:
+def area_screen(app: WargamesApp) -> PlayScreen:
     screen = app.screen
-    assert isinstance(screen, AreaPlayScreen), f"expected the area play screen, got {type(screen).__name__}"
+    assert isinstance(screen, PlayScreen), f"expected the area play screen, got {type(screen).__name__}"
     return screen
 
 
 @asynccontextmanager
 async def playing(
     save_dir: Path, session: Session, size: tuple[int, int] = SIZE
-) -> AsyncIterator[tuple[WargamesApp, Any, AreaPlayScreen]]:
+) -> AsyncIterator[tuple[WargamesApp, Any, PlayScreen]]:
     """The app open on the area play screen of `session`: (app, pilot, screen)."""
     app = make_app(save_dir, session)
     async with app.run_test(size=size) as pilot:
         yield app, pilot, area_screen(app)
 
 
-async def new_game_from_menu(pilot, app: WargamesApp, scenario: str, seats: dict[str, str]) -> AreaPlayScreen:  # noqa: ANN001
+async def new_game_from_menu(pilot, app: WargamesApp, scenario: str, seats: dict[str, str]) -> PlayScreen:  # noqa: ANN001
     """A new game of an area scenario started from the menu with s: the side the game plays (seat
     "game") has no seat to choose, the player's has one. Returns the play screen."""
     screen = await choose_scenario(pilot, app, scenario)
@@ -81,11 +81,11 @@ async def new_game_from_menu(pilot, app: WargamesApp, scenario: str, seats: dict
     return play
 
 
-def text_of(screen: AreaPlayScreen, selector: str) -> str:
+def text_of(screen: PlayScreen, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
 
-def log_text(screen: AreaPlayScreen) -> str:
+def log_text(screen: PlayScreen) -> str:
     """The log as one line of words (the panel wraps long lines)."""
     return " ".join(" ".join(line.text for line in screen.query_one(LogPanel).lines).split())
 
@@ -104,7 +104,7 @@ def in_view(area: AreaMap, zid: str) -> bool:
     return sx <= col - 1 and col + len(zid) + 1 <= sx + width and sy <= row < sy + height
 
 
-async def goto(pilot, screen: AreaPlayScreen, zone: str) -> None:  # noqa: ANN001
+async def goto(pilot, screen: PlayScreen, zone: str) -> None:  # noqa: ANN001
     """Walk the cursor to a zone with the arrow keys, as a player would."""
     area = screen.query_one(AreaMap)
     for _ in range(40):
@@ -128,7 +128,7 @@ async def pick_in_list(pilot, app: WargamesApp, needle: str) -> None:  # noqa: A
     await pilot.pause()
 
 
-async def save_and_reopen(pilot, app: WargamesApp, screen: AreaPlayScreen) -> AreaPlayScreen:  # noqa: ANN001
+async def save_and_reopen(pilot, app: WargamesApp, screen: PlayScreen) -> PlayScreen:  # noqa: ANN001
     """s to save, q to the menu, and the save opened again: the new play screen, with every action."""
     await pilot.press("s")
     await pilot.pause()

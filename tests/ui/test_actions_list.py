@@ -79,10 +79,10 @@ async def test_an_enter_on_the_map_queued_behind_the_list_it_opened_is_dropped(t
         await pilot.pause()
         area = screen.query_one(AreaMap)
         for _ in range(2):
-            screen.post_message(AreaMap.Chosen(area.cursor))
+            area.post_message(AreaMap.Chosen(area.cursor))  # bubbles up to the pane
         await pilot.pause()
         await pilot.pause()
-        assert [type(s).__name__ for s in app.screen_stack[-2:]] == ["AreaPlayScreen", "ActionsScreen"]
+        assert [type(s).__name__ for s in app.screen_stack[-2:]] == ["PlayScreen", "ActionsScreen"]
 
 
 @sync

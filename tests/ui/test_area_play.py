@@ -21,7 +21,7 @@ from tests.ui.areahelpers import (
 from tests.ui.helpers import SIZE, help_source, make_app, sync, wait_until
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.ui.screens.actions import ActionsScreen
-from wargames_tui.ui.screens.area_play import AreaPlayScreen
+from wargames_tui.ui.screens.play import PlayScreen
 from wargames_tui.ui.screens.victory import VictoryScreen
 from wargames_tui.ui.widgets.areamap import AreaMap
 
@@ -156,10 +156,10 @@ async def test_picked_units_act_without_their_stack(save_dir: Path) -> None:
     session = dieppe(setup_done=True)
     async with playing(save_dir, session) as (app, pilot, screen):
         await goto(pilot, screen, "DE2")
-        n = screen.numbered.index("g2-a1") + 1
+        n = screen.pane.numbered.index("g2-a1") + 1
         await pilot.press(str(n))
         await pilot.pause()
-        assert screen.picked == ["g2-a1"]
+        assert screen.pane.picked == ["g2-a1"]
         assert "picked: 2A1" in text_of(screen, "#prompt")
         await pilot.press("enter")
         await pilot.pause()
@@ -169,7 +169,7 @@ async def test_picked_units_act_without_their_stack(save_dir: Path) -> None:
         await pick_in_list(pilot, app, "OR2")
         assert session.state.units["g2-a1"].zone == "OR2"
         assert session.state.units["g2-a2"].zone == "DE2", "the rest of the LCA's troops stay aboard"
-        assert screen.picked == []
+        assert screen.pane.picked == []
 
 
 @sync
@@ -184,7 +184,7 @@ async def test_refusal_shows_the_reason_and_the_case(save_dir: Path) -> None:
         await goto(pilot, screen, "HESS")
         await pilot.press("enter")  # nothing to do there yet: a hint, no list
         await pilot.pause()
-        assert isinstance(app.screen, AreaPlayScreen) and "Nothing to do" in screen.message[0]
+        assert isinstance(app.screen, PlayScreen) and "Nothing to do" in screen.message[0]
 
 
 @sync
@@ -228,7 +228,7 @@ async def test_small_terminal_keeps_the_cursor_zone_in_view(save_dir: Path) -> N
 def test_command_palette_offers_the_play_commands() -> None:
     from wargames_tui.ui.app import WargamesApp
 
-    screen = AreaPlayScreen(dieppe())
+    screen = PlayScreen(dieppe())
     app = WargamesApp(save_dir=Path("."))
     names = [c.title for c in app.get_system_commands(screen)]
     assert {"Save game", "Legal actions", "Undo", "Rules and keys", "Quit to menu"} <= set(names)
@@ -262,7 +262,7 @@ async def test_random_events_are_rolled_with_e(save_dir: Path) -> None:
         await pilot.press("e")  # end the set-up
         await pilot.pause()
         assert session.state.phase == "events"
-        assert screen.check_action("proceed", ("events",)) and not screen.check_action("proceed", ("turn",))
+        assert screen.pane.check_action("proceed", ("events",)) and not screen.pane.check_action("proceed", ("turn",))
         await pilot.press("e")  # roll the events
         await pilot.pause()
         assert session.state.phase == "british"

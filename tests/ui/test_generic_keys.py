@@ -56,7 +56,7 @@ async def gather(pilot, app, session: Session, uids: list[str]) -> None:
     screen = play_screen(app)
     for uid in uids:
         await goto(pilot, app, unit_hex(session, uid))
-        here = [u["id"] for u in screen.units_at(screen.cursor)]
+        here = [u["id"] for u in screen.pane.units_at(screen.pane.cursor)]
         await pilot.press(str(here.index(uid) + 1))
         await pilot.pause()
 
@@ -93,7 +93,7 @@ async def test_dynamo_pick_go_and_halt_by_keys(save_dir: Path) -> None:
         await pilot.pause()
         assert session.log[-1].action == {"type": "halt"}
         assert "pick" in types(session)
-        assert screen.step == "generic"
+        assert screen.pane.step == "generic"
 
 
 @sync
@@ -106,7 +106,7 @@ async def test_dynamo_prepared_assault_by_gathering_the_attackers(save_dir: Path
         await open_play(pilot, app)
         screen = play_screen(app)
         await gather(pilot, app, session, attackers)
-        assert sorted(screen.sel.attackers) == sorted(attackers)
+        assert sorted(screen.pane.sel.attackers) == sorted(attackers)
         assert app.screen.query_one(HexMap).highlights.get(target) == "target"
         before = len(session.log)
         await goto(pilot, app, target)
@@ -124,7 +124,7 @@ async def test_dynamo_prepared_assault_by_gathering_the_attackers(save_dir: Path
         played = session.log[before].action
         assert played["type"] == "assault" and sorted(played["attackers"]) == sorted(attackers)
         assert target in played["hexes"] and not played.get("raf")
-        assert screen.sel.attackers == ()
+        assert screen.pane.sel.attackers == ()
 
 
 @sync
@@ -170,7 +170,7 @@ async def test_blitzkrieg_attack_by_gathering_the_attackers(save_dir: Path) -> N
         await open_play(pilot, app)
         screen = play_screen(app)
         await gather(pilot, app, session, attackers)
-        assert list(screen.sel.attackers) == attackers
+        assert list(screen.pane.sel.attackers) == attackers
         assert target in app.screen.query_one(HexMap).highlights
         before = len(session.log)
         await goto(pilot, app, target)

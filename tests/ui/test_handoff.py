@@ -85,7 +85,7 @@ async def test_a_seat_for_a_bot_this_version_lacks_goes_to_a_person(save_dir: Pa
         screen = play_screen(pilot.app)
         assert session.seats["gi"] == "human" and screen.bot_to_act() is None
         assert any("nonexistent" in n.message for n in pilot.app._notifications)
-        assert session.prompt.side == "gi" and screen.step == "move"  # the side is played from the keyboard
+        assert session.prompt.side == "gi" and screen.pane.step == "move"  # the side is played from the keyboard
 
 
 @sync

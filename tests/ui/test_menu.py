@@ -160,4 +160,4 @@ async def test_new_game_starts_operation_compass_with_a_bot(save_dir: Path) -> N
         assert play.session.scenario == "panzer-corps/operation-compass"
         # The Italian bot places its marked units and the British set-up comes to the player.
         await wait_until(pilot, lambda: play.session.prompt.side == "br", tries=200)
-        assert play.session.state.step == "bombard" and play.step == "bombard"
+        assert play.session.state.step == "bombard" and play.pane.step == "bombard"

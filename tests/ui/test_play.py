@@ -29,13 +29,13 @@ async def test_select_and_move_a_german_unit_with_keys(save_dir: Path) -> None:
         screen = play_screen(app)
         assert screen.query_one(HexMap).cursor == start  # the cursor starts on the first German-Italian unit
         await pilot.press("enter")
-        assert screen.sel.selected == unit
+        assert screen.pane.sel.selected == unit
         assert screen.query_one(HexMap).highlights.get(dest) == "reach"
         await goto(pilot, app, dest)
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.units[unit].hex == dest
-        assert screen.sel.selected is None
+        assert screen.pane.sel.selected is None
         assert unit in session.state.moved
 
 
@@ -68,9 +68,9 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
         target = session.state.units[defender].hex
         await goto(pilot, app, target)
         await pilot.press("enter")  # choose every unit that may attack it
-        chosen = sorted(screen.sel.attackers)
+        chosen = sorted(screen.pane.sel.attackers)
         assert set(attackers) <= set(chosen)
-        column, caption = screen._considered()
+        column, caption = screen.pane._considered()
         assert column is not None and column in caption
         await pilot.press("enter")  # declare
         await pilot.pause()
@@ -86,11 +86,11 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
         attack = session.state.attacks[0] if session.state.attacks else None
         assert session.log[-1].action == {"type": "resolve", "defender": defender}
         assert session.log[-1].rolls, "the die roll is recorded"
-        assert screen.last_combat is not None and screen.last_combat["column"] == column
+        assert screen.pane.last_combat is not None and screen.pane.last_combat["column"] == column
         # Whatever the result, the follow-up choices are playable from the keys.
         for _ in range(4):
             if session.state.step == "retreat":
-                target = screen.turn.dest(screen.turn.actions_of("retreat")[0])
+                target = screen.pane.turn.dest(screen.pane.turn.actions_of("retreat")[0])
                 await goto(pilot, app, target)
                 await pilot.press("enter")
             elif session.state.step == "advance":
@@ -191,17 +191,17 @@ async def test_retreat_and_advance_with_keys(save_dir: Path) -> None:
         await pilot.press("enter", "enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.step == "retreat"
-        vacated = screen.turn.vacated
+        vacated = screen.pane.turn.vacated
         hexmap = screen.query_one(HexMap)
         assert hexmap.cursor == vacated  # the cursor jumps to the unit that must retreat
-        ends = sorted({a["path"][-1] for a in screen.turn.actions_of("retreat")})
+        ends = sorted({a["path"][-1] for a in screen.pane.turn.actions_of("retreat")})
         assert all(hexmap.highlights.get(h) == "retreat" for h in ends)
         await goto(pilot, app, ends[0])
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.units[defender].hex == ends[0]
         assert session.state.units[defender].disrupted
-        assert screen._counters()[ends[0]].disrupted  # drawn as disrupted
+        assert screen.pane._counters()[ends[0]].disrupted  # drawn as disrupted
         if session.state.step == "advance":
             assert hexmap.cursor == vacated
             await pilot.press("enter")
@@ -220,7 +220,7 @@ async def test_break_off_the_map_edge_with_b(save_dir: Path) -> None:
         screen = play_screen(app)
         await goto(pilot, app, session.state.units[unit].hex)
         await pilot.press("enter")
-        assert screen.sel.selected == unit
+        assert screen.pane.sel.selected == unit
         assert screen.query_one(HexMap).highlights.get(edge) == "exit"
         await goto(pilot, app, edge)
         await pilot.press("b")
@@ -248,7 +248,7 @@ async def test_mouse_click_selects_and_moves(save_dir: Path) -> None:
             await pilot.pause()
 
         await click(start)
-        assert screen.sel.selected == unit
+        assert screen.pane.sel.selected == unit
         await click(dest)
         assert session.state.units[unit].hex == dest
         assert hexmap.cursor == dest
@@ -278,11 +278,11 @@ async def test_the_hex_panel_does_not_offer_an_attack_the_rules_refuse(save_dir:
     session.state = state
     async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
         screen = play_screen(pilot.app)
-        screen.sel = screen.sel.but(attackers=(weak,))
+        screen.pane.sel = screen.pane.sel.but(attackers=(weak,))
         await goto(pilot, pilot.app, enemy)
-        assert any(a["defender"] == strong for a in screen.turn.actions_of("declare"))  # an attack on it may be declared
-        hint = screen.hint()
-        assert hint.startswith(screen.label(weak)) and "may not attack" in hint and "9.2" in hint  # el-alamein:9.2 odds
+        assert any(a["defender"] == strong for a in screen.pane.turn.actions_of("declare"))  # an attack on it may be declared
+        hint = screen.pane.hint()
+        assert hint.startswith(screen.pane.label(weak)) and "may not attack" in hint and "9.2" in hint  # el-alamein:9.2 odds
 
 
 @sync
@@ -290,12 +290,12 @@ async def test_keys_find_the_next_unit_that_may_act_and_the_last_enemy_move(save
     session = new_session(seats={"gi": "human", "bc": "bot:random"})
     async with make_app(save_dir, session).run_test(size=(80, 24)) as pilot:
         screen = play_screen(pilot.app)
-        ready = screen.ready_hexes()
+        ready = screen.pane.ready_hexes()
         assert ready
         seen = []
         for _ in range(len(ready)):
             await pilot.press("full_stop")
-            seen.append(screen.cursor)
+            seen.append(screen.pane.cursor)
         assert sorted(seen) == ready  # each hex with a unit that may still move, once
         await pilot.press("semicolon")
         assert "not acted" in screen.message[0]
@@ -304,9 +304,9 @@ async def test_keys_find_the_next_unit_that_may_act_and_the_last_enemy_move(save
             await pilot.pause(0.01)
             if session.prompt.side == "gi" and any(e.side == "bc" for e in session.log):
                 break
-        bot_entry = next(e for e in reversed(session.log) if e.side == "bc" and screen.action_hex(e.action))
+        bot_entry = next(e for e in reversed(session.log) if e.side == "bc" and screen.pane.action_hex(e.action))
         await pilot.press("semicolon")
-        assert screen.cursor == screen.action_hex(bot_entry.action)
+        assert screen.pane.cursor == screen.pane.action_hex(bot_entry.action)
         await pilot.press("z")
         assert not screen.query_one("#side").display
         await pilot.press("z")
@@ -481,9 +481,9 @@ async def test_the_hex_panel_names_a_blitzkrieg_hex_as_its_map_prints_it(save_di
         screen.query_one(HexMap).set_cursor(h)
         await pilot.pause()
         assert screen.query_one("#stack").border_title == "Hex E2034"
-        river = next(h for h in screen.board.cells if "river" in dict(screen.board.cells[h].side_list()))
+        river = next(h for h in screen.pane.board.cells if "river" in dict(screen.pane.board.cells[h].side_list()))
         screen.query_one(HexMap).set_cursor(river)
         await pilot.pause()
-        across = dict(screen.board.cells[river].side_list())["river"]
+        across = dict(screen.pane.board.cells[river].side_list())["river"]
         shown = str(screen.query_one(StackPanel).render())
-        assert all(screen.turn.hex_name(n).startswith(("E", "W")) and screen.turn.hex_name(n) in shown for n in across)
+        assert all(screen.pane.turn.hex_name(n).startswith(("E", "W")) and screen.pane.turn.hex_name(n) in shown for n in across)

@@ -10,7 +10,7 @@ from wargames_tui.bots import random_bot
 from wargames_tui.engine.saves import load, save
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
-from wargames_tui.ui.screens.replay import AreaReplayScreen, HexReplayScreen
+from wargames_tui.ui.screens.play import PlayScreen
 from wargames_tui.ui.widgets.log import LogPanel
 
 
@@ -37,7 +37,7 @@ async def test_stepping_back_and_forth_shows_each_position_and_changes_nothing(s
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, HexReplayScreen) and screen.at == 40
+        assert isinstance(screen, PlayScreen) and screen.replay and screen.at == 40
         assert screen.session.game.dump(screen.session.state) == session.game.dump(session.state)
         end_log = log_lines(screen)
         await pilot.press("home")
@@ -74,7 +74,7 @@ async def test_the_menu_replays_an_area_game(save_dir: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, AreaReplayScreen) and screen.at == 12
+        assert isinstance(screen, PlayScreen) and screen.replay and screen.at == 12
         await pilot.press("comma")
         await pilot.pause()
         assert screen.at == 11 and "Replay: action 11 of 12" in str(screen.query_one("#prompt").render())

@@ -35,17 +35,17 @@ async def test_operation_compass_setup_with_keys(save_dir: Path) -> None:
         screen = play_screen(app)
         hexmap = screen.query_one(HexMap)
         await pilot.pause()
-        assert screen.step == "place" and session.prompt.side == "it"
+        assert screen.pane.step == "place" and session.prompt.side == "it"
         # The S units wait in the side panel; the cursor starts on a hex where one may go.
-        waiting = [u["id"] for u in screen.keys.waiting().units]
-        assert len(waiting) == 4 and screen.keys.chosen() == waiting[0]
+        waiting = [u["id"] for u in screen.pane.keys.waiting().units]
+        assert len(waiting) == 4 and screen.pane.keys.chosen() == waiting[0]
         assert hexmap.highlights.get(hexmap.cursor) == "entry"
         first_hex = hexmap.cursor
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.units[waiting[0]].hex == first_hex
         await pilot.press("tab")
-        assert screen.keys.chosen() == waiting[2]  # the next one after the placed unit, then Tab
+        assert screen.pane.keys.chosen() == waiting[2]  # the next one after the placed unit, then Tab
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.units[waiting[2]].status == "map"
@@ -53,7 +53,7 @@ async def test_operation_compass_setup_with_keys(save_dir: Path) -> None:
         await pilot.pause()
         assert all(session.state.units[u].status == "map" for u in waiting)
         # The British naval bombardment: r rolls, Enter disrupts the red units.
-        assert screen.step == "bombard" and session.prompt.side == "br"
+        assert screen.pane.step == "bombard" and session.prompt.side == "br"
         await pilot.press("r")
         await pilot.pause()
         assert session.log[-1].rolls == [2]
@@ -66,8 +66,8 @@ async def test_operation_compass_setup_with_keys(save_dir: Path) -> None:
         assert len(disrupted) == 3 and set(disrupted) <= targets
         # Every British unit then enters in the entry hexes: Tab chooses, Enter places.
         assert session.state.step == "enter-all"
-        british = [u["id"] for u in screen.keys.waiting().units]
-        entry = set(screen.keys.hexes_for(british[0]))
+        british = [u["id"] for u in screen.pane.keys.waiting().units]
+        entry = set(screen.pane.keys.hexes_for(british[0]))
         assert hexmap.cursor in entry
         await pilot.press("enter", "tab", "enter")
         await pilot.pause()
@@ -84,14 +84,14 @@ async def test_kharkov_reinforcement_with_keys(save_dir: Path) -> None:
         screen = play_screen(app)
         hexmap = screen.query_one(HexMap)
         await pilot.pause()
-        assert screen.step == "reinforce"
-        waiting = [u["id"] for u in screen.keys.waiting().units]
+        assert screen.pane.step == "reinforce"
+        waiting = [u["id"] for u in screen.pane.keys.waiting().units]
         assert len(waiting) >= 2
         await pilot.press("tab")
-        chosen = screen.keys.chosen()
+        chosen = screen.pane.keys.chosen()
         assert chosen == waiting[1]
         target = hexmap.cursor
-        assert target in screen.keys.hexes_for(chosen) and hexmap.highlights.get(target) == "entry"
+        assert target in screen.pane.keys.hexes_for(chosen) and hexmap.highlights.get(target) == "entry"
         await pilot.press("enter")
         await pilot.pause()
         assert session.log[-1].action == {"type": "enter", "unit": chosen, "hex": target}
@@ -110,7 +110,7 @@ async def test_dunkerque_face_down_entry_with_keys(save_dir: Path) -> None:
         screen = play_screen(app)
         hexmap = screen.query_one(HexMap)
         await pilot.pause()
-        entries = {a["hex"] for a in screen.keys.pool_entries()}
+        entries = {a["hex"] for a in screen.pane.keys.pool_entries()}
         assert entries and all(hexmap.highlights.get(h) == "entry" for h in entries)
         played = len(session.log)
         await pilot.press("p")  # p away from the edge puts the cursor on an entry hex
@@ -120,10 +120,10 @@ async def test_dunkerque_face_down_entry_with_keys(save_dir: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert session.log[-1].action == {"type": "enter", "pool": "R", "hex": h}
-        arrived = [u["id"] for u in screen.units_at(h)]
+        arrived = [u["id"] for u in screen.pane.units_at(h)]
         assert len(arrived) == 1 and arrived[0].startswith("al-r-")
         assert "revealed" in log_text(app)
-        assert not screen.keys.pool_entries()  # one unit is due on turn 2 (dunkerque 10.0(1))
+        assert not screen.pane.keys.pool_entries()  # one unit is due on turn 2 (dunkerque 10.0(1))
 
 
 def kharkov_fight(germans: list[str], result: str) -> tuple:
@@ -149,19 +149,19 @@ async def test_exchange_choices_with_number_keys(save_dir: Path) -> None:
         # Attackers picked one by one from the stack with the number keys.
         await goto(pilot, app, a)
         await pilot.press("1")
-        assert screen.sel.attackers == ("su-25tc",)
+        assert screen.pane.sel.attackers == ("su-25tc",)
         await pilot.press("2")
-        assert screen.sel.attackers == ("su-25tc", "su-15rc")
+        assert screen.pane.sel.attackers == ("su-25tc", "su-15rc")
         await goto(pilot, app, b)
         await pilot.press("enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.attacks[0].result == "EX"
         # The attacker chooses its loss first: the cursor goes to its stack, 2 picks 15R.
-        assert screen.step == "remove" and session.prompt.side == "su"
+        assert screen.pane.step == "remove" and session.prompt.side == "su"
         assert hexmap.cursor == a and hexmap.highlights.get(a) == "remove"
         await pilot.press("enter")  # two candidates here: Enter only marks one (Enter again would remove it)
-        assert session.state.step == "exchange" and screen.sel.marked == screen.units_at(a)[0]["id"]
-        assert screen.keys.marks()[screen.sel.marked] == "remove?"
+        assert session.state.step == "exchange" and screen.pane.sel.marked == screen.pane.units_at(a)[0]["id"]
+        assert screen.pane.keys.marks()[screen.pane.sel.marked] == "remove?"
         await pilot.press("2")  # a number removes that unit at once
         await pilot.pause()
         assert session.state.units["su-15rc"].status == "eliminated"
@@ -186,15 +186,15 @@ async def test_advance_of_a_stack_and_a_tank_second_hex(save_dir: Path) -> None:
         hexmap = screen.query_one(HexMap)
         await goto(pilot, app, b)
         await pilot.press("enter")  # every unit that may attack: both units of the stack
-        assert sorted(screen.sel.attackers) == ["su-15rc", "su-25tc"]
+        assert sorted(screen.pane.sel.attackers) == ["su-15rc", "su-25tc"]
         await pilot.press("enter", "e", "e", "r")
         await pilot.pause()
         assert session.state.units["de-298"].status == "eliminated"
-        assert screen.step == "advance" and hexmap.cursor == b
+        assert screen.pane.step == "advance" and hexmap.cursor == b
         assert hexmap.highlights.get(a) == "attacker" and hexmap.highlights.get(b) == "advance"
         # Both may advance (Soviet stacking is 2): 1-9 on the attackers' hex picks one, Enter the next.
         await goto(pilot, app, a)
-        ids = [u["id"] for u in screen.units_at(a)]
+        ids = [u["id"] for u in screen.pane.units_at(a)]
         await pilot.press("2")
         await pilot.pause()
         assert session.state.units[ids[1]].hex == b and session.state.units[ids[0]].hex == a
@@ -225,20 +225,20 @@ async def test_enter_and_number_keys_choose_in_a_stack(save_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = play_screen(app)
         await goto(pilot, app, stack)
-        units = screen.units_at(stack)
+        units = screen.pane.units_at(stack)
         ids = [u["id"] for u in units]
         assert len(ids) == 2
         panel = str(screen.query_one("#stack").render())
         assert "1" in panel and all(u["name"][:20] in panel for u in units)
         await pilot.press("enter")
-        assert screen.sel.selected == ids[0]
+        assert screen.pane.sel.selected == ids[0]
         await pilot.press("enter")
-        assert screen.sel.selected == ids[1]
+        assert screen.pane.sel.selected == ids[1]
         await pilot.press("enter")
-        assert screen.sel.selected is None
+        assert screen.pane.sel.selected is None
         await pilot.press("2")
-        assert screen.sel.selected == ids[1]
-        assert screen._counters()[stack].piece.top == screen.unit(ids[1])["short"]  # drawn on top
+        assert screen.pane.sel.selected == ids[1]
+        assert screen.pane._counters()[stack].piece.top == screen.pane.unit(ids[1])["short"]  # drawn on top
 
 
 @sync

@@ -87,7 +87,7 @@ async def test_setup_from_a_staging_area(save_dir: Path) -> None:
         assert "Blitz Phase" in text_of(screen, "#header-left")
         assert "staging areas (historical)" in log_text(screen)
         # Rommel's two divisions wait at Dinant, numbered in the Area panel.
-        assert screen.cursor == "DIN" and screen.numbered == ["5pz", "7pz"]
+        assert screen.pane.cursor == "DIN" and screen.pane.numbered == ["5pz", "7pz"]
         assert "7. Pz" in text_of(screen, "#zone-text") and "ready" in text_of(screen, "#zone-text")
 
 
@@ -100,9 +100,9 @@ async def test_a_division_moves_and_its_combat_is_rolled_and_accepted(save_dir: 
         # Both divisions at Dinant may cross its two bridges.
         assert area.highlights.get("FLO") == "reach" and area.highlights.get("PHI") == "reach"
         assert area.highlights.get("DIN") == "selected"
-        await pilot.press(str(screen.numbered.index("7pz") + 1))  # pick the 7. Panzer-Division
+        await pilot.press(str(screen.pane.numbered.index("7pz") + 1))  # pick the 7. Panzer-Division
         await pilot.pause()
-        assert screen.picked == ["7pz"]
+        assert screen.pane.picked == ["7pz"]
         await goto(pilot, screen, "FLO")
         assert area.highlights.get("FLO") == "reach", "the reach stays lit while the cursor looks at it"
         await pilot.press("enter")
@@ -116,7 +116,7 @@ async def test_a_division_moves_and_its_combat_is_rolled_and_accepted(save_dir: 
         fight = screen.query_one(FightPanel)
         assert fight.display and "Combat at Florennes" in str(fight.border_title)
         assert "Strength" in text_of(screen, "#fight") and "r roll" in text_of(screen, "#fight")
-        assert screen.check_action("do", ("roll",)) and not screen.check_action("do", ("accept",))
+        assert screen.pane.check_action("do", ("roll",)) and not screen.pane.check_action("do", ("accept",))
         await pilot.press("enter")  # the combat's choices: the assets and the roll
         await pilot.pause()
         labels = [text for text, _ in app.screen.labelled]
@@ -146,7 +146,7 @@ async def test_enter_next_to_the_active_division_moves_it_and_e_ends_its_activat
         area = screen.query_one(AreaMap)
         assert area.cursor == "FLO" and area.highlights.get("FLO") == "party"
         assert area.highlights.get("BEA") == "reach"
-        assert screen.check_action("do", ("end-activation",)) and not screen.check_action("next_unit", ())
+        assert screen.pane.check_action("do", ("end-activation",)) and not screen.pane.check_action("next_unit", ())
         await goto(pilot, screen, "BEA")
         await pilot.press("enter")  # one free step of the active division: no list
         await pilot.pause()
@@ -186,7 +186,7 @@ async def test_the_last_activation_leads_to_the_counterattack_phase(save_dir: Pa
     async with playing(save_dir, session) as (app, pilot, screen):
         await pilot.press("n")
         await pilot.pause()
-        assert screen.cursor == session.state.divisions[last].area
+        assert screen.pane.cursor == session.state.divisions[last].area
         await pilot.press("enter")
         await pilot.pause()
         await pick_in_list(pilot, app, "stands")
@@ -202,7 +202,7 @@ async def test_counterattack_repairs_and_the_end_of_the_turn(save_dir: Path) -> 
     async with playing(save_dir, session) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         assert area.highlights.get("MTH") == "target" and area.cursor == "MTH"
-        assert not screen.check_action("proceed", ("turn",)), "the counterattack must be chosen first"
+        assert not screen.pane.check_action("proceed", ("turn",)), "the counterattack must be chosen first"
         await pilot.press("enter")
         await pilot.pause()
         assert [text for text, _ in app.screen.labelled] == ["Counterattack at Monthermé [MTH]: a B reaction against 6. Pz"]
@@ -244,7 +244,7 @@ async def test_save_and_resume(save_dir: Path) -> None:
         before = log_text(screen)
         again = await save_and_reopen(pilot, app, screen)
         assert again.session.state.combat is not None and again.session.state.combat.dice is not None
-        assert again.query_one(FightPanel).display and again.cursor == "FLO"
+        assert again.query_one(FightPanel).display and again.pane.cursor == "FLO"
         text = log_text(again)
         assert text == before and "Roll the dice" not in text  # the log holds what happened, not the prompts
         await pilot.press("c")

@@ -16,7 +16,6 @@ from textual.screen import Screen
 
 from wargames_tui.engine.saves import SaveError, load, read_header, save
 from wargames_tui.engine.session import Session
-from wargames_tui.present import map_kind
 from wargames_tui.ui.saving import autosave_path
 
 
@@ -73,23 +72,20 @@ class WargamesApp(App):
             self.pop_screen()
         self._seat_people_for_unknown_bots(session)
         path = save_path or autosave_path(self.save_dir, session)
-        # Only the screen this game needs is imported: a cold start pays for one.
-        if map_kind(session.game) == "area":
-            from wargames_tui.ui.screens.area_play import AreaPlayScreen as screen_class
-        else:
-            from wargames_tui.ui.screens.play import PlayScreen as screen_class
-        self.push_screen(screen_class(session, path))
+        from wargames_tui.ui.screens.play import PlayScreen
+
+        self.push_screen(PlayScreen(session, path))
 
     def open_replay(self, source: Session | Path) -> None:
         """The replay viewer over a game, from its session or its save file."""
-        from wargames_tui.ui.screens.replay import replay_screen
+        from wargames_tui.ui.screens.play import PlayScreen
 
         if isinstance(source, Path):
             self._load(source, self.open_replay, "Cannot replay")
             return
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.push_screen(replay_screen(source, map_kind(source.game)))
+        self.push_screen(PlayScreen(source, replay=True))
 
     def _seat_people_for_unknown_bots(self, session: Session) -> None:
         """A save may name a bot this version does not have: a person takes that side instead."""
@@ -176,9 +172,9 @@ class WargamesApp(App):
 
     # --- command palette ---------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        from wargames_tui.ui.screens.play_session import SessionScreen
+        from wargames_tui.ui.screens.play import PlayScreen
 
-        if isinstance(screen, SessionScreen):
+        if isinstance(screen, PlayScreen) and not screen.replay:
             yield SystemCommand("Save game", "Save now (the game also saves after every action)", screen.action_save)
             yield SystemCommand("Legal actions", "List every legal action in words and pick one", screen.action_actions)
             yield SystemCommand("Undo", "Take back your last action, back to the last die roll, reveal, binding declaration or change of side", screen.action_undo)

@@ -173,7 +173,7 @@ async def test_after_the_automatons_rolls_the_cover_hands_the_keyboard_to_the_in
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert type(app.screen).__name__ == "AreaPlayScreen" and session.prompt.side == "british"
+        assert type(app.screen).__name__ == "PlayScreen" and session.prompt.side == "british"
         played = len(session.log)
         await pilot.press("e")  # the British movement ends; nothing to fight, turn 3 begins
         for _ in range(40):  # the automaton's steps run on their own, until a person must choose
@@ -187,7 +187,7 @@ async def test_after_the_automatons_rolls_the_cover_hands_the_keyboard_to_the_in
         assert app.screen_stack[-2]._drawn_for != "french"  # the French view waits behind the cover
         await pilot.press("enter")
         await pilot.pause()
-        assert type(app.screen).__name__ == "AreaPlayScreen" and app.screen._drawn_for == "french"
+        assert type(app.screen).__name__ == "PlayScreen" and app.screen._drawn_for == "french"
     sides = [e.side for e in session.log[played:]]
     assert sides[0] == "british" and sides[1:] and all(s == "german" for s in sides[1:])
     assert all(e.action == {"type": "step"} for e in session.log[played + 1 :])  # one logged entry per automaton step

@@ -146,7 +146,7 @@ async def test_against_the_bot_the_person_plays_only_his_side(tmp_path: Path, bo
     session = Session.start(game, SCENARIO, seed=3, seats={bot_side: "bot:greedy", person: "human"})
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
-        mine = lambda: session.prompt.side == person and screen_name(app) == "AreaPlayScreen"  # noqa: E731
+        mine = lambda: session.prompt.side == person and screen_name(app) == "PlayScreen"  # noqa: E731
         await wait_until(pilot, mine, tries=3000)  # the bot's turns take long on a loaded machine
         for _ in range(12):  # a person's decisions, the bot's between them
             assert session.prompt.side == person

@@ -66,9 +66,9 @@ async def test_a_player_picks_the_attackers_and_sees_the_values_before_committin
         await past_cover(pilot, app)
         screen = area_screen(app)
         await goto(pilot, screen, "22")
-        assert screen.numbered[:3] == ["de-18a", "de-6a", "de-schmidt"]
+        assert screen.pane.numbered[:3] == ["de-18a", "de-6a", "de-schmidt"]
         await pilot.press("1", "3")  # the 18th Army and Schmidt's panzers; the 6th Army stays out
-        assert screen.picked == ["de-18a", "de-schmidt"]
+        assert screen.pane.picked == ["de-18a", "de-schmidt"]
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
@@ -122,7 +122,7 @@ async def test_enter_on_a_neighbouring_area_steps_every_picked_unit_there(tmp_pa
         # One at a time (9.1): the 18th Army's move ended when Schmidt's began, so the picks are dropped.
         assert [e.action for e in session.log[-2:]] == [
             {"type": "move", "unit": "de-18a", "to": "17"}, {"type": "move", "unit": "de-schmidt", "to": "17"}]
-        assert screen.picked == []
+        assert screen.pane.picked == []
 
 
 @pytest.mark.rules("springtime:9.2")
@@ -132,7 +132,7 @@ async def test_a_lone_picked_unit_stays_picked_and_goes_on_with_enter(tmp_path: 
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         screen = await pick_and_enter(pilot, app, ["3"], "17")  # Schmidt's panzers (4 MF), alone
-        assert session.state.units["de-schmidt"]["at"] == "17" and screen.picked == ["de-schmidt"]
+        assert session.state.units["de-schmidt"]["at"] == "17" and screen.pane.picked == ["de-schmidt"]
         await goto(pilot, screen, "24")
         await pilot.press("enter")
         await pilot.pause()
@@ -175,7 +175,7 @@ async def test_in_hotseat_the_axis_player_sees_where_his_units_may_go(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         await past_cover(pilot, app)
         screen = area_screen(app)
-        assert screen.player_side() == "axis"
+        assert screen.pane.player_side() == "axis"
         await goto(pilot, screen, "5")
         lit = screen.query_one(AreaMap).highlights
         steps = {a["to"] for a in session.prompt.actions
@@ -191,12 +191,12 @@ async def test_after_the_cover_the_cursor_goes_to_the_new_players_units(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await past_cover(pilot, app)
         screen = area_screen(app)
-        assert screen.cursor in {u["zone"] for u in screen.view["units"] if u["side"] == "allied" and u["zone"]}
+        assert screen.pane.cursor in {u["zone"] for u in screen.view["units"] if u["side"] == "allied" and u["zone"]}
         screen.play({"type": "draw"})
         await pilot.press("enter", "enter")  # the Allied player's marker, then the cover
         await pilot.pause()
         axis = {u["zone"] for u in area_screen(app).view["units"] if u["side"] == "axis" and u["zone"]}
-        assert screen._drawn_for == "axis" and screen.cursor in axis
+        assert screen._drawn_for == "axis" and screen.pane.cursor in axis
 
 
 def test_a_contested_area_shows_the_allied_count_left_and_the_axis_count_right() -> None:

@@ -1,433 +1,343 @@
-"""The play screen on a hex map: the map, the side panels, the prompt, and the keys.
+"""The play screen, one for every game: the header, the pane of the game's map kind (hexes or
+areas: its map, its panels and its keys), the prompt line and the footer.
 
-What a key means in each step of the turn is a step object (ui/steps, no Textual): it says what
-to light and to hint, and what Enter, a number key, Tab and the step's own keys ask for; this
-screen draws that and carries it out. The rules decide everything: the keys only pick among the
-prompt's actions, and anything else is tried on a copy of the position so the player reads the
-rules' own reason and case when a key does nothing.
+The screen keeps what does not depend on the map: applying an action (a refusal shows the rules'
+reason and case, never a traceback), undo, the list of legal actions, the log, the end of the game,
+bots and the steps of a side the game plays itself, the hotseat cover, saving. The pane draws the
+position it is given and asks the screen to play, offer a list, or say something.
+
+In replay mode (`replay=True`) the same screen shows position `at` of a finished or saved game,
+read only: its keys step through the positions, nothing is played or saved, and every side's
+secrets stay hidden (the public view).
 """
 
 from __future__ import annotations
 
 import random
-import re
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.screen import Screen
 
+from wargames_tui.bots import BOTS
+from wargames_tui.engine.channels import headline, shown_to
 from wargames_tui.engine.flow import Action, Event, IllegalAction
-from wargames_tui.engine.hexgrid import Hex
-from wargames_tui.engine.session import Session
-from wargames_tui.hexdraw import pieces_from_view
+from wargames_tui.present import map_kind, presentation
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.actionfields import units_named
-from wargames_tui.ui.screens.play_session import SessionScreen, short_name
-from wargames_tui.ui.steps import NAMED_KEYS, STEPS, Selection, Step, Turn, step_for
-from wargames_tui.ui.steps.generic import OtherStep
-from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select
-from wargames_tui.ui.widgets.crt import CrtPanel
+from wargames_tui.ui.hotseat import cover_text, secret_for, short_name, wants_cover
+from wargames_tui.ui.panes.base import Pane
+from wargames_tui.ui.saving import autosave_path
+from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.widgets.footer import Footer
-from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
-from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.panel import Panel
-from wargames_tui.ui.widgets.pending import PendingPanel
-from wargames_tui.ui.widgets.stack import StackPanel
-from wargames_tui.ui.widgets.track import TrackPanel, short_side
+from wargames_tui.ui.widgets.track import short_side
 
-# Enter's label in the footer says what it does in the step: one binding a label.
-ENTER_LABELS = list(dict.fromkeys(s.label for s in [*STEPS, OtherStep]))
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from wargames_tui.engine.session import LogEntry, Session
+
+# The log keeps this many lines, live and when a game is loaded alike.
+LOG_LINES = 1000
+# Seconds between two steps of the side the game plays (never more than the app's bot delay).
+STEP_PAUSE = 0.3
+
+# The keys of the replay, shown in its mode only.
+REPLAY_KEYS = [
+    Binding("full_stop,space", "step(1)", "Next action", key_display="."),
+    Binding("comma,backspace", "step(-1)", "Previous", key_display=","),
+    Binding("greater_than_sign,pagedown", "step(10)", "10 on", key_display=">"),
+    Binding("less_than_sign,pageup", "step(-10)", "10 back", key_display="<"),
+    Binding("home", "go_to(0)", "Start"),
+    Binding("end", "go_to(-1)", "End"),
+]
+REPLAY_ACTIONS = {"step", "go_to", "help", "back"}
 
 
-class PlayScreen(SessionScreen):
+def make_pane(session: Session) -> Pane:
+    """The pane of the game's kind of map; only its module is imported (a cold start pays for one)."""
+    if map_kind(session.game) == "area":
+        from wargames_tui.ui.panes.area_pane import AreaPane
+
+        return AreaPane(session)
+    from wargames_tui.ui.panes.hex_pane import HexPane
+
+    return HexPane(session)
+
+
+class PlayScreen(Screen):
     BINDINGS = [
-        *[Binding("enter", f"enter({i})", label, id=f"enter-{i}") for i, label in enumerate(ENTER_LABELS)],
-        Binding("tab", "cycle(1)", "Next unit"),
-        Binding("shift+tab", "cycle(-1)", "Previous unit", show=False),
-        Binding("escape", "cancel", "Cancel"),
-        *[Binding(key, f"key('{name}')", label, id=f"key-{name}") for name, (key, label) in NAMED_KEYS.items()],
-        *[Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False) for n in range(1, 10)],
-        Binding("full_stop", "next_ready", "Next ready", key_display=".", show=False),
-        Binding("semicolon", "last_move", "Last move", key_display=";", show=False),
-        Binding("z", "toggle_side", "Map only", show=False),
-        Binding("t", "toggle_tables", "Tables", show=False),
+        *REPLAY_KEYS,
         Binding("a", "actions", "Actions"),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+s,s", "save", "Save"),
         Binding("q", "menu", "Menu"),
+        Binding("q,escape", "back", "Back"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        # Tab never takes the focus off the map (a pane's Tab chooses units where it can).
+        Binding("tab,shift+tab", "focus_map", "Map", show=False),
+        Binding("left_square_bracket", "log_scroll(-1)", "Log back", show=False),
+        Binding("right_square_bracket", "log_scroll(1)", "Log on", show=False),
     ]
 
-    def __init__(self, session: Session, save_path: Path | None = None) -> None:
+    def __init__(self, session: Session, save_path: Path | None = None, replay: bool = False) -> None:
         super().__init__()
         self.session = session
         self.save_path = save_path
-        self.board = session.game.board(session.state)
-        self.nations = gamehooks.nations(session)
-        self.sel = Selection()
-        self.message: tuple[str, str] | None = None  # (text, "error" | "info")
-        self.last_combat: dict[str, Any] | None = None
-        self.view: dict[str, Any] = {}
-        self.turn: Turn | None = None
-        self.stepper: Step | None = None
-        self._phase_key: tuple[Any, ...] | None = None
-        self._step_timer = None  # the bot's next step
-        self._shown_outcome = False
+        self.replay = replay
+        self.pane = make_pane(session)
+        self.view: dict[str, Any] = session.view(None)
+        self.message: tuple[str, str] | None = None  # (text, "error" | "info"), shown in the prompt's place
+        self.auto = True  # the game's own side plays its steps without a key
         self.bot_rng = random.Random()
+        self._step_timer: Timer | None = None  # the next step of a bot or of the game's own side
+        self._shown_outcome = replay  # no victory screen over a replay
+        self._covered = False  # the hotseat cover is up
+        self._drawn_for: str | None = None  # the viewer whose view is drawn now
+        self._last_person: str | None = None  # the last side a person at the keyboard played
+        if replay:
+            from wargames_tui.engine.history import positions
 
-    # --- layout ------------------------------------------------------------
+            self.full_log = list(session.log)
+            self.positions = positions(session)
+            self.at = len(self.full_log)
+
+    # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="header"):
             yield Panel(id="header-left")
             yield Panel(id="header-right")
-        with Horizontal(id="body"):
-            yield HexMap(self.board, id="map")
-            with Vertical(id="side"):
-                yield StackPanel(id="stack")
-                yield PendingPanel(id="pending")
-                yield CrtPanel(id="crt")
-                yield TrackPanel(id="track")
-                yield LogPanel(id="log")
+        yield self.pane
         yield Panel(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
         self.bot_rng = random.Random(getattr(self.app, "seed", None))
-        for wid, title in (("stack", "Hex"), ("pending", "Waiting to come on"), ("crt", "Combat results"), ("track", "Turn"), ("log", "Log")):
-            self.query_one(f"#{wid}").border_title = title
-        hexmap = self.query_one(HexMap)
-        hexmap.focus()
-        hexmap.on_move = self._cursor_moved
         self.query_one(LogPanel).on_width = self._rewrite_log
         self._rewrite_log()
-        if not self.session.log:
+        if not self.session.log and not self.replay:
             # A new game shows up under Continue at once, though after the first frame (its fsyncs
             # need not hold up the first sight of the map: there is no action to lose yet).
             self.call_after_refresh(self._autosave)
+        self.pane.focus_map()
         self.refresh_all()
-        hexmap.set_cursor(self._start_cursor())
-        self._cursor_for_step()
+        self.pane.start()
         self.on_resize()
         self._after_change()
-        self._cover_at_start()
+        if self.replay:
+            self.go_to(self.at)
+        else:
+            self._cover_at_start()
 
     def on_resize(self, event: Any = None) -> None:
-        self._fit_to_window(self.query_one(HexMap).virtual_size.width + 1, 36)
-        if self.view:
-            self._draw_header()
-        self.call_after_refresh(self.query_one(HexMap).scroll_to_cursor)
+        """Narrow and short windows get their classes and a compact footer; the side panels take
+        what the map leaves, within bounds."""
+        narrow = self.app.size.width < 110
+        self.set_class(narrow, "narrow")
+        self.set_class(self.app.size.height < 32, "short")
+        self.query_one(Footer).compact = narrow
+        side = self.app.size.width - self.pane.map_width()
+        self.query_one("#side").styles.width = max(33 if narrow else self.pane.SIDE_LEAST, min(side, 46))
+        self._draw_header()
+        self.call_after_refresh(self.pane.scroll_to_cursor)
 
-    # --- reading the position ---------------------------------------------------
+    # --- reading the position ----------------------------------------------------------------
     @property
-    def cursor(self) -> Hex:
-        return self.query_one(HexMap).cursor
+    def prompt(self):  # noqa: ANN201 - engine Prompt
+        return self.session.prompt
 
-    @property
-    def step(self) -> str:
-        """The kind of choice the keys make now ("bot" and "over" when they make none)."""
-        if self.turn is None or self.turn.over:
-            return "over"
-        return "bot" if self.turn.bot else self.keys.kind
-
-    @property
-    def keys(self) -> Step:
-        """The step object of the position and the selection."""
-        if self.stepper is None or self.stepper.sel is not self.sel or self.stepper.turn is not self.turn:
-            self.stepper = step_for(self.turn, self.sel)  # type: ignore[arg-type]
-        return self.stepper
-
-    def hint(self) -> str:
-        """What Enter (and the other keys) would do at the cursor."""
-        return self.keys.hint(self.cursor)
-
-    def units_at(self, h: Hex) -> list[dict[str, Any]]:
-        return self.turn.units_at(h) if self.turn else []
-
-    def unit(self, uid: str) -> dict[str, Any] | None:
-        return self.turn.unit(uid) if self.turn else None
-
-    def label(self, uid: str) -> str:
-        return self.turn.label(uid)  # type: ignore[union-attr]
-
-    def played_words(self, action: Action) -> str:
-        return self.turn.words(action)  # type: ignore[union-attr]
+    def viewer(self) -> str | None:
+        """Whose view the screen shows: the side to move if a person plays it, else the one person
+        at the keyboard, else the public view (always, in a replay)."""
+        if self.replay:
+            return None
+        side = self.prompt.side
+        if side and self.session.seats.get(side, "human") == "human":
+            return side
+        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
+        return humans[0] if len(humans) == 1 else None
 
     def read_view(self) -> None:
-        super().read_view()
-        self.turn = Turn(self.session, self.view, self.board, self.bot_to_act())
+        """The view the screen draws: the viewer's, and no other side's."""
+        self._drawn_for = self.viewer()
+        if self._drawn_for is not None:
+            self._last_person = self._drawn_for
+        self.view = self.session.view(self._drawn_for)
 
-    def _start_cursor(self) -> Hex:
-        """The first unit of the side to act, else the middle of the map."""
-        side = self.session.prompt.side
-        for u in self.view.get("units", []):
-            if u["side"] == side and u["status"] == "map" and u["hex"]:
-                return u["hex"]
-        cells = sorted(self.board.cells)
-        return cells[len(cells) // 2]
+    @cached_property
+    def side_names(self) -> dict[str, str]:
+        """The sides' names, read once: a view can take milliseconds, and a long log has thousands of entries."""
+        return dict(self.session.view(None).get("sides", {}))
 
-    def _cursor_to_own_unit(self) -> None:
-        if not any(u["side"] == self.prompt.side for u in self.units_at(self.cursor)):
-            self.query_one(HexMap).set_cursor(self._start_cursor())
+    def over(self) -> bool:
+        return self.session.outcome() is not None
 
-    def _cursor_for_step(self) -> None:
-        """Where the cursor helps at the start of a step: on a hex where Enter does something."""
-        where = self.keys.start(self.cursor)
-        if where:
-            self.query_one(HexMap).set_cursor(where)
+    def bot_to_act(self) -> str | None:
+        """The name of the bot whose turn it is, if a bot sits at the side to act."""
+        side = self.prompt.side
+        seat = self.session.seats.get(side or "", "human")
+        if not self.over() and side is not None and seat.startswith("bot:"):
+            return seat.split(":", 1)[1]
+        return None
 
-    # --- drawing -------------------------------------------------------------
+    def automatic(self) -> bool:
+        """The game's own side is to act (a presentation's `automatic_action`): every action is one of its steps."""
+        kind, actions = self.pane.automatic_action, self.prompt.actions
+        return bool(kind) and bool(actions) and all(a.get("type") == kind for a in actions)
+
+    # --- drawing -------------------------------------------------------------------------------
     def refresh_all(self) -> None:
         self.read_view()
-        key = (self.view.get("turn"), self.view.get("phase"), self.view.get("step"), self.prompt.side, self.step == "generic")
-        if key != self._phase_key:
-            handover = self._phase_key is not None and self._phase_key[3] != key[3]
-            self._phase_key = key
-            self.sel = Selection()
-            if handover and self.prompt.side and not self.bot_to_act():
-                self.call_after_refresh(self._cursor_to_own_unit)
-            if not self.bot_to_act():
-                self.call_after_refresh(self._cursor_for_step)
-        self._draw_map()
+        self.pane.read(self.view)
         self._draw_header()
-        self._draw_panels()
         self._draw_prompt()
         self.refresh_bindings()
 
-    def _counters(self) -> dict[Hex, Counter]:
-        # The units being handled are drawn on top of their stacks.
-        order = {uid: i for i, uid in enumerate(self.keys.on_top())}
-        units = sorted(self.view.get("units", []), key=lambda u: order.get(u["id"], len(order)))
-        pieces = pieces_from_view({**self.view, "units": units})
-        acting = self.prompt.side
-        dims = self.keys.dims_moved()
-        counters = {}
-        for h, piece in pieces.items():
-            here = self.units_at(h)
-            nation = self.nations.get(piece.nation)
-            bg = nation.colour if nation else "#cccccc"
-            fg = nation.text if nation else "black"
-            disrupted = any(u["disrupted"] for u in here)
-            dim = dims and all(u.get("moved") and u["side"] == acting for u in here)
-            counters[h] = Counter(piece, bg, fg, disrupted, dim)
-        return counters
-
-    def side_colour(self, side: str) -> str:
-        """The colour of a side: that of its first nation."""
-        return next((n.colour for n in self.nations.values() if n.side == side), "#cccccc")
-
-    def _held(self) -> dict[Hex, tuple[str, str]]:
-        """Cities and footholds -> (colour, short name) of the side holding them."""
-        sides = self.view.get("sides", {})
-        return {
-            h: (self.side_colour(side), short_side(sides.get(side, side)))
-            for h, side in (self.view.get("control") or {}).items()
-        }
-
-    def _draw_map(self) -> None:
-        self.query_one(HexMap).show(self._counters(), self.keys.lights(), self._held())
-
     def _draw_header(self) -> None:
-        v = self.view
-        wide = self.app.size.width >= 110
-        t = Text(no_wrap=True, overflow="ellipsis")
-        if wide:
-            t.append(f" {v.get('title', self.session.scenario)} ", "bold")
-        labels = v.get("turn_labels") or []
-        turn = v.get("turn")
-        label = f" ({labels[turn - 1]})" if turn and 0 < turn <= len(labels) else ""
-        t.append(f" Turn {turn} of {v.get('turns')}{label}")
-        t.append(f"  {v.get('phase_title', '')}", "bold #ffd21f")
-        seats = []
-        for side, name in v.get("sides", {}).items():
-            seat = self.session.seats.get(side, "human")
-            seats.append(f"{short_side(name)} {'bot' if seat.startswith('bot') else 'human'}")
-        if seats and wide:
-            t.append(f"  {' · '.join(seats)}", "dim")
-        self.query_one("#header-left", Panel).put(t)
-        note = north_note(self.board.bearings)
-        self.query_one("#header-right", Panel).put(Text(f" {note} " if note else "", style="bold #7ec8e3"))
-
-    def _draw_panels(self) -> None:
-        h = self.cursor
-        sides = self.view.get("sides", {})
-        holder = (self.view.get("control") or {}).get(h)
-        held = (short_name(sides.get(holder, holder)), self.side_colour(holder)) if holder else None
-        self.query_one(StackPanel).show(
-            h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
-            marks=self.keys.marks(), held=held, compact=self.has_class("short"), steady=self._phase_key,
-            hex_name=self.turn.hex_name,  # type: ignore[union-attr]
-        )
-        self.query_one("#stack").border_title = f"Hex {self.turn.hex_name(h)}"  # type: ignore[union-attr]
-        self._draw_pending()
-        column, caption = self._considered()
-        roll = self.last_combat.get("roll") if self.last_combat else None
-        if self.last_combat:
-            lc = self.last_combat
-            last = f"last: {lc.get('column')}, die {lc.get('roll')} -> {lc.get('result')}"
-            caption = f"{caption}\n{last}" if caption else last
-            if column is None:
-                column = lc.get("column")
-        crt = self.query_one(CrtPanel)
-        crt.display = "crt" in self.view and (self.has_class("tables") or self.keys.shows_crt())
-        if "crt" in self.view:
-            crt.show(self.view["crt"], column, roll, caption)
-        self.query_one(TrackPanel).show(self.view)
-
-    def _draw_pending(self) -> None:
-        panel = self.query_one(PendingPanel)
-        waiting = self.keys.waiting()
-        panel.display = waiting is not None
-        if waiting is None:
+        if not self.is_mounted:
             return
-        rows = 4 if self.has_class("short") else 8
-        panel.border_title = waiting.title
-        panel.show(waiting.units, waiting.chosen, self.nations, waiting.note, rows)
-
-    def _considered(self) -> tuple[str | None, str]:
-        """The odds column of the attack under consideration, and a caption explaining it."""
-        step = self.step
-        here = self.units_at(self.cursor)
-        enemy = [u for u in here if u["side"] != self.prompt.side]
-        if step == "declare" and enemy and self.sel.attackers:
-            odds = gamehooks.odds(self.session, list(self.sel.attackers), enemy[0]["id"])
-            if odds:
-                return odds.column, self._odds_caption(odds)
-        if step in ("declare", "resolve"):
-            atts = [a for a in self.view.get("attacks", []) if not a["resolved"]]
-            ids = {u["id"] for u in here}
-            chosen = next((a for a in atts if a["defender"] in ids or ids & set(a["attackers"])), None)
-            if chosen is None and step == "resolve" and atts:
-                chosen = atts[0]
-            if chosen:
-                odds = gamehooks.odds(self.session, chosen["attackers"], chosen["defender"])
-                if odds:
-                    return chosen["column"] or odds.column, f"{self.label(chosen['defender'])}: " + self._odds_caption(odds)
-                return chosen["column"], f"attack on {self.label(chosen['defender'])}"
-        return None, ""
-
-    @staticmethod
-    def _odds_caption(odds: gamehooks.Odds) -> str:
-        col = odds.column or "below the table"
-        note = f", {odds.note}" if odds.note else ""
-        return f"{odds.attack} vs {odds.defence}{note} = {col}"
+        left, right = self.pane.header(self.app.size.width >= 110)
+        if self.automatic() and not self.over():
+            right.append("· running " if self.auto else "· paused ", "#7ec8e3")
+        self.query_one("#header-left", Panel).put(left)
+        self.query_one("#header-right", Panel).put(right)
 
     def _draw_prompt(self) -> None:
         """One line: the prompt with its rule case, or a message in its place (red when refused)."""
+        if self.replay:
+            self.query_one("#prompt", Panel).put(self._replay_line())
+            return
         p = self.prompt
         t = Text(no_wrap=True, overflow="ellipsis")
-        step = self.step
-        side_name = self.view.get("sides", {}).get(p.side or "", p.side or "")
+        side = self.pane.side_name(p.side)
         if self.message:
             text, kind = self.message
             t.append(f" {text}", "bold #ff6b6b" if kind == "error" else "bold #9be29b")
-        elif step == "over":
+        elif self.over():
             o = self.session.outcome()
-            winner = self.view.get("sides", {}).get(o.winner, o.winner) if o else ""
-            t.append(f" Game over: {winner} {o.level if o else ''}. ", "bold")
+            winner = self.pane.side_name(o.winner) if o and o.winner else "Nobody"
+            t.append(f" Game over: {winner}, {o.level if o else ''}. ", "bold")
             t.append(o.reason if o else "", "dim")
-        elif step == "bot":
-            t.append(f" {side_name} (bot) is playing: ", "bold")
+        elif self.bot_to_act() or self.automatic():
+            who = "bot" if self.bot_to_act() else "the game"
+            t.append(f" {side} ({who}) is playing: ", "bold")
             t.append(f"{p.text} ({p.case})", "dim")
+            if self.automatic():
+                t.append("  r pause" if self.auto else "  n next step · r run", "#7ec8e3")
         else:
-            if not p.text.startswith(f"{side_name}:"):  # some prompts name the side already
-                t.append(f" {side_name}: ", "bold")
-            else:
-                t.append(" ")
+            # some prompts name the side already
+            t.append(" " if p.text.startswith(f"{side}:") else f" {side}: ", "bold")
             t.append(p.text)
+            t.append_text(self.pane.before_case())
             t.append(f" ({p.case})", "#7ec8e3")
+            t.append_text(self.pane.after_case())
         self.query_one("#prompt", Panel).put(t)
 
-    def refuse(self, exc: IllegalAction) -> None:
-        reason = exc.reason
-        if "'" in reason:  # the rules name units by id: show the counters' labels instead
-            for uid in re.findall(r"'([^']+)'", reason):
-                if self.unit(uid):
-                    reason = reason.replace(f"'{uid}'", self.label(uid))
-        self.say(f"{reason} ({exc.case})", "error")
-
-    # --- events from the map ----------------------------------------------------
-    def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
-        self._cursor_moved(event.hex)
-
-    def _cursor_moved(self, h: str) -> None:
-        self._draw_panels()
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = (text, kind)
         self._draw_prompt()
 
-    def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
-        if self.app.screen is self:  # a click queued before a list or cover opened over the map is dropped
-            self.activate(event.hex)
+    def refuse(self, exc: IllegalAction) -> None:
+        """The rules' reason and case, the units they name by id named as their counters are."""
+        self.say(f"{self.pane.name_units(exc.reason)} ({exc.case})", "error")
 
-    # --- keys: what the step object says, carried out ----------------------------------
+    # --- the log --------------------------------------------------------------------------------
+    def entry_lines(self, entry: LogEntry, reader: str | None = None) -> list[Text]:
+        """One played action as the log shows it to `reader` (default: the viewer): the events that
+        side may read, those of a bot's action tagged with the bot's side (phase headers excepted:
+        they belong to nobody); a step of the side the game plays starts with a mark."""
+        seat = self.session.seats.get(entry.side or "", "human")
+        name = self.side_names.get(entry.side or "", entry.side or "")
+        who = f"[{short_side(name)} bot] " if seat.startswith("bot:") else ""
+        mark = "» " if self.pane.automatic_action and entry.action.get("type") == self.pane.automatic_action else ""
+        styles = {**EVENT_STYLES, **presentation(self.session.game).log_styles}
+        lines = []
+        for i, e in enumerate(shown_to(entry.events, self.viewer() if reader is None else reader)):
+            # a line meant for the viewer alone (his own draw) is not the bot's, whoever's action brought it
+            tag = "" if e.kind == "phase" or (e.only is not None and e.only != entry.side) else who
+            lines.append(Text(f"{mark if i == 0 else ''}{tag}{e.text}", style=styles.get(e.kind, "")))
+        return lines
+
+    def _rewrite_log(self) -> None:
+        """The whole log from the session's entries (its newest LOG_LINES lines): the same after a
+        reload, since loading replays every action and so makes the same events."""
+        lines: list[Text] = []
+        for entry in reversed(self.session.log):
+            lines[:0] = self.entry_lines(entry)
+            if len(lines) >= LOG_LINES:
+                break
+        if len(lines) < LOG_LINES:
+            lines.insert(0, Text(str(self.session.view(None).get("title", self.session.scenario)), style="dim"))
+        log = self.query_one(LogPanel)
+        log.clear()
+        for line in lines[-LOG_LINES:]:
+            log.write(line)
+
+    def _log_newest(self) -> None:
+        """The last action's lines for the player still at the keyboard (whose view is drawn): when the
+        keyboard passes to another, the log is written again for him once the cover is down."""
+        log = self.query_one(LogPanel)
+        for line in self.entry_lines(self.session.log[-1], self._drawn_for):
+            log.write(line)
+
+    def action_focus_map(self) -> None:
+        self.pane.focus_map()
+
+    def action_log_scroll(self, pages: int) -> None:
+        """[ and ]: page through the log; new lines bring it back to the newest."""
+        log = self.query_one(LogPanel)
+        log.scroll_relative(y=pages * max(1, log.size.height - 1), animate=False)
+
+    # --- keys ----------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        step = self.step
-        idle = step in ("bot", "over")
-        if action == "enter":
-            return not idle and ENTER_LABELS[int(parameters[0])] == self.keys.label  # type: ignore[call-overload]
-        if action == "key":
-            return not idle and parameters[0] in self.keys.keys()
-        if action == "cycle":
-            return not idle and self.keys.cycles(self.cursor)
-        if action in ("undo", "cancel", "actions") and idle:
+        if self.replay:
+            return action in REPLAY_ACTIONS or action in ("log_scroll", "focus_map")
+        if action in ("step", "go_to", "back"):
             return False
-        if action == "cancel":
-            return True if (not self.sel.empty or self.message) else None
+        if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map"):
+            return True
+        if self.over() or self.bot_to_act():
+            return False
+        if action == "step_once" or action == "run":
+            return self.automatic()
+        if self.automatic() and action in ("actions", "undo"):
+            return False
         return True
 
-    def carry_out(self, results: Results) -> None:
-        """Do what a step asked for, in order; the screen is drawn again once."""
-        for r in results:
-            if isinstance(r, Select):
-                self.sel = r.selection
-            elif isinstance(r, Say):
-                self.message = (r.text, r.kind)
-            elif isinstance(r, Refuse):
-                self.refuse(r.exc)
-            elif isinstance(r, Jump):
-                self.jump_to_lit(r.hexes)
-            elif isinstance(r, ListAll):
-                self.action_actions()
-            elif isinstance(r, Offer):
-                self.offer(r.actions, r.title)
-            elif isinstance(r, Play):
-                self.play(r.action)
-                return  # the play redraws the screen
-        self.refresh_all()
+    def action_actions(self) -> None:
+        """a: every legal action in words (and the game's own open at any time), to pick one."""
+        if self.automatic():
+            self.say(self.automatic_note())
+            return
+        actions = self.pane.listed(list(self.prompt.actions))
+        if not actions:
+            self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
+            return
+        self.choose(actions, f"{self.prompt.text} ({self.prompt.case})")
 
-    def activate(self, h: Hex) -> None:
-        """Enter (or a click) on hex h: what it means depends on the step."""
-        self.message = None
-        self.carry_out(self.keys.enter(h))
+    def worded(self, action: Action) -> str:
+        """An action in a list: the pane's words, and what the game says it would bring (its `preview`)."""
+        extra = gamehooks.preview(self.session, action)
+        words = self.pane.words(action)
+        return f"{words} · {extra}" if extra else words
 
-    def action_enter(self, _label: int) -> None:
-        self.activate(self.cursor)
+    def choose(self, actions: list[Action], title: str) -> None:
+        """The list of actions in words; the one picked is played."""
+        from wargames_tui.ui.screens.actions import ActionsScreen
 
-    def action_key(self, name: str) -> None:
-        self.message = None
-        self.carry_out(self.keys.key(name, self.cursor))
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.message = None
+                self.play(action)
 
-    def action_cycle(self, by: int) -> None:
-        self.message = None
-        self.carry_out(self.keys.cycle(self.cursor, by))
-
-    def action_pick(self, n: int) -> None:
-        """Number key n: act on the n-th unit listed for the hex under the cursor."""
-        self.message = None
-        here = self.units_at(self.cursor)
-        if self.step in ("bot", "over") or n <= len(here):
-            self.carry_out(self.keys.pick(self.cursor, n))
-        elif here:
-            self.say(f"There is no unit {n} in {self.cursor}.")
-        else:
-            self.say("No unit here: the number keys pick a unit of a stack.")
-
-    def jump_to_lit(self, hexes: list[Hex]) -> None:
-        """Put the cursor on the lit hex nearest to it, unless it is on one already."""
-        where = self.keys.nearest_of(hexes, self.cursor)
-        if where:
-            self.query_one(HexMap).set_cursor(where)
+        self.app.push_screen(ActionsScreen(title, [(self.worded(a), a) for a in actions]), chosen)
 
     def offer(self, actions: list[Action], title: str) -> None:
         """Play the one action, or let the player choose among several in the game's words."""
@@ -437,115 +347,67 @@ class PlayScreen(SessionScreen):
             self.message = None
             self.play(actions[0])
         else:
-            words = self.turn.worded  # type: ignore[union-attr]
-            self.choose([(words(a), a) for a in actions], f"{title} {self.prompt.text} ({self.prompt.case})")
-
-    def choose(self, labelled: list[tuple[str, Action]], title: str) -> None:
-        """The list of actions in words; the one picked is played."""
-        from wargames_tui.ui.screens.actions import ActionsScreen
-
-        def chosen(action: Action | None) -> None:
-            if action is not None:
-                self.message = None
-                self.play(action)
-
-        self.app.push_screen(ActionsScreen(title, labelled), chosen)
-
-    # --- finding one's way ------------------------------------------------------------------
-    def ready_hexes(self) -> list[Hex]:
-        """Hexes of the side to act's units that the prompt still lets act, in reading order."""
-        acting = {uid for a in self.prompt.actions for uid in [*units_named(a), *(a.get("attackers") or [])]}
-        hexes = {u["hex"] for u in self.view.get("units", []) if u["id"] in acting and u["status"] == "map" and u["hex"]}
-        return sorted(hexes)
-
-    def action_next_ready(self) -> None:
-        """The cursor to the next hex (after the cursor, in id order) with a unit that may still act."""
-        hexes = self.ready_hexes()
-        if not hexes:
-            self.say("No unit on the map may act now.", "error")
-            return
-        later = [h for h in hexes if h > self.cursor]
-        self.query_one(HexMap).set_cursor((later or hexes)[0])
-
-    def action_last_move(self) -> None:
-        """The cursor to where the last action of another side happened (a bot's, or the other player's)."""
-        me = self.prompt.side
-        entry = next((e for e in reversed(self.session.log) if e.side not in (me, None)), None)
-        where = self.action_hex(entry.action) if entry else None
-        if where is None:
-            self.say("The other side has not acted on the map yet.", "error")
-            return
-        self.query_one(HexMap).set_cursor(where)
-
-    def action_hex(self, action: Action) -> Hex | None:
-        """Where an action happened: the end of its path, its hex, or its unit's or defender's hex."""
-        if action.get("path"):
-            return action["path"][-1]
-        if action.get("hex"):
-            return action["hex"]
-        u = self.unit(action.get("defender") or action.get("unit") or "")
-        return u["hex"] if u and u.get("hex") else None
-
-    def action_toggle_tables(self) -> None:
-        """On a short terminal: the turn track and the combat table in the place of the log, or back."""
-        self.toggle_class("tables")
-        self._draw_panels()
-        self.say("Turn track and combat table shown: t for the log again." if self.has_class("tables") else "Log shown.")
-
-    def action_toggle_side(self) -> None:
-        """Hide or show the side panels: the whole width for the map on a small terminal."""
-        side = self.query_one("#side")
-        side.display = not side.display
-        self.say("Side panels hidden: z shows them again." if not side.display else "Side panels shown.")
+            self.choose(actions, f"{title} {self.prompt.text} ({self.prompt.case})")
 
     def action_cancel(self) -> None:
-        if not self.sel.empty:
-            self.sel = Selection(pending=self.sel.pending)
+        """Esc: drop what the pane has chosen, else the note on the prompt line; never leaves the game."""
+        if self.pane.drop():
             self.message = ("Selection cleared.", "info")
-        else:
-            self.sel = self.sel.but(confirming=False)
+        elif self.message:
             self.message = None
+        else:
+            self.message = ("Nothing is chosen. q goes to the main menu.", "info")
         self.refresh_all()
 
-    def action_actions(self) -> None:
-        if self.step == "bot":
-            self.say("The bot is playing this side.")
-            return
-        actions = self.prompt.actions
-        if not actions:
-            self.say("There is nothing to do: the game is over.")
-            return
-        labelled = []
-        for a in actions:
-            column = None
-            if a.get("type") == "declare":
-                odds = gamehooks.odds(self.session, a["attackers"], a["defender"])
-                column = odds.column if odds else None
-            labelled.append((self.turn.words(a, column), a))  # type: ignore[union-attr]
-        self.choose(labelled, f"{self.prompt.text} ({self.prompt.case})")
-
     def action_undo(self) -> None:
-        if self.step == "bot":
+        """Undo the last action: the log loses its lines and the prompt line says what was taken back;
+        refused (and why) when there is nothing to take back."""
+        last = self.session.log[-1].action if self.session.log else None
+        if not self.session.undo():
+            self.say(f"Nothing to take back: undo stops at {self.session.undo_stop}, which binds both sides.", "error")
             return
-        if self._take_back():
-            self.sel = Selection(pending=self.sel.pending)
-            self.refresh_all()
+        self.pane.drop()
+        self.refresh_all()
+        self.say(f"Took back: {self.pane.played_words(last) if last else ''}")
+        self._rewrite_log()
+        self._autosave()
 
-    def help_legend(self) -> tuple[tuple[str, str, str], ...]:
-        return self.board.legend
+    def action_help(self) -> None:
+        from wargames_tui.ui.screens.help import HelpScreen
 
-    # --- playing an action ---------------------------------------------------
+        self.app.push_screen(HelpScreen(self.session.scenario, self.pane.legend()))
+
+    def action_save(self) -> None:
+        path = self._autosave()
+        if path:
+            self.notify(f"Saved to {path}", title="Game saved")
+
+    def action_menu(self) -> None:
+        self._autosave()
+        self._cancel_step()
+        self.app.show_menu()  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.show_menu()  # type: ignore[attr-defined]
+
+    # --- playing an action ------------------------------------------------------------------
     def play(self, action: Action) -> list[Event]:
-        """Apply one action through the session; a refusal shows its reason, never a traceback."""
-        before = self.keys
-        self.sel = self.sel.but(confirming=False)
-        events = self._apply(action)
-        if events is None:
+        """Apply one action through the session: its events, or none when the rules refuse it (their
+        reason and case are shown) or fail on it (the game is unchanged); never a traceback."""
+        if self.replay:
+            self.say("This is a replay: nothing can be played here.", "error")
             return []
-        self.sel = before.after_play(action)
-        for e in events:
-            if e.kind == "combat":
-                self.last_combat = dict(e.data)
+        try:
+            events = self.session.act(action)
+        except IllegalAction as exc:
+            self.pane.refused()
+            self.refuse(exc)
+            return []
+        except Exception as exc:  # noqa: BLE001 - a rules bug must not take the client down; the game is unchanged
+            self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
+            return []
+        self.message = None
+        self.pane.played(action, events)
         self._log_newest()
         self._autosave()
         if self._hand_over():
@@ -555,16 +417,164 @@ class PlayScreen(SessionScreen):
         return events
 
     def _after_change(self) -> None:
-        where = self.keys.follow(self.cursor)
-        if where:
-            self.query_one(HexMap).set_cursor(where)
-        self._end_or_go_on()
+        """After a change: the cursor where the pane wants it; the outcome, the first time the game
+        is over; else the next step of a side the game plays."""
+        self.pane.after_change()
+        if self.over() and not self._shown_outcome:
+            self._shown_outcome = True
+            self._cancel_step()
+            self._show_victory()
+            return
+        self._schedule_step()
 
-    # --- bots ---------------------------------------------------------------------
+    def _show_victory(self) -> None:
+        from wargames_tui.ui.screens.victory import VictoryScreen
+
+        def done(choice: str | None) -> None:
+            if choice == "menu":
+                self.app.show_menu()  # type: ignore[attr-defined]
+
+        self.app.push_screen(VictoryScreen(self.session.outcome(), self.pane.victory_view(self.view)), done)
+
+    # --- a side the game or a bot plays ------------------------------------------------------------
+    def _cancel_step(self) -> None:
+        if self._step_timer is not None:
+            self._step_timer.stop()
+            self._step_timer = None
+
     def _schedule_step(self) -> None:
-        self._schedule_bot()
+        """Set the timer for the next step of a bot, or of the game's own side while it runs."""
+        if self.replay or self._step_timer is not None:
+            return
+        if self.bot_to_act():
+            self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._bot_step)
+        elif self.auto and self.automatic() and not self.over():
+            pause = min(STEP_PAUSE, float(getattr(self.app, "bot_delay", STEP_PAUSE)))
+            self._step_timer = self.set_timer(pause, self._auto_step)
 
-    def follow(self, action: Action) -> None:
-        where = self.action_hex(action)  # the map follows the bot
-        if where is not None and self.is_current:
-            self.query_one(HexMap).set_cursor(where)
+    def _bot_step(self) -> None:
+        self._step_timer = None
+        if self.app.screen is not self:  # a dialog is open (is_current counts a modal's background): try again once it is closed
+            self._step_timer = self.set_timer(0.5, self._bot_step)
+            return
+        name = self.bot_to_act()
+        if not name:
+            return
+        bot = BOTS.get(name)
+        if bot is None:
+            self.say(f"No bot called {name!r}; play this side with the keys.", "error")
+            return
+        played = len(self.session.log)
+        for _ in range(3):  # a refused choice (a rules bug) is retried, never left to stall the game
+            try:
+                action = bot(self.session, self.bot_rng)
+            except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
+                self.say(f"The {name} bot failed: {exc!r}", "error")
+                return
+            self.play(action)
+            if len(self.session.log) != played or self.over():
+                if self.is_current:
+                    self.pane.follow(action)
+                return
+
+    def _auto_step(self, once: bool = False) -> None:
+        self._step_timer = None
+        if not self.is_current and not once:
+            self._step_timer = self.set_timer(0.5, self._auto_step)  # wait for the dialog to close
+            return
+        action = next((a for a in self.prompt.actions if a.get("type") == self.pane.automatic_action), None)
+        if action is not None:
+            self.play(action)
+
+    def automatic_note(self) -> str:
+        side = self.pane.side_name(self.prompt.side)
+        return f"The {side}s are acting: n plays the next step, r runs or pauses them."
+
+    def action_step_once(self) -> None:
+        if self.automatic():
+            self._cancel_step()
+            self._auto_step(once=True)
+
+    def action_run(self) -> None:
+        self.auto = not self.auto
+        side = self.pane.side_name(self.prompt.side)
+        if self.auto:
+            self.say(f"The {side} steps run on their own (r pauses them).")
+            self._schedule_step()
+        else:
+            self._cancel_step()
+            self.say(f"{side} steps paused: n plays the next one, r runs them again.")
+        self._draw_header()
+
+    # --- hotseat: whose view is drawn ------------------------------------------------------------
+    def _hand_over(self) -> bool:
+        """After an action: when the keyboard passes from one person to another, cover the map if the
+        game hides anything (or the cover is asked for always), else say whose turn it is. True when
+        the cover is up: the new side's view is drawn only once it is taken down."""
+        viewer, before = self.viewer(), self._drawn_for or self._last_person
+        if viewer is None or before is None or viewer == before:
+            return False
+        name = short_name(self.side_names.get(viewer, viewer))
+        if wants_cover(self.session, bool(getattr(self.app, "cover_always", False))):
+            self._covered = True
+            self._cancel_step()
+            self.app.push_screen(HandoffScreen(name, cover_text(self.session), secret_for(self.session, before, self.side_names)))
+            return True
+        self.notify(f"{name} to play", timeout=3)
+        return False
+
+    def _cover_at_start(self) -> None:
+        """A hotseat game that hides things opens behind the cover too: whoever sits down may not be
+        the side to move."""
+        humans = [s for s, seat in self.session.seats.items() if seat == "human"]
+        viewer = self.viewer()
+        always = bool(getattr(self.app, "cover_always", False))
+        if len(humans) > 1 and viewer is not None and wants_cover(self.session, always) and not self.over():
+            self._covered = True
+            self.app.push_screen(HandoffScreen(short_name(self.side_names.get(viewer, viewer))))
+
+    def on_screen_resume(self) -> None:
+        if self._covered:
+            self._covered = False
+            self._rewrite_log()  # the log as the new viewer may read it
+            self.refresh_all()
+            self.pane.uncovered()
+            self._after_change()
+        else:
+            self.refresh_all()
+        if not self._shown_outcome:
+            self._schedule_step()
+
+    # --- saving ---------------------------------------------------------------------------------
+    def _autosave(self) -> Path | None:
+        if self.replay:
+            return None
+        if self.save_path is None:
+            self.save_path = autosave_path(self.app.save_dir, self.session)  # type: ignore[attr-defined]
+        return self.app.autosave(self.session, self.save_path)  # type: ignore[attr-defined]
+
+    # --- the replay --------------------------------------------------------------------------------
+    def action_step(self, by: int) -> None:
+        self.go_to(max(0, min(len(self.full_log), self.at + by)))
+
+    def action_go_to(self, n: int) -> None:
+        self.go_to(len(self.full_log) if n < 0 else n)
+
+    def go_to(self, n: int) -> None:
+        self.at = n
+        self.session.state = self.positions[n]
+        self.session.log = self.full_log[:n]
+        self.session._prompt = None
+        self.message = None
+        self.refresh_all()
+        self._rewrite_log()
+
+    def _replay_line(self) -> Text:
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f" Replay: action {self.at} of {len(self.full_log)} ", "bold black on #7ec8e3")
+        if self.at:
+            entry = self.full_log[self.at - 1]
+            secret = f"{self.side_names.get(entry.side or '', entry.side)}: a choice kept secret"
+            t.append(f" {headline(entry.events, self.viewer()) or secret}", "bold")
+        t.append("   . next  , previous  < > ten  Home End  q back", "dim")
+        return t

@@ -1,4 +1,4 @@
-"""The play screen for games on an area map: the map, the panels, the keys.
+"""The pane of an area map: the map, the zone, fight, track and log panels, and the keys.
 
 The rules decide everything. Enter on a zone lists the legal actions that concern it (units
 there, or a move, fire, assault or counterattack going there) in words; `a` lists them all.
@@ -7,9 +7,9 @@ part: the prompt's actions for the whole stack are narrowed to the picked units 
 tried on a copy of the position before it is offered.
 
 A side the game plays itself in steps (AreaTerms.automatic_action) has its events written to
-the log. By default the steps run on their own with a short pause; `r` pauses or resumes them
-and `n` (or space) plays one step. A side the rules play inside the player's actions has no
-steps: its reveals and reactions are in the events of those actions.
+the log; the play screen runs its steps (`r` pauses or resumes them, `n` or space plays one). A
+side the rules play inside the player's actions has no steps: its reveals and reactions are in
+the events of those actions.
 
 What differs between games is in the game's presentation: its AreaTerms (words, who acts, what
 an action concerns, the panels' content) and its MapLook (colours).
@@ -18,30 +18,22 @@ an action concerns, the panels' content) and its MapLook (colours).
 from __future__ import annotations
 
 import json
-import random
-import re
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 
-from wargames_tui.engine.flow import Action, Event, IllegalAction
-from wargames_tui.engine.session import LogEntry, Session
+from wargames_tui.engine.flow import Action, Event
+from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms, vp, zone_name
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.screens.play_session import SessionScreen
+from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.widgets.areamap import AreaMap
-from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.log import LogPanel
-from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
-
-# Seconds between two steps of the side the game plays (never more than the app's bot delay).
-STEP_PAUSE = 0.3
 
 # The e key's `proceed` parameter -> the action type it plays.
 PROCEED = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}
@@ -66,9 +58,9 @@ def actors(action: Action) -> set[str]:
     return out | ({action["unit"]} if action.get("type") == "move" and action.get("unit") else set())
 
 
-class AreaPlayScreen(SessionScreen):
+class AreaPane(Pane):
     BINDINGS = [
-        Binding("a", "actions", "Actions"),
+        Binding("a", "screen.actions", "Actions"),
         Binding("e", "proceed('setup')", "Start the raid", id="proceed-setup"),
         Binding("e", "proceed('events')", "Roll events", id="proceed-events"),
         Binding("e", "proceed('turn')", "End turn", id="proceed-turn"),
@@ -76,83 +68,59 @@ class AreaPlayScreen(SessionScreen):
         Binding("e", "proceed_any", "End step", id="proceed-any"),
         Binding("j", "job_done", "Job Done"),
         Binding("x", "stop", "Stop here"),
-        Binding("n,space", "step", "Next step"),
+        Binding("n,space", "screen.step_once", "Next step"),
         Binding("n", "next_unit", "Next division"),
-        Binding("r", "run", "Run/pause"),
+        Binding("r", "screen.run", "Run/pause"),
         Binding("r", "do('roll')", "Roll", id="do-roll"),
         Binding("c", "do('accept')", "Accept", id="do-accept"),
         Binding("t", "extras", "Other actions"),
         Binding("i", "toggle_track", "Turn panel"),
         *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False) for n in range(1, 10)],
         Binding("0", "unpick", "Unpick all", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("s,ctrl+s", "save", "Save"),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("q", "menu", "Menu"),
     ]
 
-    def __init__(self, session: Session, save_path: Path | None = None) -> None:
-        super().__init__()
-        self.session = session
-        self.save_path = save_path
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.terms: AreaTerms = presentation(session.game).area
-        self.view: dict[str, Any] = session.view(None)
+        self.automatic_action = self.terms.automatic_action
+        self.view = session.view(None)
         self.picked: list[str] = []  # units picked with 1-9 to act without the rest of their stack
         self.numbered: list[str] = []  # the player's units in the zone panel, in their numbered order
         self.source: str | None = None  # the zone whose units' reach is lit
-        self.message: tuple[str, str] | None = None
-        self.auto = True  # the game's own side plays its steps without a key
-        self.bot_rng = random.Random()
         self._phase_key: tuple[Any, ...] | None = None
-        self._step_timer = None
-        self._shown_outcome = False
         self._last_acting: str | None = None  # the zone of the units acting at the last change
         self.known_assets: dict[str, tuple[str, str]] = {}  # asset id -> (kind, name), once seen in a view
 
-    # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with Horizontal(id="header"):
-            yield Panel(id="header-left")
-            yield Panel(id="header-right")
-        with Horizontal(id="body"):
-            yield AreaMap(self.view, id="map")
-            with Vertical(id="side"):
-                with VerticalScroll(id="zone", can_focus=False):
-                    yield ZonePanel(id="zone-text")
-                yield FightPanel(id="fight")
-                yield AreaTrack(id="track")
-                yield LogPanel(id="log")
-        yield Panel(id="prompt")
-        yield Footer()
+        yield AreaMap(self.view, id="map")
+        with Vertical(id="side"):
+            with VerticalScroll(id="zone", can_focus=False):
+                yield ZonePanel(id="zone-text")
+            yield FightPanel(id="fight")
+            yield AreaTrack(id="track")
+            yield LogPanel(id="log")
 
     def on_mount(self) -> None:
         self.query_one("#zone").border_title = self.terms.zone_word
         self.query_one("#track").border_title = "Turn"
         self.query_one("#log").border_title = "Log"
-        area = self.query_one(AreaMap)
-        area.focus()
-        area.on_move = self._cursor_moved
-        self.query_one(LogPanel).on_width = self._rewrite_log
-        self._rewrite_log()
-        if not self.session.log:
-            self._autosave()  # a new game shows up under Continue at once
-        area.set_cursor(self._start_zone(), scroll=False)
-        self.refresh_all()
-        self.on_resize()
-        self._after_change()
-        self._cover_at_start()
+        self.query_one(AreaMap).on_move = self._cursor_moved
 
-    def on_resize(self, event: Any = None) -> None:
-        self._fit_to_window(self.query_one(AreaMap).virtual_size.width, 34)
-        self._draw_header()
-        self.call_after_refresh(self.query_one(AreaMap).scroll_to_cursor)
+    def start(self) -> None:
+        self.query_one(AreaMap).set_cursor(self._start_zone(), scroll=False)
 
-    def on_screen_resume(self) -> None:
-        # Textual runs SessionScreen's handler after this one: once the cover is down and the new
-        # side's view drawn, the cursor goes to where that side has something to do.
-        if self._covered:
-            self.call_next(lambda: self.query_one(AreaMap).set_cursor(self._start_zone()))
+    def uncovered(self) -> None:
+        # once the cover is down and the new side's view drawn, the cursor goes to where that side has something to do
+        self.query_one(AreaMap).set_cursor(self._start_zone())
+
+    def map_width(self) -> int:
+        return self.query_one(AreaMap).virtual_size.width
+
+    def focus_map(self) -> None:
+        self.query_one(AreaMap).focus()
+
+    def scroll_to_cursor(self) -> None:
+        self.query_one(AreaMap).scroll_to_cursor()
 
     def _start_zone(self) -> str:
         """Where something is going on: the units acting, a fight, a zone the prompt lights, the
@@ -182,36 +150,30 @@ class AreaPlayScreen(SessionScreen):
     def types(self) -> set[str]:
         return {a.get("type", "") for a in self.prompt.actions}
 
-    def automatic(self) -> bool:
-        """The game's own side is to act: every action is one of its steps."""
-        actions = self.prompt.actions
-        return bool(actions) and all(a.get("type") == self.terms.automatic_action for a in actions)
-
-    def over(self) -> bool:
-        return self.session.outcome() is not None
-
     def unit(self, uid: str) -> dict[str, Any] | None:
         return next((u for u in self.view.get("units", []) if u["id"] == uid), None)
 
     def player_side(self) -> str:
         """The side whose units the cursor takes up: the one whose view is drawn (in hotseat, either
         side), else the side the game's player commands."""
-        return self._drawn_for if self._drawn_for in self.terms.sides else self.terms.player
+        drawn = self.host._drawn_for
+        return drawn if drawn in self.terms.sides else self.terms.player
 
     def zone_of(self, uid: str) -> str | None:
         u = self.unit(uid)
         return u.get("zone") if u else None
 
-    def describe(self, action: Action) -> str:
-        return self.terms.describe(action, self.view)
+    def side_name(self, side: str | None) -> str:
+        return self.terms.side_name(side)
 
-    def label(self, action: Action) -> str:
-        """An action in the list: its words, and what the game says it would bring (gamehooks.preview)."""
-        extra = gamehooks.preview(self.session, action)
-        return f"{self.describe(action)} · {extra}" if extra else self.describe(action)
+    def words(self, action: Action) -> str:
+        return self.terms.describe(action, self.view)
 
     def played_words(self, action: Action) -> str:
         return self.terms.describe(action, self.view, past=True)
+
+    def victory_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        return {**view, "sides": dict(self.terms.sides), "player": self.terms.player}
 
     def acting(self) -> tuple[str | None, list[str]]:
         """The zone and units acting now (a stack on the move, the party, the active division), if any."""
@@ -282,7 +244,7 @@ class AreaPlayScreen(SessionScreen):
         fight = self.terms.fight_zone(self.view)
         if fight:
             lit[fight] = "active"
-        if self.over() or self.automatic():
+        if self.host.over() or self.host.automatic():
             return lit
         for zid, light in self.terms.lights(self.prompt.actions, self.view).items():
             lit.setdefault(zid, light)
@@ -316,23 +278,19 @@ class AreaPlayScreen(SessionScreen):
             self.source = None
 
     # --- drawing -----------------------------------------------------------------------
-    def refresh_all(self) -> None:
-        self.read_view()
-        for a in self.view.get("assets") or []:
+    def read(self, view: dict[str, Any]) -> None:
+        self.view = view
+        for a in view.get("assets") or []:
             self.known_assets[a["id"]] = (a.get("kind", ""), a.get("name", ""))
-        key = (self.view.get("turn"), self.view.get("phase"), self.prompt.side)
+        key = (view.get("turn"), view.get("phase"), self.prompt.side)
         if key != self._phase_key:
             self._phase_key = key
             self.picked = []
-        units = {u["id"] for u in self.view.get("units", [])}
+        units = {u["id"] for u in view.get("units", [])}
         self.picked = [u for u in self.picked if u in units]
         self._update_source()
-        area = self.query_one(AreaMap)
-        area.show(self.view, self.highlights())
-        self._draw_header()
+        self.query_one(AreaMap).show(view, self.highlights())
         self._draw_panels()
-        self._draw_prompt()
-        self.refresh_bindings()
 
     def _draw_panels(self) -> None:
         self.numbered = self.query_one(ZonePanel).show(self.view, self.cursor, self.terms, self.picked)
@@ -343,14 +301,13 @@ class AreaPlayScreen(SessionScreen):
         fight.border_title = title
         fight.display = shown
 
-    def _draw_header(self) -> None:
+    def header(self, wide: bool) -> tuple[Text, Text]:
         v = self.view
         labels = v.get("turn_labels") or []
         turn = v.get("turn", 0)
         time = f" {labels[turn - 1]}" if 0 < turn <= len(labels) else ""
         left = Text(no_wrap=True, overflow="ellipsis")
-        narrow = self.app.size.width < 110
-        if not narrow:
+        if wide:
             left.append(f" {v.get('title', '')} ", "bold #ffd21f")
         turns = f"/{v['turns']}" if v.get("turns") else ""
         when = v.get("turn_text") or f"Turn {turn}{turns}{time}"  # a game's own words for a time with no turn number
@@ -365,84 +322,51 @@ class AreaPlayScreen(SessionScreen):
             right.append(f"Panic {panic}/{halt} ", "bold #ff6b6b" if panic >= halt - 3 else "bold")
         if v.get("total") is not None:
             right.append(f"· VP {vp(v['total'])} ", "#ffd21f")
-        if self.automatic() and not self.over():
-            right.append("· running " if self.auto and not self._step_paused() else "· paused ", "#7ec8e3")
-        self.query_one("#header-left", Panel).put(left)
-        self.query_one("#header-right", Panel).put(right)
+        return left, right
 
-    def _step_paused(self) -> bool:
-        return not self.auto
+    def before_case(self) -> Text:
+        mp = self.mp_left()
+        return Text(f" · {mp} MP left", "#ffd21f") if mp is not None and self.view.get("move") else Text()
 
-    def _draw_prompt(self) -> None:
-        p = self.prompt
-        t = Text(no_wrap=True, overflow="ellipsis")
-        side = self.terms.side_name(p.side)
-        if self.message:
-            text, kind = self.message
-            t.append(f" {text}", "bold #ff6b6b" if kind == "error" else "bold #9be29b")
-        elif self.over():
-            o = self.session.outcome()
-            winner = self.terms.side_name(o.winner) if o and o.winner else "Nobody"
-            t.append(f" Game over: {winner}, {o.level if o else ''}. ", "bold")
-            t.append(o.reason if o else "", "dim")
-        elif self.automatic():
-            t.append(f" {side} (the game): ", "bold")
-            t.append(f"{p.text} ({p.case})", "dim")
-            t.append("  r pause" if self.auto else "  n next step · r run", "#7ec8e3")
-        else:
-            t.append(f" {side}: ", "bold")
-            t.append(p.text)
-            mp = self.mp_left()
-            if mp is not None and self.view.get("move"):
-                t.append(f" · {mp} MP left", "#ffd21f")
-            t.append(f" ({p.case})", "#7ec8e3")
-            if self.picked:
-                names = " ".join(self.unit(u)["short"] for u in self.picked if self.unit(u))
-                t.append(f" · picked: {names}", "bold #7ec8e3")
-        self.query_one("#prompt", Panel).put(t)
-
-    def refuse(self, exc: IllegalAction) -> None:
-        reason = exc.reason
-        for uid in sorted({u["id"] for u in self.view.get("units", [])}, key=len, reverse=True):
-            if uid in reason:
-                reason = re.sub(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", self.unit(uid)["short"], reason)  # type: ignore[index]
-        self.say(f"{reason} ({exc.case})", "error")
+    def after_case(self) -> Text:
+        names = " ".join(u["short"] for u in map(self.unit, self.picked) if u)
+        return Text(f" · picked: {names}", "bold #7ec8e3") if self.picked else Text()
 
     # --- events from the map --------------------------------------------------------------
     def on_area_map_cursor_moved(self, event: AreaMap.CursorMoved) -> None:
         self._cursor_moved(event.zone)
 
     def _cursor_moved(self, zone: str) -> None:
-        self.message = None
+        self.host.message = None
         before = self.source
         self._update_source()
         if self.source != before:
             self.query_one(AreaMap).set_highlights(self.highlights())
         self._draw_panels()
-        self._draw_prompt()  # the footer stays: what it shows does not depend on the zone under the cursor
+        self.host._draw_prompt()  # the footer stays: what it shows does not depend on the zone under the cursor
 
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
         # An Enter typed fast can reach us after it opened a list over this screen: it was meant
         # for the map as it stood, so it is dropped (acting on it stacked lists until keys froze).
         # While a bot is to act the map answers no Enter: its list would offer the bot's actions.
-        if self.app.screen is self and not self.bot_to_act():
+        if self.app.screen is self.screen and not self.host.replay and not self.host.bot_to_act():
             self.act_on_zone(event.zone)
 
     def act_on_zone(self, zone: str) -> None:
         """Enter on a zone: its actions in a list (a single step of the moving stack is taken at once)."""
-        if self.over():
-            self.say("The game is over.")
+        if self.host.over():
+            self.host.say("The game is over.")
             return
-        if self.automatic():
-            self.say(self._automatic_note())
+        if self.host.automatic():
+            self.host.say(self.host.automatic_note())
             return
         actions = self.zone_actions(zone)
         if not actions:
             if all(not units_in(a) and not a.get("to") and not a.get("target") for a in self.prompt.actions):
-                self.action_actions()  # nothing on the map to choose: offer the prompt's actions
+                self.host.action_actions()  # nothing on the map to choose: offer the prompt's actions
                 return
             name = zone_name(self.view, zone)
-            self.say(f"Nothing to do at {name}: move the cursor to your units or where they may go; a lists every action.")
+            self.host.say(f"Nothing to do at {name}: move the cursor to your units or where they may go; a lists every action.")
             return
         _, moving = self.acting()
         steps = [a for a in actions if a.get("type") == "move" and a.get("to") == zone]
@@ -452,9 +376,9 @@ class AreaPlayScreen(SessionScreen):
         # (a move marked `extra`, paid for with something) is offered in the list.
         free = bool(steps) and not steps[0].get("extra")
         if len(actions) == 1 and free and moving and set(units_in(steps[0])) <= set(moving) and self._on_the_move():
-            self.play(steps[0])
+            self.host.play(steps[0])
             return
-        self.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
+        self.host.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
 
     def _step_picked(self, steps: list[Action]) -> bool:
         """Enter on a zone every picked unit may step into, each by a move of its own (a free one):
@@ -469,13 +393,13 @@ class AreaPlayScreen(SessionScreen):
             return False
         for uid in picked:
             played = len(self.session.log)
-            self.play(own[uid][0])
-            if len(self.session.log) == played or self._covered or self.over():
+            self.host.play(own[uid][0])
+            if len(self.session.log) == played or self.host._covered or self.host.over():
                 return True  # refused (the reason is shown), the keyboard passed, or the game ended
         types = {(a.get("type"), a.get("unit")) for a in self.prompt.actions}
         if all(("move", u) in types for u in picked):
             self.picked = picked
-            self.refresh_all()
+            self.host.refresh_all()
         return True
 
     def _on_the_move(self) -> bool:
@@ -483,37 +407,20 @@ class AreaPlayScreen(SessionScreen):
         may be taken with a single Enter."""
         return bool(self.view.get("move")) or any(u.get("active") for u in self.view.get("units", []))
 
-    def _automatic_note(self) -> str:
-        side = self.terms.side_name(self.prompt.side)
-        return f"The {side}s are acting: n plays the next step, r runs or pauses them."
-
-    def choose(self, actions: list[Action], title: str) -> None:
-        from wargames_tui.ui.screens.actions import ActionsScreen
-
-        labelled = [(self.label(a), a) for a in actions]
-
-        def chosen(action: Action | None) -> None:
-            if action is not None:
-                self.play(action)
-
-        self.app.push_screen(ActionsScreen(title, labelled), chosen)
-
     # --- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("help", "save", "menu", "cancel"):
-            return True
+        host = self.host
+        if host.replay:
+            return False
         if action == "toggle_track":
-            return self.has_class("short")  # a short window has no room for both the track and the log
-        if self.over() or self.bot_to_act():
+            return host.has_class("short")  # a short window has no room for both the track and the log
+        if host.over() or host.bot_to_act():
             return False
         if action == "extras":
             return bool(self.terms.extras(self.view))
-        auto = self.automatic()
-        types = self.types()
-        if action in ("step", "run"):
-            return auto
-        if auto and action in ("actions", "proceed", "job_done", "stop", "pick", "unpick", "undo", "do", "next_unit"):
+        if host.automatic():
             return False
+        types = self.types()
         if action == "do":
             kind = str(parameters[0]) if parameters else ""
             return kind in types and kind in self.terms.keys
@@ -532,16 +439,14 @@ class AreaPlayScreen(SessionScreen):
             return bool(parameters) and int(parameters[0]) <= len(self.numbered)  # type: ignore[call-overload]
         if action == "unpick":
             return bool(self.picked)
-        if action == "undo":
-            return True  # refused with the reason when there is nothing to take back
         return True
 
     def _play_type(self, kind: str) -> None:
         action = next((a for a in self.prompt.actions if a.get("type") == kind), None)
         if action is None:
-            self.say(f"{self.describe({'type': kind})}: not possible now.", "error")
+            self.host.say(f"{self.words({'type': kind})}: not possible now.", "error")
             return
-        self.play(action)
+        self.host.play(action)
 
     def action_proceed(self, which: str) -> None:
         kind = PROCEED.get(which, "")
@@ -574,7 +479,7 @@ class AreaPlayScreen(SessionScreen):
         order = self.query_one(AreaMap).zone_order()
         here = order.index(self.cursor) if self.cursor in order else -1
         later = [z for z in zones if order.index(z) > here]
-        self.message = None
+        self.host.message = None
         self.query_one(AreaMap).set_cursor((later or zones)[0])
 
     def action_job_done(self) -> None:
@@ -593,77 +498,39 @@ class AreaPlayScreen(SessionScreen):
             self.picked.remove(uid)
         else:
             self.picked.append(uid)
-        self.message = None
-        self.refresh_all()
+        self.host.message = None
+        self.host.refresh_all()
 
     def action_unpick(self) -> None:
         self.picked = []
-        self.message = ("Picked units dropped: actions are for whole stacks again.", "info")
-        self.refresh_all()
+        self.host.message = ("Picked units dropped: actions are for whole stacks again.", "info")
+        self.host.refresh_all()
 
-    def action_cancel(self) -> None:
-        if self.picked or self.message:
-            self.picked = []
-            self.message = None
-            self.refresh_all()
-            return
-        self.say("Nothing is picked. q goes to the main menu.")  # as on the hex map: Esc never leaves the game
+    def chosen(self) -> bool:
+        return bool(self.picked)
 
-    def action_actions(self) -> None:
-        if self.automatic():
-            self.say(self._automatic_note())
-            return
-        actions = self.narrowed(self.prompt.actions)
-        if not actions:
-            self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
-            return
-        self.choose(actions + self.terms.extras(self.view), f"{self.prompt.text} ({self.prompt.case})")
+    def drop(self) -> bool:
+        dropped = bool(self.picked)
+        self.picked = []
+        return dropped
+
+    def listed(self, actions: list[Action]) -> list[Action]:
+        """With units picked, their actions alone; then the game's actions open at any time."""
+        return self.narrowed(actions) + self.terms.extras(self.view) if self.narrowed(actions) else []
 
     def action_toggle_track(self) -> None:
-        self.toggle_class("tables")
-        self.say("The turn panel is shown in the place of the log: i for the log again." if self.has_class("tables") else "Log shown.")
+        self.host.toggle_class("tables")
+        self.host.say("The turn panel is shown in the place of the log: i for the log again." if self.host.has_class("tables") else "Log shown.")
 
     def action_extras(self) -> None:
         """The game's actions outside the prompt (AreaTerms.extras)."""
-        self.choose(self.terms.extras(self.view), "Other actions, open at any time")
+        self.host.choose(self.terms.extras(self.view), "Other actions, open at any time")
 
-    def action_step(self) -> None:
-        if self.automatic():
-            self._cancel_step()
-            self._auto_step(once=True)
-
-    def action_run(self) -> None:
-        self.auto = not self.auto
-        if self.auto:
-            self.say("The German steps run on their own (r pauses them).")
-            self._schedule_step()
-        else:
-            self._cancel_step()
-            self.say("German steps paused: n plays the next one, r runs them again.")
-        self._draw_header()
-
-    def action_undo(self) -> None:
-        if self._take_back():
-            self.picked = []
-            self.refresh_all()
-
-    # --- playing an action ----------------------------------------------------------------
-    def play(self, action: Action) -> list[Event]:
-        """Apply one action; a refusal shows the rules' reason and case, never a traceback."""
-        events = self._apply(action)
-        if events is None:
-            return []
-        self.message = None
+    # --- after an action ----------------------------------------------------------------
+    def played(self, action: Action, events: list[Event]) -> None:
         self.picked = []
-        self._log_newest()
-        self._autosave()
-        if self._hand_over():
-            return events
-        self.refresh_all()
-        self._after_change()
-        return events
 
-    def _after_change(self) -> None:
+    def after_change(self) -> None:
         zone, _ = self.acting()
         moving = bool(self.view.get("move"))
         if zone and zone != self.cursor and (moving or (self._on_the_move() and zone != self._last_acting)):
@@ -672,32 +539,3 @@ class AreaPlayScreen(SessionScreen):
         fight = self.terms.fight_zone(self.view)
         if fight and fight != self.cursor:
             self.query_one(AreaMap).set_cursor(fight)
-        self._end_or_go_on()
-
-    def _victory_view(self) -> dict[str, Any]:
-        return {**self.view, "sides": dict(self.terms.sides), "player": self.terms.player}
-
-    # --- the side the game plays ------------------------------------------------------------
-    def _pause(self) -> float:
-        return min(STEP_PAUSE, float(getattr(self.app, "bot_delay", STEP_PAUSE)))
-
-    def _schedule_step(self) -> None:
-        if self._schedule_bot():
-            return
-        if self.auto and self.automatic() and not self.over() and self._step_timer is None:
-            self._step_timer = self.set_timer(self._pause(), self._auto_step)
-
-    def _auto_step(self, once: bool = False) -> None:
-        self._step_timer = None
-        if not self.is_current and not once:
-            self._step_timer = self.set_timer(0.5, self._auto_step)  # wait for the dialog to close
-            return
-        action = next((a for a in self.prompt.actions if a.get("type") == self.terms.automatic_action), None)
-        if action is None:
-            return
-        self.play(action)
-
-    # --- the log ----------------------------------------------------------------------------
-    def entry_mark(self, entry: LogEntry) -> str:
-        """Each step of the side the game plays starts with a mark, so its steps read apart."""
-        return "» " if entry.action.get("type") == self.terms.automatic_action else ""

@@ -1,0 +1,142 @@
+"""What the play screen asks of the pane of a kind of map (ui/screens/play.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from rich.text import Text
+from textual.containers import Horizontal
+
+from wargames_tui.engine.flow import Action, Event, IllegalAction
+from wargames_tui.engine.session import Session
+
+
+class Host(Protocol):
+    """What a pane asks of the play screen: play, offer, say; and what it reads of it."""
+
+    message: tuple[str, str] | None
+    replay: bool
+    _covered: bool
+    _drawn_for: str | None
+
+    def play(self, action: Action) -> list[Event]: ...
+    def offer(self, actions: list[Action], title: str) -> None: ...
+    def choose(self, actions: list[Action], title: str) -> None: ...
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def refuse(self, exc: IllegalAction) -> None: ...
+    def refresh_all(self) -> None: ...
+    def _draw_prompt(self) -> None: ...
+    def action_actions(self) -> None: ...
+    def action_cancel(self) -> None: ...
+    def automatic_note(self) -> str: ...
+    def automatic(self) -> bool: ...
+    def over(self) -> bool: ...
+    def bot_to_act(self) -> str | None: ...
+    def has_class(self, *names: str) -> bool: ...
+    def toggle_class(self, *names: str) -> Any: ...
+
+
+class Pane(Horizontal):
+    """The map and the side panels of one kind of map. The screen gives it each new position
+    (`read`) and asks it for the header, the words of actions, where the cursor goes; the pane
+    asks the screen (`host`) to play an action, offer a list or say something."""
+
+    SIDE_LEAST = 34  # the side panels' least width on a wide window
+    automatic_action = ""  # the action type of one step of a side the game plays itself, if any
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="body")
+        self.session = session
+        self.view: dict[str, Any] = {}
+
+    @property
+    def host(self) -> Host:
+        return self.screen  # type: ignore[return-value]
+
+    @property
+    def prompt(self):  # noqa: ANN201 - engine Prompt
+        return self.session.prompt
+
+    # --- drawing, asked by the screen -----------------------------------------------------------
+    def read(self, view: dict[str, Any]) -> None:
+        """A new position (or the same after a change of selection): draw the map and the panels."""
+        raise NotImplementedError
+
+    def header(self, wide: bool) -> tuple[Text, Text]:
+        raise NotImplementedError
+
+    def before_case(self) -> Text:
+        """What the prompt line adds after the prompt's text, before its case."""
+        return Text()
+
+    def after_case(self) -> Text:
+        return Text()
+
+    def map_width(self) -> int:
+        raise NotImplementedError
+
+    def focus_map(self) -> None:
+        raise NotImplementedError
+
+    def scroll_to_cursor(self) -> None:
+        raise NotImplementedError
+
+    def legend(self) -> tuple[tuple[str, str, str], ...]:
+        """The map's legend for the help screen (none by default)."""
+        return ()
+
+    def victory_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view the victory screen reads the sides and the points from."""
+        return view
+
+    def side_name(self, side: str | None) -> str:
+        return str(self.view.get("sides", {}).get(side or "", side or ""))
+
+    # --- words -----------------------------------------------------------------------------------
+    def words(self, action: Action) -> str:
+        raise NotImplementedError
+
+    def played_words(self, action: Action) -> str:
+        return self.words(action)
+
+    def unit_name(self, unit: dict[str, Any]) -> str:
+        return str(unit.get("short", unit["id"]))
+
+    def name_units(self, reason: str) -> str:
+        """The rules name units by id (quoted or not): their counters' names instead."""
+        for u in sorted(self.view.get("units", []), key=lambda u: len(u["id"]), reverse=True):
+            if u["id"] in reason:
+                reason = re.sub(rf"'{re.escape(u['id'])}'|(?<![\w-]){re.escape(u['id'])}(?![\w-])", self.unit_name(u), reason)
+        return reason
+
+    # --- the screen's events ------------------------------------------------------------------------
+    def start(self) -> None:
+        """The first position is drawn: put the cursor where it helps."""
+
+    def listed(self, actions: list[Action]) -> list[Action]:
+        """The actions the `a` list offers."""
+        return actions
+
+    def chosen(self) -> bool:
+        """Whether the player has chosen something on the map (Esc drops it)."""
+        return False
+
+    def drop(self) -> bool:
+        """Drop what the player has chosen; whether there was anything."""
+        return False
+
+    def refused(self) -> None:
+        """The rules refused the action the pane asked for."""
+
+    def played(self, action: Action, events: list[Event]) -> None:
+        """An action was played (before the new position is read)."""
+
+    def after_change(self) -> None:
+        """The new position is drawn: move the cursor where the next step happens."""
+
+    def uncovered(self) -> None:
+        """The hotseat cover is down and the new side's view drawn."""
+
+    def follow(self, action: Action) -> None:
+        """Show where a bot's action happened."""

@@ -1,0 +1,443 @@
+"""The pane of a hex map: the map, the hex, reinforcement, combat-table, turn and log panels, and
+the keys.
+
+What a key means in each step of the turn is a step object (ui/steps, no Textual): it says what
+to light and to hint, and what Enter, a number key, Tab and the step's own keys ask for; the pane
+draws that and carries it out. The rules decide everything: the keys only pick among the
+prompt's actions, and anything else is tried on a copy of the position so the player reads the
+rules' own reason and case when a key does nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+
+from wargames_tui.engine.flow import Action, Event
+from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.session import Session
+from wargames_tui.hexdraw import pieces_from_view
+from wargames_tui.ui import gamehooks
+from wargames_tui.ui.actionfields import units_named
+from wargames_tui.ui.hotseat import short_name
+from wargames_tui.ui.panes.base import Pane
+from wargames_tui.ui.steps import NAMED_KEYS, STEPS, Selection, Step, Turn, step_for
+from wargames_tui.ui.steps.generic import OtherStep
+from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select
+from wargames_tui.ui.widgets.crt import CrtPanel
+from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
+from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.panel import Panel
+from wargames_tui.ui.widgets.pending import PendingPanel
+from wargames_tui.ui.widgets.stack import StackPanel
+from wargames_tui.ui.widgets.track import TrackPanel, short_side
+
+# Enter's label in the footer says what it does in the step: one binding a label.
+ENTER_LABELS = list(dict.fromkeys(s.label for s in [*STEPS, OtherStep]))
+
+
+class HexPane(Pane):
+    BINDINGS = [
+        Binding("tab", "cycle(1)", "Next unit"),
+        Binding("shift+tab", "cycle(-1)", "Previous unit", show=False),
+        *[Binding("enter", f"enter({i})", label, id=f"enter-{i}") for i, label in enumerate(ENTER_LABELS)],
+        Binding("escape", "cancel", "Cancel"),
+        *[Binding(key, f"key('{name}')", label, id=f"key-{name}") for name, (key, label) in NAMED_KEYS.items()],
+        *[Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False) for n in range(1, 10)],
+        Binding("full_stop", "next_ready", "Next ready", key_display=".", show=False),
+        Binding("semicolon", "last_move", "Last move", key_display=";", show=False),
+        Binding("z", "toggle_side", "Map only", show=False),
+        Binding("t", "toggle_tables", "Tables", show=False),
+    ]
+    SIDE_LEAST = 36
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.board = session.game.board(session.state)
+        self.nations = gamehooks.nations(session)
+        self.sel = Selection()
+        self.last_combat: dict[str, Any] | None = None
+        self.turn: Turn | None = None
+        self.stepper: Step | None = None
+        self._phase_key: tuple[Any, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield HexMap(self.board, id="map")
+        with Vertical(id="side"):
+            yield StackPanel(id="stack")
+            yield PendingPanel(id="pending")
+            yield CrtPanel(id="crt")
+            yield TrackPanel(id="track")
+            yield LogPanel(id="log")
+
+    def on_mount(self) -> None:
+        for wid, title in (("stack", "Hex"), ("pending", "Waiting to come on"), ("crt", "Combat results"), ("track", "Turn"), ("log", "Log")):
+            self.query_one(f"#{wid}").border_title = title
+        self.query_one(HexMap).on_move = self._cursor_moved
+
+    # --- reading the position ---------------------------------------------------
+    @property
+    def cursor(self) -> Hex:
+        return self.query_one(HexMap).cursor
+
+    @property
+    def step(self) -> str:
+        """The kind of choice the keys make now ("bot" and "over" when they make none)."""
+        if self.turn is None or self.turn.over:
+            return "over"
+        return "bot" if self.turn.bot else self.keys.kind
+
+    @property
+    def keys(self) -> Step:
+        """The step object of the position and the selection."""
+        if self.stepper is None or self.stepper.sel is not self.sel or self.stepper.turn is not self.turn:
+            self.stepper = step_for(self.turn, self.sel)  # type: ignore[arg-type]
+        return self.stepper
+
+    def hint(self) -> str:
+        """What Enter (and the other keys) would do at the cursor."""
+        return self.keys.hint(self.cursor)
+
+    def units_at(self, h: Hex) -> list[dict[str, Any]]:
+        return self.turn.units_at(h) if self.turn else []
+
+    def unit(self, uid: str) -> dict[str, Any] | None:
+        return self.turn.unit(uid) if self.turn else None
+
+    def label(self, uid: str) -> str:
+        return self.turn.label(uid)  # type: ignore[union-attr]
+
+    def unit_name(self, unit: dict[str, Any]) -> str:
+        return self.turn.label(unit["id"]) if self.turn else unit["id"]
+
+    def words(self, action: Action) -> str:
+        column = None
+        if action.get("type") == "declare":  # an attack in the list says its odds column
+            odds = gamehooks.odds(self.session, action["attackers"], action["defender"])
+            column = odds.column if odds else None
+        return self.turn.words(action, column)  # type: ignore[union-attr]
+
+    def legend(self) -> tuple[tuple[str, str, str], ...]:
+        return self.board.legend
+
+    def map_width(self) -> int:
+        return self.query_one(HexMap).virtual_size.width + 1
+
+    def focus_map(self) -> None:
+        self.query_one(HexMap).focus()
+
+    def scroll_to_cursor(self) -> None:
+        self.query_one(HexMap).scroll_to_cursor()
+
+    def set_cursor(self, h: Hex | None) -> None:
+        if h:
+            self.query_one(HexMap).set_cursor(h)
+
+    def _start_cursor(self) -> Hex:
+        """The first unit of the side to act, else the middle of the map."""
+        for u in self.view.get("units", []):
+            if u["side"] == self.prompt.side and u["status"] == "map" and u["hex"]:
+                return u["hex"]
+        cells = sorted(self.board.cells)
+        return cells[len(cells) // 2]
+
+    def _cursor_to_own_unit(self) -> None:
+        if not any(u["side"] == self.prompt.side for u in self.units_at(self.cursor)):
+            self.set_cursor(self._start_cursor())
+
+    def _cursor_for_step(self) -> None:
+        """Where the cursor helps at the start of a step: on a hex where Enter does something."""
+        self.set_cursor(self.keys.start(self.cursor))
+
+    def start(self) -> None:
+        self.set_cursor(self._start_cursor())
+        self._cursor_for_step()
+
+    # --- drawing -------------------------------------------------------------
+    def read(self, view: dict[str, Any]) -> None:
+        self.view = view
+        bot = self.host.bot_to_act()
+        self.turn = Turn(self.session, view, self.board, bot)
+        key = (view.get("turn"), view.get("phase"), view.get("step"), self.prompt.side, self.step == "generic")
+        if key != self._phase_key:
+            handover = self._phase_key is not None and self._phase_key[3] != key[3]
+            self._phase_key = key
+            self.sel = Selection()
+            if handover and self.prompt.side and not bot:
+                self.call_after_refresh(self._cursor_to_own_unit)
+            if not bot:
+                self.call_after_refresh(self._cursor_for_step)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.query_one(HexMap).show(self._counters(), self.keys.lights(), self._held())
+        self._draw_panels()
+
+    def _counters(self) -> dict[Hex, Counter]:
+        # The units being handled are drawn on top of their stacks.
+        order = {uid: i for i, uid in enumerate(self.keys.on_top())}
+        units = sorted(self.view.get("units", []), key=lambda u: order.get(u["id"], len(order)))
+        pieces = pieces_from_view({**self.view, "units": units})
+        acting = self.prompt.side
+        dims = self.keys.dims_moved()
+        counters = {}
+        for h, piece in pieces.items():
+            here = self.units_at(h)
+            nation = self.nations.get(piece.nation)
+            bg = nation.colour if nation else "#cccccc"
+            fg = nation.text if nation else "black"
+            disrupted = any(u["disrupted"] for u in here)
+            dim = dims and all(u.get("moved") and u["side"] == acting for u in here)
+            counters[h] = Counter(piece, bg, fg, disrupted, dim)
+        return counters
+
+    def side_colour(self, side: str) -> str:
+        """The colour of a side: that of its first nation."""
+        return next((n.colour for n in self.nations.values() if n.side == side), "#cccccc")
+
+    def _held(self) -> dict[Hex, tuple[str, str]]:
+        """Cities and footholds -> (colour, short name) of the side holding them."""
+        sides = self.view.get("sides", {})
+        return {
+            h: (self.side_colour(side), short_side(sides.get(side, side)))
+            for h, side in (self.view.get("control") or {}).items()
+        }
+
+
+    def _draw_panels(self) -> None:
+        h = self.cursor
+        sides = self.view.get("sides", {})
+        holder = (self.view.get("control") or {}).get(h)
+        held = (short_name(sides.get(holder, holder)), self.side_colour(holder)) if holder else None
+        self.query_one(StackPanel).show(
+            h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
+            marks=self.keys.marks(), held=held, compact=self.host.has_class("short"), steady=self._phase_key,
+            hex_name=self.turn.hex_name,  # type: ignore[union-attr]
+        )
+        self.query_one("#stack").border_title = f"Hex {self.turn.hex_name(h)}"  # type: ignore[union-attr]
+        self._draw_pending()
+        column, caption = self._considered()
+        roll = self.last_combat.get("roll") if self.last_combat else None
+        if self.last_combat:
+            lc = self.last_combat
+            last = f"last: {lc.get('column')}, die {lc.get('roll')} -> {lc.get('result')}"
+            caption = f"{caption}\n{last}" if caption else last
+            if column is None:
+                column = lc.get("column")
+        crt = self.query_one(CrtPanel)
+        crt.display = "crt" in self.view and (self.host.has_class("tables") or self.keys.shows_crt())
+        if "crt" in self.view:
+            crt.show(self.view["crt"], column, roll, caption)
+        self.query_one(TrackPanel).show(self.view)
+
+
+    def _draw_pending(self) -> None:
+        panel = self.query_one(PendingPanel)
+        waiting = self.keys.waiting()
+        panel.display = waiting is not None
+        if waiting is None:
+            return
+        rows = 4 if self.host.has_class("short") else 8
+        panel.border_title = waiting.title
+        panel.show(waiting.units, waiting.chosen, self.nations, waiting.note, rows)
+
+
+    def _considered(self) -> tuple[str | None, str]:
+        """The odds column of the attack under consideration, and a caption explaining it."""
+        step = self.step
+        here = self.units_at(self.cursor)
+        enemy = [u for u in here if u["side"] != self.prompt.side]
+        if step == "declare" and enemy and self.sel.attackers:
+            odds = gamehooks.odds(self.session, list(self.sel.attackers), enemy[0]["id"])
+            if odds:
+                return odds.column, self._odds_caption(odds)
+        if step in ("declare", "resolve"):
+            atts = [a for a in self.view.get("attacks", []) if not a["resolved"]]
+            ids = {u["id"] for u in here}
+            chosen = next((a for a in atts if a["defender"] in ids or ids & set(a["attackers"])), None)
+            if chosen is None and step == "resolve" and atts:
+                chosen = atts[0]
+            if chosen:
+                odds = gamehooks.odds(self.session, chosen["attackers"], chosen["defender"])
+                if odds:
+                    return chosen["column"] or odds.column, f"{self.label(chosen['defender'])}: " + self._odds_caption(odds)
+                return chosen["column"], f"attack on {self.label(chosen['defender'])}"
+        return None, ""
+
+    @staticmethod
+    def _odds_caption(odds: gamehooks.Odds) -> str:
+        col = odds.column or "below the table"
+        note = f", {odds.note}" if odds.note else ""
+        return f"{odds.attack} vs {odds.defence}{note} = {col}"
+
+    def header(self, wide: bool) -> tuple[Text, Text]:
+        v = self.view
+        t = Text(no_wrap=True, overflow="ellipsis")
+        if wide:
+            t.append(f" {v.get('title', self.session.scenario)} ", "bold")
+        labels = v.get("turn_labels") or []
+        turn = v.get("turn")
+        label = f" ({labels[turn - 1]})" if turn and 0 < turn <= len(labels) else ""
+        t.append(f" Turn {turn} of {v.get('turns')}{label}")
+        t.append(f"  {v.get('phase_title', '')}", "bold #ffd21f")
+        seats = [
+            f"{short_side(name)} {'bot' if self.session.seats.get(side, 'human').startswith('bot') else 'human'}"
+            for side, name in v.get("sides", {}).items()
+        ]
+        if seats and wide:
+            t.append(f"  {' · '.join(seats)}", "dim")
+        note = north_note(self.board.bearings)
+        return t, Text(f" {note} " if note else "", style="bold #7ec8e3")
+
+    # --- events from the map ----------------------------------------------------
+    def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
+        self._cursor_moved(event.hex)
+
+    def _cursor_moved(self, h: str) -> None:
+        self._draw_panels()
+        self.host._draw_prompt()
+
+    def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
+        if self.app.screen is self.screen:  # a click queued before a list or cover opened over the map is dropped
+            self.activate(event.hex)
+
+    # --- keys: what the step object says, carried out ----------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.host.replay:
+            return False
+        idle = self.step in ("bot", "over")
+        if action == "enter":
+            return not idle and ENTER_LABELS[int(parameters[0])] == self.keys.label  # type: ignore[call-overload]
+        if action == "key":
+            return not idle and parameters[0] in self.keys.keys()
+        if action == "cycle":
+            return not idle and self.keys.cycles(self.cursor)
+        if action == "cancel":
+            return True if (self.chosen() or self.host.message) and not idle else None
+        return True
+
+    def carry_out(self, results: Results) -> None:
+        """Do what a step asked for, in order; the screen is drawn again once."""
+        host = self.host
+        for r in results:
+            if isinstance(r, Select):
+                self.sel = r.selection
+            elif isinstance(r, Say):
+                host.message = (r.text, r.kind)
+            elif isinstance(r, Refuse):
+                host.refuse(r.exc)
+            elif isinstance(r, Jump):
+                self.set_cursor(self.keys.nearest_of(r.hexes, self.cursor))
+            elif isinstance(r, ListAll):
+                host.action_actions()
+            elif isinstance(r, Offer):
+                host.offer(r.actions, r.title)
+            elif isinstance(r, Play):
+                host.play(r.action)
+                return  # the play redraws the screen
+        host.refresh_all()
+
+    def activate(self, h: Hex) -> None:
+        """Enter (or a click) on hex h: what it means depends on the step."""
+        self.host.message = None
+        self.carry_out(self.keys.enter(h))
+
+    def action_enter(self, _label: int) -> None:
+        self.activate(self.cursor)
+
+    def action_key(self, name: str) -> None:
+        self.host.message = None
+        self.carry_out(self.keys.key(name, self.cursor))
+
+    def action_cycle(self, by: int) -> None:
+        self.host.message = None
+        self.carry_out(self.keys.cycle(self.cursor, by))
+
+    def action_pick(self, n: int) -> None:
+        """Number key n: act on the n-th unit listed for the hex under the cursor."""
+        self.host.message = None
+        here = self.units_at(self.cursor)
+        if self.step in ("bot", "over") or n <= len(here):
+            self.carry_out(self.keys.pick(self.cursor, n))
+        elif here:
+            self.host.say(f"There is no unit {n} in {self.cursor}.")
+        else:
+            self.host.say("No unit here: the number keys pick a unit of a stack.")
+
+    def action_cancel(self) -> None:
+        self.host.action_cancel()
+
+    def chosen(self) -> bool:
+        return not self.sel.empty
+
+    def drop(self) -> bool:
+        dropped = not self.sel.empty
+        self.sel = Selection(pending=self.sel.pending)
+        return dropped
+
+    # --- finding one's way ------------------------------------------------------------------
+    def ready_hexes(self) -> list[Hex]:
+        """Hexes of the side to act's units that the prompt still lets act, in reading order."""
+        acting = {uid for a in self.prompt.actions for uid in [*units_named(a), *(a.get("attackers") or [])]}
+        hexes = {u["hex"] for u in self.view.get("units", []) if u["id"] in acting and u["status"] == "map" and u["hex"]}
+        return sorted(hexes)
+
+    def action_next_ready(self) -> None:
+        """The cursor to the next hex (after the cursor, in id order) with a unit that may still act."""
+        hexes = self.ready_hexes()
+        if not hexes:
+            self.host.say("No unit on the map may act now.", "error")
+            return
+        later = [h for h in hexes if h > self.cursor]
+        self.set_cursor((later or hexes)[0])
+
+    def action_last_move(self) -> None:
+        """The cursor to where the last action of another side happened (a bot's, or the other player's)."""
+        me = self.prompt.side
+        entry = next((e for e in reversed(self.session.log) if e.side not in (me, None)), None)
+        where = self.action_hex(entry.action) if entry else None
+        if where is None:
+            self.host.say("The other side has not acted on the map yet.", "error")
+            return
+        self.set_cursor(where)
+
+    def action_hex(self, action: Action) -> Hex | None:
+        """Where an action happened: the end of its path, its hex, or its unit's or defender's hex."""
+        if action.get("path"):
+            return action["path"][-1]
+        if action.get("hex"):
+            return action["hex"]
+        u = self.unit(action.get("defender") or action.get("unit") or "")
+        return u["hex"] if u and u.get("hex") else None
+
+    def action_toggle_tables(self) -> None:
+        """On a short terminal: the turn track and the combat table in the place of the log, or back."""
+        self.host.toggle_class("tables")
+        self._draw_panels()
+        self.host.say("Turn track and combat table shown: t for the log again." if self.host.has_class("tables") else "Log shown.")
+
+    def action_toggle_side(self) -> None:
+        """Hide or show the side panels: the whole width for the map on a small terminal."""
+        side = self.query_one("#side")
+        side.display = not side.display
+        self.host.say("Side panels hidden: z shows them again." if not side.display else "Side panels shown.")
+
+    # --- playing an action ---------------------------------------------------
+    def refused(self) -> None:
+        self.sel = self.sel.but(confirming=False)
+
+    def played(self, action: Action, events: list[Event]) -> None:
+        self.sel = self.keys.after_play(action)
+        for e in events:
+            if e.kind == "combat":
+                self.last_combat = dict(e.data)
+
+    def after_change(self) -> None:
+        self.set_cursor(self.keys.follow(self.cursor))
+
+    def follow(self, action: Action) -> None:
+        self.set_cursor(self.action_hex(action))  # the map follows the bot
