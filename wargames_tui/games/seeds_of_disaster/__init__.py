@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
 from wargames_tui.games.seeds_of_disaster import data, rules
+from wargames_tui.games.seeds_of_disaster.contract import owed, standing
 from wargames_tui.games.seeds_of_disaster.invariants import (
     check_invariants as check_invariants,
 )
@@ -100,6 +102,12 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
         "column": None,
         "note": "battle totals: strength plus battle dice (13.7)",
     }
+
+
+def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
+    """Units in the pool or off the map are still to come; mobilized ones wait to be placed."""
+    where = {"map": "on_map", "pool": "to_come", "off-map": "to_come", "eliminated": "eliminated"}
+    return forces_from_view(view(state, viewer), where, place="zone")
 
 
 def presentation() -> Any:

@@ -522,23 +522,33 @@ def objectives_held(state: State) -> dict[str, int]:
     return held
 
 
+def level_index(held: dict[str, int]) -> int:
+    """The level of victory for the objectives each side holds, an index into LEVELS (20.0)."""
+    g, a = held["german"], held["allied"]
+    if g >= 13:
+        return 5
+    if g == 12:
+        return 4
+    if g == 11:
+        return 3
+    if a >= 12:
+        return 0
+    if a == 11:
+        return 1
+    return 2
+
+
+def level_of(held: dict[str, int]) -> str:
+    name = LEVELS[level_index(held)]
+    return name if name == "Draw" else f"{name} Victory"
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.war.ended:
         return None
     held = objectives_held(state)
     g, a = held["german"], held["allied"]
-    if g >= 13:
-        level = 5
-    elif g == 12:
-        level = 4
-    elif g == 11:
-        level = 3
-    elif a >= 12:
-        level = 0
-    elif a == 11:
-        level = 1
-    else:
-        level = 2
+    level = level_index(held)
     bonus = any(
         v and state.control.get(p) == "german" for p, v in state.war.paris_axis.items()
     )

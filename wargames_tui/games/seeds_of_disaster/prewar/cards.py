@@ -97,7 +97,7 @@ def free_cards(s: Strategic, side: str) -> list[int]:
     return [int(c) for c in s.hands[side] if int(c) not in used]
 
 
-def _playable(s: Strategic, side: str, card: int) -> bool:
+def is_playable(s: Strategic, side: str, card: int) -> bool:
     c = data.cards()[card]
     return (
         c.side in (side, "any")
@@ -106,7 +106,7 @@ def _playable(s: Strategic, side: str, card: int) -> bool:
     )
 
 
-def _counted(s: Strategic, side: str) -> int:
+def counted(s: Strategic, side: str) -> int:
     critical = any(
         it["type"] == "play-card" and it["card"] == 21 for it in _ordered(s, side)
     )
@@ -125,13 +125,13 @@ def order_actions(s: Strategic, side: str) -> list[dict[str, Any]]:
     """The card orders open to `side` now (4.1.3, 4.1.7, 4.1.11, 4.1.13, 4.3)."""
     acts: list[dict[str, Any]] = []
     free = free_cards(s, side)
-    left = allowance(s) - _counted(s, side)
+    left = allowance(s) - counted(s, side)
     critical = any(
         it["type"] == "play-card" and it["card"] == 21 for it in _ordered(s, side)
     )
     events_open = events_allowed(s)
     if events_open:
-        playable = [c for c in free if _playable(s, side, c)]
+        playable = [c for c in free if is_playable(s, side, c)]
         dated = [c for c in playable if data.cards()[c].year is not None]
         for c in playable:
             if left > 0 and (not dated or c in dated) or critical and c != 21:
@@ -167,7 +167,7 @@ def _urgent_unplayed(s: Strategic, side: str, free: list[int], left: int) -> boo
     return (
         events_allowed(s)
         and left > 0
-        and any(data.cards()[c].urgent and _playable(s, side, c) for c in free)
+        and any(data.cards()[c].urgent and is_playable(s, side, c) for c in free)
     )
 
 
