@@ -14,7 +14,7 @@ from wargames_tui.engine.datafiles import DataFileError
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.engine.saves import SaveError, editing, load, no_json_constant, save
 from wargames_tui.engine.session import Session
-from wargames_tui.bots import BOTS
+from wargames_tui.bots import offered
 from wargames_tui.games import UnknownScenario, all_scenarios, game_for
 from wargames_tui.present import presentation
 
@@ -58,8 +58,8 @@ def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: 
     for side in sides:
         chosen = [b for b in bots if b == side or b.startswith(side + "=")]
         name = chosen[0].partition("=")[2] if chosen and "=" in chosen[0] else "random"
-        if chosen and name not in BOTS:
-            raise CliError(f"--bot {chosen[0]}: no bot called {name!r} (bots: {', '.join(BOTS)})")
+        if chosen and name not in offered(game):
+            raise CliError(f"--bot {chosen[0]}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
         seats[side] = f"bot:{name}" if chosen else played_by_game.get(side, "human")
     return Session.start(game, scenario, options, seed=seed, seats=seats)
 
@@ -249,8 +249,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     default, seats = "random", {}
     for choice in args.bot or ["random"]:
         side, sep, name = choice.rpartition("=")
-        if name not in BOTS:
-            raise CliError(f"--bot {choice}: no bot called {name!r} (bots: {', '.join(BOTS)})")
+        if name not in offered(game):
+            raise CliError(f"--bot {choice}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
         if sep:
             seats[side] = name
         else:
@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the dice (for repeatable games)")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="an optional rule")
     play.add_argument(
-        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, or greedy)"
+        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, greedy, or search where the game offers it)"
     )
     play.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
@@ -358,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument(
-        "--bot", action="append", metavar="NAME|SIDE=NAME", help="the bot for every side, or for one side (random, greedy)"
+        "--bot", action="append", metavar="NAME|SIDE=NAME", help="the bot for every side, or for one side (random, greedy, or search where the game offers it)"
     )
     sp.add_argument("--check-every", type=int, default=0, help="also replay the whole log every N actions")
     sp.set_defaults(func=cmd_selfplay)

@@ -38,7 +38,11 @@ TINY = types.SimpleNamespace(
     apply=_apply,
     copy_state=copy.deepcopy,
     active_side=lambda state: state["side"],
-    prompt=lambda state: Prompt(state["side"], "p", "", "t:1", [{"type": "pass"}]),
+    # Listed but refused by apply (n < 0): the refusal after the state changed is what is tested.
+    prompt=lambda state: Prompt(
+        state["side"], "p", "", "t:1",
+        [{"type": "pass"}, {"type": "roll"}, *({"type": "add", "n": n} for n in range(-3, 8))],
+    ),
     outcome=lambda state: None,
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import ModuleType
 from typing import Callable
 
 from wargames_tui.bots.greedy import greedy_bot
@@ -10,7 +11,7 @@ from wargames_tui.bots.search import search_bot
 from wargames_tui.engine.actionlist import ActionList
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.present import presentation
+from wargames_tui.present import map_kind, presentation
 
 Bot = Callable[[Session, random.Random], Action]
 
@@ -54,3 +55,16 @@ def purposeful_bot(session: Session, rng: random.Random) -> Action:
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": purposeful_bot, "search": search_bot}
+
+
+def offered(game: ModuleType) -> list[str]:
+    """The bots that play this game, by name: random plays any; greedy, the game's own planner
+    or the hex-map one, which heads for the game's `objectives`; search, which weighs the
+    hex-map greedy bot's choices by the same objectives, only on a hex map that names them."""
+    hex_goals = map_kind(game) == "hex" and hasattr(game, "objectives")
+    names = ["random"]
+    if "greedy" in presentation(game).bots or hex_goals:
+        names.append("greedy")
+    if hex_goals:
+        names.append("search")
+    return names

@@ -9,11 +9,17 @@ client's action list does.
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 Action = dict[str, Any]
+
+
+def form_key(form: Action) -> str:
+    """An action (or its listing form, engine/legality.py) as a string, equal for equal ones."""
+    return json.dumps(form, sort_keys=True, separators=(",", ":"), default=repr)
 
 
 class Blocks(Sequence):
@@ -53,6 +59,12 @@ class LazyPart(Blocks):
         """Action i, or a cheaper stand-in with its type and what a chooser needs to weigh it
         (a move: its unit and where it goes, "to", without its path); index self for the action."""
         return self[i]
+
+    def lists(self, action: Action, form: Callable[[Action], Action]) -> bool:
+        """Whether one of its actions has the same listing form (engine/legality.py) as `action`.
+        This builds them all; a part that can find the candidates at once says so here."""
+        wanted = form_key(form(action))
+        return any(form_key(form(a)) == wanted for a in self)
 
 
 class ActionList(Blocks):

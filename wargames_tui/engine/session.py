@@ -9,6 +9,7 @@ from typing import Any
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, Outcome, Prompt
+from wargames_tui.engine.legality import refusal
 
 
 def now() -> str:
@@ -77,10 +78,14 @@ class Session:
 
     def act(self, action: Action) -> list[Event]:
         """Apply one action; an IllegalAction (or any error) leaves the game exactly as it was.
+        An action that is not one of the prompt's is refused before the rules see it.
 
         The action changes the state in place: no copy of the whole state an action (the cost of
         replays and bot playouts), only one after each commit point, and the state rebuilt from
         it when an action is refused or taken back."""
+        refused = refusal(self.game, self.state, self.prompt, action)
+        if refused:
+            raise refused
         side = self.game.active_side(self.state)
         if self._base is None or self._base_len > len(self.log):
             self._base, self._base_len = self.game.copy_state(self.state), len(self.log)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, IllegalAction
+from wargames_tui.engine.legality import refusal, trial
 from wargames_tui.engine.session import Session
 
 @dataclass(frozen=True)
@@ -42,19 +42,11 @@ def preview(session: Session, action: Action) -> str | None:
 
 
 def dry_run(session: Session, action: Action) -> IllegalAction | None:
-    """Try an action on a copy of the position: the rules' reason if they refuse it, else None.
-
-    The session is never touched, so this is safe for explaining why a key did nothing.
-    """
-    game = session.game
-    trial = game.copy_state(session.state)
-    try:
-        game.apply(trial, action, Dice(0))
-    except IllegalAction as exc:
-        return exc
-    except Exception as exc:  # noqa: BLE001 - malformed probes are reported, never raised
-        return IllegalAction(str(exc), session.prompt.case)
-    return None
+    """Why the rules would refuse an action now: not one of the prompt's (engine/legality.py), or
+    refused by the rules, tried on a copy of the position; else None. The session is never
+    touched, so this is safe for explaining why a key did nothing."""
+    game, prompt = session.game, session.prompt
+    return refusal(game, session.state, prompt, action) or trial(game, session.state, action, prompt.case)
 
 
 def bombard_left(session: Session) -> int | None:

@@ -26,6 +26,9 @@ def test_the_allied_bot_puts_a_unit_into_an_empty_paris_hex():
     garrison = dict(zip(("fr-2di", "fr-3di", "fr-4di", "fr-11di", "fr-13di", "fr-14di"), PARIS[1:]))
     state = bare({**garrison, "fr-16di": "W4514", "de-1inf": "E3040"}, phase="allied-movement", turn=5)
     session = session_of(state)
+    select = purposeful_bot(session, random.Random(1))
+    assert select == {"type": "select", "units": ["fr-16di"]}, select
+    session.act(select)  # the prompt's way: the unit first (13.2), then its move
     action = purposeful_bot(session, random.Random(1))
     assert action["type"] == "move" and action["path"][-1] == H(PARIS[0]), action
     session.act(action)  # legal

@@ -496,3 +496,27 @@ def test_every_phase_outside_the_couplets_has_a_title_for_the_header():
         state.phase = phase
         title = sequence.phase_title(state)
         assert title[0].isupper() and title != phase.replace("-", " "), (phase, title)
+
+
+@pytest.mark.rules("blitzkrieg-1940:12.4", "blitzkrieg-1940:13.1")
+@pytest.mark.parametrize(("phase", "lands"), [("german-movement", False), ("allied-movement", True)])
+def test_the_turn_3_british_land_only_in_the_allied_movement_phase(phase, lands):
+    # 12.4A: they land that couplet; 13.1B: no enemy moves in a friendly player-turn.
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import blitzkrieg_1940 as game
+
+    state = bare({}, phase=phase, turn=3, control={})
+    for uid in ("gb-1arm", "gb-1can", "gb-52"):
+        state.units[uid].status = "britain"
+    landing = {"type": "land", "unit": "gb-1arm", "port": "Boulogne"}
+    assert (landing in operations.land_actions(state)) == lands
+    session = Session(game, S40, {}, state, dice())
+    if lands:
+        session.act(landing)
+        assert state.units["gb-1arm"].status == "map"
+    else:
+        with pytest.raises(IllegalAction):
+            session.act(landing)
+        with pytest.raises(IllegalAction):
+            sequence.apply(state, landing, dice())
+        assert state.units["gb-1arm"].status == "britain"

@@ -71,6 +71,13 @@ def active_side(state: State) -> str | None:
     return sequence.acting(state)
 
 
+def anytime(state: State) -> list[dict[str, str]]:
+    """A breach of the ban on talking, recorded by either player from turn 3 (betrayal:6.2)."""
+    if state.turn < 3 or state.phase == "over" or sequence.solitaire(state):
+        return []
+    return [{"type": "breach", "nation": n} for n in ("french", "british")]
+
+
 def board(state: State) -> Scenario:
     return load_scenario()
 
@@ -121,7 +128,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "combats": list(state.combats),
         "pending": [dict(p) for p in state.pending],
         "victory": judge(state),
-        "breach_actions": [{"type": "breach", "nation": n} for n in ("french", "british")] if state.turn >= 3 and state.phase != "over" and not sequence.solitaire(state) else [],
+        "breach_actions": anytime(state),
     }
 
 

@@ -30,12 +30,14 @@ __all__ = [
     "MAP_KIND",
     "TITLE",
     "active_side",
+    "anytime",
     "apply",
     "board",
     "check_invariants",
     "copy_state",
     "disguise",
     "dump",
+    "listed_form",
     "load",
     "nations",
     "new",
@@ -59,6 +61,12 @@ def scenarios() -> list[ScenarioInfo]:
 
 
 new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
+listed_form = sequence.printed_to_engine  # hexes may be given as the map prints them
+
+
+def anytime(state: State) -> list[dict[str, str]]:
+    """Either player may concede at any time before the game's end (4.3)."""
+    return [] if state.phase == "over" else [{"type": "concede", "side": s} for s in ("german", "allied")]
 
 
 def summary(state: State) -> dict[str, Any]:

@@ -94,42 +94,70 @@ def _distances(pos: Position, goals: set[Hex]) -> dict[Hex, int]:
 
 
 def _move(session: Session, side: str | None, rng: random.Random) -> Action | None:
+    """A move is played as the prompt offers it: the unit selected, then where it goes (13.2)."""
     state = session.state
-    if state.selected:
-        return {"type": "deselect"}
-    pos = Position(state)
     assert side is not None
-    movers = [u for u in pos.units_of(side) if movement.may_move(pos, u)]
-    waiting = operations.off_map(state, side)
-    if side == "allied" and pos.y1940:
-        garrison = _garrison(pos, movers, waiting)
-        if garrison:
-            return garrison
-    if not pos.y1940:
-        goals = objectives(state, side) if side == "allied" else _intercept(pos)  # the French attack in 1939 (4.2)
-    else:
-        goals = objectives(state, side) if side == "german" else _threatened(pos)
-    if not goals:
-        return None
-    dist = _distances(pos, goals)
+    pos = Position(state)
+    if state.selected:
+        return _selected_move(session, pos, side) or {"type": "deselect"}
     land = operations.land_actions(state)
     if land:
         return land[0]
-    rng.shuffle(movers)
+    movers = [u for u in pos.units_of(side) if movement.may_move(pos, u)]
+    waiting = operations.off_map(state, side)
+    chosen = _garrison(pos, movers, waiting) if side == "allied" and pos.y1940 else None
+    if chosen is None:
+        dist = _distances(pos, _goals(pos, side))
+        rng.shuffle(movers)
+        best: tuple[int, str] | None = None
+        for uid in (waiting[:2] + movers)[:SAMPLE]:
+            gain = _best_gain(pos, uid, _options(pos, uid, uid in waiting), dist)
+            if gain is not None and (best is None or gain[0] > best[0]):
+                best = (gain[0], uid)
+        chosen = best[1] if best else None
+    return {"type": "select", "units": [chosen]} if chosen else None
+
+
+def _selected_move(session: Session, pos: Position, side: str) -> Action | None:
+    """Where the selected unit goes, among the prompt's moves of it: into an empty Paris hex
+    if it can (the Allies in 1940), else the one that gains most on its goals."""
+    if len(pos.s.selected) != 1:
+        return None
+    uid = pos.s.selected[0]
+    options = {_end(a): a for a in session.prompt.actions if a["type"] in ("move", "enter") and not a.get("halt")}
+    if side == "allied" and pos.y1940:
+        empty = [h for h in pos.b.cities.get("Paris", ()) if not pos.at.get(h) and h in options]
+        if empty:
+            return options[empty[0]]
+    gain = _best_gain(pos, uid, options, _distances(pos, _goals(pos, side)))
+    return gain[1] if gain else None
+
+
+def _end(action: Action) -> Hex:
+    return action["path"][-1] if action.get("path") else action["hex"]
+
+
+def _goals(pos: Position, side: str) -> set[Hex]:
+    if not pos.y1940:  # the French attack in 1939 (4.2)
+        return objectives(pos.s, side) if side == "allied" else _intercept(pos)
+    return objectives(pos.s, side) if side == "german" else _threatened(pos)
+
+
+def _best_gain(pos: Position, uid: str, options: dict[Hex, Action], dist: dict[Hex, int]) -> tuple[int, Action] | None:
+    """The move of uid that brings it nearest its goals, with the steps it gains; None if none gains."""
+    here = pos.s.units[uid].hex
+    here_d = 99 if here is None or uid in operations.off_map(pos.s, operations.side_of(pos.s)) else dist.get(here, 99)
     best: tuple[int, Action] | None = None
-    for uid in (waiting[:2] + movers)[:SAMPLE]:
-        here = state.units[uid].hex
-        here_d = 99 if uid in waiting or here is None else dist.get(here, 99)
-        for h, action in _options(pos, uid, uid in waiting).items():
-            gain = here_d - dist.get(h, 99)
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, action)
-    return best[1] if best else None
+    for h, action in options.items():
+        gain = here_d - dist.get(h, 99)
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, action)
+    return best
 
 
-def _garrison(pos: Position, movers: list[str], waiting: list[str]) -> Action | None:
-    """A unit into a Paris hex that holds none: each German-held Paris hex brings France nearer
-    to capitulation (8.8). From units outside Paris that reach it this phase, reserves last."""
+def _garrison(pos: Position, movers: list[str], waiting: list[str]) -> str | None:
+    """A unit to move into a Paris hex that holds none: each German-held Paris hex brings France
+    nearer to capitulation (8.8). From units outside Paris that reach it this phase, reserves last."""
     paris = pos.b.cities.get("Paris", ())
     empty = [h for h in paris if not pos.at.get(h)]
     if not empty:
@@ -139,17 +167,16 @@ def _garrison(pos: Position, movers: list[str], waiting: list[str]) -> Action | 
             and min(distance(here, h) for h in empty) <= GARRISON_REACH]
     for uid in near + waiting:
         options = _options(pos, uid, uid in waiting)
-        for h in empty:
-            if h in options:
-                return options[h]
+        if any(h in options for h in empty):
+            return uid
     return None
 
 
 def _options(pos: Position, uid: str, waiting: bool) -> dict[Hex, Action]:
-    """The unit's moves alone by where they end: onto the map from the edge for a waiting unit."""
+    """The unit's moves alone by where they end, as the prompt lists them once it is selected:
+    onto the map from the edge for a waiting unit (13.2)."""
     if waiting:
-        reach = movement.destinations(pos, [uid], operations.entry_hexes(pos, uid))
-        return {h: {"type": "enter", "unit": uid, "hex": h, "path": p} for h, p in reach.items()}
+        return {a["hex"]: a for a in operations.enter_actions(pos, [uid])}
     return {h: {"type": "move", "unit": uid, "units": [uid], "path": p} for h, p in movement.destinations(pos, [uid]).items()}
 
 

@@ -93,8 +93,9 @@ def do_enter(state: State, action: Action, dice: Dice) -> list[Event]:
 
 
 def land_actions(state: State) -> list[Action]:
-    """British turn 3 reinforcements land at Allied Channel ports that couplet (12.4A)."""
-    if not (state.turn == 3 and state.couplet == 1):
+    """British turn 3 reinforcements land at Allied Channel ports that couplet (12.4A), in the
+    Allied Movement Phase: no enemy moves in a friendly player-turn (13.1B)."""
+    if not (state.turn == 3 and state.couplet == 1 and side_of(state) == "allied"):
         return []
     pos = Position(state)
     out = []

@@ -367,7 +367,7 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("an action is a JSON object with a type", C + "5.1")
     if state.phase == "over":
         raise IllegalAction("the game is over", C + "4.0")
-    action = _printed_to_engine(action)
+    action = printed_to_engine(action)
     kind = action["type"]
     if kind == "concede":
         return _concede(state, action)
@@ -380,7 +380,7 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     return events
 
 
-def _printed_to_engine(action: Action) -> Action:
+def printed_to_engine(action: Action) -> Action:
     """Hexes may be given as printed ("E2423", "W5411") as well as by the engine's numbers."""
     def one(h: object) -> object:
         if isinstance(h, str) and len(h) == 5 and h[:1] in "EW":

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import cache, cached_property
+from typing import Callable
 from itertools import combinations
 from operator import attrgetter
 
-from wargames_tui.engine.actionlist import LazyPart
+from wargames_tui.engine.actionlist import LazyPart, form_key
 from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.odds import crt_column
@@ -397,6 +398,18 @@ class MoveList(LazyPart):
         k, j = self._locate(i)
         uid, _, h, kind = self._end(k, j)
         return {"type": kind, "unit": uid, "to": h}
+
+    def lists(self, action: Action, form: Callable[[Action], Action]) -> bool:
+        """Only the one listed action of the unit ending where `action` ends is compared."""
+        path = action.get("path")
+        if action.get("type") not in self.kinds or not isinstance(path, list) or not path:
+            return False
+        end = (path[-1], action["type"])
+        for k, (uid, moves, skip) in enumerate(self._units):
+            if uid == action.get("unit") and end in moves.ends and not (end[1] == "move" and end[0] in skip):
+                listed = {"type": end[1], "unit": uid, "path": moves.path(end[0])}
+                return form_key(form(listed)) == form_key(form(action))
+        return False
 
 
 class Position:

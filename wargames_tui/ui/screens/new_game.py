@@ -10,17 +10,18 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from wargames_tui.bots import BOTS
+from wargames_tui.bots import offered
 from wargames_tui.engine.flow import ScenarioInfo
-from wargames_tui.games import all_scenarios
+from wargames_tui.games import all_scenarios, game_for
 from wargames_tui.present import for_scenario
 from wargames_tui.ui.widgets.footer import Footer
 
 HUMAN = "human"
 
 
-def seat_choices() -> list[tuple[str, str]]:
-    return [("Human", HUMAN)] + [(f"{name.capitalize()} bot", f"bot:{name}") for name in BOTS]
+def seat_choices(scenario_id: str) -> list[tuple[str, str]]:
+    """A person, or a bot that plays this game (bots.offered)."""
+    return [("Human", HUMAN)] + [(f"{name.capitalize()} bot", f"bot:{name}") for name in offered(game_for(scenario_id))]
 
 
 class NewGameScreen(Screen):
@@ -128,7 +129,7 @@ class NewGameScreen(Screen):
                 Label(name, classes="new-label"),
                 Static(Text("played by the game", style="italic"), classes="new-solo")
                 if side in solo
-                else Select(seat_choices(), value=HUMAN, allow_blank=False, id=f"seat-{side}"),
+                else Select(seat_choices(info.id), value=HUMAN, allow_blank=False, id=f"seat-{side}"),
                 classes="new-row",
             )
             for side, name in info.sides.items()
