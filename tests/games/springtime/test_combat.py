@@ -354,3 +354,38 @@ def test_preview_names_the_values_of_an_attack_and_nothing_else():
     assert preview(s, {"type": "attack", "area": "9", "units": ["de-6a"], "lead": "de-6a", "air": None}) is None
     assert preview(s, {"type": "move", "unit": "de-6a", "to": "13"}) is None
     assert preview(s, {"type": "attack", "area": 5, "units": "x", "lead": None}) is None
+
+
+def _crossing_bonus(moves: list[tuple[str, str]], already: list[str], area: str, defender: str, groups: list[str]) -> dict[str, int]:
+    """The river and Maginot lines of the Defense Value when the attackers in `already` began the
+    impulse in the (Contested) Area and the others entered it by `moves` (unit, from)."""
+    from wargames_tui.games.springtime.combat import defence_parts
+    s = empty_board(fresh())
+    put(s, defender, area)
+    for uid in already:
+        put(s, uid, area)
+    for uid, start in moves:
+        put(s, uid, start)
+        s.control[start] = "axis"
+    assault(s, "axis", groups, 2)
+    for uid, _ in moves:
+        act(s, {"type": "move", "unit": uid, "to": area})
+    # Which attacker leads does not enter: the lines read every attacking unit (NOTES.md, reading 9a).
+    parts = dict(defence_parts(s, area, [defender], defender, None, already + [u for u, _ in moves]))
+    return {"river": parts["river"], "maginot": parts["Maginot Line"]}
+
+
+@pytest.mark.rules("springtime:10.4.3", "springtime:10.3")
+def test_the_river_counts_only_when_every_attacker_crossed_it_this_impulse():
+    # 12-17 is the Meuse (a river), 11-17 open ground.
+    assert _crossing_bonus([("de-hoth", "12"), ("de-4a", "12")], [], "17", "fr-2a", ["A"])["river"] == 1
+    assert _crossing_bonus([("de-hoth", "12"), ("de-guderian", "11")], [], "17", "fr-2a", ["A", "K"])["river"] == 0
+    # One attacker was already in the Contested Area: it crossed nothing this impulse, lead or not.
+    assert _crossing_bonus([("de-reinhardt", "12")], ["de-guderian"], "17", "fr-2a", ["K"])["river"] == 0
+
+
+@pytest.mark.rules("springtime:10.4.3")
+def test_the_maginot_line_counts_only_when_every_attacker_crossed_it_this_impulse():
+    # 2-19 is the Maginot Line, 18-19 open ground.
+    assert _crossing_bonus([("de-1a", "2"), ("de-7a", "2")], [], "19", "fr-3a", ["C"]) == {"river": 0, "maginot": 2}
+    assert _crossing_bonus([("de-1a", "2"), ("de-7a", "18")], [], "19", "fr-3a", ["C"])["maginot"] == 0

@@ -6,6 +6,7 @@ import pytest
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games import springtime
 from wargames_tui.games.springtime import phases
+from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.state import OFFMAP, REMOVED
 
 from .helpers import FG, PR, act, empty_board, fresh, impulse, kinds, put
@@ -78,7 +79,7 @@ def test_strategic_surprise_activates_every_army_group_but_not_together():
     assert attack in phases.prompt(s).actions
 
 
-@pytest.mark.rules("springtime:6.1.2")
+@pytest.mark.rules("springtime:6.1.2", "springtime:4.4.9")
 def test_belgian_surrender_check():
     s = fresh()
     s.turn = 2
@@ -86,7 +87,7 @@ def test_belgian_surrender_check():
     s.hands["axis"] = []
     s.step = "draw-axis"
     act(s, {"type": "draw"}, 1, 1)  # the draw, then the Belgian roll 1 <= 1: no effect
-    assert s.units["be"]["at"] == "13"
+    assert s.units["be"]["at"] == "13" and s.morale == 30
     s2 = fresh()
     s2.turn = 2
     s2.control["15"] = "axis"
@@ -94,7 +95,9 @@ def test_belgian_surrender_check():
     s2.units["fr-9a"]["at"] = "17"  # Area 12 left vacant, with 14: two choices
     text = act(s2, {"type": "draw"}, 1, 2)  # 2 > 1: Leopold surrenders
     assert s2.units["be"]["at"] == REMOVED and s2.leaders["leopold"]["unit"] is None
-    assert "surrenders" in text and s2.morale == 30  # no Morale change outside the Maneuvers Phase (4.4.9)
+    # The table's line for the Belgian Army out counts though the surrender is in the Political
+    # Phase (NOTES.md, reading 14)
+    assert "surrenders" in text and s2.morale == 30 + load_board().tables.morale.belgium_out == 28
     assert s2.step == "belgium" and {a["area"] for a in phases.prompt(s2).actions} == {"12", "14"}
     act(s2, {"type": "belgium", "area": "14"})
     assert s2.control["14"] == "axis"
@@ -337,18 +340,21 @@ def test_the_french_armistice_roll():
 
 
 @pytest.mark.rules("springtime:6.4.1", "springtime:16.2", "springtime:13.2.4", "springtime:7.2", "springtime:4.4.9")
-def test_a_refit_surrender_hands_its_area_over_before_the_armistice_roll_and_leaves_morale_alone():
+@pytest.mark.parametrize(("surrender", "over"), [(2, True), (3, False)])
+def test_a_refit_surrender_lowers_morale_before_the_armistice_roll(surrender, over):
     s = fresh()
-    s.phase, s.step, s.turn, s.morale = "refit", "refit-axis", 3, 4
+    s.phase, s.step, s.turn, s.morale = "refit", "refit-axis", 3, 5
     put(s, "fr-4a", "18")
     put(s, "de-1a", "19")  # 19 contested: the 5th Army alone, out of supply, holds it
     s.units["fr-5a"]["oos"] = True
-    text = act(s, {"type": "end"}, 2, 5)  # dr 2 surrenders (13.2.4); armistice dr 5
-    assert s.control["19"] == "axis"
-    assert text.index("takes control of 19") < text.index("Armistice")
-    # Outside the Maneuvers Phase neither the loss nor the Area moves Morale: 5 beats 4
-    assert s.morale == 4 and "French Morale" not in text
-    assert s.result["level"] == "Operational Victory"
+    text = act(s, {"type": "end"}, surrender, 4)  # dr 2 surrenders, 3 holds (13.2.4); armistice dr 4
+    if over:  # the unit -1 and Area 19 -1 (NOTES.md, reading 14): 4 beats 3
+        assert s.control["19"] == "axis" and s.morale == 3
+        assert text.index("takes control of 19") < text.index("Armistice")
+        assert text.index("French Morale") < text.index("Armistice")
+        assert s.result["level"] == "Operational Victory"
+    else:  # nothing lost: 4 <= 5, play on
+        assert s.control["19"] != "axis" and s.morale == 5 and s.phase != "over"
 
 
 @pytest.mark.rules("springtime:16.1.1", "springtime:4.4.9")

@@ -9,20 +9,13 @@ from wargames_tui.games.springtime.state import ELIMINATED, REMOVED, State
 
 
 def change_morale(state: State, delta: int, why: str, events: list[Event]) -> None:
-    """French Morale may fall below zero: the markers flip to their negative side (springtime:4.4.9)."""
+    """A line of the French Morale Modifier Table, in whatever phase its condition is met: the
+    table names surrenders, which happen only in the Political (6.1.2) and Refit (13.2.4) Phases
+    (NOTES.md, reading 14). Morale may fall below zero: the markers flip (springtime:4.4.9)."""
     if delta == 0:
         return
     state.morale += delta
     events.append(Event("morale", f"French Morale {delta:+d} ({why}): {state.morale}", {"delta": delta, "morale": state.morale, "why": why}))
-
-
-def table_change(state: State, delta: int, why: str, events: list[Event]) -> None:
-    """A line of the French Morale Modifier Table counts only in the Maneuvers Phase (springtime:4.4.9):
-    a Belgian surrender in the Political Phase, or a surrender or cut-off Area in the Refit Phase,
-    leaves Morale alone. Paris (11.1.1) and the Airlanding Corps (18.1.4) are cases of their own
-    and count whenever they happen."""
-    if state.phase == "maneuvers":
-        change_morale(state, delta, why, events)
 
 
 def set_control(state: State, area: str, side: str, events: list[Event]) -> None:
@@ -42,9 +35,9 @@ def set_control(state: State, area: str, side: str, events: list[Event]) -> None
         else:
             change_morale(state, m.paris_regained, "Paris retaken", events)
     elif side == "axis":
-        table_change(state, m.zone_lost if a.zone else m.area_lost, f"{a.id} lost", events)
+        change_morale(state, m.zone_lost if a.zone else m.area_lost, f"{a.id} lost", events)
     else:
-        table_change(state, m.area_regained, f"{a.id} retaken", events)
+        change_morale(state, m.area_regained, f"{a.id} retaken", events)
 
 
 def update_control(state: State, events: list[Event]) -> None:
@@ -72,15 +65,15 @@ def lose_unit(state: State, uid: str, events: list[Event], permanent: bool = Fal
                 events.append(Event("leader", f"{b.leaders[lid].name} leaves the map", {"leader": lid}))
     m = b.tables.morale
     if u.nation == "belgian":
-        table_change(state, m.belgium_out, "the Belgian Army lost", events)
+        change_morale(state, m.belgium_out, "the Belgian Army lost", events)
     elif u.nation == "dutch":
-        table_change(state, m.dutch_out, "the Dutch Army lost", events)
+        change_morale(state, m.dutch_out, "the Dutch Army lost", events)
     elif u.side == "allied":
-        table_change(state, m.allied_unit_lost, f"{u.name} lost", events)
+        change_morale(state, m.allied_unit_lost, f"{u.name} lost", events)
     elif uid == "de-airlanding":
         change_morale(state, m.airlanding_lost, "the Airlanding Corps lost", events)
     else:
-        table_change(state, m.axis_unit_lost, f"{u.name} lost", events)
+        change_morale(state, m.axis_unit_lost, f"{u.name} lost", events)
 
 
 def step_loss(state: State, uid: str, events: list[Event], why: str) -> None:
