@@ -3,7 +3,7 @@
 import pytest
 
 from wargames_tui.games import betrayal as game
-from wargames_tui.games.betrayal import automaton
+from wargames_tui.games.betrayal import automaton, sequence
 from wargames_tui.games.betrayal.choices import withdraw_options
 from wargames_tui.games.betrayal.data import load_scenario
 from wargames_tui.games.betrayal.movement import reach
@@ -197,3 +197,18 @@ def test_a_minor_ally_does_not_withdraw_abroad_past_a_full_area_while_one_at_hom
     assert "LOU" in where and {S.areas[a].country for a in where} == {"B"}
     british = withdraw_options(state, "br-1", "DIN")  # a British unit has no homeland to keep to
     assert "F" in {S.areas[a].country for a in british}
+
+
+@pytest.mark.rules("betrayal:3.2.4", "betrayal:4.1", "betrayal:4.2.2", "betrayal:3.4.6")
+def test_a_drop_onto_allied_units_fights_even_when_refit_cancels_every_advance():
+    # NOTES.md reading 25: 4.2.2 bars moving ground units into combat; the drop is no ground move
+    # (3.2.4 a) and may land on the enemy (3.2.4 b), so 4.1 makes it fight. Refit and Hold rolled.
+    state = blank("german-movement", turn=1)
+    put(state, "1", "de-7ab")
+    put(state, "ARD", "be-cav")
+    state.tactics, state.assigned = ["refit", "hold"], {"1": "hold"}
+    automaton.start_tactics(state)
+    act(state, {"type": "drop", "unit": "de-7ab", "to": "ARD"})
+    assert "ARD" in state.entered
+    sequence._start_combat(state, [])
+    assert state.combats == ["ARD"]

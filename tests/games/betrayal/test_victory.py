@@ -38,6 +38,20 @@ def test_france_by_the_marker_and_the_areas_the_germans_hold():
     assert level(0, "german") == -2  # the marker taken (7.2.3)
 
 
+@pytest.mark.rules("betrayal:7.0", "betrayal:7.2.3")
+@pytest.mark.parametrize(("held_by", "counted"), [("german", True), ("allied", False)])
+def test_a_contested_area_counts_for_the_side_that_holds_it(held_by, counted):
+    # NOTES.md reading 27: held is the last side alone, as the map shows it, Allied units back in
+    # the area or German ones in an Allied area notwithstanding.
+    state = france_with(V.french_major_german_areas)
+    contested = FRANCE[-1]
+    put(state, contested, "fr-8c", "de-10k")
+    state.control[contested] = held_by
+    facts = judge(state)["facts"]
+    assert facts["german_areas_in_france"] == V.french_major_german_areas + counted
+    assert judge(state)["levels"]["french"] == (1 if counted else 2)
+
+
 @pytest.mark.rules("betrayal:7.0")
 def test_britain_by_evacuation_and_units_still_fighting():
     state = france_with(0)

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.games.betrayal.board import ground, on_map, sc
+from wargames_tui.games.betrayal.board import on_map, sc
 from wargames_tui.games.betrayal.state import State
 
 LEVELS = ("German Major Victory", "German Minor Victory", "Draw", "Minor Victory", "Major Victory")
 
 
 def german_areas(state: State, country: str) -> list[str]:
-    return sorted(a for a, area in sc().areas.items() if area.country == country and state.control.get(a) == "german" and not ground(state, a, "allied"))
+    """German-held areas: the Germans were the last side alone there, Allied units come back into
+    them since or not, as the map shows them (NOTES.md, reading 27)."""
+    return sorted(a for a, area in sc().areas.items() if area.country == country and state.control.get(a) == "german")
 
 
 def low_countries_fallen(state: State) -> bool:
-    return all(state.control.get(a) == "german" and not ground(state, a, "allied") for a, area in sc().areas.items() if area.country in ("B", "NL"))
+    return all(state.control.get(a) == "german" for a, area in sc().areas.items() if area.country in ("B", "NL"))
 
 
 def mobile_arms_gone(state: State) -> bool:
