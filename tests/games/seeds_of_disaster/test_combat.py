@@ -399,11 +399,11 @@ def test_neutralization_costs_the_lower_side_a_step_and_diverts_the_attacker() -
 
 @pytest.mark.rules("seeds-of-disaster:5.2.3", "seeds-of-disaster:5.2.4", "seeds-of-disaster:6.2.6")
 def test_ip_and_cp_extras() -> None:
-    s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 5)}, cp=1, ip=2)
+    s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), "F1": ("LIE", 5), "DLC": ("LIE", 2)}, cp=1, ip=2)
     ev = fight(
         s,
         {"area": "LIE", "units": ["G6", "XV"]},
-        [1, 1, 6, 1, 1],
+        [1, 1, 1, 1] + [1] * 8,
         attacker_extra=[
             {"type": "option", "option": "tactical"},
             {"type": "option", "option": "recon"},
@@ -411,7 +411,7 @@ def test_ip_and_cp_extras() -> None:
         defender_extra=[{"type": "option", "option": "pakfront"}],
     )
     mob = [e for e in ev if "Mobile Forces Battle" in e.text]
-    assert mob[0].data["needs"] == [5, 5] and mob[1].data["needs"] == [6]
+    assert mob[0].data["needs"] == [5, 5] and mob[1].data["needs"] == [6, 6]
     assert totals(ev)["german"]["dice"] == {"tactical": 1}
     assert s.strategic.ip["german"] == 0 and s.strategic.cp["allied"] == 0
 
@@ -545,15 +545,42 @@ def test_a_belgian_double_corps_counts_one_strength_a_step(steps: int) -> None:
     assert totals(ev)["allied"]["strength"] == {"BI": steps}
 
 
-@pytest.mark.rules("seeds-of-disaster:13.2.4", "seeds-of-disaster:6.2.6")
-def test_a_pakfront_hit_on_armies_alone_costs_a_step_before_the_totals() -> None:
-    s = only({"G6": ("AAC", 5), "F1": ("LIE", 6)})
-    ev = fight(
-        s, {"area": "LIE", "units": ["G6"]}, [6] + [1] * 12,
-        attacker_extra=[{"type": "option", "option": "pakfront"}],
+@pytest.mark.rules("seeds-of-disaster:13.2.1", "seeds-of-disaster:13.2.4", "seeds-of-disaster:6.2.6", "seeds-of-disaster:5.2.4")
+@pytest.mark.parametrize("defenders", [{"F1": ("LIE", 6)}, {"F1": ("LIE", 6), "DLC": ("LIE", 2)}])
+def test_no_mobile_forces_battle_against_a_side_without_mobile_units(defenders) -> None:  # noqa: ANN001
+    # NOTES.md (13.2.1): columnar XV against armies alone fights no Mobile Forces Battle, and no
+    # die is sold for one; against a mobile DLC it does.
+    s = only({"G6": ("AAC", 5), "XV": ("AAC", 2), **defenders}, cp=1, ip=1)
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6", "XV"]})
+    held = "DLC" in defenders
+    offered = {a.get("option") for a in war.actions(s)}
+    assert ({"recon", "pakfront"} <= offered) == held and not ({"recon", "pakfront"} & offered) == held
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    ev = resolve(s, [1] * 16)
+    assert any("Mobile Forces Battle" in e.text for e in ev if e.kind == "roll") == held
+    assert totals(ev)["allied"]["strength"]["F1"] == 6
+
+
+@pytest.mark.rules("seeds-of-disaster:13.4", "seeds-of-disaster:13.2.4")
+def test_mobile_battle_hits_spare_the_units_that_retreated_into_the_area() -> None:
+    # F2 retreated into Liege before combat this segment: it sits the battle out (13.4), so no
+    # Mobile Forces Battle hit falls on it; the Combat Results may.
+    s = only(
+        {"G6": ("AAC", 5), "XV": ("poised:G6", 2), "XIX": ("AAC", 2), "F1": ("LIE", 5),
+         "F2": ("LIE", 5), "DLC": ("LIE", 2)}
     )
-    assert any(e.kind == "loss" and e.data["unit"] == "F1" for e in ev)
-    assert totals(ev)["allied"]["strength"] == {"F1": 5}
+    s.units["F2"].fought = True
+    act(s, {"type": "end-movement"})
+    act(s, {"type": "attack", "area": "LIE", "units": ["G6", "XIX"]})
+    act(s, {"type": "commit"})
+    act(s, {"type": "accept"})
+    dice = Dice.replaying([5, 6, 1] + [1] * 12)  # XIX and XV hit, the DLC misses
+    rules.apply(s, {"type": "commit"}, dice)
+    assert war.actions(s) == [{"type": "loss", "unit": "DLC"}]
+    rules.apply(s, {"type": "loss", "unit": "DLC"}, dice)
+    assert {a["unit"] for a in war.actions(s)} == {"F1", "DLC"}  # any unit of the battle, not F2
 
 
 @pytest.mark.rules("seeds-of-disaster:13.7.8", "seeds-of-disaster:8.0")

@@ -272,6 +272,8 @@ def support_actions(state: State, side: str) -> list[Action]:
             continue
         if opt == "airintel" and not (b.neutralize and mine.air):
             continue
+        if opt in ("recon", "pakfront") and not mobile_battle_held(state, b):
+            continue  # a die for a Mobile Forces Battle that will not be fought
         out.append({"type": "option", "option": opt})
     if (
         "fortint" not in mine.options
@@ -474,6 +476,13 @@ def mobile_battle(
     return events, hits
 
 
+def mobile_battle_held(state: State, b: Battle) -> bool:
+    """A Mobile Forces Battle is fought where the area has no working fortifications (14.3.2) and
+    both sides have mobile units in the battle: a side with none at all fights none, with or
+    without Poised Forces opposite (13.2.1; NOTES.md)."""
+    return not _fortified(state, b) and all(_mobile_units(state, b, s) for s in (b.attacker, other(b.attacker)))
+
+
 def _mobile_units(state: State, b: Battle, side: str) -> list[str]:
     ids = engaged(state, b, side) + _poised(state, b, side)
     return [u for u in ids if mobile(state.units[u])]
@@ -502,23 +511,15 @@ def resolve(state: State, dice: Dice) -> list[Event]:
         )
     else:
         mob = {s: _mobile_units(state, b, s) for s in (att, dfn)}
-        if (not mob[att] and poised[dfn]) or (not mob[dfn] and poised[att]):
-            winner_pf = att if poised[att] else dfn  # 13.2.1
-            events.append(
-                _ev(
-                    "note",
-                    f"{winner_pf.title()} alone has mobile forces: Poised benefit (13.2.1)",
-                )
-            )
-        elif (
-            mob[att]
-            or mob[dfn]
-            or "pakfront" in b.sides[att].options + b.sides[dfn].options
-        ):
+        if mob[att] and mob[dfn]:
             evs, b.hits = mobile_battle(state, b, dice)
             b.stage = "mobile"
             b.owed = {s: b.hits[s] for s in (att, dfn) if b.hits[s]}
             return events + evs + _next_loss(state, b, dice)
+        # A side with no Mobile Forces at all: no Mobile Forces Battle (NOTES.md, 13.2.1)
+        winner_pf = att if poised[att] else dfn if poised[dfn] else None
+        if winner_pf:
+            events.append(_ev("note", f"{winner_pf.title()} alone has mobile forces: Poised benefit (13.2.1)"))
     return events + _fight(state, b, dice, winner_pf)
 
 
@@ -737,7 +738,8 @@ def loss_actions(state: State) -> list[Action]:
     units = losses.battle_units(state, b, side)
     poised = losses.supporting_poised(state, b, side)
     first = not b.taken.get(side)
-    if b.stage == "mobile":
+    if b.stage == "mobile":  # units that retreated into the area share the result only (13.4)
+        units = [u for u in units if u.id in engaged(state, b, side)]
         lead = poised or [u for u in units if mobile(u)] or units
         pool = sorted(lead, key=lambda u: (strength(u), u.id)) if first else None
         pick = losses.next_victim(units + poised)
@@ -789,10 +791,12 @@ def _next_loss(state: State, b: Battle, dice: Dice) -> list[Event]:
 
 
 def _has_steps(state: State, b: Battle, side: str) -> bool:
-    """Has the side a unit left in the battle to lose a step?"""
-    return bool(
-        losses.battle_units(state, b, side) or losses.supporting_poised(state, b, side)
-    )
+    """Has the side a unit left in the battle to lose a step? (Mobile Forces Battle hits: not
+    those that retreated into the area, 13.4.)"""
+    units = losses.battle_units(state, b, side)
+    if b.stage == "mobile":
+        units = [u for u in units if u.id in engaged(state, b, side)]
+    return bool(units or losses.supporting_poised(state, b, side))
 
 
 def _after_losses(state: State, b: Battle) -> list[Event]:
