@@ -52,11 +52,15 @@ def play_app(scenario: str) -> App:
     return WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=new_session(scenario, {}, 1))
 
 
-async def key_costs(make: Callable[[], App], keys: list[str]) -> list[dict[str, float]]:
+async def key_costs(make: Callable[[], App], keys: list[str], first: tuple[str, ...] = ()) -> list[dict[str, float]]:
+    """`first`: keys pressed before counting (Enter on a hotseat cover)."""
     app = make()
     out = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
+        if first:
+            await pilot.press(*first)
+            await pilot.pause(0.3)
         screen = app.screen
         seen: list[tuple[str, float]] = []
         refresh, layout = screen._compositor_refresh, screen._refresh_layout

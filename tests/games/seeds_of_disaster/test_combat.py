@@ -563,26 +563,6 @@ def test_no_mobile_forces_battle_against_a_side_without_mobile_units(defenders) 
     assert totals(ev)["allied"]["strength"]["F1"] == 6
 
 
-@pytest.mark.rules("seeds-of-disaster:13.4", "seeds-of-disaster:13.2.4")
-def test_mobile_battle_hits_spare_the_units_that_retreated_into_the_area() -> None:
-    # F2 retreated into Liege before combat this segment: it sits the battle out (13.4), so no
-    # Mobile Forces Battle hit falls on it; the Combat Results may.
-    s = only(
-        {"G6": ("AAC", 5), "XV": ("poised:G6", 2), "XIX": ("AAC", 2), "F1": ("LIE", 5),
-         "F2": ("LIE", 5), "DLC": ("LIE", 2)}
-    )
-    s.units["F2"].fought = True
-    act(s, {"type": "end-movement"})
-    act(s, {"type": "attack", "area": "LIE", "units": ["G6", "XIX"]})
-    act(s, {"type": "commit"})
-    act(s, {"type": "accept"})
-    dice = Dice.replaying([5, 6, 1] + [1] * 12)  # XIX and XV hit, the DLC misses
-    rules.apply(s, {"type": "commit"}, dice)
-    assert war.actions(s) == [{"type": "loss", "unit": "DLC"}]
-    rules.apply(s, {"type": "loss", "unit": "DLC"}, dice)
-    assert {a["unit"] for a in war.actions(s)} == {"F1", "DLC"}  # any unit of the battle, not F2
-
-
 @pytest.mark.rules("seeds-of-disaster:13.7.8", "seeds-of-disaster:8.0")
 def test_a_stack_of_armies_retreating_from_an_mc_never_overstacks() -> None:
     from wargames_tui.games.seeds_of_disaster import data, losses
@@ -795,14 +775,17 @@ def test_after_a_breakthrough_the_winner_picks_the_two_area_retreat() -> None:
     assert s.units["F1"].zone == "BRU" and s.control["KEM"] == "allied"
 
 
-@pytest.mark.rules("seeds-of-disaster:13.2.4")
-def test_mobile_battle_hits_first_on_a_poised_or_columnar_mobile_unit_then_as_the_owner_likes() -> None:
-    from wargames_tui.engine.dice import Dice
-
+@pytest.mark.rules("seeds-of-disaster:13.2.4", "seeds-of-disaster:13.4")
+@pytest.mark.parametrize("retreated", [False, True])
+def test_mobile_battle_hits_first_on_a_poised_or_columnar_mobile_unit_then_as_the_owner_likes(retreated: bool) -> None:
+    # With F2 retreated into Liege before combat this segment: it sits the battle out (13.4), and
+    # no Mobile Forces Battle hit falls on it (NOTES.md); the Combat Results may.
     s = only(
         {"G6": ("AAC", 5), "XV": ("poised:G6", 2), "XIX": ("AAC", 2), "F1": ("LIE", 5),
-         "DLC": ("LIE", 2)}
+         "DLC": ("LIE", 2), **({"F2": ("LIE", 5)} if retreated else {})}
     )
+    if retreated:
+        s.units["F2"].fought = True
     act(s, {"type": "end-movement"})
     act(s, {"type": "attack", "area": "LIE", "units": ["G6", "XIX"]})
     act(s, {"type": "commit"})

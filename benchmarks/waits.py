@@ -1,0 +1,180 @@
+"""Where the player waits: each row of docs/PERFORMANCE.md's table beside its baseline, in one run.
+
+    python benchmarks/waits.py                    # everything (a few minutes of CPU)
+    python benchmarks/waits.py engine [SCENARIO ...] [--seed N]
+    python benchmarks/waits.py client
+
+CPU time throughout (the machine is shared: waiting for a core is not counted), medians. Each
+figure stands beside its baseline measured in the same run, so that their ratio holds when the
+machine is loaded: `json.loads` of the same save file for opening a game, a one-widget Textual app
+(benchmarks/keys.py) for the client.
+
+engine: one random game of each scenario played through Session as the client plays it, autosaved
+after every action (saves.save); then that save opened (saves.load: read, check, replay) beside
+`json.loads` of its text. Prints random-game actions per CPU second too (the autosave apart).
+client: help (`?`) from the main menu and in a game, the action list (`a`) at the first prompt of
+a random 1940 Blitzkrieg game with 1,500 actions or more, a cursor key on a hex map and on an area
+map, and the cold start to the first frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.keys import FIRST_FRAME_BARE, FIRST_FRAME_PLAY, SETTLE, SIZE, OneWidget, cold, key_costs, play_app  # noqa: E402
+
+FIRST_FRAME_MENU = "import asyncio; from benchmarks.client import first_screen; asyncio.run(first_screen([]))"
+LONG_LIST = ("blitzkrieg-1940/1940", 1500)  # the scenario and size of the long action list
+
+
+def cpu_ms(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times) * 1000
+
+
+# --- engine -----------------------------------------------------------------------------------
+def engine_row(scenario: str, seed: int, folder: Path) -> dict[str, Any]:
+    """One random game autosaved after every action, then opened again."""
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.saves import load, save
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+
+    rng = random.Random(seed)
+    session = Session.start(game_for(scenario), scenario, seed=seed)
+    path = folder / f"{scenario.replace('/', '-')}.json"
+    playing, saving = 0.0, []
+    while session.outcome() is None:
+        start = time.process_time()
+        session.act(random_bot(session, rng))
+        mid = time.process_time()
+        save(session, path)
+        saving.append((time.process_time() - mid) * 1000)
+        playing += mid - start
+    texts = [p.read_text() for p in (path, path.with_name(path.name + ".journal")) if p.exists()]
+    return {
+        "actions": len(session.log),
+        "per_cpu_second": len(session.log) / playing,
+        "autosave_median": statistics.median(saving),
+        "autosave_p99": sorted(saving)[int(len(saving) * 0.99)],
+        "autosave_max": max(saving),
+        "open": cpu_ms(lambda: load(path), 3),
+        "json": cpu_ms(lambda: [json.loads(line) for t in texts[1:] for line in t.splitlines()] + [json.loads(texts[0])], 3),
+    }
+
+
+def engine(scenarios: list[str], seed: int) -> None:
+    print(f"{'scenario':<28} {'actions':>7} {'acts/CPU s':>10} | {'autosave ms: median':>19} {'p99':>6} {'max':>6} | "
+          f"{'open ms':>8} {'json.loads ms':>13} {'ratio':>6}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for sc in scenarios:
+            r = engine_row(sc, seed, Path(tmp))
+            print(f"{sc:<28} {r['actions']:7,} {r['per_cpu_second']:10,.0f} | {r['autosave_median']:19.2f} "
+                  f"{r['autosave_p99']:6.2f} {r['autosave_max']:6.1f} | {r['open']:8.0f} {r['json']:13.1f} "
+                  f"{r['open'] / max(r['json'], 0.001):6.0f}", flush=True)
+
+
+# --- client ------------------------------------------------------------------------------------
+async def key_cpu(make: Callable[[], Any], key: str, repeat: int, close: str = "escape", typed: str = "") -> list[dict[str, Any]]:
+    """CPU ms from `key` until the screen is quiet, `repeat` times (the screen opened is closed
+    between); `typed`: keys pressed at once after it, and what the focused input holds then."""
+    app = make()
+    out = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        for _ in range(repeat):
+            start = time.process_time()
+            await pilot.press(key, *typed)
+            await pilot.pause(SETTLE)
+            row: dict[str, Any] = {"cpu_ms": (time.process_time() - start) * 1000, "screen": type(app.screen).__name__}
+            if typed:
+                row["held"] = getattr(app.focused, "value", None)
+            out.append(row)
+            await pilot.press(close)
+            await pilot.pause(SETTLE)
+    return out
+
+
+def menu_app() -> Any:
+    from wargames_tui.ui.app import WargamesApp
+
+    return WargamesApp(save_dir=Path(tempfile.mkdtemp()))
+
+
+def long_list_app() -> tuple[Any, int]:
+    """The client on the first prompt of a random game with a long list of legal actions."""
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+    from wargames_tui.ui.app import WargamesApp
+
+    scenario, size = LONG_LIST
+    rng = random.Random(1)
+    session = Session.start(game_for(scenario), scenario, seed=1)
+    while len(session.prompt.actions) < size:
+        session.act(random_bot(session, rng))
+    return WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=session), len(session.prompt.actions)
+
+
+def median_of(rows: list[dict[str, Any]], key: str) -> float:
+    return statistics.median(r[key] for r in rows)
+
+
+def client(starts: int) -> None:
+    cursor = (["right"] * 4 + ["down"] * 4 + ["left"] * 4 + ["up"] * 4) * 2
+    base = asyncio.run(key_costs(OneWidget, cursor))
+    base_cpu = median_of(base, "cpu_ms")
+    print(f"one-widget app, a key: {base_cpu:.1f} ms CPU, {median_of(base, 'updates'):.0f} update(s)")
+    for name, make in (("main menu", menu_app), ("Khar'kov", lambda: play_app("panzer-corps/kharkov"))):
+        rows = asyncio.run(key_cpu(make, "question_mark", 3))
+        print(f"help (?) from the {name}: {median_of(rows, 'cpu_ms'):.0f} ms CPU ({median_of(rows, 'cpu_ms') / base_cpu:.0f}x a key "
+              f"of the one-widget app; screen {rows[0]['screen']})")
+    app, n = long_list_app()
+    rows = asyncio.run(key_cpu(lambda: app, "a", 1, typed="xyz"))
+    print(f"action list (a) at {n:,} actions, then 'xyz' typed at once: {rows[0]['cpu_ms']:.0f} ms CPU; the filter holds "
+          f"{rows[0]['held']!r}")
+    for scenario, first in (("panzer-corps/kharkov", ()), ("seeds-of-disaster/1934", ("enter",))):  # Enter: the hotseat cover
+        rows = asyncio.run(key_costs(lambda s=scenario: play_app(s), cursor, first))
+        print(f"cursor key, {scenario}: {median_of(rows, 'cpu_ms'):.1f} ms CPU ({median_of(rows, 'cpu_ms') / base_cpu:.1f}x), "
+              f"updates {median_of(rows, 'updates'):.0f}, layouts {median_of(rows, 'layouts'):.0f}, settled "
+              f"{median_of(rows, 'settled_ms'):.0f} ms; keys of 3+ updates: "
+              f"{sum(r['updates'] >= 3 for r in rows) / len(rows):.0%}")
+    bare = statistics.median(cold(FIRST_FRAME_BARE, starts))
+    for name, code in (("main menu", FIRST_FRAME_MENU), ("Khar'kov map", FIRST_FRAME_PLAY)):
+        took = statistics.median(cold(code, starts))
+        print(f"cold start to the first frame, {name}: {took:.2f} s wall, {took / bare:.2f}x the one-widget app ({bare:.2f} s)")
+
+
+def main() -> None:
+    from wargames_tui.games import all_scenarios
+
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("part", nargs="?", choices=("engine", "client"), help="default: both")
+    p.add_argument("scenarios", nargs="*", help="engine: these scenarios (default: all)")
+    p.add_argument("--seed", type=int, default=3)
+    p.add_argument("--starts", type=int, default=5, help="cold starts of each kind")
+    args = p.parse_args()
+    if args.part in (None, "engine"):
+        engine(args.scenarios or [s.id for s in all_scenarios()], args.seed)
+    if args.part in (None, "client"):
+        client(args.starts)
+
+
+if __name__ == "__main__":
+    main()
