@@ -6,6 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.strange_victory import rules
+from wargames_tui.games.strange_victory.contract import order_of_battle, owed, preview, standing
 from wargames_tui.games.strange_victory.data import Campaign, load_campaign
 from wargames_tui.games.strange_victory.state import State
 from wargames_tui.games.protocol import delegates
