@@ -194,3 +194,21 @@ async def test_dynamo_map_starts_at_its_first_printed_column(save_dir: Path) -> 
         assert hexmap.cursor.startswith("10")
         first = hexmap.render_line(1)
         assert first.text[:4].strip(), "the map's first column is drawn at the left edge, not blank"
+
+
+@sync
+async def test_blitzkrieg_a_player_concedes_from_the_action_list(save_dir: Path) -> None:
+    # blitzkrieg-1940:4.3: either player may concede at any time; the `a` list offers it after
+    # the prompt's actions (the game's `anytime`).
+    session = session_at("blitzkrieg-1940/1940", 2, lambda s: "select" in types(s))
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        await pilot.press(*"concedes")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.log[-1].action == {"type": "concede", "side": "german"}
+    assert session.outcome() is not None and session.outcome().winner == "allied"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wargames_tui.engine import legality
 from wargames_tui.engine.flow import Action, IllegalAction
-from wargames_tui.engine.legality import refusal, trial
 from wargames_tui.engine.session import Session
 
 @dataclass(frozen=True)
@@ -41,12 +41,17 @@ def preview(session: Session, action: Action) -> str | None:
     return hook(session.state, action) if hook else None
 
 
+def anytime(session: Session) -> list[Action]:
+    """The game's actions open at any moment beside the prompt's (a concession, a breach)."""
+    return legality.anytime(session.game, session.state)
+
+
 def dry_run(session: Session, action: Action) -> IllegalAction | None:
     """Why the rules would refuse an action now: not one of the prompt's (engine/legality.py), or
     refused by the rules, tried on a copy of the position; else None. The session is never
     touched, so this is safe for explaining why a key did nothing."""
     game, prompt = session.game, session.prompt
-    return refusal(game, session.state, prompt, action) or trial(game, session.state, action, prompt.case)
+    return legality.refusal(game, session.state, prompt, action) or legality.trial(game, session.state, action, prompt.case)
 
 
 def bombard_left(session: Session) -> int | None:

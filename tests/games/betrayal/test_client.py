@@ -49,7 +49,7 @@ async def test_t_records_a_breach_of_the_ban_on_talking(tmp_path: Path) -> None:
     assert session.log[-1].action == {"type": "breach", "nation": "french"}
 
 
-@pytest.mark.rules("betrayal:6.1")
+@pytest.mark.rules("betrayal:6.1", "betrayal:7.0")
 @sync
 async def test_no_breach_to_record_while_the_players_may_talk(tmp_path: Path) -> None:
     session = Session.start(game, "betrayal/historical", seed=3, seats={"french": "human", "british": "human", "german": "game"})
@@ -59,7 +59,8 @@ async def test_no_breach_to_record_while_the_players_may_talk(tmp_path: Path) ->
         await past_cover(pilot, app)
         await pilot.press("t")
         await pilot.pause()
-        assert not isinstance(app.screen, ActionsScreen)
+        assert isinstance(app.screen, ActionsScreen)  # only the end by agreement (7.0)
+        assert [a["type"] for _, a in app.screen.labelled] == ["end-by-agreement"]
     assert all(a["type"] != "breach" for a in (e.action for e in session.log[played:]))
 
 
@@ -94,7 +95,7 @@ def test_one_person_taking_both_seats_plays_without_the_cover_or_the_penalties()
     session = Session.start(game, "betrayal/historical", {"players": "one"}, seed=3, seats={"french": "human", "british": "human", "german": "game"})
     session.state.turn = 3
     assert game.covers(session.state) == ""
-    assert game.view(session.state)["breach_actions"] == []
+    assert game.view(session.state)["breach_actions"] == [{"type": "end-by-agreement"}]  # no breach (6.0)
     with pytest.raises(IllegalAction) as refused:
         game.apply(session.state, {"type": "breach", "nation": "french"}, session.dice)
     assert "betrayal:6.0" in str(refused.value.case)

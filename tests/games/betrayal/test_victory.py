@@ -136,3 +136,15 @@ def test_exploiting_armour_may_take_the_republic_and_leaving_it_alone_loses_it_a
         # left behind, the marker has no holder from the moment the armour leaves: no shift in Paris
         assert (state.republic, state.holder) == (("PAR", "german") if carried else ("SOI", None))
         assert any("7.2.4" in str(name) for name, _ in fought["shifts"]) == carried
+
+
+@pytest.mark.rules("betrayal:7.0")
+def test_the_players_may_end_the_game_early_by_agreement():
+    state = france_with(V.french_major_german_areas)
+    state.turn, state.phase = 3, "french-movement"
+    assert {"type": "end-by-agreement"} in game.anytime(state)
+    events = act(state, {"type": "end-by-agreement"})
+    assert state.phase == "over" and "agree" in events[0].text
+    result = game.outcome(state)
+    assert result is not None and result.winner == "french"  # judged as at the end, not cut short (6.3.3)
+    assert game.anytime(state) == []

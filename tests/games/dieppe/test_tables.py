@@ -98,3 +98,18 @@ def test_the_optional_rules_and_difficulty_levels():
     assert difficulty({"bad-luck": "on", "alarm": "on"}) == "hardened commando"
     assert difficulty({"bad-luck": "on", "alarm": "on", "vorwarts": "on"}) == "seasoned commando"
     assert difficulty({"vorwarts": "on"}) == "custom"
+
+
+@pytest.mark.rules("dieppe:13")
+@pytest.mark.parametrize(("level", "on", "title"), [
+    ("standard", [], ""), ("green", ["bad-luck"], " · Green commando"),
+    ("hardened", ["bad-luck", "alarm"], " · Hardened commando"),
+    ("seasoned", ["bad-luck", "alarm", "vorwarts"], " · Seasoned commando"),
+])
+def test_a_level_of_difficulty_chosen_by_name_applies_its_rules_and_shows_in_the_title(level, on, title):
+    from wargames_tui.games.dieppe import rules
+
+    state = rules.new_state("dieppe/raid", {"level": level})
+    assert [k for k in ("bad-luck", "alarm", "vorwarts") if state.options[k] == "on"] == on
+    assert state.alarm == (2 if "alarm" in on else 0)
+    assert rules.view(state)["title"] == "COMMANDO n°4: Dieppe 1942" + title

@@ -72,10 +72,12 @@ def active_side(state: State) -> str | None:
 
 
 def anytime(state: State) -> list[dict[str, str]]:
-    """A breach of the ban on talking, recorded by either player from turn 3 (betrayal:6.2)."""
-    if state.turn < 3 or state.phase == "over" or sequence.solitaire(state):
+    """A breach of the ban on talking, recorded by either player from turn 3 (betrayal:6.2), and
+    the end of the game by agreement (betrayal:7.0), once the set-up is done."""
+    if state.phase in ("over", "setup"):
         return []
-    return [{"type": "breach", "nation": n} for n in ("french", "british")]
+    breaches = [{"type": "breach", "nation": n} for n in ("french", "british")]
+    return (breaches if state.turn >= 3 and not sequence.solitaire(state) else []) + [{"type": "end-by-agreement"}]
 
 
 def board(state: State) -> Scenario:

@@ -73,6 +73,7 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "setup-lift": f"Lift your units from {zone_name(view, action.get('area'))} to place them again",
         "setup-done": "The set-up of this side is done",
         "breach": f"Record that the {str(action.get('nation', '?')).title()} player talked strategy: the next penalty (betrayal:6.3)",
+        "end-by-agreement": "End the game now by agreement: victory judged as at the end (betrayal:7.0)",
     }
     return words.get(kind, kind)
 
@@ -238,6 +239,7 @@ ground units, ✈ for aircraft, and a gold **R** for the French Republic marker.
 a player may own up to (the French or the British player talked strategy); each one recorded brings
 the next penalty of 6.3. They are also at the end of the **a** list. A game started with the
 option *players: one* (one person takes both Allied seats) has no cover and no breaches.
+**t** also ends the game early when the players agree (betrayal:7.0): victory is judged at once.
 """
 
 RULES = """\
@@ -293,4 +295,5 @@ PRESENTATION = Presentation(
     area=TERMS,
     look=LOOK,
     bots={"greedy": betrayal_bot},
+    option_words={"players": "Allied players (6.0): two, or one person in both seats"},
 )

@@ -250,6 +250,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if action["type"] == "breach":
         breach(state, action, dice, events)
         return events
+    if action["type"] == "end-by-agreement":
+        return end_by_agreement(state)
     if not _legal_move(state, action):
         now = prompt(state)
         if action not in now.actions:
@@ -494,6 +496,12 @@ def _combat(state: State, action: Action, dice: Dice, events: list[Event]) -> No
 def solitaire(state: State) -> bool:
     """One person takes both Allied seats: the ban on conferring (6.0) has no one to bind."""
     return state.options.get("players") == "one"
+
+
+def end_by_agreement(state: State) -> list[Event]:
+    """The players agree to end the game now: victory is judged as at the end (betrayal:7.0)."""
+    state.phase, state.pending = "over", []
+    return [Event("end", f"The players agree to end the game on turn {state.turn}: victory is judged now (betrayal:7.0)", commit=True)]
 
 
 def breach(state: State, action: Action, dice: Dice, events: list[Event]) -> None:

@@ -90,6 +90,7 @@ WORDS = {
     "advance": lambda a, v: f"Advance {_name(v, a['unit'])}",
     "end-advance": lambda a, v: "Stop advancing",
     "end-phase": lambda a, v: "End the phase",
+    "concede": lambda a, v: f"The {v['sides'].get(a['side'], a['side'])} player concedes defeat (4.3)",
 }
 
 
@@ -120,6 +121,7 @@ PRESENTATION = Presentation(
     text=text,
     describe=describe,
     bots={"greedy": purposeful_bot},
+    option_words={"dummies": "Dummy units (6.3)", "game": "Full game, or the Basic Game (1.3)"},
     log_styles={"flip": "bold yellow", "combat": "bold", "capitulation": "bold red", "capitulated": "bold red",
                 "coup": "magenta", "river": "cyan", "raf": "blue", "select": "dim", "phase": "dim"},
 )

@@ -11,7 +11,7 @@ from wargames_tui.games.dieppe.data import load_raid
 from wargames_tui.games.dieppe.effects import alarm, d10, eliminate
 from wargames_tui.games.dieppe.position import Position
 from wargames_tui.games.dieppe.state import State, Unit
-from wargames_tui.games.dieppe.tables import OPTIONS, Tally, starting_alarm, unforeseen
+from wargames_tui.games.dieppe.tables import OPTIONS, Tally, difficulty, starting_alarm, unforeseen, with_level
 
 TURNS = 12  # 4:45 to 7:30 (dieppe:1.3)
 ALL_OPTIONS = {"events": ["off", "on"], **OPTIONS}  # random events are off for a first game (dieppe:5)
@@ -35,7 +35,8 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
         if key not in ALL_OPTIONS or value not in ALL_OPTIONS[key]:
             raise ValueError(f"unknown option {key}={value}; Dieppe knows {ALL_OPTIONS}")
     raid = load_raid()
-    state = State(scenario, {k: options.get(k, "off") for k in ALL_OPTIONS}, alarm=starting_alarm(options))
+    options = with_level({k: options.get(k, ALL_OPTIONS[k][0]) for k in ALL_OPTIONS})
+    state = State(scenario, options, alarm=starting_alarm(options))
     for uid, c in raid.counters.items():
         if c.start.startswith("pool-"):
             state.units[uid] = Unit(status="pool")
@@ -281,6 +282,11 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(winner, level, f"{total} victory points at 7:30 (dieppe:12)", t.points())
 
 
+def _level_title(options: dict[str, str]) -> str:
+    level = difficulty(options)
+    return "" if level == "standard" else f" · {level.capitalize()}" + (" level" if level == "custom" else "")
+
+
 def view(state: State) -> dict[str, Any]:
     pos = Position(state)
     raid = pos.raid
@@ -315,7 +321,7 @@ def view(state: State) -> dict[str, Any]:
     return {
         "view_version": 1,
         "scenario": state.scenario,
-        "title": "COMMANDO n°4: Dieppe 1942",
+        "title": "COMMANDO n°4: Dieppe 1942" + _level_title(state.options),
         "turn": state.turn,
         "turns": TURNS,
         "turn_labels": [turn_label(n) for n in range(1, TURNS + 1)],

@@ -135,7 +135,15 @@ def unforeseen(d6: int, d10: Callable[[], int]) -> Unforeseen:
     return result
 
 
-OPTIONS = {"bad-luck": ["off", "on"], "alarm": ["off", "on"], "vorwarts": ["off", "on"]}
+TOUGHER = ("bad-luck", "alarm", "vorwarts")  # A Tougher Nut to Crack: optional rules 1, 2 and 3 (dieppe 13)
+LEVELS = {"standard": 0, "green": 1, "hardened": 2, "seasoned": 3}  # a level applies the first n of them
+OPTIONS = {**{k: ["off", "on"] for k in TOUGHER}, "level": list(LEVELS)}
+
+
+def with_level(options: dict[str, str]) -> dict[str, str]:
+    """The options with the optional rules the level of difficulty applies turned on (dieppe 13)."""
+    implied = TOUGHER[: LEVELS[options.get("level", "standard")]]
+    return {**options, **{k: "on" for k in implied}}
 
 
 def starting_alarm(options: dict[str, str]) -> int:
@@ -157,11 +165,8 @@ def revealed_infantry(count: int, first_of_its_letter: bool, options: dict[str, 
 
 
 def difficulty(options: dict[str, str]) -> str:
-    """The name the rules give each set of optional rules (dieppe 13)."""
-    on = [k for k in ("bad-luck", "alarm", "vorwarts") if options.get(k) == "on"]
-    return {
-        (): "standard",
-        ("bad-luck",): "green commando",
-        ("bad-luck", "alarm"): "hardened commando",
-        ("bad-luck", "alarm", "vorwarts"): "seasoned commando",
-    }.get(tuple(on), "custom")
+    """The level of difficulty the optional rules in force make (dieppe 13): standard, a named
+    level, or custom for another mix."""
+    on = tuple(k for k in TOUGHER if options.get(k) == "on")
+    level = next((name for name, n in LEVELS.items() if TOUGHER[:n] == on), "custom")
+    return level if level in ("standard", "custom") else f"{level} commando"

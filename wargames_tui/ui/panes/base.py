@@ -10,6 +10,7 @@ from textual.containers import Horizontal
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
+from wargames_tui.ui import gamehooks
 
 
 class Host(Protocol):
@@ -115,8 +116,8 @@ class Pane(Horizontal):
         """The first position is drawn: put the cursor where it helps."""
 
     def listed(self, actions: list[Action]) -> list[Action]:
-        """The actions the `a` list offers."""
-        return actions
+        """The actions the `a` list offers: the prompt's, then the game's open at any time."""
+        return actions + gamehooks.anytime(self.session) if actions else []
 
     def chosen(self) -> bool:
         """Whether the player has chosen something on the map (Esc drops it)."""

@@ -48,4 +48,11 @@ PRESENTATION = Presentation(
     area=TERMS,
     look=LOOK,
     bots={"greedy": raider_bot},
+    option_words={
+        "events": "Unforeseen events of the crossing (5)",
+        "bad-luck": "Bad luck!: the first infantry doubled (13, optional rule 1)",
+        "alarm": "Alarm!: the alarm starts at 2 (13, optional rule 2)",
+        "vorwarts": "Vorwärts!: German units move 4 MP (13, optional rule 3)",
+        "level": "Level of difficulty (13): green applies rule 1, hardened 1-2, seasoned 1-3",
+    },
 )

@@ -68,4 +68,5 @@ PRESENTATION = Presentation(
     area=TERMS,
     look=LOOK,
     bots={"greedy": blitzer_bot},
+    option_words={"setup": "Set-up of the Korps (6.0): historical, or the player's choice"},
 )
