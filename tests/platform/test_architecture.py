@@ -88,3 +88,38 @@ def test_no_import_cycle() -> None:
     for m in sorted(graph):
         visit(m, [])
     assert cycles == []
+
+
+def _contract_words() -> set[str]:
+    """What each area game's presentation owns (present/area.py AreaTerms): the labels of its keys,
+    its unit and actor fields, its markers' names, and its keys' action types (those of two words
+    and more: "roll" or "end" are also ordinary names in the client's code)."""
+    from wargames_tui.present import presentation
+
+    words: set[str] = set()
+    for game in GAMES.values():
+        terms = presentation(game).area
+        if terms is None:
+            continue
+        words |= {kind for kind in [*terms.proceed, *terms.keys] if "-" in kind} | set(terms.proceed.values())
+        words |= {label for _, label in terms.keys.values()} | set(terms.unit_fields) | set(terms.actor_fields)
+        words |= set(terms.done_mark.values()) | ({terms.next_key} if terms.next_key else set())
+    return words
+
+
+def test_no_word_of_a_game_presentation_in_the_client() -> None:
+    # The client's own vocabulary (the hex steps' action types and key labels, docs/GAMES.md "The hex
+    # screen's vocabulary") may coincide with a game's word; any other such word, as a string in
+    # the client's code, is a game's word written into the client.
+    from wargames_tui.ui.steps import CLASSIC, NAMED_KEYS
+
+    own = CLASSIC | {label for _, label in NAMED_KEYS.values()}
+    words = _contract_words() - own
+    found = [
+        f"{f.relative_to(ROOT)}:{n}: {word!r}"
+        for f in sorted((ROOT / "ui").rglob("*.py"))
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), start=1)
+        for word in words
+        if f'"{word}"' in line or f"'{word}'" in line
+    ]
+    assert found == []

@@ -262,7 +262,7 @@ async def test_random_events_are_rolled_with_e(save_dir: Path) -> None:
         await pilot.press("e")  # end the set-up
         await pilot.pause()
         assert session.state.phase == "events"
-        assert screen.pane.check_action("proceed", ("events",)) and not screen.pane.check_action("proceed", ("turn",))
+        assert screen.pane.check_action("play_type", ("roll-events",)) and not screen.pane.check_action("play_type", ("end-turn",))
         await pilot.press("e")  # roll the events
         await pilot.pause()
         assert session.state.phase == "british"

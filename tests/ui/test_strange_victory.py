@@ -116,7 +116,7 @@ async def test_a_division_moves_and_its_combat_is_rolled_and_accepted(save_dir: 
         fight = screen.query_one(FightPanel)
         assert fight.display and "Combat at Florennes" in str(fight.border_title)
         assert "Strength" in text_of(screen, "#fight") and "r roll" in text_of(screen, "#fight")
-        assert screen.pane.check_action("do", ("roll",)) and not screen.pane.check_action("do", ("accept",))
+        assert screen.pane.check_action("play_type", ("roll",)) and not screen.pane.check_action("play_type", ("accept",))
         await pilot.press("enter")  # the combat's choices: the assets and the roll
         await pilot.pause()
         labels = [text for text, _ in app.screen.labelled]
@@ -146,7 +146,7 @@ async def test_enter_next_to_the_active_division_moves_it_and_e_ends_its_activat
         area = screen.query_one(AreaMap)
         assert area.cursor == "FLO" and area.highlights.get("FLO") == "party"
         assert area.highlights.get("BEA") == "reach"
-        assert screen.pane.check_action("do", ("end-activation",)) and not screen.pane.check_action("next_unit", ())
+        assert screen.pane.check_action("play_type", ("end-activation",)) and not screen.pane.check_action("next_unit", ())
         await goto(pilot, screen, "BEA")
         await pilot.press("enter")  # one free step of the active division: no list
         await pilot.pause()
@@ -202,7 +202,7 @@ async def test_counterattack_repairs_and_the_end_of_the_turn(save_dir: Path) -> 
     async with playing(save_dir, session) as (app, pilot, screen):
         area = screen.query_one(AreaMap)
         assert area.highlights.get("MTH") == "target" and area.cursor == "MTH"
-        assert not screen.pane.check_action("proceed", ("turn",)), "the counterattack must be chosen first"
+        assert not screen.pane.check_action("play_type", ("end-turn",)), "the counterattack must be chosen first"
         await pilot.press("enter")
         await pilot.pause()
         assert [text for text, _ in app.screen.labelled] == ["Counterattack at Monthermé [MTH]: a B reaction against 6. Pz"]

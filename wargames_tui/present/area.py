@@ -125,6 +125,24 @@ def no_extras(view: View) -> list[Action]:
     return []
 
 
+def moves_left(view: View) -> int | None:
+    """The movement points left to the stack on the move (the view's `move`: `mp`, one number or
+    one a unit, the least counts), if any."""
+    mp = (view.get("move") or {}).get("mp")
+    if isinstance(mp, dict) and mp:
+        return min(mp.values())
+    return mp if isinstance(mp, int) else None
+
+
+def no_status(view: View) -> Text:
+    return Text()
+
+
+def points_status(view: View) -> Text:
+    """The victory points so far (the view's `total`), for the header's right side."""
+    return Text(f"· VP {vp(view['total'])} ", "#ffd21f") if view.get("total") is not None else Text()
+
+
 @dataclass(frozen=True)
 class AreaTerms:
     """What the area play screen needs to know about one game."""
@@ -144,15 +162,21 @@ class AreaTerms:
     fight_text: Callable[[View, "AreaTerms", Known], tuple[str, Text] | None] = no_fight
     # The action types the `e` key plays, in the order tried, with the footer label of each.
     proceed: dict[str, str] = field(default_factory=dict)
-    done_action: str = ""  # the `j` key
     done_mark: dict[str, str] = field(default_factory=dict)  # side -> name of its "finished" marker
     markers: dict[str, str] = field(default_factory=dict)  # view marker value -> words
     kinds: dict[str, str] = field(default_factory=dict)  # zone kind -> words
     protection: dict[int, str] = field(default_factory=dict)
     zone_word: str = "Zone"  # what the game calls a zone
     lights: Callable[[list[Action], View], dict[str, str]] = no_lights  # zones the prompt lights by itself
-    keys: dict[str, str] = field(default_factory=dict)  # action type -> footer label of its own key
+    # Action types with a key of their own: type -> (key, footer label); the key plays the action.
+    keys: dict[str, tuple[str, str]] = field(default_factory=dict)
     next_key: str = ""  # footer label of `n` (the next unit that may act), if the game has it
+    # The action fields beyond `unit` and `units` that name units (a unit id, a list of ids, or a
+    # mapping to lists of ids), and those among them naming the units that act (not merely named).
+    unit_fields: tuple[str, ...] = ()
+    actor_fields: tuple[str, ...] = ()
+    status: Callable[[View], Text] = no_status  # the header's right side: the game's own gauges
+    mp_left: Callable[[View], int | None] = moves_left  # shown on the prompt line while a stack moves
     # Actions the game accepts at any time outside the prompt (recording a breach of a table rule,
     # say): the `t` key lists them, and the `a` list shows them after the prompt's.
     extras: Callable[[View], list[Action]] = no_extras

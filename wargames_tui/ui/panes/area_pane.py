@@ -22,66 +22,64 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical, VerticalScroll
 
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
-from wargames_tui.present.area import AreaTerms, vp, zone_name
+from wargames_tui.present.area import AreaTerms, zone_name
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
 
-# The e key's `proceed` parameter -> the action type it plays.
-PROCEED = {"setup": "end-setup", "events": "roll-events", "turn": "end-turn"}
-
-
-def units_in(action: Action) -> list[str]:
-    """Every unit an action names."""
+def units_in(action: Action, fields: tuple[str, ...] = ()) -> list[str]:
+    """Every unit an action names: `unit`, `units`, and the game's own unit fields."""
     out = list(action.get("units") or [])
-    for key in ("unit", "lca", "escort", "aim", "division"):
-        if action.get(key):
-            out.append(action[key])
-    out += list(action.get("contacts") or [])
-    for extra in (action.get("supports") or {}).values():
-        out += list(extra)
+    if action.get("unit"):
+        out.append(action["unit"])
+    for key in fields:
+        value = action.get(key)
+        if isinstance(value, str) and value:
+            out.append(value)
+        elif isinstance(value, list):
+            out += value
+        elif isinstance(value, dict):
+            out += [u for extra in value.values() for u in extra]
     return out
 
 
-def actors(action: Action) -> set[str]:
-    """The units that act in an action (a stack that moves, fires or assaults; a division; the one
-    unit of a move), not those it merely names (a landing craft loaded, a unit aimed at)."""
-    out = set(action.get("units") or []) | ({action["division"]} if action.get("division") else set())
+def actors(action: Action, fields: tuple[str, ...] = ()) -> set[str]:
+    """The units that act in an action (a stack that moves, fires or assaults; the unit a game's
+    actor field names; the one unit of a move), not those it merely names (a unit carried or aimed at)."""
+    out = set(action.get("units") or []) | {action[k] for k in fields if isinstance(action.get(k), str)}
     return out | ({action["unit"]} if action.get("type") == "move" and action.get("unit") else set())
 
 
-class AreaPane(Pane):
-    BINDINGS = [
+def bindings_for(terms: AreaTerms) -> list[Binding]:
+    """The pane's keys for one game: `e` plays the first of its `proceed` action types the prompt
+    offers, each of its own `keys` plays its type; the rest are every area game's."""
+    return [
         Binding("a", "screen.actions", "Actions"),
-        Binding("e", "proceed('setup')", "Start the raid", id="proceed-setup"),
-        Binding("e", "proceed('events')", "Roll events", id="proceed-events"),
-        Binding("e", "proceed('turn')", "End turn", id="proceed-turn"),
-        Binding("e", "do('end-activation')", "End activation", id="do-end-activation"),
-        Binding("e", "proceed_any", "End step", id="proceed-any"),
-        Binding("j", "job_done", "Job Done"),
-        Binding("x", "stop", "Stop here"),
+        *[Binding("e", f"play_type('{kind}')", label, id=f"e-{kind}") for kind, label in terms.proceed.items()],
+        *[Binding(key, f"play_type('{kind}')", label, id=f"key-{kind}") for kind, (key, label) in terms.keys.items()],
         Binding("n,space", "screen.step_once", "Next step"),
-        Binding("n", "next_unit", "Next division"),
+        *([Binding("n", "next_unit", terms.next_key)] if terms.next_key else []),
         Binding("r", "screen.run", "Run/pause"),
-        Binding("r", "do('roll')", "Roll", id="do-roll"),
-        Binding("c", "do('accept')", "Accept", id="do-accept"),
         Binding("t", "extras", "Other actions"),
         Binding("i", "toggle_track", "Turn panel"),
         *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False) for n in range(1, 10)],
         Binding("0", "unpick", "Unpick all", show=False),
     ]
 
+
+class AreaPane(Pane):
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.terms: AreaTerms = presentation(session.game).area
+        self._bindings = BindingsMap(bindings_for(self.terms))  # the keys are the game's: built from its terms
         self.automatic_action = self.terms.automatic_action
         self.view = session.view(None)
         self.picked: list[str] = []  # units picked with 1-9 to act without the rest of their stack
@@ -176,17 +174,8 @@ class AreaPane(Pane):
         return {**view, "sides": dict(self.terms.sides), "player": self.terms.player}
 
     def acting(self) -> tuple[str | None, list[str]]:
-        """The zone and units acting now (a stack on the move, the party, the active division), if any."""
+        """The zone and units acting now (a stack on the move, the party, the unit activating), if any."""
         return self.terms.acting(self.view)
-
-    def mp_left(self) -> int | None:
-        move = self.view.get("move") or {}
-        mp = move.get("mp")
-        if isinstance(mp, dict) and mp:
-            return min(mp.values())
-        if isinstance(mp, int):
-            return mp
-        return (self.view.get("party") or {}).get("mp")
 
     # --- which actions concern what ------------------------------------------------------
     def narrowed(self, actions: list[Action]) -> list[Action]:
@@ -208,7 +197,7 @@ class AreaPane(Pane):
                         continue
             elif a.get("unit") and a["unit"] not in picked:
                 continue
-            elif a.get("division") and a["division"] not in picked:
+            elif any(a.get(k) and a[k] not in picked for k in self.terms.actor_fields):
                 continue
             key = json.dumps(a, sort_keys=True)
             if key not in seen:
@@ -219,7 +208,7 @@ class AreaPane(Pane):
     def concerns(self, action: Action, zone: str) -> bool:
         if zone in (action.get("to"), action.get("target"), action.get("area")):
             return True
-        if any(self.zone_of(u) == zone for u in units_in(action)):
+        if any(self.zone_of(u) == zone for u in units_in(action, self.terms.unit_fields)):
             return True
         return self.terms.concerns(action, zone, self.view)
 
@@ -227,7 +216,7 @@ class AreaPane(Pane):
         actions = [a for a in self.narrowed(self.prompt.actions) if self.concerns(a, zone)]
         source_units = set(self.picked) or set(self.source_units())
         # Actions of the lit stack first, then the others.
-        return sorted(actions, key=lambda a: not (set(units_in(a)) & source_units))
+        return sorted(actions, key=lambda a: not (set(units_in(a, self.terms.unit_fields)) & source_units))
 
     def source_units(self) -> list[str]:
         zone, acting = self.acting()
@@ -254,7 +243,7 @@ class AreaPane(Pane):
         if not source or not units:
             return lit
         for a in self.narrowed(self.prompt.actions):
-            if not actors(a) & units:
+            if not actors(a, self.terms.actor_fields) & units:
                 continue
             kind = a.get("type")
             if kind == "move" and a.get("to"):
@@ -272,7 +261,7 @@ class AreaPane(Pane):
         zone = self.cursor
         side = self.player_side()
         mine = {u["id"] for u in self.view.get("units", []) if u.get("zone") == zone and u["side"] == side}
-        if mine and any(actors(a) & mine for a in self.prompt.actions):
+        if mine and any(actors(a, self.terms.actor_fields) & mine for a in self.prompt.actions):
             self.source = zone
         elif self.source and not any(u.get("zone") == self.source and u["side"] == side for u in self.view.get("units", [])):
             self.source = None
@@ -313,19 +302,12 @@ class AreaPane(Pane):
         when = v.get("turn_text") or f"Turn {turn}{turns}{time}"  # a game's own words for a time with no turn number
         left.append(f" {when} ", "bold black on #ffd21f")
         left.append(f" {v.get('phase_title', '')}", "bold")
-        right = Text(no_wrap=True)
-        if v.get("alarm") is not None:
-            alarm = v["alarm"]
-            right.append(f"Alarm {alarm} ", "bold #ff6b6b" if alarm >= 6 else "bold")
-        if v.get("panic") is not None:
-            panic, halt = v["panic"], v.get("halt") or 21
-            right.append(f"Panic {panic}/{halt} ", "bold #ff6b6b" if panic >= halt - 3 else "bold")
-        if v.get("total") is not None:
-            right.append(f"· VP {vp(v['total'])} ", "#ffd21f")
+        right = self.terms.status(v)
+        right.no_wrap = True
         return left, right
 
     def before_case(self) -> Text:
-        mp = self.mp_left()
+        mp = self.terms.mp_left(self.view)
         return Text(f" · {mp} MP left", "#ffd21f") if mp is not None and self.view.get("move") else Text()
 
     def after_case(self) -> Text:
@@ -362,7 +344,7 @@ class AreaPane(Pane):
             return
         actions = self.zone_actions(zone)
         if not actions:
-            if all(not units_in(a) and not a.get("to") and not a.get("target") for a in self.prompt.actions):
+            if all(not units_in(a, self.terms.unit_fields) and not a.get("to") and not a.get("target") for a in self.prompt.actions):
                 self.host.action_actions()  # nothing on the map to choose: offer the prompt's actions
                 return
             name = zone_name(self.view, zone)
@@ -375,7 +357,7 @@ class AreaPane(Pane):
         # A lone free step of the units on the move is taken at once; one that costs something
         # (a move marked `extra`, paid for with something) is offered in the list.
         free = bool(steps) and not steps[0].get("extra")
-        if len(actions) == 1 and free and moving and set(units_in(steps[0])) <= set(moving) and self._on_the_move():
+        if len(actions) == 1 and free and moving and set(units_in(steps[0], self.terms.unit_fields)) <= set(moving) and self._on_the_move():
             self.host.play(steps[0])
             return
         self.host.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
@@ -420,21 +402,10 @@ class AreaPane(Pane):
             return bool(self.terms.extras(self.view))
         if host.automatic():
             return False
-        types = self.types()
-        if action == "do":
-            kind = str(parameters[0]) if parameters else ""
-            return kind in types and kind in self.terms.keys
+        if action == "play_type":
+            return str(parameters[0]) in self.types()
         if action == "next_unit":
-            return bool(self.terms.next_key) and not self.acting()[0] and bool(self._ready_zones())
-        if action == "proceed":
-            kind = PROCEED.get(str(parameters[0]) if parameters else "")
-            return kind in types and kind in self.terms.proceed
-        if action == "proceed_any":  # a game's own `e` actions (AreaTerms.proceed), after the ones named above
-            return self._own_proceed() is not None
-        if action == "job_done":
-            return self.terms.done_action in types
-        if action == "stop":
-            return "stop" in types
+            return not self.acting()[0] and bool(self._ready_zones())
         if action == "pick":
             return bool(parameters) and int(parameters[0]) <= len(self.numbered)  # type: ignore[call-overload]
         if action == "unpick":
@@ -448,26 +419,12 @@ class AreaPane(Pane):
             return
         self.host.play(action)
 
-    def action_proceed(self, which: str) -> None:
-        kind = PROCEED.get(which, "")
+    def action_play_type(self, kind: str) -> None:
         self._play_type(kind)
-
-    def action_do(self, kind: str) -> None:
-        self._play_type(kind)
-
-    def _own_proceed(self) -> str | None:
-        named = set(PROCEED.values()) | {"end-activation"}
-        types = self.types()
-        return next((k for k in self.terms.proceed if k in types and k not in named), None)
-
-    def action_proceed_any(self) -> None:
-        kind = self._own_proceed()
-        if kind:
-            self._play_type(kind)
 
     def _ready_zones(self) -> list[str]:
         """Zones of the player's units that an action of the prompt names, in reading order."""
-        named = {u for a in self.prompt.actions for u in units_in(a)}
+        named = {u for a in self.prompt.actions for u in units_in(a, self.terms.unit_fields)}
         zones = {u["zone"] for u in self.view.get("units", []) if u["id"] in named and u.get("zone")}
         return [z for z in self.query_one(AreaMap).zone_order() if z in zones]
 
@@ -481,12 +438,6 @@ class AreaPane(Pane):
         later = [z for z in zones if order.index(z) > here]
         self.host.message = None
         self.query_one(AreaMap).set_cursor((later or zones)[0])
-
-    def action_job_done(self) -> None:
-        self._play_type(self.terms.done_action)
-
-    def action_stop(self) -> None:
-        self._play_type("stop")
 
     def action_pick(self, n: int) -> None:
         if n > len(self.numbered):
@@ -534,7 +485,7 @@ class AreaPane(Pane):
         zone, _ = self.acting()
         moving = bool(self.view.get("move"))
         if zone and zone != self.cursor and (moving or (self._on_the_move() and zone != self._last_acting)):
-            self.query_one(AreaMap).set_cursor(zone)  # follow the stack on the move, or the division activating
+            self.query_one(AreaMap).set_cursor(zone)  # follow the stack on the move, or the unit activating
         self._last_acting = zone
         fight = self.terms.fight_zone(self.view)
         if fight and fight != self.cursor:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from wargames_tui.games.dieppe.bot import raider_bot
 from wargames_tui.games.dieppe.present.help import AREA_KEYS, RULES
 from wargames_tui.games.dieppe.present.look import LOOK
@@ -11,7 +13,23 @@ from wargames_tui.games.dieppe.present.panels import dieppe_track, dieppe_zone
 from wargames_tui.games.dieppe.present.text import text_area
 from wargames_tui.games.dieppe.present.words import describe_dieppe, dieppe_acting, dieppe_concerns, dieppe_fight_zone
 from wargames_tui.present import Presentation
-from wargames_tui.present.area import AreaTerms
+from wargames_tui.present.area import AreaTerms, moves_left, points_status
+
+
+def status(view: dict[str, Any]) -> Text:
+    """The header's gauges: the German alarm level (red from 6) and the victory points."""
+    out, alarm = Text(), view.get("alarm")
+    if alarm is not None:
+        out.append(f"Alarm {alarm} ", "bold #ff6b6b" if alarm >= 6 else "bold")
+    return out.append_text(points_status(view))
+
+
+
+def mp_left(view: dict[str, Any]) -> int | None:
+    """The MP left to the stack on the move, else to the party acting."""
+    left = moves_left(view)
+    return left if left is not None else (view.get("party") or {}).get("mp")
+
 
 TERMS = AreaTerms(
     sides={"british": "British", "german": "German"},
@@ -24,7 +42,10 @@ TERMS = AreaTerms(
     zone_text=dieppe_zone,
     track_text=dieppe_track,
     proceed={"end-setup": "Start the raid", "roll-events": "Roll events", "end-turn": "End turn"},
-    done_action="job-done",
+    keys={"job-done": ("j", "Job Done"), "stop": ("x", "Stop here")},
+    unit_fields=("lca", "escort", "aim", "contacts", "supports"),
+    status=status,
+    mp_left=mp_left,
     done_mark={"british": "Job Done", "german": "Alles gemacht"},
     markers={
         "A": "A marker, not yet revealed",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from wargames_tui.games.strange_victory.bot import blitzer_bot
 from wargames_tui.games.strange_victory.present.help import KEYS, RULES
 from wargames_tui.games.strange_victory.present.look import LOOK
@@ -16,7 +18,18 @@ from wargames_tui.games.strange_victory.present.words import (
     sv_lights,
 )
 from wargames_tui.present import Presentation
-from wargames_tui.present.area import AreaTerms, vp, zone_listing
+from wargames_tui.present.area import AreaTerms, points_status, vp, zone_listing
+
+
+def status(view: dict[str, Any]) -> Text:
+    """The header's gauges: the Allied panic against the level that halts the offensive (red in
+    its last three), and the victory points."""
+    out = Text()
+    if view.get("panic") is not None:
+        panic, halt = view["panic"], view.get("halt") or 21
+        out.append(f"Panic {panic}/{halt} ", "bold #ff6b6b" if panic >= halt - 3 else "bold")
+    return out.append_text(points_status(view))
+
 
 TERMS = AreaTerms(
     sides={"german": "German", "allied": "Allied"},
@@ -42,7 +55,10 @@ TERMS = AreaTerms(
     },
     zone_word="Area",
     lights=sv_lights,
-    keys={"end-activation": "End activation", "roll": "Roll", "accept": "Accept"},
+    keys={"end-activation": ("e", "End activation"), "roll": ("r", "Roll"), "accept": ("c", "Accept")},
+    unit_fields=("division",),
+    actor_fields=("division",),
+    status=status,
     next_key="Next division",
 )
 
