@@ -106,3 +106,13 @@ def test_control_starts_with_the_country() -> None:
         and control["PNO"] == "allied"
         and control["ROT"] == "allied"
     )
+
+
+@pytest.mark.rules("seeds-of-disaster:21.2")
+@pytest.mark.parametrize(("choice", "where"), [({}, "BRU"), ({"belgian-corps": "BRU"}, "BRU"), ({"belgian-corps": "ANT"}, "ANT")])
+def test_the_allies_set_up_the_belgian_corps_in_brussels_or_antwerp(choice, where):
+    state = rules.new_state(rules.SCENARIO, choice)
+    belgians = [u for u in state.units.values() if u.nation == "belgian" and u.box == "map"]
+    assert [(u.id, u.zone) for u in belgians] == [("BI", where)]
+    with pytest.raises(ValueError):
+        rules.new_state(rules.SCENARIO, {"belgian-corps": "LIE"})

@@ -33,7 +33,7 @@ def scenarios() -> list[ScenarioInfo]:
             "Year turns of mobilization, cards and intelligence lead to monthly turns of armed "
             "belligerence and ten weekly turns of war. The map, counters and charts are "
             "reconstructions (see NOTES.md).",
-            {},
+            dict(rules.OPTIONS),
         )
     ]
 

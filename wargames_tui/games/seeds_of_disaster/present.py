@@ -463,4 +463,5 @@ PRESENTATION = Presentation(
     area=TERMS,
     look=LOOK,
     bots={"greedy": seeds_bot},
+    option_words={"belgian-corps": "The Belgian corps at the start (21.2): Brussels (BRU) or Antwerp (ANT)"},
 )

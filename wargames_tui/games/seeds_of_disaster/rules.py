@@ -24,12 +24,23 @@ STEP_CASES = {
 }
 
 
+# The Allied player's set-up choice made on the new-game screen: where the one Belgian corps in
+# play at the start stands, Brussels or Antwerp (21.2).
+OPTIONS = {"belgian-corps": ["BRU", "ANT"]}
+
+
 def new_state(scenario_id: str, options: dict[str, str]) -> State:
+    for key, value in options.items():
+        if key not in OPTIONS or value not in OPTIONS[key]:
+            raise ValueError(f"unknown option {key}={value}; the options are {OPTIONS}")
+    units = initial_units()
+    belgian = next(u for u in units.values() if u.nation == "belgian" and u.box == "map")
+    belgian.zone = options.get("belgian-corps", OPTIONS["belgian-corps"][0])
     return State(
         scenario=scenario_id,
         options=dict(options),
         strategic=Strategic(),
-        units=initial_units(),
+        units=units,
         control=initial_control(),
     )
 
