@@ -80,7 +80,7 @@ def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] =
     from wargames_tui.present import presentation
 
     game_id = scenario.split("/")[0]
-    shown = {gid: presentation(game) for gid, game in GAMES.items() if not game_id or gid == game_id}
+    shown = {gid: presentation(GAMES[gid]) for gid in GAMES if not game_id or gid == game_id}  # imports only those
     own_keys = [p.keys_help for p in shown.values() if p.keys_help]
     if game_id in shown and shown[game_id].keys_help:
         parts = [shown[game_id].keys_help]

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import RichLog
 
 from wargames_tui.ui.helptext import help_markdown
 from wargames_tui.ui.widgets.footer import Footer
+
+
+class HelpText(RichLog):
+    """The help's Markdown drawn by Rich once, at the box's width, and scrolled as lines: only the
+    visible ones are drawn (Textual's Markdown widget, a widget per paragraph, took seconds)."""
+
+    def __init__(self, source: str, id: str) -> None:
+        super().__init__(id=id, wrap=True, min_width=20, auto_scroll=False)
+        self.source = source
+
+    def on_mount(self) -> None:
+        self.write(Markdown(self.source), scroll_end=False)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -28,18 +40,17 @@ class HelpScreen(ModalScreen[None]):
         self.legend = legend
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box"):
-            yield Markdown(help_markdown(self.scenario, self.legend), id="help-text")
+        yield HelpText(help_markdown(self.scenario, self.legend), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        box = self.query_one("#help-box")
+        box = self.query_one("#help-text")
         box.border_title = "Help"
         box.border_subtitle = "Esc closes · arrows/PgUp/PgDn scroll"
         box.focus()
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one("#help-box").scroll_relative(y=lines, animate=False)
+        self.query_one("#help-text").scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
