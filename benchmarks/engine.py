@@ -54,7 +54,7 @@ def replay_only(session: Session) -> None:
     again = Session.start(session.game, session.scenario, session.options)
     for entry in session.log:
         again.dice = Dice.replaying(entry.rolls)
-        again.act(entry.action)
+        again.act(entry.action, undoable=False)
 
 
 def save_load(scenario: str, seed: int, repeat: int) -> tuple[int, float, float, float]:

@@ -110,7 +110,7 @@ def _replay_all(session: Session, seen: list[dict], seed: int) -> None:
     for i, entry in enumerate(env.log):
         again.dice = Dice.replaying(entry.rolls)
         try:
-            again.act(entry.action)
+            again.act(entry.action, undoable=False)
         except (IllegalAction, ReplayExhausted) as exc:
             raise SelfplayFailure(f"seed {seed}: log entry {i + 1} does not replay: {exc}") from None
         if game.dump(again.state) != seen[i]:

@@ -80,6 +80,18 @@ def test_a_change_of_side_is_a_commit_point() -> None:
     assert session.state == {"items": [1], "side": "b"}
 
 
+def test_a_replayed_action_takes_no_copy_and_cannot_be_taken_back() -> None:
+    copies: list[object] = []
+    game = types.SimpleNamespace(**{**vars(TINY), "copy_state": lambda s: copies.append(s) or copy.deepcopy(s)})
+    session = Session.start(game, "tiny", seed=1)  # type: ignore[arg-type]
+    session.act({"type": "add", "n": 1}, undoable=False)
+    session.act({"type": "add", "n": 2}, undoable=False)
+    assert not copies and not session.can_undo
+    session.act({"type": "add", "n": 3})  # play goes on from there, and may take back its own actions
+    assert len(copies) == 1 and session.undo() and session.state == {"items": [1, 2], "side": "a"}
+    assert not session.undo()
+
+
 @pytest.mark.parametrize("scenario", ["panzer-corps/el-alamein", "dynamo/campaign"])
 def test_undo_in_a_real_game_gives_the_position_before_each_action(scenario: str) -> None:
     game = game_for(scenario)

@@ -16,6 +16,6 @@ def positions(session: Session) -> list[Any]:
     states = [copy(again.state)]
     for entry in session.log:
         again.dice = Dice.replaying(entry.rolls)
-        again.act(entry.action)
+        again.act(entry.action, undoable=False)
         states.append(copy(again.state))  # act changes the state in place
     return states

@@ -808,7 +808,7 @@ def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>") -> Session:
         entry = item if isinstance(item, LoggedAction) else _entry(path, item, i)
         session.dice = _Replaying(entry.rolls, shadow)
         try:
-            session.act(entry.action)
+            session.act(entry.action, undoable=False)
         except (IllegalAction, ReplayExhausted) as exc:
             raise SaveError(f"{path}: log entry {i} ({_short(entry.action)}) cannot be replayed: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - a malformed action must not crash the caller

@@ -76,28 +76,35 @@ class Session:
     def view(self, viewer: str | None = None) -> dict[str, Any]:
         return self.game.view(self.state, viewer)
 
-    def act(self, action: Action) -> list[Event]:
+    def act(self, action: Action, undoable: bool = True) -> list[Event]:
         """Apply one action; an IllegalAction (or any error) leaves the game exactly as it was.
         An action that is not one of the prompt's is refused before the rules see it.
 
         The action changes the state in place: no copy of the whole state an action (the cost of
         replays and bot playouts), only one after each commit point, and the state rebuilt from
-        it when an action is refused or taken back."""
+        it when an action is refused or taken back. `undoable=False` (a replay, thrown away if an
+        action fails) takes no copy at all: the action cannot be taken back, and a refused one
+        leaves the state as it was left."""
         refused = refusal(self.game, self.state, self.prompt, action)
         if refused:
             raise refused
         side = self.game.active_side(self.state)
-        if self._base is None or self._base_len > len(self.log):
+        if undoable and (self._base is None or self._base_len > len(self.log)):
             self._base, self._base_len = self.game.copy_state(self.state), len(self.log)
         self.dice.take_rolls()
         try:
             events = self.game.apply(self.state, action, self.dice)
         except BaseException:
             self.dice.take_rolls()
-            self.state = self._rebuilt(len(self.log))
+            if undoable:
+                self.state = self._rebuilt(len(self.log))
             raise
         rolls = self.dice.take_rolls()
-        self._undo.append(len(self.log))
+        if undoable:
+            self._undo.append(len(self.log))
+        else:
+            self._undo.clear()
+            self._base = None
         self._prompt = None
         self.log.append(LogEntry(action, rolls, side, events))
         self.updated = now()

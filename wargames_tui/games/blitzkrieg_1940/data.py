@@ -317,6 +317,11 @@ class Board:
         """Every ordered pair of hexes with a hexside feature between them."""
         return _sides_index(self.scenario)
 
+    @property
+    def dummies(self) -> frozenset[str]:
+        """The dummy counters (6.3)."""
+        return _dummies(self.scenario)
+
     def land(self, h: Hex) -> bool:
         return self.terrain[h] not in ("sea", "off")
 
@@ -328,6 +333,11 @@ class Board:
 def _sides_index(scenario_id: str) -> frozenset[tuple[Hex, Hex]]:
     b = load_board(scenario_id)
     return frozenset(p for pair in b.sides for p in (tuple(sorted(pair)), tuple(sorted(pair))[::-1]))
+
+
+@cache
+def _dummies(scenario_id: str) -> frozenset[str]:
+    return frozenset(u for u, d in load_board(scenario_id).units.items() if d.dummy)
 
 
 SCENARIO_IDS = ("blitzkrieg-1940/1940", "blitzkrieg-1940/1939")

@@ -474,6 +474,8 @@ def _halt(state: State, uids: list[str], origin: Hex, here: Hex, left: dict[str,
 def gather_dummies(state: State, origin: Hex, here: Hex) -> None:
     """A dummy is never alone (6.3A): when the last real unit leaves, the dummies go with it."""
     pos = Position(state)
+    if not any(state.units[d].hex == origin and state.units[d].status == "map" for d in pos.b.dummies):
+        return  # nothing to gather: no need to work out where every piece stands now
     left_behind = pos.at.get(origin, [])
     if left_behind and all(pos.b.units[x].dummy for x in left_behind):
         for d in left_behind:
@@ -482,13 +484,19 @@ def gather_dummies(state: State, origin: Hex, here: Hex) -> None:
                 state.moved.append(d)
 
 
+def _dummies_alone(pos: Position) -> list[tuple[Hex, list[str]]]:
+    """The hexes holding dummies only, in the order of `pos.at`."""
+    dummies, units = pos.b.dummies, pos.s.units
+    hexes = {units[d].hex for d in dummies if units[d].status == "map"}
+    return [(h, here) for h, here in pos.at.items() if h in hexes and all(x in dummies for x in here)]
+
+
 def orphaned_dummies(state: State, spared: Hex | None) -> list[Event]:
     """Dummies whose stack lost its last real unit join the nearest German stack, or leave the map;
     those of the hex in battle wait for Germany's choice (6.3B)."""
     pos = Position(state)
     b = pos.b
-    alone = [(h, here) for h, here in pos.memo("dummies alone", lambda: [
-        (h, here) for h, here in pos.at.items() if all(b.units[x].dummy for x in here)]) if h != spared]
+    alone = [(h, here) for h, here in pos.memo("dummies alone", lambda: _dummies_alone(pos)) if h != spared]
     if not alone:
         return []
     stacks = [h for h in pos.at if any(not b.units[x].dummy and not b.units[x].coup and b.units[x].side == "german" for x in pos.at[h])]

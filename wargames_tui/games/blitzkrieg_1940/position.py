@@ -38,6 +38,7 @@ def basic_game(state: State) -> bool:
 _PLACE = attrgetter("hex", "status", "z", "steps")
 _SUPPLY: dict[tuple[object, ...], frozenset[Hex]] = {}
 _ZOC: dict[tuple[object, ...], frozenset[Hex]] = {}
+_STEPS: dict[tuple[str, bool], dict[Hex, tuple[Hex, ...]]] = {}
 
 
 class Placement:
@@ -73,7 +74,11 @@ class Placement:
     @cached_property
     def placed(self) -> dict[str, tuple[tuple[str, str], ...]]:
         units = self.b.units
-        return {side: tuple((u, h) for u, h in self.signature if units[u].side == side) for side in ENEMY}
+        placed: dict[str, list[tuple[str, str]]] = {side: [] for side in ENEMY}
+        for u, st in self.units.items():
+            if st.status == "map" and st.hex:
+                placed[units[u].side].append((u, st.hex))
+        return {side: tuple(here) for side, here in placed.items()}
 
 
 _LAST: list[Placement] = []  # the last arrangement asked about
@@ -328,9 +333,7 @@ class Position:
 
     def occupied(self, side: str) -> frozenset[Hex]:
         """Hexes holding side's units."""
-        units = self.b.units
-        return self.memo(("occupied", side), lambda: frozenset(
-            h for h, here in self.at.items() if any(units[u].side == side for u in here)))
+        return self.memo(("occupied", side), lambda: frozenset(h for _u, h in self.where.placed[side]))
 
     def _supply_bounds(self, cls: str) -> tuple[frozenset[Hex], tuple[Hex, ...], frozenset[str]]:
         """What a supply line of this class may not enter, where it starts and the neutrals it avoids (10.5-10.9, 9.4)."""
@@ -346,18 +349,27 @@ class Position:
 
     def _trace(self, blocked: frozenset[Hex], start: tuple[Hex, ...], neutral: frozenset[str]) -> set[Hex]:
         """Every hex a supply line reaches from its sources (10.5, 10.6, 9.4)."""
-        b = self.b
-        open_sides = self.passable_side
+        steps = self._supply_steps()
+        country = self.b.country
         seen = set(start)
         queue = deque(start)
-        country, terrain, neighbours = b.country, b.terrain, b.grid.neighbours
         while queue:
-            h = queue.popleft()
-            for n in neighbours(h):
-                if n in seen or n in blocked or terrain[n] in ("sea", "off") or country[n] in neutral:
-                    continue
-                if (h, n) in b.sides_index and not open_sides(h, n):
+            for n in steps[queue.popleft()]:
+                if n in seen or n in blocked or country[n] in neutral:
                     continue
                 seen.add(n)
                 queue.append(n)
         return seen
+
+    def _supply_steps(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Each hex's neighbours a supply line may step to whatever the units: land, across an
+        open hexside (worked out once for each board and state of the Roer dams)."""
+        key = (self.s.scenario, self.s.dams == "flooded")
+        if key not in _STEPS:
+            b = self.b
+            _STEPS[key] = {
+                h: tuple(n for n in b.grid.neighbours(h) if b.terrain[n] not in ("sea", "off")
+                         and ((h, n) not in b.sides_index or self.passable_side(h, n)))
+                for h in b.terrain
+            }
+        return _STEPS[key]

@@ -54,8 +54,10 @@ def german_cities(pos: Position, country: str) -> list[str]:
     return [c for c in _nation_cities(pos.s.scenario, country) if all(control(h) == "german" for h in pos.b.cities[c])]
 
 
-def nation_cities(pos: Position, country: str) -> list[str]:
-    return list(_nation_cities(pos.s.scenario, country))
+def every_city_german(pos: Position, country: str) -> bool:
+    """Whether Germany controls every hex of every city of the nation (asked after every action)."""
+    control, cities = pos.control, pos.b.cities
+    return all(control(h) == "german" for c in _nation_cities(pos.s.scenario, country) for h in cities[c])
 
 
 @cache
@@ -135,7 +137,7 @@ def automatic_capitulations(state: State, pos: Position | None = None) -> list[E
         if events:
             pos = Position(state)  # a capitulation took units off the map
         on_map = nation in pos.memo("nations on the map", lambda: {pos.b.units[u].nation for here in pos.at.values() for u in here})
-        all_cities = len(german_cities(pos, country)) == len(nation_cities(pos, country))
+        all_cities = every_city_german(pos, country)
         if not on_map or all_cities:
             events.append(Event("capitulation", f"{country}: {'no steps left on the map' if not on_map else 'every city in German hands'}", {"case": C + "8.9"}))
             events += capitulate(state, country)

@@ -100,6 +100,11 @@ class Board:
                 out[key] = out.get(key, 0) + points[u]
         return out
 
+    def points_of(self, side: str) -> dict[str, int]:
+        """Hex -> stacking points of side's counters, in the hexes holding side's real units (a new dict)."""
+        points = self._points
+        return {h: points.get((h, side), 0) for h in self._held[side]}
+
     def stacking(self, h: str, side: str, leaving: tuple[str, ...] | list[str] = ()) -> int:
         """Stacking points of side's counters in h (7.6), not counting those in leaving."""
         total = self._points.get((h, side), 0)

@@ -56,7 +56,7 @@ def reach(b: Board, group: Group, target: str | None = None) -> dict[str, tuple[
     terrain, barriers, neighbours = b.m.terrain, b.m.barriers, b.m.neighbours
     ezoc = b.ezoc(side)
     foe = b.enemy_hexes(side)
-    points = {h: b.stacking(h, side) for h in b.hexes_of(side)}
+    points = b.points_of(side)
     if group.hex in points:
         points[group.hex] = b.stacking(group.hex, side, group.units)
     best: dict[str, tuple[int, str | None]] = {group.hex: (0, None)}
@@ -162,9 +162,9 @@ def pick(state: State, units: Any) -> list[Event]:
     ]
 
 
-def tag_along(state: State) -> None:
-    """Dummies left alone when their stack moves off go with it (11.3, 11.4)."""
-    b = Board(state)
+def tag_along(state: State, b: Board) -> None:
+    """Dummies left alone when their stack moves off go with it (11.3, 11.4). `b`: the state's
+    board as the stack sets off."""
     group = state.group
     assert group is not None
     here = b.at.get(group.start, [])
@@ -182,7 +182,7 @@ def move(state: State, target: Any) -> list[Event]:
     cost = options[target]
     start = group.hex
     if group.hex == group.start:
-        tag_along(state)
+        tag_along(state, b)
     for u in group.units:
         state.units[u].spent += cost
         combat.move_to(state, u, target)
@@ -261,7 +261,7 @@ def blitz(state: State, target: Any, dice: Dice) -> list[Event]:
     if not isinstance(target, str) or target not in blitz_targets(b, group):
         raise IllegalAction(f"the stack cannot Blitz {target!r}", "dynamo:12.3")
     if group.hex == group.start:
-        tag_along(state)
+        tag_along(state, b)
     real = b.real(group.units)
     cost = blitz_cost(b, group, target)[0]  # any excess over the launch points comes back (12.5)
     events = [Event("blitz", f"Blitz on {target} from {group.hex} ({cost} MP)", {"hex": target, "cost": cost})]

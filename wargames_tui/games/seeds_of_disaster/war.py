@@ -137,10 +137,14 @@ def _attacks(state: State, breakthrough: Battle | None) -> list[Action]:
     return out
 
 
-def _movement_actions(state: State) -> list[Action]:
+def _movement_actions(state: State, unit: object = None) -> list[Action]:
+    """The legal actions of the movement segment; given a `unit`, only those naming it (what an
+    action naming it is checked against: one unit's options, not every unit's)."""
     side = state.war.player
     out: list[Action] = []
     for u in sorted(movement.movers(state, side), key=lambda u: u.id):
+        if unit is not None and u.id != unit:
+            continue
         for area, eng in movement.move_options(state, u):
             out.append(
                 {
@@ -158,12 +162,14 @@ def _movement_actions(state: State) -> list[Action]:
         if movement.reserve_ok(state, u):
             out.append({"type": "reserve", "unit": u.id})
     for u in sorted(state.side_units(side), key=lambda u: u.id):
+        if unit is not None and u.id != unit:
+            continue
         # 9.2.2: a corps may be poised once in an army's area, moved there this segment or not
         out += [
             {"type": "poise", "unit": u.id, "army": a}
             for a in movement.poise_options(state, u)
         ]
-    if state.strategic.ip[side] >= 1:
+    if state.strategic.ip[side] >= 1 and unit is None:
         seen = {
             u.zone
             for u in state.units.values()
@@ -171,6 +177,8 @@ def _movement_actions(state: State) -> list[Action]:
         }
         out += [{"type": "examine", "area": a} for a in sorted(z for z in seen if z)]
     for u in sorted(state.side_units(side), key=lambda u: u.id):
+        if unit is not None and u.id != unit:
+            continue
         out += [
             {"type": "deploy", "unit": u.id, "to": a}
             for a in movement.deploy_options(state, u)
@@ -178,7 +186,7 @@ def _movement_actions(state: State) -> list[Action]:
         out += [{"type": "enter", "unit": u.id, "to": a} for a in _entry_mcs(state, u)]
         if u.box == "poised" and u.army and not state.units[u.army].moved:
             out.append({"type": "columnar", "unit": u.id})
-    return out + _recoveries(state)
+    return out + [a for a in _recoveries(state) if unit is None or a["unit"] == unit]
 
 
 def _recoveries(state: State) -> list[Action]:
@@ -349,7 +357,7 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
         "examine",
     ):
         raise IllegalAction(f"unknown action {t!r}", C + "10.0")
-    if action not in _movement_actions(state):
+    if action not in _movement_actions(state, action.get("unit")):
         raise IllegalAction(f"not possible now: {action}", C + "10.1")
     if t in INDICATOR:
         _indicator(state, state.war.player, INDICATOR[t])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wargames_tui.engine.flow import Event
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.positions import occupied, units_in
+from wargames_tui.games.springtime.positions import side_of, units_in
 from wargames_tui.games.springtime.state import ELIMINATED, REMOVED, State
 
 
@@ -43,9 +43,10 @@ def set_control(state: State, area: str, side: str, events: list[Event]) -> None
 def update_control(state: State, events: list[Event]) -> None:
     """An Area held by one side alone belongs to that side (springtime:7.2): control changes the
     moment a unit stands in a Vacant Area the enemy controls, during movement too."""
+    held = {(s["at"], side_of(u)) for u, s in state.units.items()}  # (area, side) occupied
     for area, holder in sorted(state.control.items()):
         for side in ("allied", "axis"):
-            if side != holder and occupied(state, area, side) and not occupied(state, area, holder):
+            if side != holder and (area, side) in held and (area, holder) not in held:
                 set_control(state, area, side, events)
 
 

@@ -98,12 +98,13 @@ def regroup_problem(state: State, uid: str, to: str) -> str | None:
     return problem
 
 
-def legal_steps(state: State) -> list[tuple[str, str]]:
+def legal_steps(state: State, unit: object = None) -> list[tuple[str, str]]:
+    """Every unit's legal steps now, or only those of `unit` if given."""
     b = load_board()
     kind = state.imp.get("kind")
     out = []
     for uid in sorted(state.units):
-        if b.units[uid].side != state.active or not on_map(state, uid):
+        if unit is not None and uid != unit or b.units[uid].side != state.active or not on_map(state, uid):
             continue
         for to in b.graph.neighbours(state.units[uid]["at"]):
             check = regroup_problem if kind == "regroup" else step_problem

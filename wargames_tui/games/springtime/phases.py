@@ -209,8 +209,8 @@ def _assault_actions(state: State) -> list[Action]:
     return out
 
 
-def _move_actions(state: State) -> list[Action]:
-    return [{"type": "move", "unit": u, "to": a} for u, a in movement.legal_steps(state)] + [{"type": "end"}]
+def _move_actions(state: State, unit: object = None) -> list[Action]:
+    return [{"type": "move", "unit": u, "to": a} for u, a in movement.legal_steps(state, unit)] + [{"type": "end"}]
 
 
 def _defend_actions(state: State) -> list[Action]:
@@ -269,6 +269,14 @@ ACTIONS: dict[str, Callable[[State], list[Action]]] = {
     "refit-axis": _refit_actions, "event-allied": _end_event_actions, "event-axis": _end_event_actions,
     "discard-allied": _discard_actions, "discard-axis": _discard_actions, "airlanding": _airlanding_actions,
 }
+
+
+def _legal(state: State, action: Action) -> bool:
+    """Whether the action is one of the step's legal actions; a move is looked for among its unit's
+    steps only (listing every unit's steps for each move was most of a game's replay)."""
+    if ACTIONS[state.step] is _move_actions and action["type"] == "move":
+        return action in _move_actions(state, action.get("unit"))
+    return action in ACTIONS[state.step](state)
 
 
 # ---- helpers for the choices -------------------------------------------------------------------
@@ -355,9 +363,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         raise IllegalAction("an action is a JSON object with a type", "springtime:8.2")
     # An attack may take any subset of the eligible units: combat.declare checks it (10.2).
     free_attack = state.step == "assault" and action["type"] == "attack"
-    legal = [] if free_attack else ACTIONS[state.step](state)
-    if not free_attack and action not in legal:
-        kinds = sorted({a["type"] for a in legal})
+    if not free_attack and not _legal(state, action):
+        kinds = sorted({a["type"] for a in ACTIONS[state.step](state)})
         raise IllegalAction(f"not a legal action now; the legal kinds are {', '.join(kinds)}", f"springtime:{STEPS[state.step][2]}")
     events: list[Event] = []
     side = acting_side(state) or ""

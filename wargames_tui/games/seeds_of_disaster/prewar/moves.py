@@ -83,7 +83,8 @@ def _british_waiting(u: Unit) -> bool:
     )  # they enter by 21.4 only
 
 
-def shift_actions(state: State, side: str) -> list[dict[str, Any]]:
+def shift_actions(state: State, side: str, unit: object = None) -> list[dict[str, Any]]:
+    """The shifts open to side's units (given a `unit`, to that unit only)."""
     s = state.strategic
     limits = LIMITS.get(s.ds)
     if not limits:
@@ -91,7 +92,7 @@ def shift_actions(state: State, side: str) -> list[dict[str, Any]]:
     ordered = {it["unit"] for it in s.orders[side].items if it.get("type") == "shift"}
     acts: list[dict[str, Any]] = []
     for u in sorted(state.units.values(), key=lambda x: x.id):
-        if u.side != side or u.id in ordered or _british_waiting(u):
+        if u.side != side or u.id in ordered or _british_waiting(u) or unit is not None and u.id != unit:
             continue
         for dest in movement.prewar_destinations(state, u.id):
             cls = move_class(u, dest)
@@ -151,7 +152,10 @@ def spy_actions(state: State, side: str) -> list[dict[str, Any]]:
     ]
 
 
-def order_actions(state: State, side: str) -> list[dict[str, Any]]:
+def order_actions(state: State, side: str, unit: object = None) -> list[dict[str, Any]]:
+    """The orders of the movement segment; given a `unit`, only those naming it (its shifts)."""
+    if unit is not None:
+        return shift_actions(state, side, unit)
     return (
         shift_actions(state, side)
         + maneuver_actions(state, side)

@@ -114,7 +114,9 @@ def applies(s: Strategic, segment: str) -> bool:
     return False
 
 
-def order_actions(state: State, side: str) -> list[dict[str, Any]]:
+def order_actions(state: State, side: str, unit: object = None) -> list[dict[str, Any]]:
+    """The orders side may give now; given a `unit`, at least all those naming it (what an order
+    naming it is checked against)."""
     s = state.strategic
     seg = s.segment
     if seg == "begin":
@@ -128,7 +130,7 @@ def order_actions(state: State, side: str) -> list[dict[str, Any]]:
     if seg == "mobilize":
         return mobilize.build_actions(state, side) + [{"type": "ready"}]
     if seg == "move":
-        return moves.order_actions(state, side)
+        return moves.order_actions(state, side, unit)
     if seg == "ip":
         boosted = any(it["type"] == "boost" for it in s.orders[side].items)
         cost = data.tables().limits.ip_table_drm_cost
@@ -224,8 +226,8 @@ def apply(state: State, action: Any, dice: Dice) -> list[Event]:
         raise IllegalAction("no prewar decision is owed now", "seeds-of-disaster:3.4")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("an action is a dict with a type", "seeds-of-disaster:3.4")
-    legal = order_actions(state, side)
     clean = {k: v for k, v in action.items()}
+    legal = order_actions(state, side, clean.get("unit"))
     if clean not in legal:
         raise IllegalAction(
             f"not a legal {title(s, s.segment)} order now: {action}", case(s.segment)
