@@ -228,6 +228,22 @@ def test_a_zero_result_and_the_advance():
     assert state.units["de-2mot"].hex == H(FR) and Position(state).control(H(FR)) == "german"
 
 
+@pytest.mark.rules("blitzkrieg-1940:14.22")
+def test_no_advance_into_terrain_the_unit_may_not_enter():
+    # E2413 is marsh, which mechanized units may not enter (14.21): the panzer division that
+    # helped clear it stays put, the infantry beside it may advance.
+    state = bare({"de-1pz": "E2313", "de-1inf": "E2313", "nl-a": "E2413", "nl-b": open_ground("Holland"),
+                  "be-1": open_ground("Belgium"), "fr-4di": FR}, phase="german-combat", order={"german": "move"})
+    assert board().terrain[H("E2413")] == "marsh"
+    sequence.apply(state, {"type": "attack", "hex": H("E2413"), "attackers": ["de-1pz", "de-1inf"]}, dice(1))
+    assert state.units["nl-a"].status == "dead"
+    assert sequence.prompt(state).actions == [{"type": "advance", "unit": "de-1inf"}, {"type": "end-advance"}]
+    with pytest.raises(IllegalAction, match="14.22"):
+        sequence.apply(state.copy(), {"type": "advance", "unit": "de-1pz"}, dice())
+    sequence.apply(state, {"type": "advance", "unit": "de-1inf"}, dice())
+    assert state.units["de-1inf"].hex == H("E2413") and state.units["de-1pz"].hex == H("E2313")
+
+
 @pytest.mark.rules("blitzkrieg-1940:14.3")
 def test_each_unit_attacks_once_and_each_hex_is_attacked_once():
     state = bare({"de-1pz": N, "de-1inf": S_, "fr-1dlm": FR}, phase="german-combat", order={"german": "move"})
