@@ -387,6 +387,27 @@ def test_automatic_victory_by_paris_and_three_zones_linked_to_germany():
     assert s.result["level"] == "Automatic Victory" and s.phase == "over"  # no Refit Phase
 
 
+@pytest.mark.rules("springtime:16.1")
+@pytest.mark.parametrize(("zones", "wins"), [("CD", False), ("BCD", True), ("ABCD", True)])
+def test_automatic_victory_needs_paris_and_at_least_three_zones(zones: str, wins: bool):
+    from wargames_tui.games.springtime.victory import automatic_victory
+    s = fresh()
+    for a in ("17", "24", "25", "30", "29", "28", "11", *zones):  # 25 is Paris; 30 links C and D east
+        s.control[a] = "axis"
+    assert bool(automatic_victory(s)) is wins
+    s.control["25"] = "allied"
+    assert automatic_victory(s) is None  # the Zones without Paris
+
+
+@pytest.mark.rules("springtime:16.1.1")
+@pytest.mark.parametrize(("morale", "wins"), [(1, False), (0, True), (-1, True)])
+def test_automatic_victory_at_morale_zero_or_less(morale: int, wins: bool):
+    from wargames_tui.games.springtime.victory import automatic_victory
+    s = fresh()
+    s.morale = morale
+    assert bool(automatic_victory(s)) is wins
+
+
 @pytest.mark.rules("springtime:6.4.2", "springtime:6.4.3", "springtime:6.4.4", "springtime:3.2", "springtime:4.4.3")
 def test_end_phase_plays_discards_and_the_next_turn():
     s = impulse(fresh(), "axis", 6)
