@@ -100,9 +100,13 @@ def test_the_movement_factor_is_the_allowance() -> None:
 
 @pytest.mark.rules("dynamo:2.13")
 def test_counter_colours() -> None:
+    # black on grey, white on black, white on red, black on blue: each nation apart at a glance
     colours = dynamo.nations(empty())
-    assert colours["german"]["colour"] == "#a8a8a8" and colours["ss"]["colour"] == "#202020"
+    assert {n: (c["text"], c["colour"]) for n, c in colours.items() if n in ("german", "ss", "british", "french")} == {
+        "german": ("#000000", "#a8a8a8"), "ss": ("#ffffff", "#202020"),
+        "british": ("#ffffff", "#c0392b"), "french": ("#000000", "#4a78c8")}
     assert colours["british"]["side"] == "allied" and colours["french"]["side"] == "allied"
+    assert {u["nation"] for u in dynamo.view(dynamo.new("dynamo/campaign", {}), None)["units"]} <= set(colours)
 
 
 @pytest.mark.rules("dynamo:3.3")

@@ -41,6 +41,11 @@ def test_one_army_and_any_adjacent_corps_attack_together() -> None:
     s = only(
         {"G6": ("AAC", 5), "G4": ("LIM", 5), "XV": ("AAC", 2), "F1": ("LIE", 5)}, cp=0
     )
+    # 13.1.1's mandatory half (combat within an Area) never falls due: no unit enters an Area
+    # the enemy holds (10.1.12), the parachute corps apart, which drops into a battle already begun
+    assert not [a for a in war.actions(s) if a.get("to") == "LIE"]
+    with pytest.raises(IllegalAction):
+        act(s, {"type": "move", "unit": "G6", "to": "LIE"})
     act(s, {"type": "end-movement"})
     groups = [a for a in war.actions(s) if a["type"] == "attack" and a["area"] == "LIE"]
     assert {tuple(a["units"]) for a in groups} >= {("XV",), ("G6", "XV"), ("G4", "XV")}

@@ -287,6 +287,19 @@ def test_kleist_stays_with_another_of_his_units():
     assert s.morale == 31  # a German unit lost
 
 
+@pytest.mark.rules("springtime:10.4.5")
+def test_a_leader_leaves_with_the_last_of_his_command_and_returns_with_its_rebuilt_army():
+    s = sedan()
+    act(s, {"type": "move", "unit": "de-guderian", "to": "17"})
+    attack(s, "17", ["de-guderian"], "de-guderian", "air-de-1")
+    act(s, {"type": "defend", "lead": "fr-2a", "air": None}, 3, 3, 4, 4)  # an overrun
+    assert s.units["fr-2a"]["at"] == ELIMINATED and s.leaders["huntziger"]["unit"] is None
+    s.phase = "maneuvers"
+    phases._end_maneuvers(s, None, [])
+    act(s, {"type": "rebuild", "unit": "fr-2a", "area": "25", "full": False})
+    assert s.leaders["huntziger"]["unit"] == "fr-2a"
+
+
 @pytest.mark.rules("springtime:6.1.3")
 def test_command_confidence_flips_leaders_on_an_axis_success():
     s = sedan(confidence=True)
