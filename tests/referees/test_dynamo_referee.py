@@ -290,9 +290,7 @@ class Referee:
         while g.outcome(st) is None and n < self.limit:
             p = g.prompt(st)
             acts = list(p.actions)
-            a = choose(
-                self.rng, p.phase, acts
-            )  # the only draws from self.rng: the play
+            a = choose(self.rng, p.phase, acts)  # the only draws from self.rng: the play
             self.check_offered(p, acts)
             before = None
             if a["type"] in (
@@ -1092,6 +1090,8 @@ class Referee:
             )
         else:
             rec.ok("combat-total")
+            if total != d["die"] + sum(m[0] for m in d["modifiers"]):
+                rec.ok("combat-total-clamp")
         if not 1 <= d["die"] <= 6:
             rec.bad("combat-total", f"{where} die {d['die']}")
         if crt_result(total, d["column_index"]) != d["result"]:
@@ -1115,13 +1115,6 @@ class Referee:
             "origin": {u["id"]: u["hex"] for u in attackers + defenders},
             "advanced": defaultdict(list),
             "retreat_all": {},
-            "lodgers": {
-                u["id"]: u["hex"]
-                for u in units.values()
-                if u["id"] in self.retreated_here
-                and u["status"] == "map"
-                and u["hex"] in hexes
-            },
         }
         self.revealed.update(hexes)
 
@@ -1416,17 +1409,6 @@ class Referee:
             rec.bad("results", f"{where}: " + "; ".join(problems))
         else:
             rec.ok("results")
-        # dynamo:17.18: units retreated into an assaulted hex die if that hex suffers a result
-        if not b["blitz"] and def_res != ".":
-            lodgers = [uid for uid, hx in b.get("lodgers", {}).items()]
-            alive = [uid for uid in lodgers if now.get(uid, {}).get("status") == "map"]
-            if alive:
-                rec.bad(
-                    "retreated-defenders",
-                    f"{where}: {alive} retreated there earlier this phase and survive (17.18)",
-                )
-            elif lodgers:
-                rec.ok("retreated-defenders")
 
     def check_retreat(self, uid, path, before) -> None:
         rec, b = self.rec, self.battle
@@ -1638,14 +1620,14 @@ class Referee:
         for h, us in by.items():
             for side in ("german", "allied"):
                 mine = [u for u in us if u["side"] == side]
-                if (
-                    mine
-                    and all(not real(u) for u in mine)
-                    and self.phase not in ("german-dummies", "allied-dummies")
-                ):
+                if not any(not real(u) for u in mine) or self.phase in ("german-dummies", "allied-dummies"):
+                    continue
+                if all(not real(u) for u in mine):
                     self.rec.bad(
                         "dummies", f"{self.where()} dummies alone in {h} (11.3)"
                     )
+                else:
+                    self.rec.ok("dummies")
 
     def check_hidden(self) -> None:
         """dynamo:11.2 (errata: no inspecting enemy stacks until assaulting them), 11.7."""
@@ -1811,26 +1793,58 @@ def test_referee_ran_clean():
 def _assert_clean(check: str) -> None:
     bad = findings(check)
     assert not bad, "\n".join(bad[:8])
-    assert counted(check) > 0 or check in NOT_ALWAYS, f"{check}: nothing was checked"
+    assert counted(check) >= LEAST[check], f"{check}: only {counted(check)} situations met, at least {LEAST[check]} wanted"
 
 
-NOT_ALWAYS = {
-    "overland",
-    "withdrawal",
-    "combat-defence-missing",
-    "retreated-defenders",
-    "blitz-cost",
-    "reinforcements",
-    "combat-total-clamp",
-    "move-cost",
-    "blitz-rules",
-    "results-no-retreat",
-    "combat-raf",
-    "evacuation",
-    "combat-flak",
-    "advance",
-    "retreat-path",
-    "dummies",
+# The situations each check must meet in the games above, about half of what they met when
+# measured (so that a change of the game's play passes, and a check that stops meeting fails).
+# dynamo:17.18 (units retreated into a hex assaulted again) is not refereed: random play met it
+# in none of the games, even biased to retreat into held hexes and assault them; the game's
+# tests check it on a constructed position (tests/games/dynamo/test_results.py).
+LEAST = {
+    "advance": 94,  # 189 measured
+    "advance-blitz": 94,  # 189 measured
+    "assault-legal": 222,  # 444 measured
+    "assault-phase": 128,  # 256 measured
+    "blitz-cost": 2,  # 5 measured
+    "blitz-rules": 7,  # 14 measured
+    "combat-column": 121,  # 242 measured
+    "combat-concentric": 111,  # 223 measured
+    "combat-defence-missing": 161,  # 323 measured
+    "combat-defenders": 121,  # 242 measured
+    "combat-flak": 3,  # 7 measured
+    "combat-luftwaffe": 121,  # 242 measured
+    "combat-modifiers": 121,  # 242 measured
+    "combat-odds": 121,  # 242 measured
+    "combat-raf": 1,  # 2 measured
+    "combat-result": 121,  # 242 measured
+    "combat-strengths": 310,  # 621 measured
+    "combat-total": 121,  # 242 measured
+    "combat-total-clamp": 1,  # 1 measured
+    "combat-totals": 121,  # 242 measured
+    "combat-village": 114,  # 228 measured
+    "combat-water": 114,  # 228 measured
+    "dummies": 1533,  # 3066 measured
+    "evacuation": 12,  # 25 measured
+    "hidden": 72,  # 144 measured
+    "hidden-log": 2241,  # 4483 measured
+    "luftwaffe": 23,  # 47 measured
+    "move": 262,  # 525 measured
+    "move-cost": 130,  # 260 measured
+    "move-offered": 140,  # 281 measured
+    "overland": 3,  # 7 measured
+    "points": 5,  # 10 measured
+    "points-22.3": 2,  # 5 measured
+    "reinforcements": 2159,  # 4318 measured
+    "results": 121,  # 242 measured
+    "results-no-retreat": 1,  # 1 measured
+    "retreat-path": 71,  # 143 measured
+    "sequence": 225,  # 450 measured
+    "sequence-side": 1892,  # 3785 measured
+    "stacking": 306,  # 612 measured
+    "supply": 23,  # 47 measured
+    "victory-level": 2,  # 5 measured
+    "withdrawal": 5,  # 10 measured
 }
 
 
@@ -1881,7 +1895,6 @@ def test_combat_strengths():
 
 
 @pytest.mark.rules("dynamo:16.3")
-@pytest.mark.rules("dynamo:17.18")
 def test_every_defender_adds_its_strength():
     _assert_clean("combat-defence-missing")
 
@@ -1963,11 +1976,6 @@ def test_raf_needs_a_british_division():
 @pytest.mark.rules("dynamo:18.4")
 def test_results_absorbed_exactly():
     _assert_clean("results")
-
-
-@pytest.mark.rules("dynamo:17.18")
-def test_units_retreated_into_an_assaulted_hex():
-    _assert_clean("retreated-defenders")
 
 
 @pytest.mark.rules("dynamo:17.10")
