@@ -141,6 +141,42 @@ ALL_GAMES = [("blitzkrieg-1940/1940", s) for s in SEEDS_1940] + [
     ("blitzkrieg-1940/1939", s) for s in SEEDS_1939]
 
 
+# The situations each test must judge in each game, by seed (1940: 1, 2; 1939: 5): about half
+# of what it judged when measured. A game given 0 never meets the situation (1939: no German
+# attack across a border, no halved attack, no advance); every test has a game that must.
+LEAST = {
+    "actor": {1: 319, 2: 375, 5: 184},
+    "adjacent enemies": {1: 3, 2: 5, 5: 3},
+    "advance offers": {1: 2, 2: 4, 5: 0},
+    "allied movement ends": {1: 9, 2: 9},
+    "attack offers": {1: 7, 2: 23, 5: 4},
+    "british at allied movement ends": {1: 148, 2: 134},
+    "combat": {1: 6, 2: 11, 5: 1},
+    "couplets": {1: 9, 2: 9},
+    "cup": {1: 37, 2: 36},
+    "dummies": {1: 381, 2: 436},
+    "eliminated last": {1: 1, 2: 1, 5: 0},
+    "halved attacks": {1: 1, 2: 1, 5: 0},
+    "move costs": {1: 8566, 2: 10974, 5: 3619},
+    "move offers": {1: 9309, 2: 11901, 5: 4019},
+    "moves by an EZOC": {1: 58, 2: 90, 5: 139},
+    "neutral attacks": {1: 3, 2: 11, 5: 0},
+    "scenario length": {1: 36, 2: 15, 5: 35},
+    "sequence of play": {1: 9, 2: 9, 5: 6},
+    "sr entries": {1: 8, 2: 6, 5: 4},
+    "stacking": {1: 38, 2: 38, 5: 28},
+    "supply": {1: 74521, 2: 82756, 5: 10729},
+    "victory": {1: 1, 2: 1},
+    "views": {1: 768, 2: 879, 5: 399},
+}
+assert all(any(LEAST[test].values()) for test in LEAST)
+
+
+def enough(n: int, test: str, seed: int) -> None:
+    """A test that judged too few situations in a game fails, as a finding would (LEAST)."""
+    assert n >= LEAST[test][seed], f"{test}: only {n} situations met in this game, at least {LEAST[test][seed]} wanted"
+
+
 def units_by_id(view):
     return {u["id"]: u for u in view["units"]}
 
@@ -186,7 +222,7 @@ def test_sequence_of_play(scenario, seed):
     for t, c in order:
         assert c in (1, 2)
     # declared orders from the events
-    declared = {}
+    declared, n = {}, 0
     for st in steps:
         for e in st["events"]:
             if e.kind == "order":
@@ -196,6 +232,7 @@ def test_sequence_of_play(scenario, seed):
                 declared[key] = e.data["first"]
     complete = order[:-1]  # the last couplet may be cut short by the action budget
     for t, c in complete:
+        n += 1
         seq = groups[(t, c)]
         sides = [s for s, _ in seq]
         # the first side's segment wholly precedes the second's (5.2, 5.3)
@@ -215,6 +252,7 @@ def test_sequence_of_play(scenario, seed):
             expect = ([f"{side}-movement", f"{side}-combat"] if want == "move"
                       else [f"{side}-combat", f"{side}-movement"])
             assert body == expect, (t, c, side, want, body)
+    enough(n, "sequence of play", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:5.6")
@@ -222,12 +260,15 @@ def test_sequence_of_play(scenario, seed):
 def test_scenario_length(scenario, seed):
     steps, outcome, final = play(scenario, seed)
     last_turn = 10 if scenario.endswith("1940") else 7
+    n = 0
     for st in steps:
         v = st["before"]
         assert v["turn"] <= last_turn
+        n += v["turn"] == last_turn
         if scenario.endswith("1940") and v["turn"] == 10:
             # 1940 ends with the first couplet of Turn 10 (5.6)
             assert v["couplet"] == 1, (v["turn"], v["couplet"], v["phase"])
+    enough(n, "scenario length", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:5.1")
@@ -235,16 +276,20 @@ def test_scenario_length(scenario, seed):
 def test_actor_is_phasing_side(scenario, seed):
     """Outside a battle's loss taking, only the phasing side is asked to act (5.1, 13.1B)."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         v, p, a = st["before"], st["prompt"], st["action"]
         if v["phase"].endswith(("-movement", "-order")) and v["phase"].split("-")[0] in (
                 "german", "allied"):
+            n += 1
             assert p.side == v["phase"].split("-")[0], (v["phase"], p.side, a)
         if a["type"] in ("move", "strategic", "select"):
             assert v["phase"].endswith("-movement"), (v["phase"], a)
             assert v["phase"].startswith(p.side), (v["phase"], p.side, a)
         if a["type"] == "attack":
+            n += 1
             assert v["phase"] == f"{p.side}-combat", (v["phase"], p.side, a)
+    enough(n, "actor", seed)
 
 
 # ------------------------------------------------------------------ 14 combat
@@ -301,6 +346,7 @@ def test_combat_odds_and_result(scenario, seed):
             assert 1 <= d["roll"] <= 6
             assert d["result"] == CRT["rows"][d["roll"] - 1][col], d  # 14.9
         n += 1
+    enough(n, "combat", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.8", "blitzkrieg-1940:14.16")
@@ -310,7 +356,9 @@ def test_combat_factors_from_view(scenario, seed):
     attack (defence for a defender, attack for an attacker, defence for a panzer division
     against a Maginot or Eben Emael hex, 14.16E), plus the volatility die (14.8A, D), never
     below one (14.8C)."""
+    n = 0
     for i, st, e in _combats(scenario, seed):
+        n += 1
         d = e.data
         units = units_by_id(st["before"])
         defenders = [units[x["unit"]] for x in d["defenders"]]
@@ -342,6 +390,7 @@ def test_combat_factors_from_view(scenario, seed):
             assert d["defence"] == total, d
         if all(not x["halvings"] for x in d["attackers"]):
             assert d["attack"] == sum(x["value"] for x in d["attackers"]), d
+    enough(n, "combat", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.3")
@@ -351,7 +400,7 @@ def test_whole_stack_defends_and_attackers_once(scenario, seed):
     twice in a Combat Phase (14.3D, E)."""
     steps, _, _ = play(scenario, seed)
     attacked, attacking = set(), set()
-    phase = None
+    phase, n = None, 0
     for st in steps:
         v = st["before"]
         key = (v["turn"], v["couplet"], v["phase"])
@@ -365,6 +414,7 @@ def test_whole_stack_defends_and_attackers_once(scenario, seed):
             in_hex = {u["id"] for u in on_map(v) if u["hex"] == d["hex"] and u["side"] != side
                       and not is_dummy(u)}
             real = {x["unit"] for x in d["defenders"] if x["printed"] != "dummy"}
+            n += 1
             assert real == in_hex, (d, in_hex)
             for x in d["attackers"]:
                 assert x["unit"] not in attacking, (x, key)
@@ -372,6 +422,7 @@ def test_whole_stack_defends_and_attackers_once(scenario, seed):
             for x in d["defenders"]:
                 assert x["unit"] not in attacked, (x, key)
                 attacked.add(x["unit"])
+    enough(n, "combat", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.2")
@@ -380,7 +431,7 @@ def test_phase_sequence_shifts(scenario, seed):
     """14.2A: 1940 German attacks gain 1R in a couplet where Germany fights first; 14.2B: Allied
     attacks suffer 1L in a couplet where the Allies move first (both scenarios)."""
     steps, _, _ = play(scenario, seed)
-    declared = {}
+    declared, n = {}, 0
     for st in steps:
         v = st["before"]
         for e in st["events"]:
@@ -396,7 +447,9 @@ def test_phase_sequence_shifts(scenario, seed):
                 want = 1 if (first == "fight" and scenario.endswith("1940")) else 0
             else:
                 want = -1 if first == "move" else 0
+            n += 1
             assert total == want, (side, first, e.data["shifts"])
+    enough(n, "combat", seed)
 
 
 def _battle_windows(steps):
@@ -419,6 +472,7 @@ def test_step_losses_taken(scenario, seed):
     """Each side loses exactly the steps of its half of the result, or all it has (14.10A,
     14.11). A panzer division's four steps count as steps (2.14)."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for i, j in _battle_windows(steps):
         e = next(e for e in steps[i]["events"] if e.kind == "combat")
         d = e.data
@@ -445,6 +499,8 @@ def test_step_losses_taken(scenario, seed):
         ld, hd = lost(ids_d)
         assert la == min(a_loss, ha), (d, la, ha)
         assert ld == min(d_loss, hd), (d, ld, hd)
+        n += 1
+    enough(n, "combat", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.10")
@@ -453,6 +509,7 @@ def test_no_unit_eliminated_before_all_reduced(scenario, seed):
     """14.10B: no involved unit is eliminated while another involved unit of that side still
     has more than one step: a 'lose' offer on a one-step unit needs every other to be at one."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         v, p = st["before"], st["prompt"]
         battle = v.get("battle")
@@ -467,10 +524,12 @@ def test_no_unit_eliminated_before_all_reduced(scenario, seed):
         alive = [units[u] for u in involved if units[u]["status"] == "map"
                  and (units[u]["steps"] or 0) > 0]
         multi = [u for u in alive if u["steps"] > 1]
+        n += len(alive) > 1
         for a in loses:
             u = units[a["unit"]]
             if u["steps"] == 1:
                 assert not multi, (a, [m["id"] for m in multi])
+    enough(n, "eliminated last", seed)
 
 
 # ------------------------------------------------------------------ 11 stacking
@@ -491,15 +550,18 @@ def test_stacking_at_phase_end(scenario, seed):
     """At the end of every phase no hex holds more than four divisions of one side (11.1A,
     11.2C), counting brigades and smaller as a third (11.1B), dummies and forts as nothing."""
     steps, _, final = play(scenario, seed)
+    n = 0
     for st in steps:
         if st["action"]["type"] != "end-phase":
             continue
+        n += 1
         v = st["after"]
         load = defaultdict(int)
         for u in on_map(v):
             load[(u["hex"], u["side"])] += stack_value(u)
-        over = {k: n for k, n in load.items() if n > 12}
+        over = {k: x for k, x in load.items() if x > 12}
         assert not over, (st["before"]["phase"], over)
+    enough(n, "stacking", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:11.4")
@@ -508,9 +570,11 @@ def test_inter_allied_stacking(scenario, seed):
     """At the end of every Allied Movement Phase Allied stacks hold one nationality, the
     British 51st and Bauman divisions excepted with the French (11.4)."""
     steps, _, _ = play(scenario, seed)
+    ends = 0
     for st in steps:
         if st["action"]["type"] != "end-phase" or st["before"]["phase"] != "allied-movement":
             continue
+        ends += 1
         nations = defaultdict(set)
         for u in on_map(st["after"]):
             if u["side"] != "allied":
@@ -523,6 +587,7 @@ def test_inter_allied_stacking(scenario, seed):
             ns = {("french" if n == "french*" else n) for n in ns} if "french" in ns else {
                 ("british" if n == "french*" else n) for n in ns}
             assert len(ns) == 1, (h, ns)
+    enough(ends, "allied movement ends", seed)
 
 
 # ------------------------------------------------------------------ hidden information
@@ -534,6 +599,7 @@ def test_fog_of_war_under_the_top_unit(scenario, seed):
     """11.3: a side never sees beneath the top unit of an enemy stack outside a battle's
     resolution: at most one enemy unit per hex is identified in its view."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         battle = st["before"].get("battle")
         battle_hexes = set()
@@ -547,7 +613,9 @@ def test_fog_of_war_under_the_top_unit(scenario, seed):
                 if u["side"] != side and u["short"] != "?" and u["hex"] not in battle_hexes:
                     known[u["hex"]].append(u["id"])
             bad = {h: ids for h, ids in known.items() if len(ids) > 1}
+            n += 1
             assert not bad, (side, st["before"]["phase"], bad)
+    enough(n, "views", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:6.2")
@@ -556,15 +624,18 @@ def test_sickle_cut_cup_hidden(scenario, seed):
     """6.2A-B: the Allies may not see what Germany put in the Sickle Cut cup: no German unit
     in the Allied view is placed in the cup, and none is listed by identity as such."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         full = units_by_id(st["before"])
         cup = {uid for uid, u in full.items() if u["status"] in ("cup", "pool")
                and u["side"] == "german"}
+        n += bool(cup)
         for u in st["hidden"]["allied"]["units"]:
             if u["side"] == "german":
                 assert u["status"] not in ("cup", "pool"), u
                 if u["id"] in cup:
                     assert False, ("cup unit identified", u)
+    enough(n, "cup", seed)
 
 
 # ------------------------------------------------------------------ attack offers
@@ -579,7 +650,7 @@ def test_attack_offers_legal(scenario, seed):
     already attacked this Combat Phase (14.3D, E); forts, coups de main and emergency units
     never attack (14.16D, 7.1B, 12.4C)."""
     steps, _, _ = play(scenario, seed)
-    attacked, attacking, phase = set(), set(), None
+    attacked, attacking, phase, n = set(), set(), None, 0
     for st in steps:
         v, p = st["before"], st["prompt"]
         key = (v["turn"], v["couplet"], v["phase"])
@@ -589,6 +660,7 @@ def test_attack_offers_legal(scenario, seed):
         for a in p.actions:
             if a["type"] != "attack":
                 continue
+            n += 1
             assert v["phase"] == f"{p.side}-combat", (v["phase"], a)
             target = a["hex"]
             enemies = [u for u in on_map(v) if u["hex"] == target and u["side"] != p.side]
@@ -607,6 +679,7 @@ def test_attack_offers_legal(scenario, seed):
             if e.kind == "combat":
                 attacking |= {x["unit"] for x in e.data["attackers"]}
                 attacked |= {x["unit"] for x in e.data["defenders"]}
+    enough(n, "attack offers", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:6.4", "blitzkrieg-1940:8.4", "blitzkrieg-1940:8.12")
@@ -616,6 +689,7 @@ def test_attack_offers_respect_neutrality_and_sickle_cut(scenario, seed):
     attack into the Ardennes (6.4A); before Belgium/Holland is violated no Anglo-French attack
     into Belgium, Luxembourg or Holland (8.4B)."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         v, p = st["before"], st["prompt"]
         units = units_by_id(v)
@@ -623,6 +697,8 @@ def test_attack_offers_respect_neutrality_and_sickle_cut(scenario, seed):
             if a["type"] != "attack":
                 continue
             c = COUNTRY.get(a["hex"])
+            n += (scenario.endswith("1939") and p.side == "german") or (scenario.endswith("1940") and (
+                (v["turn"] == 1 and v.get("sickle_cut") and p.side == "german") or (p.side == "allied" and c in ("B", "L", "H"))))
             if scenario.endswith("1939") and p.side == "german":
                 assert c == "G", a
             if scenario.endswith("1940") and v["turn"] == 1 and v.get("sickle_cut") \
@@ -633,6 +709,7 @@ def test_attack_offers_respect_neutrality_and_sickle_cut(scenario, seed):
                 if anglo:
                     viol = v.get("violated") or {}
                     assert viol, (a, viol)
+    enough(n, "neutral attacks", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.12", "blitzkrieg-1940:14.15", "blitzkrieg-1940:14.18",
@@ -643,7 +720,9 @@ def test_printed_odds_shifts(scenario, seed):
     Siegfried Line hex (1939: the 1939 hexes only) and none for Allies there (14.18), 1L for
     Allies in field fortifications and none for Germans (14.19), 1R for a concentric assault
     except into Maginot, Eben Emael or active Siegfried hexes (14.15)."""
+    n = 0
     for i, st, e in _combats(scenario, seed):
+        n += 1
         d = e.data
         v = st["before"]
         units = units_by_id(v)
@@ -669,6 +748,7 @@ def test_printed_odds_shifts(scenario, seed):
         from_hexes = {units[x["unit"]]["hex"] for x in d["attackers"]}
         want = 1 if (concentric(target, from_hexes) and not fort and not active_sieg) else 0
         assert by_case["14.15"] == want, (d["shifts"], sorted(from_hexes), target)
+    enough(n, "combat", seed)
 
 
 # ------------------------------------------------------------------ 4 victory
@@ -682,8 +762,7 @@ def test_victory_points(scenario, seed):
     steps, outcome, final = play(scenario, seed)
     if outcome is None:
         pytest.skip("game cut short by the action budget")
-    if final["turn"] < 10:
-        return  # an early end (capitulations, 4.5); scored below only at the end of turn 10
+    enough(final["turn"] >= 10, "victory", seed)  # an early end (capitulations, 4.5) is not scored here
     pts = dict(outcome.points or {})
     vp = TABLES["vp"]
     for k, n in pts.items():
@@ -740,6 +819,7 @@ def test_move_offers_legal(scenario, seed):
     too once violated (8.5); no French or British unit into Belgium, Luxembourg or Holland
     before a violation (8.4B); 1939 Germans only in Germany (8.12A)."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         v, p = st["before"], st["prompt"]
         moves = [a for a in p.actions if a["type"] == "move"]
@@ -752,6 +832,7 @@ def test_move_offers_legal(scenario, seed):
                 occupied[u["hex"]].add(u["side"])
         violated = v.get("violated") or {}
         for a in moves:
+            n += 1
             movers = [units[x] for x in a["units"]]
             start = movers[0]["hex"]
             assert all(m["hex"] == start and m["side"] == p.side for m in movers), a
@@ -775,6 +856,7 @@ def test_move_offers_legal(scenario, seed):
                         assert NEUTRALS[c] in violated, (a, y, violated)
                     if scenario.endswith("1939") and m["side"] == "german":
                         assert c == "G", (a, y)
+    enough(n, "move offers", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:9.3", "blitzkrieg-1940:9.6")
@@ -784,6 +866,7 @@ def test_move_offers_stop_in_ezoc(scenario, seed):
     may not enter another EZOC hex first. German mechanized units in 1940 ignore EZOCs (9.6A).
     Reckoned only in France and Germany (see _zoc_hexes)."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         v, p = st["before"], st["prompt"]
         moves = [a for a in p.actions if a["type"] == "move"]
@@ -797,10 +880,12 @@ def test_move_offers_stop_in_ezoc(scenario, seed):
             if p.side == "german" and scenario.endswith("1940") and all(m["mech"] for m in movers):
                 continue
             path = [movers[0]["hex"]] + list(a["path"])
+            n += any(h in ezoc for h in path)
             for h in path[1:-1]:
                 assert h not in ezoc, ("moved on through an EZOC", a, h)
             if path[0] in ezoc and len(path) == 2:
                 assert path[1] not in ezoc, ("EZOC to EZOC", a)
+    enough(n, "moves by an EZOC", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:13.17")
@@ -808,11 +893,14 @@ def test_move_offers_stop_in_ezoc(scenario, seed):
 def test_no_bef_in_paris_after_movement(scenario, seed):
     """13.17: no BEF unit ends an Allied Movement Phase in Paris."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         if st["action"]["type"] == "end-phase" and st["before"]["phase"] == "allied-movement":
             for u in on_map(st["after"]):
                 if u["nation"] == "british":
+                    n += 1
                     assert u["hex"] not in PARIS, u
+    enough(n, "british at allied movement ends", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:6.3", "blitzkrieg-1940:11.3")
@@ -821,14 +909,17 @@ def test_dummies_not_told_to_the_allies(scenario, seed):
     """6.3B, 11.3: a German dummy is known as such only when combat reveals it; outside a
     battle the Allied view neither names a dummy nor carries a dummy's identity."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         if st["before"].get("battle"):
             continue
         dummies = {u["id"] for u in st["before"]["units"] if is_dummy(u)}
+        n += bool(dummies)
         for u in st["hidden"]["allied"]["units"]:
             if u["side"] == "german" and u["status"] == "map":
                 assert not is_dummy(u), u
                 assert u["id"] not in dummies, u
+    enough(n, "dummies", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.1")
@@ -840,7 +931,7 @@ def test_every_adjacent_enemy_attackable(scenario, seed):
     unit has yet fought that phase (14.3D, E). Reckoned only between hexes of France and
     Germany, outside the Sickle Cut turn and the 1939 neutrality limits (6.4, 8.12)."""
     steps, _, _ = play(scenario, seed)
-    attacked, attacking, phase = set(), set(), None
+    attacked, attacking, phase, n = set(), set(), None, 0
     for st in steps:
         v, p = st["before"], st["prompt"]
         key = (v["turn"], v["couplet"], v["phase"])
@@ -859,20 +950,22 @@ def test_every_adjacent_enemy_attackable(scenario, seed):
                         "large-fort", "small-fort", "airborne-coup", "emergency-delay", "") \
                         or is_dummy(u) or COUNTRY.get(u["hex"]) not in ("F", "G"):
                     continue
-                for n in directions(u["hex"]):
-                    if n not in enemy_hexes or COUNTRY.get(n) not in ("F", "G"):
+                for h in directions(u["hex"]):
+                    if h not in enemy_hexes or COUNTRY.get(h) not in ("F", "G"):
                         continue
-                    if scenario.endswith("1939") and p.side == "german" and COUNTRY.get(n) != "G":
+                    if scenario.endswith("1939") and p.side == "german" and COUNTRY.get(h) != "G":
                         continue
-                    if set(enemy_hexes[n]) & attacked:
+                    if set(enemy_hexes[h]) & attacked:
                         continue
-                    if SIDES_OF.get(frozenset((u["hex"], n)), set()) & {"blocked", "all-sea"}:
+                    if SIDES_OF.get(frozenset((u["hex"], h)), set()) & {"blocked", "all-sea"}:
                         continue
-                    assert n in targets, (key, u["id"], u["hex"], n)
+                    assert h in targets, (key, u["id"], u["hex"], h)
+                    n += 1
         for e in st["events"]:
             if e.kind == "combat":
                 attacking |= {x["unit"] for x in e.data["attackers"]}
                 attacked |= {x["unit"] for x in e.data["defenders"]}
+    enough(n, "adjacent enemies", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:8.6", "blitzkrieg-1940:8.7", "blitzkrieg-1940:8.8")
@@ -881,8 +974,10 @@ def test_capitulation_checks_timing(scenario, seed):
     """Capitulation rolls come only in the Allied segment: Holland and Belgium from two turns
     after their violation (8.6A, 8.7), France from Turn 5 (8.8)."""
     steps, _, _ = play(scenario, seed)
+    couplets = set()  # each couplet is judged: a roll in it would have to be due
     for st in steps:
         v = st["before"]
+        couplets.add((v["turn"], v["couplet"]))
         for e in st["events"]:
             if e.kind != "capitulation":
                 continue
@@ -894,6 +989,7 @@ def test_capitulation_checks_timing(scenario, seed):
             for nation in ("Holland", "Belgium"):
                 if text.startswith(nation):
                     assert nation in viol and turn >= viol[nation] + 2, (turn, viol, text)
+    enough(len(couplets), "couplets", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.13", "blitzkrieg-1940:10.3")
@@ -902,6 +998,7 @@ def test_attack_halving_one_grand_division(scenario, seed):
     """14.13, 10.3B: attackers halved for one reason are totalled and halved once, rounding
     down; the unhalved attackers add in full. Checked where every halved attacker has one
     halving and all share it."""
+    n = 0
     for i, st, e in _combats(scenario, seed):
         d = e.data
         halved = [x for x in d["attackers"] if x["halvings"]]
@@ -912,7 +1009,9 @@ def test_attack_halving_one_grand_division(scenario, seed):
             continue
         full = sum(x["value"] for x in d["attackers"] if not x["halvings"])
         part = sum(x["value"] for x in halved)
+        n += 1
         assert d["attack"] == max(1, full + part // 2), d
+    enough(n, "halved attacks", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:14.22")
@@ -922,6 +1021,7 @@ def test_advance_offers(scenario, seed):
     vacated hex (never into terrain they could not enter: mechanized units not into marsh),
     and within the stacking limit (11.1)."""
     steps, _, _ = play(scenario, seed)
+    n = 0
     for st in steps:
         v, p = st["before"], st["prompt"]
         adv = [a for a in p.actions if a["type"] == "advance"]
@@ -936,11 +1036,13 @@ def test_advance_offers(scenario, seed):
         load = sum(stack_value(u) for u in on_map(v)
                    if u["hex"] == battle["hex"] and u["side"] == p.side)
         for a in adv:
+            n += 1
             assert a["unit"] in battle["attackers"], a
             u = units[a["unit"]]
             if u["mech"]:
                 assert TERRAIN.get(battle["hex"]) != "x", a
             assert load + stack_value(u) <= 12, (a, load)
+    enough(n, "advance offers", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:12.3")
@@ -949,15 +1051,17 @@ def test_german_sr_entry_limit(scenario, seed):
     """12.3A: from the second couplet of Turn 1, at most two German divisions (six thirds)
     leave the German SR in a couplet; none in the first couplet of Turn 1."""
     steps, _, _ = play(scenario, seed)
-    taken = defaultdict(int)
+    taken, n = defaultdict(int), 0
     for st in steps:
         b, a = units_by_id(st["before"]), units_by_id(st["after"])
         for uid, u in b.items():
             if u["side"] == "german" and u["status"] == "sr" and a.get(uid, u)["status"] != "sr":
                 key = (st["before"]["turn"], st["before"]["couplet"])
+                n += 1
                 assert key != (1, 1), (uid, key)
                 taken[key] += stack_value(u)
                 assert taken[key] <= 6, (key, taken[key], uid)
+    enough(n, "sr entries", seed)
 
 
 # ------------------------------------------------------------------ 10.0 supply, 13.2 movement points
@@ -997,7 +1101,7 @@ def test_supply_shown_for_own_units(scenario, seed):
                 assert u["supplied"], why
             if u["move"]:
                 assert u["allowance"] == (u["move"] if u["supplied"] else min(u["move"], 4)), why
-    assert checked
+    enough(checked, "supply", seed)
 
 
 @pytest.mark.rules("blitzkrieg-1940:13.2", "blitzkrieg-1940:13.3", "blitzkrieg-1940:9.5",
@@ -1030,4 +1134,4 @@ def test_move_offers_within_movement_points(scenario, seed):
                 spent += (y in ezoc) + (x in ezoc)
             assert spent <= budget, (a, spent, budget)
             checked += 1
-    assert checked
+    enough(checked, "move costs", seed)
