@@ -36,6 +36,9 @@ GAMES = [
     (PLAN_RED, 4, "allied", "axis"),
     (FALL_GELB, 16, None, None, (("airdrops", "on"),)),
     (FALL_GELB, 17, "allied", "axis", (("airdrops", "on"),)),
+    # games that reach an Armistice roll (16.2) and Italy's entry (an Operational, an Automatic Victory)
+    (FALL_GELB, 30, "allied", "axis"),
+    (PLAN_RED, 33, "allied", "axis"),
 ]
 MAX_STEPS = 2500
 PHASE_ORDER = ["political", "maneuvers", "refit", "end", "over"]  # springtime:6.0
@@ -174,6 +177,55 @@ def test_the_games_cover_the_rules() -> None:
         results
     )
     assert winners["allied"] and winners["axis"], winners
+
+
+def _events(kind: str, where: Any = lambda e: True) -> Any:
+    return lambda g: sum(1 for s in g.steps for e in events_of(s, kind) if where(e))
+
+
+def _offered(kind: str, where: Any = lambda a: True) -> Any:
+    return lambda g: sum(1 for s in g.steps for a in s.actions if a["type"] == kind and where(a))
+
+
+def _chosen(*kinds: str) -> Any:
+    return lambda g: sum(1 for s in g.steps if s.action["type"] in kinds)
+
+
+# The situations a referee test judges, counted over all the games, and the least it must meet
+# (about half of what was measured): a test that stops meeting its situations fails here. The
+# tests not listed judge every step, impulse or turn of every game.
+SITUATIONS: dict[str, tuple[Any, int]] = {
+    "test_logistics_roll": (_events("logistics"), 79),
+    "test_assault_offers": (_offered("assault"), 629),
+    "test_attacks_offered_and_mandatory": (_events("attack"), 92),
+    "test_combat_totals_recomputed": (_events("combat"), 92),
+    "test_combat_losses": (_events("combat"), 92),
+    "test_retreats": (_events("retreat"), 84),
+    "test_control_changes": (_events("control"), 113),
+    "test_morale_is_the_sum_of_its_changes": (_events("morale"), 120),
+    "test_draws_counted_from_events": (_events("draw"), 50),
+    "test_hidden_hands": (lambda g: _events("reveal")(g) + _events("discard")(g), 76),
+    "test_belgian_surrender_check": (_events("politics", lambda e: "roll" in e.data), 5),
+    "test_italy_declares_war": (lambda g: sum(1 for s in g.steps for e in s.events if "Ital" in e.text), 1),
+    "test_advantage_use": (_chosen("advantage"), 39),
+    "test_refit": (_chosen("refit", "rebuild"), 43),
+    "test_armistice_rolls": (_events("armistice"), 1),
+    "test_event_plays": (_offered("event"), 220),
+    "test_extra_event_draw": (_offered("advantage", lambda a: a.get("use") == "extra_event"), 81),
+    "test_kleist_placement": (_offered("kleist"), 81),
+    "test_belgian_area_after_surrender": (_offered("belgium"), 4),
+    "test_surrender_rolls": (_events("loss", lambda e: "surrender" in e.text and "out of supply" in e.text), 7),
+    "test_paris_captured_costs_morale": (_events("control", lambda e: e.data.get("area") == "25"), 2),
+    "test_automatic_victory_at_turn_end": (lambda g: g.outcome.level == "Automatic Victory", 3),
+    "test_airdrops": (_events("airdrop"), 2),
+}
+
+
+@pytest.mark.parametrize("test", list(SITUATIONS))
+def test_each_check_meets_its_situations(test: str) -> None:
+    count, least = SITUATIONS[test]
+    met = sum(count(play(*p)) for p in GAMES)
+    assert met >= least, f"{test}: only {met} situations in the games, at least {least} wanted"
 
 
 # ---------------------------------------------------------------- helpers over views
