@@ -48,6 +48,15 @@ def test_missions_only_against_enemy_occupied_areas_and_kinds_follow_who_is_ther
     assert [m.kind for m in state.missions] == ["support"]
 
 
+@pytest.mark.rules("betrayal:3.2.3")
+def test_allied_aircraft_fly_no_mission_into_a_german_border_area():
+    state = blank("french-movement")
+    put(state, "REI", "fr-1c", "fr-aa")
+    put(state, "SED", "de-7k")
+    put(state, "3", "de-13k")  # a German Border Area within the French aircraft's range
+    assert {a["target"] for a in actions(state, "mission", "fr-aa")} == {"SED"}
+
+
 @pytest.mark.rules("betrayal:3.3.2")
 def test_britain_and_france_do_not_bomb_the_same_area():
     state = blank("british-movement")

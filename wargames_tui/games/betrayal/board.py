@@ -70,11 +70,6 @@ def occupancy(state: State) -> Occupancy:
     return out
 
 
-def air_in(state: State, area: str, side: str | None = None) -> list[str]:
-    air, sides = _kinds()
-    return [u for u, p in state.pieces.items() if p.where == area and air[u] and (side is None or sides[u] == side)]
-
-
 def enemy(side: str) -> str:
     return "allied" if side == "german" else "german"
 
