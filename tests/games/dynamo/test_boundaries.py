@@ -1,0 +1,38 @@
+"""Both sides of limits the rest of the suite met on one side only (found by benchmarks/mutation.py):
+the last point for leaving overland, the defenders' advance when the attackers fall back, the
+recce detached at full strength."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.dynamo.helpers import act, actions, board, empty, put
+from tests.games.dynamo.test_results import fire, setup_assault
+
+
+@pytest.mark.rules("dynamo:20.3")
+@pytest.mark.parametrize(("left", "leaves"), [(1, True), (0, False)])
+def test_leaving_overland_takes_the_last_point(left: int, leaves: bool) -> None:
+    s = empty("allied-move")
+    put(s, "1015", "f-1na")
+    act(s, {"type": "pick", "units": ["f-1na"]})
+    s.units["f-1na"].spent = board(s).allowance("f-1na") - left
+    assert bool(actions(s, "leave")) is leaves
+
+
+@pytest.mark.rules("dynamo:17.20", "dynamo:17.22")
+def test_defenders_untouched_advance_one_hex_after_the_attackers_fall_back() -> None:
+    s = setup_assault({"2115": ["g-12id"]}, ["f-1na"])
+    fire(s, "1/.", ["g-12id"])
+    act(s, {"type": "retreat-all", "hexes": 1})
+    act(s, actions(s, "retreat")[0])
+    assert actions(s, "advance") == [{"type": "advance", "unit": "f-1na", "hex": "2115"}]
+
+
+@pytest.mark.rules("dynamo:15.6")
+def test_the_recce_is_detached_at_full_strength() -> None:
+    s = empty("allied-move")
+    put(s, "2116", "b-3")
+    s.units["b-3recce"].where = "spare"
+    act(s, {"type": "detach-recce"})
+    assert s.units["b-3recce"].step == 0 and s.units["b-3"].step == 1
