@@ -5,6 +5,7 @@ import pytest
 
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games import dieppe
+from wargames_tui.games.dieppe.tables import Tally
 
 from .helpers import act, empty_raid, put
 
@@ -39,3 +40,11 @@ def test_the_view_lists_the_units_on_the_map_and_the_prisoner_not_the_eliminated
     state.units["g-inf-02"].status, state.units["g-inf-02"].zone = "prisoner", "OR2"
     state.units["g-mg-01"].status = "eliminated"
     assert {u["id"] for u in dieppe.view(state, None)["units"]} == {"g2-a1", "g-inf-01", "g-inf-02"}
+
+
+@pytest.mark.rules("dieppe:12")
+@pytest.mark.parametrize(("total", "level"), [(9, "failure"), (10, "semi success"), (11, "semi success"),
+                                              (19, "semi success"), (20, "complete success"), (21, "complete success")])
+def test_the_outcome_bands_start_at_ten_and_twenty_points(total: int, level: str, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(Tally, "points", lambda self: {"all": total})
+    assert Tally(0, None, False, None, 0, (), 0).outcome() == (total, level)

@@ -36,3 +36,16 @@ def test_the_recce_is_detached_at_full_strength() -> None:
     s.units["b-3recce"].where = "spare"
     act(s, {"type": "detach-recce"})
     assert s.units["b-3recce"].step == 0 and s.units["b-3"].step == 1
+
+
+@pytest.mark.rules("dynamo:22.5")
+def test_each_level_begins_at_its_quotient() -> None:
+    from wargames_tui.games.dynamo.victory import quotient_level
+    s = empty()
+    levels = board(s).g.rules.levels["campaign"]
+    for above, lv in zip(levels, levels[1:]):
+        at = round(lv.at_least * 100)  # German points for 100 Allied: the quotient itself
+        assert quotient_level(s, at, 100)[:2] == (lv.winner, lv.level)
+        if at:
+            assert quotient_level(s, at - 1, 100)[:2] != (lv.winner, lv.level)
+        assert quotient_level(s, round(above.at_least * 100), 100)[:2] == (above.winner, above.level)
