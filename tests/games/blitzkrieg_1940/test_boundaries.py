@@ -4,7 +4,7 @@ no RAF counter at all."""
 
 import pytest
 
-from wargames_tui.games.blitzkrieg_1940 import sequence, setup
+from wargames_tui.games.blitzkrieg_1940 import sequence, setup, victory
 from wargames_tui.games.blitzkrieg_1940.operations import sea_actions
 from wargames_tui.games.blitzkrieg_1940.position import Position
 
@@ -65,3 +65,12 @@ def test_the_allies_may_send_no_raf_counter():
     events = sequence.apply(state, {"type": "raf", "count": 0}, dice(3, 3))
     data = next(e for e in events if e.kind == "combat").data
     assert not [s for s in data["shifts"] if "RAF" in s["why"]] and state.raf_used == 0
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.1")
+@pytest.mark.parametrize(("total", "winner"), [(2, "allied"), (3, "german"), (4, "german")])
+def test_germany_wins_with_three_victory_points_or_more(total: int, winner: str, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(victory, "final_points", lambda state, dice: (total, [], {}))
+    state = bare({})
+    sequence._final(state, dice())
+    assert state.winner == winner
