@@ -33,18 +33,22 @@ def _apply(state: dict[str, Any], action: dict[str, Any], dice: Dice) -> list[Ev
     return [Event("pass", "pass")]
 
 
-TINY = types.SimpleNamespace(
-    new=lambda scenario, options: {"items": [], "side": "a"},
-    apply=_apply,
-    copy_state=copy.deepcopy,
-    active_side=lambda state: state["side"],
-    # Listed but refused by apply (n < 0): the refusal after the state changed is what is tested.
-    prompt=lambda state: Prompt(
-        state["side"], "p", "", "t:1",
-        [{"type": "pass"}, {"type": "roll"}, *({"type": "add", "n": n} for n in range(-3, 8))],
-    ),
-    outcome=lambda state: None,
-)
+def tiny_game(apply: Any, start: dict[str, Any], actions: list[dict[str, Any]]) -> types.SimpleNamespace:
+    """A game of two sides, a and b, whose rules are `apply`, whose state starts as `start` and
+    whose prompt always offers `actions`."""
+    return types.SimpleNamespace(
+        new=lambda scenario, options: copy.deepcopy(start),
+        apply=apply,
+        copy_state=copy.deepcopy,
+        active_side=lambda state: state["side"],
+        prompt=lambda state: Prompt(state["side"], "p", "", "t:1", actions),
+        outcome=lambda state: None,
+    )
+
+
+# Listed but refused by apply (n < 0): the refusal after the state changed is what is tested.
+TINY = tiny_game(_apply, {"items": [], "side": "a"},
+                 [{"type": "pass"}, {"type": "roll"}, *({"type": "add", "n": n} for n in range(-3, 8))])
 
 
 def test_a_refused_action_that_changed_the_state_leaves_it_as_it_was() -> None:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import copy
 import random
-import types
 from typing import Any
 
 import pytest
 
+from tests.engine.test_session import tiny_game
 from wargames_tui.bots import random_bot
 from wargames_tui.engine.dice import Dice
-from wargames_tui.engine.flow import Event, Prompt
+from wargames_tui.engine.flow import Event
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 
@@ -34,14 +34,7 @@ def _apply(state: dict[str, Any], action: dict[str, Any], dice: Dice) -> list[Ev
     return [Event(kind, kind, commit=kind in ("reveal", "declare"))]
 
 
-TINY = types.SimpleNamespace(
-    new=lambda scenario, options: {"log": [], "side": "a"},
-    apply=_apply,
-    copy_state=copy.deepcopy,
-    active_side=lambda state: state["side"],
-    prompt=lambda state: Prompt(state["side"], "p", "", "t:1", [{"type": "move"}]),
-    outcome=lambda state: None,
-)
+TINY = tiny_game(_apply, {"log": [], "side": "a"}, [{"type": k} for k in ("move", "roll", "reveal", "handover", "declare")])
 
 
 @pytest.mark.parametrize("kind", ["roll", "reveal", "handover", "declare"])

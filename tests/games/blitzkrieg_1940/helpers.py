@@ -69,3 +69,15 @@ def around(label: str) -> list[str]:
     """The six neighbours of a printed hex, in the grid's order, as printed ids."""
     b = load_board(S40)
     return [b.label(n) for n in b.grid.neighbours(engine_hex(label))]
+
+
+def river_crossing() -> tuple[str, str, str]:
+    """Engine hexes a, d across a river hexside, both clear French hexes, and a clear hex `on`
+    beside a with no hexside feature between: a place to test crossings (13.9)."""
+    b = load_board(S40)
+    for pair, kind in sorted(b.sides.items(), key=lambda x: sorted(x[0])):
+        a, d = sorted(pair)
+        if kind == "river" and b.country[a] == b.country[d] == "France" and b.terrain[a] == b.terrain[d] == "clear":
+            on = next(n for n in b.grid.neighbours(a) if n != d and b.terrain[n] == "clear" and frozenset((a, n)) not in b.sides)
+            return a, d, on
+    raise LookupError("river")

@@ -8,21 +8,10 @@ from wargames_tui.games.blitzkrieg_1940 import sequence, setup, victory
 from wargames_tui.games.blitzkrieg_1940.operations import sea_actions
 from wargames_tui.games.blitzkrieg_1940.position import Position
 
-from .helpers import H, around, bare, board, dice, open_ground
+from .helpers import H, around, bare, board, dice, open_ground, river_crossing
 
 FR = open_ground("France", 2)
 N = around(FR)[0]
-
-
-def _river():
-    """A river hexside between clear French hexes a and d, and a clear hex `on` beside a."""
-    b = board()
-    for pair, kind in sorted(b.sides.items(), key=lambda x: sorted(x[0])):
-        a, d = sorted(pair)
-        if kind == "river" and b.country[a] == b.country[d] == "France" and b.terrain[a] == b.terrain[d] == "clear":
-            break
-    on = next(n for n in b.grid.neighbours(a) if n != d and b.terrain[n] == "clear" and frozenset((a, n)) not in b.sides)
-    return a, d, on
 
 
 @pytest.mark.rules("blitzkrieg-1940:13.9")
@@ -30,7 +19,7 @@ def _river():
 def test_a_river_crossing_with_exactly_the_mps_left_is_made(roll: int, crosses: bool):
     # 4 MPs: 1 to reach the river, 1 to enter the hex across, half the die more: a 4 needs all four
     b = board()
-    a, d, on = _river()
+    a, d, on = river_crossing()
     state = bare({"fr-4di": b.label(on)}, phase="allied-movement", control={d: "german"})
     sequence.apply(state, {"type": "move", "units": ["fr-4di"], "path": [a, d]}, dice(roll))
     assert (state.units["fr-4di"].hex == d) is crosses

@@ -7,7 +7,7 @@ from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.blitzkrieg_1940 import movement, operations, sequence
 from wargames_tui.games.blitzkrieg_1940.position import Position
 
-from .helpers import S39, S40, H, around, bare, board, dice, open_ground
+from .helpers import S39, S40, H, around, bare, board, dice, open_ground, river_crossing
 
 DE = open_ground("Germany", 2)
 FR = open_ground("France", 2)
@@ -113,15 +113,11 @@ def test_no_entering_enemy_hexes_but_coups_do_not_block_allied_passage():
 @pytest.mark.rules("blitzkrieg-1940:13.9")
 def test_crossing_a_river_into_enemy_hexes_costs_a_half_die():
     b = board()
-    for pair, kind in sorted(b.sides.items(), key=lambda x: sorted(x[0])):
-        a, d = sorted(pair)
-        if kind == "river" and b.country[a] == b.country[d] == "France" and b.terrain[a] == b.terrain[d] == "clear":
-            break
+    a, d, on = river_crossing()
     state = bare({"de-1inf": b.label(a)})
     events = move(state, ["de-1inf"], [b.label(d)], rolls=(5,))
     assert next(e for e in events if e.kind == "river").data["extra"] == 2 and state.units["de-1inf"].hex == d
     # Too few MPs left: the unit stops and nobody crosses that hexside this phase.
-    on = next(n for n in b.grid.neighbours(a) if n != d and b.terrain[n] == "clear" and frozenset((a, n)) not in b.sides)
     state = bare({"fr-4di": b.label(on), "fr-21di": b.label(a)}, phase="allied-movement", control={d: "german"})
     events = move(state, ["fr-4di"], [b.label(a), b.label(d)], rolls=(6,))  # 1, then 1 + 3 more: 5 > 4
     assert state.units["fr-4di"].hex == a and [a, d] in state.failed
