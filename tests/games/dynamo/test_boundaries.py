@@ -1,6 +1,6 @@
 """Both sides of limits the rest of the suite met on one side only (found by benchmarks/mutation.py):
 the last point for leaving overland, the defenders' advance when the attackers fall back, the
-recce detached at full strength."""
+recce detached at full strength, the rearguard only under German eyes; the victory levels."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ import pytest
 
 from tests.games.dynamo.helpers import act, actions, board, empty, put
 from tests.games.dynamo.test_results import fire, setup_assault
+from tests.games.dynamo.test_turn import coast_hex
+from wargames_tui.games.dynamo import phases
+from wargames_tui.games.dynamo.victory import quotient_level
 
 
 @pytest.mark.rules("dynamo:20.3")
@@ -40,7 +43,6 @@ def test_the_recce_is_detached_at_full_strength() -> None:
 
 @pytest.mark.rules("dynamo:22.5")
 def test_each_level_begins_at_its_quotient() -> None:
-    from wargames_tui.games.dynamo.victory import quotient_level
     s = empty()
     levels = board(s).g.rules.levels["campaign"]
     for above, lv in zip(levels, levels[1:]):
@@ -49,3 +51,14 @@ def test_each_level_begins_at_its_quotient() -> None:
         if at:
             assert quotient_level(s, at - 1, 100)[:2] != (lv.winner, lv.level)
         assert quotient_level(s, round(above.at_least * 100), 100)[:2] == (above.winner, above.level)
+
+
+@pytest.mark.rules("dynamo:20.6")
+def test_no_rearguard_when_only_allied_units_are_next_door() -> None:
+    s = empty("evacuation", turn=4)
+    h = coast_hex(s)
+    put(s, h, "b-tf1", "b-tf2")
+    put(s, next(n for n in board(s).m.neighbours[h]), "f-1na")
+    phases.enter_phase(s, "evacuation")
+    act(s, {"type": "evacuate", "unit": "b-tf1"})
+    assert actions(s, "evacuate") == [{"type": "evacuate", "unit": "b-tf2"}]
