@@ -70,6 +70,7 @@ def test_undo_goes_back_one_action_at_a_time_to_the_commit_point() -> None:
     assert session.undo() and session.state["items"] == [*rolled, 5]
     assert session.undo() and session.state["items"] == rolled
     assert not session.undo() and session.state["items"] == rolled
+    assert session.undo_stop == "the die roll (roll)"  # what the table saw, not "action 1"
     session.act({"type": "add", "n": 7})  # acting after undo goes on from the position undone to
     assert session.state["items"] == [*rolled, 7] and [e.action.get("n") for e in session.log] == [None, 7]
 

@@ -113,11 +113,7 @@ class Session:
         if rolls or handover or committed:
             self._undo.clear()
             self._base, self._base_len = None, len(self.log)
-            self.undo_stop = (
-                f"the die roll of action {len(self.log)}" if rolls
-                else "the change of side" if handover
-                else f"{committed.text!r}"  # type: ignore[union-attr]
-            )
+            self.undo_stop = _stop_words(rolls, handover, events)
         return events
 
     def _rebuilt(self, length: int) -> Any:
@@ -142,3 +138,15 @@ class Session:
         self._prompt = None
         self.updated = now()
         return True
+
+
+def _stop_words(rolls: list[int], handover: bool, events: list[Event]) -> str:
+    """A commit point in words a player knows: what the table saw happen (the first event every
+    side may read, the commit itself first), never a count of actions."""
+    public = [e for e in events if e.only is None]
+    seen = next((e for e in public if e.commit), public[0] if public else None)
+    if rolls:
+        return f"the die roll ({seen.text})" if seen else "the die roll"
+    if handover:
+        return "the change of side"
+    return f"{seen.text!r}" if seen else "the last reveal"
