@@ -108,7 +108,7 @@ async def test_a_division_moves_and_its_combat_is_rolled_and_accepted(save_dir: 
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
-        assert [text for text, _ in app.screen.labelled] == ["7. Pz to Florennes [FLO]"]
+        assert [text.split(" · ")[0] for text, _ in app.screen.labelled] == ["7. Pz to Florennes [FLO]"]
         await pick_in_list(pilot, app, "Florennes")
         # The garrison turned over is a combat unit: the combat is under way at Florennes.
         assert session.state.divisions["7pz"].area == "FLO" and session.state.combat is not None
@@ -162,7 +162,7 @@ async def test_enter_next_to_the_active_division_moves_it_and_e_ends_its_activat
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
-        assert [text for text, _ in app.screen.labelled] == ["7. Pz to Chimay [CHI] (Rommel's audacity)"]
+        assert [text.split(" · ")[0] for text, _ in app.screen.labelled] == ["7. Pz to Chimay [CHI] (Rommel's audacity)"]
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("e")
@@ -205,7 +205,7 @@ async def test_counterattack_repairs_and_the_end_of_the_turn(save_dir: Path) -> 
         assert not screen.pane.check_action("play_type", ("end-turn",)), "the counterattack must be chosen first"
         await pilot.press("enter")
         await pilot.pause()
-        assert [text for text, _ in app.screen.labelled] == ["Counterattack at Monthermé [MTH]: a B reaction against 6. Pz"]
+        assert [text.split(" · ")[0] for text, _ in app.screen.labelled] == ["Counterattack at Monthermé [MTH]: a B reaction against 6. Pz"]
         await pick_in_list(pilot, app, "Counterattack")
         assert session.state.combat is not None and session.state.combat.kind == "counterattack"
         assert "Counterattack at Monthermé" in str(screen.query_one(FightPanel).border_title)

@@ -10,6 +10,7 @@ from typing import Any
 
 from wargames_tui.engine.contract import Forces, Owed, Preview, Standing, chances
 from wargames_tui.games.strange_victory import fighting
+from wargames_tui.games.strange_victory.fighting import FOUND
 from wargames_tui.games.strange_victory.combat import BLOODY, RESULTS, result_for
 from wargames_tui.games.strange_victory.data import load_campaign
 from wargames_tui.games.strange_victory.rules import HALT, captured_areas, outcome
@@ -60,9 +61,20 @@ def _draw(state: State, pool: str, odds: str, case: str) -> Preview | None:
     if not left:
         return None
     c = load_campaign()
-    names = Counter(c.allied[u].name for u in left)
+    kinds = Counter(_what(c.allied[u]) for u in left)
     return Preview(f"{odds}: 1 of {len(left)} counters", case,
-                   results=chances((Fraction(n, len(left)), name) for name, n in names.items()))
+                   results=chances((Fraction(n, len(left)), what) for what, n in kinds.items()))
+
+
+def _what(counter: Any) -> str:
+    """What a drawn counter does to the division: an asset found, a breakdown, or a defender (8.2.12, 4.3.3)."""
+    if counter.kind in FOUND:
+        return "an asset"
+    if counter.kind == "breakdown":
+        return "a breakdown"
+    if counter.kind in ("refugees",):
+        return "refugees"
+    return f"defender {counter.strength}"
 
 
 def owed(state: State) -> list[Owed]:
