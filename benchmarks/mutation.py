@@ -182,6 +182,7 @@ def test_mutant(copy: Path, mutant: Mutant, limit: float) -> None:
 
 
 def main() -> None:
+    global GAMES
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="game packages (default: all)")
     parser.add_argument("--per-game", type=int, default=20)
@@ -197,6 +198,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
         copy = Path(tmp) / "repo"
         shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", "__pycache__", "*.pyc", ".pytest_cache"))
+        GAMES = copy / "wargames_tui" / "games"  # read the copy: the working tree may change meanwhile
         for package in packages:
             bad = [p.name for p in rules_modules(package) if not round_trips(p)]
             if bad:
