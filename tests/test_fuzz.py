@@ -201,6 +201,7 @@ def test_mutated_journals_are_refused_cleanly(scenario, games, tmp_path, monkeyp
     if not journal.exists():
         pytest.skip(f"{scenario}: the game ended before a journal was written")
     good = journal.read_bytes()
+    played = [(e.action, e.rolls) for e in load(path).log]
     for n in range(JOURNAL_CASES):
         lines = good.splitlines(keepends=True)
         i = rng.randrange(len(lines))
@@ -215,7 +216,21 @@ def test_mutated_journals_are_refused_cleanly(scenario, games, tmp_path, monkeyp
             lines[0] = lines[0].replace(b'"stamp":"', b'"stamp":"0')
         data = b"".join(lines) if kind != "text" else text_mutation(good.decode(), rng)
         journal.write_bytes(data)
-        expect_clean(path, False, f"seed {SEED}, {scenario}, journal case {n} ({kind})")
+        case = f"seed {SEED}, {scenario}, journal case {n} ({kind})"
+        expect_clean(path, False, case)
+        expect_no_other_game(path, played, kind in ("dup", "garbage") or (kind == "drop" and i < len(lines)), case)
+
+
+def expect_no_other_game(path: Path, played: list, must_note: bool, case: str) -> None:
+    """A damaged journal loads as the game's first actions, never another game: what it set aside,
+    it says (a journal cut at a line's end is a save that stopped there: nothing to say)."""
+    try:
+        session = load(path)
+    except SaveError:
+        return
+    loaded = [(e.action, e.rolls) for e in session.log]
+    assert loaded == played[: len(loaded)], f"{case}: loaded as another game"
+    assert session.notes or not must_note, f"{case}: {len(played) - len(loaded)} actions set aside in silence"
 
 
 def malformed(action: dict, rng: random.Random) -> str:

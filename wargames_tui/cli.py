@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Sequence
 
 from wargames_tui import __version__
-from wargames_tui.engine.channels import shown_to
+from wargames_tui.engine.channels import headline, shown_to
 from wargames_tui.engine.datafiles import DataFileError
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.engine.saves import SaveError, editing, load, no_json_constant, save
+from wargames_tui.engine.saves import SaveError, editing, no_json_constant, save
+from wargames_tui.engine.saves import load as load_save
 from wargames_tui.engine.session import Session
 from wargames_tui.bots import offered
 from wargames_tui.games import UnknownScenario, all_scenarios, game_for
@@ -62,6 +63,19 @@ def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: 
             raise CliError(f"--bot {chosen[0]}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
         seats[side] = f"bot:{name}" if chosen else played_by_game.get(side, "human")
     return Session.start(game, scenario, options, seed=seed, seats=seats)
+
+
+def load(path: Path) -> Session:
+    """A save, loaded; what loading set aside (journal lines it could not prove) said on stderr."""
+    session = load_save(path)
+    _tell_notes(session)
+    return session
+
+
+def _tell_notes(session: Session) -> None:
+    for note in session.notes:
+        print(f"wargames: warning: {note}", file=sys.stderr)
+    session.notes.clear()
 
 
 def seeded_line(seed: int) -> str:
@@ -199,6 +213,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     path = Path(args.save)
     action = parse_action(args.action)
     with editing(path) as session:
+        _tell_notes(session)
         problem = shape_problem(action, session.prompt.actions)
         if problem:
             raise IllegalAction(f"malformed action: {problem}", "cli")
@@ -223,9 +238,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         WargamesApp(save_dir=save_dir(args.save_dir), replay=session).run()
         return 0
+    # A game in progress that hides things: its actions and rolls hold each side's secrets (an order,
+    # the draw a roll picks), so each is printed as the table saw it until the game is over.
+    secret = bool(getattr(session.game, "HIDDEN", False)) and session.outcome() is None
     for i, entry in enumerate(session.log, start=1):
+        if secret:
+            print(f"{i:4d} {entry.side or '-':<4} {headline(entry.events, None) or 'a choice kept secret'}")
+            continue
         rolls = f"  rolls {entry.rolls}" if entry.rolls else ""
         print(f"{i:4d} {entry.side or '-':<4} {compact(entry.action)}{rolls}")
+    if secret:
+        print("the game hides things and is not over: each action as the table saw it (its actions and rolls once it is over)")
     print(f"replayed {len(session.log)} actions: the log reproduces the snapshot")
     return 0
 
@@ -274,7 +297,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if target is None:
         app = WargamesApp(save_dir=directory, seed=args.seed)
     elif target.endswith(".json") or Path(target).is_file():
-        app = WargamesApp(save_dir=directory, session=load(Path(target)), save_path=Path(target))
+        app = WargamesApp(save_dir=directory, session=load_save(Path(target)), save_path=Path(target))
     else:
         session = new_session(target, parse_options(args.option), args.seed, args.bot)
         app = WargamesApp(save_dir=directory, session=session)

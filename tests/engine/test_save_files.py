@@ -15,6 +15,7 @@ import pytest
 from wargames_tui.bots import random_bot
 from wargames_tui.cli import main
 from wargames_tui.engine import saves
+from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.saves import SaveBusy, SaveError, journal_path, load, read_envelope, read_header, save
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
@@ -313,6 +314,37 @@ def test_a_seeded_game_rolls_on_the_same_after_a_load(tmp_path):
     assert rolls_of(resumed) == rolls_of(whole)
 
 
+def rolled(session: Session) -> Session:
+    assert sum(map(len, rolls_of(session))) > 3
+    return session
+
+
+def test_a_seed_added_to_an_unseeded_save_is_refused(tmp_path):
+    """The header's digest proves the seed; and a seeded game's rolls are its seed's, so a seed added
+    with its digest made again, or to a version 2 save, is refused too."""
+    session = rolled(played(80, seeded=False))
+    path = tmp_path / "g.json"
+    save(session, path)
+    env = json.loads(path.read_text())
+    path.write_text(json.dumps(env | {"seed": 7}))
+    refused(path, "at digest", "seed")
+    path.write_text(json.dumps(env | {"seed": 7, "digest": saves.header_digest(env["stamp"], 7)}))
+    refused(path, "was not rolled with the save's seed")
+    old = {k: v for k, v in env.items() if k not in ("digest", "stamp")} | {"version": 2, "seed": 7}
+    path.write_text(json.dumps(old))
+    refused(path, "was not rolled with the save's seed")
+    path.write_text(json.dumps(env))
+    assert load(path).seed is None
+
+
+def test_a_seed_changed_in_a_seeded_save_is_refused(tmp_path):
+    path = tmp_path / "g.json"
+    save(rolled(played(80, seed=3)), path)
+    env = json.loads(path.read_text())
+    path.write_text(json.dumps(env | {"seed": 4, "digest": saves.header_digest(env["stamp"], 4)}))
+    refused(path, "was not rolled with the save's seed")
+
+
 def test_an_unseeded_game_draws_its_dice_from_entropy(tmp_path):
     path = tmp_path / "g.json"
     save(played(30, seeded=False), path)
@@ -419,10 +451,10 @@ def small_journal(monkeypatch):
     monkeypatch.setattr(saves, "JOURNAL_MIN", 16)
 
 
-def autosaved(tmp_path: Path, n: int, scenario: str = SC) -> tuple[Session, Path, list[tuple]]:
+def autosaved(tmp_path: Path, n: int, scenario: str = SC, seed: int | None = None) -> tuple[Session, Path, list[tuple]]:
     """A game saved after every action as the client does; the snapshot file's identity after each."""
     path = tmp_path / "auto.json"
-    session = Session.start(game_for(scenario), scenario, seats={})
+    session = Session.start(game_for(scenario), scenario, seats={}, seed=seed)
     rng = random.Random(5)
     seen = []
     for _ in range(n):
@@ -448,7 +480,7 @@ def test_autosave_appends_one_line_per_action_once_the_save_is_large(tmp_path, s
     assert list_saves(tmp_path)[0].envelope.updated == session.updated
 
 
-def test_a_torn_last_journal_line_costs_only_that_action(tmp_path, small_journal):
+def test_a_torn_last_journal_line_costs_only_that_action_and_says_so(tmp_path, small_journal):
     session, path, _ = autosaved(tmp_path, 300)
     journal = journal_path(path)
     data = journal.read_bytes()
@@ -456,22 +488,113 @@ def test_a_torn_last_journal_line_costs_only_that_action(tmp_path, small_journal
     journal.write_bytes(data[:-7])  # the last write cut off by a crash
     again = load(path)
     assert [e.action for e in again.log] == [e.action for e in session.log[:-1]]
-    save(again, path)  # the next write folds the journal back into the file
+    (note,) = again.notes
+    assert "was cut off" in note and f"action {len(session.log)} set aside" in note
+    save(again, path)  # the next write folds the journal back into the file, and keeps the damaged one
     assert not journal.exists() and len(load(path).log) == len(session.log) - 1
+    assert saves.damaged_path(path).read_bytes() == data[:-7]
 
 
-def test_a_corrupt_journal_line_in_the_middle_is_refused(tmp_path, small_journal):
-    _, path, _ = autosaved(tmp_path, 300)
-    journal = journal_path(path)
-    lines = journal.read_bytes().splitlines()
+def journal_lines(path: Path) -> tuple[list[bytes], int]:
+    """The journal's lines, and the number of actions in the file before it."""
+    return journal_path(path).read_bytes().splitlines(keepends=True), read_envelope(path)._snapshot_at
+
+
+def loaded_prefix(path: Path, session: Session, kept: int, *words: str) -> Session:
+    """The save loads the game's first `kept` actions, with a note naming what was set aside."""
+    again = load(path)
+    assert [(e.action, e.rolls) for e in again.log] == [(e.action, e.rolls) for e in session.log[:kept]]
+    assert again.notes and all(word in again.notes[0] for word in words), again.notes
+    assert str(journal_path(path)) in again.notes[0]
+    return again
+
+
+def test_a_bad_journal_line_sets_it_and_those_after_aside_with_a_note(tmp_path, small_journal):
+    session, path, _ = autosaved(tmp_path, 300, seed=2)
+    lines, base = journal_lines(path)
     assert len(lines) >= 4
-    lines[2] = b'{"n": "two"}'
-    journal.write_bytes(b"\n".join(lines) + b"\n")
-    refused(path, "line 3")
+    lines[2] = b'{"n": "two"}\n'
+    journal_path(path).write_bytes(b"".join(lines))
+    loaded_prefix(path, session, base + 1, "line 3 cannot be read", f"actions {base + 2} to {len(session.log)} set aside")
+
+
+def _swapped(session: Session, line: dict) -> dict | None:
+    """Another action legal where the line's was played, with the rolls it makes; None if none."""
+    before = Session.start(session.game, session.scenario, session.options)
+    for entry in session.log[: line["n"]]:
+        before.dice = Dice.replaying(entry.rolls)
+        before.act(entry.action)
+    for other in before.prompt.actions:
+        if other != line["action"]:
+            trial = Session.start(session.game, session.scenario, session.options, seed=1)
+            trial.state = before.game.copy_state(before.state)
+            try:
+                trial.act(other)
+            except Exception:  # noqa: BLE001 - not every listed action is accepted everywhere
+                continue
+            return {**line, "action": other, "rolls": trial.log[-1].rolls}
+    return None
+
+
+def test_a_journaled_action_swapped_or_its_roll_changed_does_not_load_as_another_game(tmp_path, small_journal):
+    """The line proves itself by its digest: a changed action or roll is set aside, and said."""
+    session, path, _ = autosaved(tmp_path, 300, seed=2)
+    lines, base = journal_lines(path)
+    k, swapped = next((k, other) for k in range(len(lines) - 1, 0, -1) if (other := _swapped(session, json.loads(lines[k]))))
+    journal_path(path).write_bytes(b"".join(lines[:k]) + json.dumps(swapped).encode() + b"\n")  # the last line now
+    loaded_prefix(path, session, swapped["n"], f"line {k + 1} does not match its digest", f"action {swapped['n'] + 1} set aside")
+    k, rolled = next((k, json.loads(line)) for k, line in reversed(list(enumerate(lines))) if k and json.loads(line)["rolls"])
+    rolled["rolls"][0] = rolled["rolls"][0] % 6 + 1
+    journal_path(path).write_bytes(b"".join(lines[:k]) + json.dumps(rolled).encode() + b"\n")
+    loaded_prefix(path, session, rolled["n"], f"line {k + 1} does not match its digest")
+
+
+def test_a_flipped_bit_or_a_deep_line_at_the_end_of_the_journal_is_never_dropped_in_silence(tmp_path, small_journal):
+    session, path, _ = autosaved(tmp_path, 300, seed=2)
+    lines, base = journal_lines(path)
+    whole = [(e.action, e.rolls) for e in session.log]
+    rng = random.Random(3)
+    for _ in range(40):
+        last = bytearray(lines[-1])
+        at = rng.randrange(len(last))
+        last[at] ^= 1 << rng.randrange(8)
+        journal_path(path).write_bytes(b"".join(lines[:-1]) + bytes(last))
+        again = load(path)
+        if [(e.action, e.rolls) for e in again.log] != whole:
+            assert [(e.action, e.rolls) for e in again.log] == whole[:-1] and again.notes, (at, bytes(last))
+    journal_path(path).write_bytes(b"".join(lines[:-1]) + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    loaded_prefix(path, session, len(session.log) - 1, "nested too deeply", f"action {len(session.log)} set aside")
+
+
+def test_a_version_2_save_and_its_journal_load_and_are_written_again_as_version_3(tmp_path, small_journal):
+    """Saves from before the digests load as they are (their journal lines are taken on trust, as
+    they were written); the next save rewrites the file in version 3."""
+    session, path, _ = autosaved(tmp_path, 300, seed=2)
+    lines, _ = journal_lines(path)
+    env = json.loads(path.read_text())
+    env = {k: v for k, v in env.items() if k != "digest"} | {"version": 2}
+    path.write_text(json.dumps(env))
+    head = json.loads(lines[0]) | {"version": 1}
+    old = [json.dumps(head).encode() + b"\n"] + [json.dumps({k: v for k, v in json.loads(x).items() if k != "digest"}).encode() + b"\n" for x in lines[1:]]
+    journal_path(path).write_bytes(b"".join(old))
+    again = load(path)
+    assert again.game.dump(again.state) == session.game.dump(session.state) and not again.notes
+    save(again, path)
+    assert json.loads(path.read_text())["version"] == saves.FORMAT_VERSION == 3 and not journal_path(path).exists()
+    assert len(load(path).log) == len(session.log)
+
+
+def test_the_command_line_says_what_a_damaged_journal_lost(tmp_path, small_journal, capsys):
+    session, path, _ = autosaved(tmp_path, 300, seed=2)
+    data = journal_path(path).read_bytes()
+    journal_path(path).write_bytes(data[:-7])
+    code, out, err = run(capsys, "show", path)
+    assert code == 0 and out
+    assert err.startswith("wargames: warning: ") and f"action {len(session.log)} set aside" in err and err.count("\n") == 1
 
 
 def test_undo_rewrites_the_file_and_a_stale_journal_is_ignored(tmp_path, small_journal):
-    session, path, _ = autosaved(tmp_path, 100)
+    session, path, _ = autosaved(tmp_path, 100, seed=5)  # seeded: a game that ends early would leave the bot no action
     journal = journal_path(path)
     assert journal.exists()
     old_journal = journal.read_bytes()

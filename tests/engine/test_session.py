@@ -28,6 +28,8 @@ def _apply(state: dict[str, Any], action: dict[str, Any], dice: Dice) -> list[Ev
         return [Event("add", f"add {action['n']}")]
     if action["type"] == "roll":
         state["items"].append(dice.roll())
+        if action.get("refuse"):
+            raise IllegalAction("refused after its roll", "t:2")
         return [Event("roll", "roll")]
     state["side"] = "b" if state["side"] == "a" else "a"
     return [Event("pass", "pass")]
@@ -59,6 +61,18 @@ def test_a_refused_action_that_changed_the_state_leaves_it_as_it_was() -> None:
         session.act({"type": "add", "n": -1})
     assert session.state == {"items": [1, 2], "side": "a"}
     assert len(session.log) == 2 and session.can_undo
+
+
+def test_a_refused_action_spends_no_draw_of_a_seeded_game_s_dice() -> None:
+    """A seeded game's rolls are its log's and no others: a save's seed is checked against them."""
+    refused = Session.start(TINY, "tiny", seed=5)  # type: ignore[arg-type]
+    plain = Session.start(TINY, "tiny", seed=5)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        refused.act({"type": "roll", "refuse": True})
+    for session in (refused, plain):
+        for _ in range(4):
+            session.act({"type": "roll"})
+    assert [e.rolls for e in refused.log] == [e.rolls for e in plain.log]
 
 
 def test_undo_goes_back_one_action_at_a_time_to_the_commit_point() -> None:

@@ -52,3 +52,22 @@ def test_act_prints_to_the_acting_side_only_what_it_may_read(scenario: str, tmp_
         assert printed == [e.text for e in shown_to(events, side)], f"action {len(session.log)}"
     if not found:
         pytest.skip("no action in these games tells the other side something alone")
+
+
+def test_replay_of_a_hiding_game_in_progress_prints_no_secret(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`wargames replay` printed every action as JSON with its rolls: a secret order, a card drawn."""
+    scenario = "seeds-of-disaster/1934"
+    session = _session(scenario, [])
+    rng = random.Random(4)
+    for _ in range(80):
+        session.act(random_bot(session, rng))
+    assert session.outcome() is None
+    secrets = {e.text[:30] for entry in session.log for e in entry.events if e.only is not None}
+    assert secrets
+    path = tmp_path / "g.json"
+    save(session, path)
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "replayed 80 actions" in out and "  rolls [" not in out and "\"type\"" not in out
+    assert not [s for s in secrets if s in out]

@@ -41,6 +41,16 @@ class Dice:
         self.rolls.append(value)
         return value
 
+    def checkpoint(self) -> object:
+        """Where a seeded generator stands (None for entropy), to go back to with `rewind`."""
+        return None if isinstance(self._rng, random.SystemRandom) else self._rng.getstate()
+
+    def rewind(self, point: object) -> None:
+        """Back to a checkpoint: the draws of a refused action are not spent, so a seeded game's
+        rolls are exactly its log's, and a save's seed can be checked against them."""
+        if point is not None:
+            self._rng.setstate(point)  # type: ignore[arg-type]
+
     def take_rolls(self) -> list[int]:
         """The rolls made since the last call, for the log entry of one action."""
         taken, self.rolls = self.rolls, []

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import glob
+import hashlib
 import json
 import os
 import random
@@ -38,8 +39,12 @@ from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.engine.session import LogEntry, Session
 
 FORMAT = "wargames-tui-save"
-FORMAT_VERSION = 2  # 2: summary on the first line, compact JSON, journal, seed, stamp; 1 still loads
+# 2: summary on the first line, compact JSON, journal, seed, stamp; 3: digests (the header's proves
+# its stamp and seed, each journal line's its action, chained to the line before). 1 and 2 still load.
+FORMAT_VERSION = 3
 JOURNAL_FORMAT = "wargames-tui-journal"
+JOURNAL_VERSION = 2  # 2: each line carries its digest
+DIGEST_CHARS = 16  # hex digits of SHA-256 kept: 64 bits, against damage and edits by hand (no secret key)
 MAX_BYTES = 8 * 2**20  # 100 times the longest game so far (a finished Khar'kov game: 70 KB)
 HEADER_BYTES = 16 * 1024  # what a list of saves reads of each file
 MAX_DEPTH = 32  # actions and snapshots nest a few levels; anything deeper is not a save
@@ -102,6 +107,7 @@ class SaveHeader(Summary):
     created: Name
     actions: Annotated[int, Field(ge=0)] | None = None  # entries in the log (format 2)
     stamp: Name | None = None  # names this snapshot: its journal carries the same stamp (format 2)
+    digest: Name | None = None  # proves the stamp and the seed, and starts the journal's chain (format 3)
 
 
 class SaveFile(SaveHeader):
@@ -126,13 +132,14 @@ class _LogEntries(_Strict):
 
 class JournalHead(_Strict):
     format: Literal["wargames-tui-journal"]
-    version: Literal[1]
+    version: Literal[1, 2]
     stamp: Name
     base: Annotated[int, Field(ge=0)]
 
 
 class JournalLine(LoggedAction):
     n: Annotated[int, Field(ge=0)]
+    digest: Name | None = None  # journal version 2
     summary: Summary | None = None
 
 
@@ -181,9 +188,25 @@ def envelope(session: Session, stamp: str | None = None) -> dict[str, Any]:
     env.update(created=session.created, **_summary(session), actions=len(session.log))
     if stamp is not None:
         env["stamp"] = stamp
+        env["digest"] = header_digest(stamp, session.seed)
     env["log"] = [e.to_json() for e in session.log]
     env["snapshot"] = session.game.dump(session.state)
     return env
+
+
+def _digest(previous: str, text: str) -> str:
+    return hashlib.sha256(f"{previous}\n{text}".encode()).hexdigest()[:DIGEST_CHARS]
+
+
+def header_digest(stamp: str, seed: int | None) -> str:
+    """What proves a save's stamp and seed: a seed added to a game begun without one is refused."""
+    return _digest(FORMAT, _compact({"stamp": stamp, "seed": seed}))
+
+
+def line_digest(previous: str, line: dict[str, Any]) -> str:
+    """What proves a journal line (its n, action, rolls and side, as written) and its place: the
+    digest of the line before (the header's for the first) goes into it."""
+    return _digest(previous, _compact({k: line[k] for k in ("n", "action", "rolls", "side")}))
 
 
 def _summary(session: Session) -> dict[str, Any]:
@@ -279,6 +302,8 @@ class _Record:
     stamp: str | None
     clean: bool  # the journal (if any) extends this snapshot and ends with a whole line
     signature: tuple
+    digest: str | None = None  # the last journal line's (the header's when none): the next line chains from it
+    damaged: bool = False  # loading set journal lines aside: the next rewrite keeps the journal as NAME.journal.damaged
 
     def new_entries(self, session: Session) -> list[LogEntry] | None:
         """The entries after the ones on disk, or None when the log changed otherwise (undo)."""
@@ -339,22 +364,31 @@ def save(session: Session, path: Path, compact: bool = False) -> None:
                 if new:
                     _append(target, session, new, record)
             else:
-                _rewrite(target, session)
+                _rewrite(target, session, damaged=record is not None and record.damaged)
         except OSError as exc:
             if record is not None:
                 record.clean, record.signature = False, _signature(target)
             raise SaveError(f"{path}: could not be written: {_why(exc)} (the last good save is still there)") from None
 
 
-def _rewrite(target: Path, session: Session) -> None:
+def damaged_path(path: Path) -> Path:
+    """Where a journal whose lines loading set aside is kept once the save is rewritten."""
+    return Path(path).with_name(Path(path).name + ".journal.damaged")
+
+
+def _rewrite(target: Path, session: Session, damaged: bool = False) -> None:
     remove_stale_temp(target.parent, target.name)
     stamp = secrets.token_hex(8)
     text = envelope_text(envelope(session, stamp))
     write_atomic(target, text)
-    journal_path(target).unlink(missing_ok=True)
+    journal = journal_path(target)
+    if damaged and journal.exists():
+        os.replace(journal, damaged_path(target))
+    journal.unlink(missing_ok=True)
     last = session.log[-1] if session.log else None
     size = os.stat(target).st_size
-    _remember(target, session, _Record(len(session.log), last, len(session.log), size, stamp, True, _signature(target)))
+    digest = header_digest(stamp, session.seed)
+    _remember(target, session, _Record(len(session.log), last, len(session.log), size, stamp, True, _signature(target), digest))
 
 
 def _append(target: Path, session: Session, new: list[LogEntry], record: _Record) -> None:
@@ -362,9 +396,12 @@ def _append(target: Path, session: Session, new: list[LogEntry], record: _Record
     lines = []
     first = not journal.exists()
     if first:
-        lines.append(_compact({"format": JOURNAL_FORMAT, "version": 1, "stamp": record.stamp, "base": record.count}))
+        lines.append(_compact({"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "stamp": record.stamp, "base": record.count}))
+    digest = record.digest
+    assert digest is not None  # a journal is appended to only after a version 3 file was read or written
     for i, entry in enumerate(new):
         line = {"n": record.count + i, **entry.to_json()}
+        line["digest"] = digest = line_digest(digest, line)
         if i == len(new) - 1:
             line["summary"] = _summary(session)
         lines.append(_compact(line))
@@ -383,6 +420,7 @@ def _append(target: Path, session: Session, new: list[LogEntry], record: _Record
     record.count = len(session.log)
     record.last = session.log[-1]
     record.signature = _signature(target)
+    record.digest = digest
 
 
 # --- locking ------------------------------------------------------------------------------------
@@ -679,6 +717,8 @@ class _Stored:
     snapshot_bytes: int
     clean: bool
     signature: tuple
+    digest: str | None  # what the next journal line chains from
+    notes: list[str]  # journal lines set aside, and why
 
 
 def _read_stored(path: Path, target: Path) -> _Stored:
@@ -689,52 +729,100 @@ def _read_stored(path: Path, target: Path) -> _Stored:
     place = _too_deep(env.snapshot)
     if place is not None:
         raise SaveError(f"{path}: nested deeper than {MAX_DEPTH} levels at snapshot.{place}")
-    journal, clean = _read_journal(path, env)
-    if journal:
-        last = next((j.summary for j in reversed(journal) if j.summary is not None), None)
-        extra = [LoggedAction(action=j.action, rolls=j.rolls, side=j.side) for j in journal]
+    _check_digest(path, env)
+    journal = _read_journal(path, env)
+    if journal.entries:
+        last = next((j.summary for j in reversed(journal.entries) if j.summary is not None), None)
+        extra = [LoggedAction(action=j.action, rolls=j.rolls, side=j.side) for j in journal.entries]
         update: dict[str, Any] = {"log": env.log + extra, "actions": len(env.log) + len(extra)}
         merged = env.model_copy(update=update | (last.model_dump() if last else {}))
     else:
         merged = env.model_copy()
     merged._snapshot_at = len(env.log)
-    return _Stored(merged, len(env.log), st.st_size, clean and env.stamp is not None, signature)
+    clean = journal.clean and env.stamp is not None and env.version >= 3  # older files are rewritten first
+    return _Stored(merged, len(env.log), st.st_size, clean, signature, journal.digest, journal.notes)
 
 
-def _read_journal(path: Path, env: _Unchecked) -> tuple[list[JournalLine], bool]:
-    """The actions journaled after the snapshot, and whether the journal may be appended to as it is.
+def _check_digest(path: Path, env: SaveHeader) -> None:
+    """A version 3 save proves its stamp and seed: a seed added to (or changed in) a game is refused."""
+    if env.version < 3:
+        return
+    if env.stamp is None or env.digest is None:
+        raise SaveError(f"{path}: at digest: a version {env.version} save carries a stamp and its digest, and this one does not")
+    if env.digest != header_digest(env.stamp, env.seed):
+        raise SaveError(
+            f"{path}: at digest: it does not prove the save's stamp and seed (was a seed added or changed? "
+            "a game begun without a seed stays unseeded)"
+        )
 
-    A journal from before the snapshot's last rewrite (another stamp) is ignored; so is a torn
-    last line, left by a write that was cut off.
+
+@dataclass
+class _Journal:
+    """The actions a journal proves after the snapshot, and what it sets aside."""
+
+    entries: list[JournalLine]
+    clean: bool  # it may be appended to as it is
+    digest: str | None  # the last proven line's, else the header's
+    notes: list[str]
+
+
+def _read_journal(path: Path, env: _Unchecked) -> _Journal:
+    """The journaled actions after the snapshot, each proven by its digest (journal version 2).
+
+    A journal from before the snapshot's last rewrite (another stamp) holds nothing the file does not:
+    it is ignored. A line that cannot be read or does not prove itself (damaged, changed by hand, cut
+    off by a crash) ends the journal there: it and the lines after are set aside, and a note says
+    which actions were lost.
     """
     jpath = journal_path(path)
     if not os.path.lexists(jpath):
-        return [], True
+        return _Journal([], True, env.digest, [])
     if env.stamp is None:
-        return [], False
+        return _Journal([], False, None, [])
     data, _ = _read(jpath)
     lines = data.split(b"\n")
-    whole = lines.pop() == b""
+    torn = lines.pop()  # b"" when the last write was whole
+    if torn:
+        lines.append(torn)
     entries: list[JournalLine] = []
+    digest, version = env.digest, 1
+
+    def set_aside(k: int, why: str) -> _Journal:
+        first = len(env.log) + len(entries) + 1
+        count = len(lines) - max(k, 2) + 1
+        if count <= 0:
+            return _Journal(entries, False, digest, [])
+        lost = f"action {first}" if count == 1 else f"actions {first} to {first + count - 1}"
+        note = f"{jpath}: line {k} {why}: {lost} set aside; the game goes on after action {first - 1}"
+        return _Journal(entries, False, digest, [note])
+
     for k, line in enumerate(lines, start=1):
+        if k == len(lines) and torn:
+            return set_aside(k, "was cut off (the program stopped while saving)")
+        raw = None
         try:
-            raw = parse_json(line, f"{jpath}: line {k}: not a journal line")
+            raw = parse_json(line, "not a journal line")
             if k == 1:
-                head = _validate(jpath, JournalHead, raw, "line 1: ")
+                head = JournalHead.model_validate(raw)
                 if head.stamp != env.stamp:
-                    return [], False
+                    return _Journal([], False, None, [])
                 if head.base != len(env.log):
-                    raise SaveError(f"{jpath}: line 1: follows action {head.base} but {path} holds {len(env.log)} (remove the journal to load the save without it)")
+                    return set_aside(k, f"follows action {head.base} but the save holds {len(env.log)}")
+                version = head.version
                 continue
-            entry = _validate(jpath, JournalLine, raw, f"line {k}: ")
-        except SaveError:
-            if k == len(lines):  # the last line, cut off by a crash: the action it held is lost
-                return entries, False
-            raise
+            entry = JournalLine.model_validate(raw)
+        except SaveError as exc:
+            return set_aside(k, f"cannot be read: {exc}")
+        except ValidationError as exc:
+            return set_aside(k, f"cannot be read: {describe_validation(exc, raw)}")
         if entry.n != len(env.log) + len(entries):
-            raise SaveError(f"{jpath}: line {k}: action number {entry.n}, expected {len(env.log) + len(entries)}")
+            return set_aside(k, f"holds action number {entry.n}, not {len(env.log) + len(entries)}")
+        if version >= 2:
+            if digest is None or entry.digest != line_digest(digest, raw):
+                return set_aside(k, "does not match its digest (damaged, or changed by hand)")
+            digest = entry.digest
         entries.append(entry)
-    return entries, whole and bool(lines)
+    return _Journal(entries, bool(lines), digest if version >= 2 else None, [])
 
 
 def read_envelope(path: Path) -> SaveFile:
@@ -760,9 +848,20 @@ class _Replaying(Dice):
 
     def roll(self, sides: int = 6) -> int:
         value = super().roll(sides)
-        if self._shadow is not None:
-            self._shadow.randint(1, sides)
+        if self._shadow is not None and self._shadow.randint(1, sides) != value:
+            raise NotTheSeed(f"the roll {value} is not the seed's")
         return value
+
+    def checkpoint(self) -> object:
+        return self._shadow.getstate() if self._shadow is not None else None
+
+    def rewind(self, point: object) -> None:
+        if self._shadow is not None and point is not None:
+            self._shadow.setstate(point)  # type: ignore[arg-type]
+
+
+class NotTheSeed(Exception):
+    """A seeded game's recorded roll is not its seed's: the seed was not there when it was rolled."""
 
 
 def _check_game(path: Path | str, env: SaveHeader, game: Any) -> None:
@@ -782,12 +881,33 @@ def _check_game(path: Path | str, env: SaveHeader, game: Any) -> None:
             raise SaveError(f"{path}: at seats.{side[:40]}: no such side in {env.scenario} (sides: {', '.join(info.sides)})")
 
 
+class _SetAside(Exception):
+    """A journaled action the rules refuse: the game goes on after the `kept` actions before it."""
+
+    def __init__(self, kept: int, note: str) -> None:
+        super().__init__(note)
+        self.kept, self.note = kept, note
+
+
 def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>") -> Session:
     """Rebuild the game from its log; refuse it if the log does not lead to the snapshot.
 
+    A journaled action the rules refuse is set aside with those after it (a note says so): the
+    replay, which keeps no copy to go back to, is made again up to it.
     The dice of a loaded game are drawn at roll time, or, for a game started with a seed (tests,
     demos), go on from that seed: no caller picks the rolls of a live game.
     """
+    try:
+        return _replay(env, path)
+    except _SetAside as cut:
+        kept = env.model_copy(update={"log": env.log[: cut.kept]})
+        kept._snapshot_at = env._snapshot_at
+        session = _replay(kept, path)
+        session.notes.append(cut.note)
+        return session
+
+
+def _replay(env: SaveFile | _Unchecked, path: Path | str) -> Session:
     from wargames_tui.games import UnknownScenario, game_for
 
     try:
@@ -806,15 +926,12 @@ def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>") -> Session:
         _compare(path, game, session, env)
     for i, item in enumerate(env.log, start=1):
         entry = item if isinstance(item, LoggedAction) else _entry(path, item, i)
-        session.dice = _Replaying(entry.rolls, shadow)
-        try:
-            session.act(entry.action, undoable=False)
-        except (IllegalAction, ReplayExhausted) as exc:
-            raise SaveError(f"{path}: log entry {i} ({_short(entry.action)}) cannot be replayed: {exc}") from None
-        except Exception as exc:  # noqa: BLE001 - a malformed action must not crash the caller
-            raise SaveError(f"{path}: log entry {i} ({_short(entry.action)}) cannot be replayed: malformed action ({_one_line(exc)})") from None
-        if session.dice.leftover():
-            raise SaveError(f"{path}: log entry {i} recorded more die rolls than the action used")
+        problem = _replay_one(session, entry, shadow, f"{path}: log entry {i}")
+        if problem is not None and i > at:  # a journaled action: the game goes on before it
+            lost = f"action {i}" if i == len(env.log) else f"actions {i} to {len(env.log)}"
+            raise _SetAside(i - 1, f"{path}: journaled action {i} ({_short(entry.action)}) {problem}: {lost} set aside; the game goes on after action {i - 1}")
+        if problem is not None:
+            raise SaveError(f"{path}: log entry {i} ({_short(entry.action)}) {problem}")
         if i == at:
             _compare(path, game, session, env)
     session.updated = env.updated
@@ -823,6 +940,26 @@ def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>") -> Session:
         session.dice._rng = shadow
     session._undo.clear()
     return session
+
+
+def _replay_one(session: Session, entry: LoggedAction, shadow: random.Random | None, where: str) -> str | None:
+    """Play one logged action again with its rolls: None, or why the rules refuse it (the game is
+    then as it was). A roll the seed does not give, or rolls left over, refuse the save."""
+    session.dice = _Replaying(entry.rolls, shadow)
+    try:
+        session.act(entry.action, undoable=False)
+    except NotTheSeed:
+        raise SaveError(
+            f"{where} was not rolled with the save's seed: the seed was added or changed after the game "
+            "began (a game begun without a seed stays unseeded)"
+        ) from None
+    except (IllegalAction, ReplayExhausted) as exc:
+        return f"cannot be replayed: {exc}"
+    except Exception as exc:  # noqa: BLE001 - a malformed action must not crash the caller
+        return f"cannot be replayed: malformed action ({_one_line(exc)})"
+    if session.dice.leftover():
+        raise SaveError(f"{where} recorded more die rolls than the action used")
+    return None
 
 
 def _entry(path: Path | str, raw: Any, i: int) -> LoggedAction:
@@ -840,14 +977,18 @@ def _compare(path: Path | str, game: Any, session: Session, env: SaveFile | _Unc
 
 
 def load(path: Path) -> Session:
-    """Read, check and replay a save."""
+    """Read, check and replay a save. Journal lines that cannot be proven are set aside, and
+    `session.notes` says which actions were lost."""
     path = Path(path)
     _check_regular(path)
     target = Path(os.path.realpath(path))
     with _lock(path, target, exclusive=False):
         stored = _read_stored(path, target)
         session = replay(stored.envelope, path)
+    session.notes[:0] = stored.notes
     last = session.log[-1] if session.log else None
-    record = _Record(len(session.log), last, stored.snapshot_count, stored.snapshot_bytes, stored.envelope.stamp, stored.clean, stored.signature)
+    damaged = bool(session.notes)
+    record = _Record(len(session.log), last, stored.snapshot_count, stored.snapshot_bytes, stored.envelope.stamp,
+                     stored.clean and not damaged, stored.signature, stored.digest, damaged)
     _remember(target, session, record)
     return session

@@ -50,6 +50,8 @@ class Session:
     _base_len: int = 0
     undo_stop: str = "the start of the game"  # the last point undo may not cross, in words
     _prompt: Prompt | None = None
+    # What loading a save had to set aside (journal lines it could not prove), for the player to read.
+    notes: list[str] = field(default_factory=list)
 
     @classmethod
     def start(
@@ -92,10 +94,12 @@ class Session:
         if undoable and (self._base is None or self._base_len > len(self.log)):
             self._base, self._base_len = self.game.copy_state(self.state), len(self.log)
         self.dice.take_rolls()
+        point = self.dice.checkpoint()
         try:
             events = self.game.apply(self.state, action, self.dice)
         except BaseException:
             self.dice.take_rolls()
+            self.dice.rewind(point)
             if undoable:
                 self.state = self._rebuilt(len(self.log))
             raise

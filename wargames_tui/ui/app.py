@@ -71,6 +71,7 @@ class WargamesApp(App):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._seat_people_for_unknown_bots(session)
+        self._tell_notes(session)
         path = save_path or autosave_path(self.save_dir, session)
         from wargames_tui.ui.screens.play import PlayScreen
 
@@ -85,7 +86,14 @@ class WargamesApp(App):
             return
         while len(self.screen_stack) > 2:
             self.pop_screen()
+        self._tell_notes(source)
         self.push_screen(PlayScreen(source, replay=True))
+
+    def _tell_notes(self, session: Session) -> None:
+        """What loading the save had to set aside (journal lines it could not prove), said once."""
+        for note in session.notes:
+            self.notify(note, title="Part of this save is lost", severity="warning", timeout=20)
+        session.notes.clear()
 
     def _seat_people_for_unknown_bots(self, session: Session) -> None:
         """A save may name a bot this version does not have: a person takes that side instead."""
