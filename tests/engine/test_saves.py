@@ -19,7 +19,7 @@ def test_round_trip_reproduces_the_position(tmp_path):
     assert again.game.dump(again.state) == session.game.dump(session.state)
     assert [e.action for e in again.log] == [e.action for e in session.log]
     env = json.loads(path.read_text())
-    assert env["format"] == "wargames-tui-save" and env["version"] == 2
+    assert env["format"] == "wargames-tui-save" and env["version"] == 3
     assert {"app_version", "game", "scenario", "options", "seats", "created", "updated", "log", "snapshot"} <= set(env)
 
 
