@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import reactive
 
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.hexgrid import Hex
@@ -54,12 +55,13 @@ class HexPane(Pane):
         Binding("t", "toggle_tables", "Tables", show=False),
     ]
     SIDE_LEAST = 36
+    # What the player has chosen on the map: a new one redraws the lights and the panels.
+    sel: reactive[Selection] = reactive(Selection(), init=False)
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.board = session.game.board(session.state)
         self.nations = gamehooks.nations(session)
-        self.sel = Selection()
         self.last_combat: dict[str, Any] | None = None
         self.turn: Turn | None = None
         self.stepper: Step | None = None
@@ -166,12 +168,16 @@ class HexPane(Pane):
         if key != self._phase_key:
             handover = self._phase_key is not None and self._phase_key[3] != key[3]
             self._phase_key = key
-            self.sel = Selection()
+            self.set_reactive(HexPane.sel, Selection())  # drawn below, with the new position
             if handover and self.prompt.side and not bot:
                 self.call_after_refresh(self._cursor_to_own_unit)
             if not bot:
                 self.call_after_refresh(self._cursor_for_step)
         self.redraw()
+
+    def watch_sel(self) -> None:
+        if self.turn is not None:
+            self.redraw()
 
     def redraw(self) -> None:
         self.query_one(HexMap).show(self._counters(), self.keys.lights(), self._held())
@@ -339,7 +345,10 @@ class HexPane(Pane):
             elif isinstance(r, Play):
                 host.play(r.action)
                 return  # the play redraws the screen
-        host.refresh_all()
+        # The position is the same: a new selection has redrawn the map and panels (watch_sel).
+        self._draw_panels()
+        host._draw_prompt()
+        host.refresh_bindings()
 
     def activate(self, h: Hex) -> None:
         """Enter (or a click) on hex h: what it means depends on the step."""
@@ -428,10 +437,10 @@ class HexPane(Pane):
 
     # --- playing an action ---------------------------------------------------
     def refused(self) -> None:
-        self.sel = self.sel.but(confirming=False)
+        self.set_reactive(HexPane.sel, self.sel.but(confirming=False))
 
     def played(self, action: Action, events: list[Event]) -> None:
-        self.sel = self.keys.after_play(action)
+        self.set_reactive(HexPane.sel, self.keys.after_play(action))  # drawn with the new position
         for e in events:
             if e.kind == "combat":
                 self.last_combat = dict(e.data)
