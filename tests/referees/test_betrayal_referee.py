@@ -510,8 +510,9 @@ class Referee:
                 owed = None
             self.check_breach_offer(before, where)
             action = choose(rng, actions, before, policy)
-            if policy == "talk" and before["breach_actions"] and rng.random() < TALK_RATE:
-                action = rng.choice(before["breach_actions"])  # betrayal:6.3 a breach recorded from the menu
+            breaches = [a for a in before["breach_actions"] if a["type"] == "breach"]
+            if policy == "talk" and breaches and rng.random() < TALK_RATE:
+                action = rng.choice(breaches)  # betrayal:6.3 a breach recorded from the menu
             if not pending_w:
                 marker = before["republic"]
             events = game.apply(state, action, dice)
@@ -1022,7 +1023,7 @@ class Referee:
         if view["phase"] not in PHASES:
             return
         self.seen("talk ban")
-        offered = {a["nation"] for a in view["breach_actions"]}
+        offered = {a["nation"] for a in view["breach_actions"] if a["type"] == "breach"}
         want = {"french", "british"} if view["turn"] >= 3 else set()
         if offered != want:
             self.bad("talk ban", where, f"turn {view['turn']}: breaches offered for {sorted(offered)}")
