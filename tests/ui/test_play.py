@@ -487,3 +487,57 @@ async def test_the_hex_panel_names_a_blitzkrieg_hex_as_its_map_prints_it(save_di
         across = dict(screen.pane.board.cells[river].side_list())["river"]
         shown = str(screen.query_one(StackPanel).render())
         assert all(screen.pane.turn.hex_name(n).startswith(("E", "W")) and screen.pane.turn.hex_name(n) in shown for n in across)
+
+
+@sync
+async def test_a_cursor_key_moves_the_map_and_the_hex_panel_in_one_screen_update(save_dir: Path) -> None:
+    # The pane is bound to the map's cursor reactive: the panel is drawn in the same update as the
+    # map's two cells (a handler of the map's CursorMoved would draw it a frame later).
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await pilot.pause(0.3)
+        updates: list[int] = []
+        refresh = screen._compositor_refresh
+
+        def counted() -> None:
+            updates.append(1)
+            refresh()
+
+        screen._compositor_refresh = counted  # type: ignore[method-assign]
+        await pilot.press("right", "down", "left", "up")  # the hex panel takes the height of the tallest hex seen
+        for key in ("right", "down", "left", "up"):
+            updates.clear()
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            cursor = screen.query_one(HexMap).cursor
+            assert screen.query_one("#stack").border_title == f"Hex {cursor}"
+            assert len(updates) == 1, key
+
+
+@sync
+async def test_the_hex_map_posts_cursor_moved_when_its_cursor_changes() -> None:
+    from textual.app import App, ComposeResult
+
+    session = new_session()
+    board = session.game.board(session.state)
+    moved: list[str] = []
+
+    class MapApp(App):
+        def compose(self) -> ComposeResult:
+            yield HexMap(board)
+
+        def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
+            moved.append(event.hex)
+
+    app = MapApp()
+    async with app.run_test(size=SIZE) as pilot:
+        hexmap = app.query_one(HexMap)
+        hexmap.focus()
+        start = hexmap.cursor
+        await pilot.press("down")
+        await pilot.pause()
+        hexmap.set_cursor(start)  # set from code: the same message
+        hexmap.set_cursor(start)  # the same hex again: nothing moved
+        await pilot.pause()
+        assert len(moved) == 2 and moved[0] != start and moved[1] == start

@@ -24,6 +24,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical, VerticalScroll
+from textual.reactive import reactive
 
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.session import Session
@@ -76,13 +77,16 @@ def bindings_for(terms: AreaTerms) -> list[Binding]:
 
 
 class AreaPane(Pane):
+    # Units picked with 1-9 to act without the rest of their stack: a new list (never changed in
+    # place) redraws the lights, the panels and the prompt line.
+    picked: reactive[list[str]] = reactive(list, init=False)
+
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.terms: AreaTerms = presentation(session.game).area
         self._bindings = BindingsMap(bindings_for(self.terms))  # the keys are the game's: built from its terms
         self.automatic_action = self.terms.automatic_action
         self.view = session.view(None)
-        self.picked: list[str] = []  # units picked with 1-9 to act without the rest of their stack
         self.numbered: list[str] = []  # the player's units in the zone panel, in their numbered order
         self.source: str | None = None  # the zone whose units' reach is lit
         self._phase_key: tuple[Any, ...] | None = None
@@ -102,7 +106,7 @@ class AreaPane(Pane):
         self.query_one("#zone").border_title = self.terms.zone_word
         self.query_one("#track").border_title = "Turn"
         self.query_one("#log").border_title = "Log"
-        self.query_one(AreaMap).on_move = self._cursor_moved
+        self.bind_cursor(self.query_one(AreaMap))
 
     def start(self) -> None:
         self.query_one(AreaMap).set_cursor(self._start_zone(), scroll=False)
@@ -272,11 +276,11 @@ class AreaPane(Pane):
         for a in view.get("assets") or []:
             self.known_assets[a["id"]] = (a.get("kind", ""), a.get("name", ""))
         key = (view.get("turn"), view.get("phase"), self.prompt.side)
+        units = {u["id"] for u in view.get("units", [])}
         if key != self._phase_key:
             self._phase_key = key
-            self.picked = []
-        units = {u["id"] for u in view.get("units", [])}
-        self.picked = [u for u in self.picked if u in units]
+            units = set()
+        self.set_reactive(AreaPane.picked, [u for u in self.picked if u in units])  # drawn below
         self._update_source()
         self.query_one(AreaMap).show(view, self.highlights())
         self._draw_panels()
@@ -315,10 +319,7 @@ class AreaPane(Pane):
         return Text(f" · picked: {names}", "bold #7ec8e3") if self.picked else Text()
 
     # --- events from the map --------------------------------------------------------------
-    def on_area_map_cursor_moved(self, event: AreaMap.CursorMoved) -> None:
-        self._cursor_moved(event.zone)
-
-    def _cursor_moved(self, zone: str) -> None:
+    def cursor_moved(self) -> None:
         self.host.message = None
         before = self.source
         self._update_source()
@@ -381,7 +382,6 @@ class AreaPane(Pane):
         types = {(a.get("type"), a.get("unit")) for a in self.prompt.actions}
         if all(("move", u) in types for u in picked):
             self.picked = picked
-            self.host.refresh_all()
         return True
 
     def _on_the_move(self) -> bool:
@@ -443,19 +443,20 @@ class AreaPane(Pane):
         if n > len(self.numbered):
             return
         uid = self.numbered[n - 1]
-        if self.picked and self.zone_of(self.picked[0]) != self.zone_of(uid):
-            self.picked = []
-        if uid in self.picked:
-            self.picked.remove(uid)
-        else:
-            self.picked.append(uid)
+        same_zone = [u for u in self.picked if self.zone_of(u) == self.zone_of(uid)]
         self.host.message = None
-        self.host.refresh_all()
+        self.picked = [u for u in same_zone if u != uid] if uid in same_zone else [*same_zone, uid]
 
     def action_unpick(self) -> None:
-        self.picked = []
         self.host.message = ("Picked units dropped: actions are for whole stacks again.", "info")
-        self.host.refresh_all()
+        self.picked = []
+
+    def watch_picked(self) -> None:
+        """The position is the same: the lights, the panels, the prompt line and the keys change."""
+        self.query_one(AreaMap).set_highlights(self.highlights())
+        self._draw_panels()
+        self.host._draw_prompt()
+        self.host.refresh_bindings()
 
     def chosen(self) -> bool:
         return bool(self.picked)
@@ -479,7 +480,7 @@ class AreaPane(Pane):
 
     # --- after an action ----------------------------------------------------------------
     def played(self, action: Action, events: list[Event]) -> None:
-        self.picked = []
+        self.set_reactive(AreaPane.picked, [])  # drawn with the new position
 
     def after_change(self) -> None:
         zone, _ = self.acting()

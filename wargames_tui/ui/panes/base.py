@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from rich.text import Text
 from textual.containers import Horizontal
+from textual.widget import Widget
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
@@ -80,6 +81,15 @@ class Pane(Horizontal):
 
     def focus_map(self) -> None:
         raise NotImplementedError
+
+    def bind_cursor(self, map_widget: Widget) -> None:
+        """Redraw the panels when the map's cursor moves. Bound to the map's `cursor` reactive, not
+        to its CursorMoved message: the panels then change in the same screen update as the map (a
+        message is handled after the map's cells were drawn: a second update, a frame later)."""
+        self.watch(map_widget, "cursor", self.cursor_moved, init=False)
+
+    def cursor_moved(self) -> None:
+        """The map's cursor moved: draw what depends on it."""
 
     def scroll_to_cursor(self) -> None:
         raise NotImplementedError

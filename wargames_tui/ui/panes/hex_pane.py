@@ -34,7 +34,7 @@ from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
 from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.pending import PendingPanel
-from wargames_tui.ui.widgets.stack import StackPanel
+from wargames_tui.ui.widgets.stack import HexInfo, StackPanel
 from wargames_tui.ui.widgets.track import TrackPanel, short_side
 
 # Enter's label in the footer says what it does in the step: one binding a label.
@@ -79,7 +79,7 @@ class HexPane(Pane):
     def on_mount(self) -> None:
         for wid, title in (("stack", "Hex"), ("pending", "Waiting to come on"), ("crt", "Combat results"), ("track", "Turn"), ("log", "Log")):
             self.query_one(f"#{wid}").border_title = title
-        self.query_one(HexMap).on_move = self._cursor_moved
+        self.bind_cursor(self.query_one(HexMap))
 
     # --- reading the position ---------------------------------------------------
     @property
@@ -219,11 +219,11 @@ class HexPane(Pane):
         sides = self.view.get("sides", {})
         holder = (self.view.get("control") or {}).get(h)
         held = (short_name(sides.get(holder, holder)), self.side_colour(holder)) if holder else None
-        self.query_one(StackPanel).show(
+        info = HexInfo(
             h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
-            marks=self.keys.marks(), held=held, compact=self.host.has_class("short"), steady=self._phase_key,
-            hex_name=self.turn.hex_name,  # type: ignore[union-attr]
+            marks=self.keys.marks(), held=held, hex_name=self.turn.hex_name,  # type: ignore[union-attr]
         )
+        self.query_one(StackPanel).show(info, compact=self.host.has_class("short"), steady=self._phase_key)
         self.query_one("#stack").border_title = f"Hex {self.turn.hex_name(h)}"  # type: ignore[union-attr]
         self._draw_pending()
         column, caption = self._considered()
@@ -300,10 +300,7 @@ class HexPane(Pane):
         return t, Text(f" {note} " if note else "", style="bold #7ec8e3")
 
     # --- events from the map ----------------------------------------------------
-    def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
-        self._cursor_moved(event.hex)
-
-    def _cursor_moved(self, h: str) -> None:
+    def cursor_moved(self) -> None:
         self._draw_panels()
         self.host._draw_prompt()
 

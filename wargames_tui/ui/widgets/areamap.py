@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -36,6 +36,7 @@ from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -119,7 +120,6 @@ def build_layout(
     after a label, then the blank one before it; with over_links, also the first character of
     a line of two or more link characters that touches the label (the line stays visible)."""
     link_chars = LINK_CHARS if link_chars is None else link_chars
-    height = len(picture)
     width = max((len(line) for line in picture), default=0)
     labels: dict[str, tuple[int, int, int]] = {}
     centres: dict[str, tuple[float, float]] = {}
@@ -134,47 +134,59 @@ def build_layout(
         for c in range(col, col + len(zid)):
             owner[(row, c)] = Cell("id", zid)
         width = max(width, last + 2)  # room for a marker after the label
-    label_rows = {r for r, _, _ in labels.values()}
-    bottom = max(label_rows, default=-1)
     dotted = [
         (centres[link["a"]], centres[link["b"]], link["kind"])
         for link in links
         if link["a"] in centres and link["b"] in centres and link["kind"] in ("track", "landing")
     ]
+    bottom = max((r for r, _, _ in labels.values()), default=-1)
+    rows = tuple(
+        _classify_row(picture[r].ljust(width), r, owner, link_chars, dotted, legend=r > bottom) for r in range(len(picture))
+    )
+    return Layout(width, len(picture), rows, centres, labels, _marker_spots(rows, labels, width, over_links))
 
-    def dotted_kind(col: int, row: int) -> str:
-        if not dotted:
-            return "track"
-        return min(dotted, key=lambda d: _segment_distance((col, row), d[0], d[1]))[2]
 
-    rows = []
-    for r in range(height):
-        line = picture[r].ljust(width)
-        legend = r > bottom
-        named = _legend_kinds(line, link_chars) if legend else {}
-        cells = []
-        for c, ch in enumerate(line):
-            if (r, c) in owner:
-                cells.append(owner[(r, c)])
-            elif ch == " ":
-                cells.append(Cell("blank"))
-            elif ch in link_chars and not _in_word(line, c):
-                kind = link_chars[ch]
-                if legend:
-                    kind = named.get(c, "track" if kind == "dotted" else kind)
-                elif kind == "dotted":
-                    kind = dotted_kind(c, r)
-                cells.append(Cell("link", kind=kind))
-            else:
-                cells.append(Cell("text"))
-        rows.append(tuple(cells))
+def _classify_row(
+    line: str,
+    r: int,
+    owner: dict[tuple[int, int], Cell],
+    link_chars: dict[str, str],
+    dotted: list[tuple[tuple[float, float], tuple[float, float], str]],
+    legend: bool,
+) -> tuple[Cell, ...]:
+    """One line of the picture: each cell a label's part, a link (a dotted one takes the kind of
+    the nearest dotted link; in the legend below the map, the kind its words name), text or blank."""
+    named = _legend_kinds(line, link_chars) if legend else {}
+    cells = []
+    for c, ch in enumerate(line):
+        if (r, c) in owner:
+            cells.append(owner[(r, c)])
+        elif ch == " ":
+            cells.append(Cell("blank"))
+        elif ch in link_chars and not _in_word(line, c):
+            kind = link_chars[ch]
+            if legend:
+                kind = named.get(c, "track" if kind == "dotted" else kind)
+            elif kind == "dotted":
+                kind = min(dotted, key=lambda d: _segment_distance((c, r), d[0], d[1]))[2] if dotted else "track"
+            cells.append(Cell("link", kind=kind))
+        else:
+            cells.append(Cell("text"))
+    return tuple(cells)
+
+
+def _marker_spots(
+    rows: tuple[tuple[Cell, ...], ...], labels: dict[str, tuple[int, int, int]], width: int, over_links: bool
+) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The cells beside each label that may hold its markers: every zone's cell after its label
+    first, then the cells before (see build_layout)."""
     claimed: set[tuple[int, int]] = set()
     found: dict[str, list[tuple[int, int]]] = {zid: [] for zid in labels}
 
     def role(row: int, c: int) -> str:
         return rows[row][c].role if 0 <= c < width else "edge"
 
-    for side in (1, -1):  # every zone's cell after its label first, then the cells before
+    for side in (1, -1):
         for zid, (row, first, last) in labels.items():
             c = last + 1 if side == 1 else first - 1
             if (row, c) in claimed or not 0 <= c < width:
@@ -186,8 +198,7 @@ def build_layout(
             if free:
                 claimed.add((row, c))
                 found[zid].append((row, c))
-    spots = {zid: tuple(cells) for zid, cells in found.items()}
-    return Layout(width, height, tuple(rows), centres, labels, spots)
+    return {zid: tuple(cells) for zid, cells in found.items()}
 
 
 def _in_word(line: str, c: int) -> bool:
@@ -224,6 +235,9 @@ def _legend_kinds(line: str, link_chars: dict[str, str] | None = None) -> dict[i
 
 class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
     """The zone picture with a cursor. Arrows move to the nearest zone that way, Tab cycles."""
+
+    # The zone under the cursor: a new one redraws the two labels' lines and posts CursorMoved.
+    cursor: reactive[str] = reactive("", repaint=False, init=False)
 
     DEFAULT_CSS = """
     AreaMap {
@@ -262,15 +276,13 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         self.occupants: dict[str, set[str]] = {}
         self.here: dict[str, Units] = {}  # zone -> the units in it
         self.look: MapLook = look_for(view)
-        self.cursor: str = ""
-        self.on_move: Callable[[str], None] | None = None
         self._version = 0
         self._lines: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
         self._picture_key: tuple[Any, ...] | None = None
         self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
         self.show(view)
         order = self.zone_order()
-        self.cursor = order[0] if order else ""
+        self.set_reactive(AreaMap.cursor, order[0] if order else "")
 
     # --- what to draw ------------------------------------------------------
     def show(self, view: dict[str, Any], highlights: dict[str, str] | None = None) -> None:
@@ -318,19 +330,16 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
     def set_cursor(self, zone: str, scroll: bool = True) -> None:
         if zone not in self.zones:
             return
-        old, self.cursor = self.cursor, zone
-        if self.layout_:
-            for z in (old, zone):
-                if z in self.layout_.labels:
-                    self.refresh_line(self.layout_.labels[z][0])
+        self.cursor = zone
         if scroll:
             self.scroll_to_cursor()
-        if old != zone:
-            # At once through `on_move` when the screen gave one (map and panels in one update).
-            if self.on_move is not None:
-                self.on_move(zone)
-            else:
-                self.post_message(self.CursorMoved(zone))
+
+    def watch_cursor(self, old: str, new: str) -> None:
+        if self.layout_:
+            for z in (old, new):
+                if z in self.layout_.labels:
+                    self.refresh_line(self.layout_.labels[z][0])
+        self.post_message(self.CursorMoved(new))
 
     def scroll_to_cursor(self) -> None:
         """Scroll the least needed to show the cursor zone with a little room around it."""

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
-
 from rich.segment import Segment as RichSegment
 from rich.style import Style
 from textual.binding import Binding
 from textual.color import Color
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -222,6 +221,9 @@ def _feature_text(cell: HexCell, text: str) -> str:
 class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     """Hex map with a cursor; posts messages, the screen decides what they mean."""
 
+    # The hex under the cursor: a new one redraws the two cells and posts CursorMoved.
+    cursor: reactive[Hex] = reactive("", repaint=False, init=False)
+
     DEFAULT_CSS = """
     HexMap {
         background: #15181c;
@@ -251,12 +253,10 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     def __init__(self, data: HexMapData, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.data = data
-        self.on_move: Callable[[Hex], None] | None = None
         self.counters: dict[Hex, Counter] = {}
         self.highlights: dict[Hex, str] = {}
         self.held: dict[Hex, tuple[str, str]] = {}
-        first = next(h for h in sorted(data.cells) if data.drawn(h))
-        self.cursor: Hex = first
+        self.set_reactive(HexMap.cursor, next(h for h in sorted(data.cells) if data.drawn(h)))
         self._lines: dict[int, tuple[tuple[int, int], Strip]] = {}  # the cell columns drawn, the line
         # Beneath the lines, what they are made of: each line's cells as map_line lays them out
         # (kept until a counter changes), and each cell's styled segments on a line (kept until the
@@ -295,17 +295,14 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     def set_cursor(self, h: Hex, scroll: bool = True) -> None:
         if not self.data.drawn(h):
             return
-        old, self.cursor = self.cursor, h
-        self._invalidate(old)
-        self._invalidate(h)
+        self.cursor = h
         if scroll:
             self.scroll_to_cursor()
-        if old != h:
-            # At once through `on_move` when the screen gave one (map and panels in one update).
-            if self.on_move is not None:
-                self.on_move(h)
-            else:
-                self.post_message(self.CursorMoved(h))
+
+    def watch_cursor(self, old: Hex, new: Hex) -> None:
+        self._invalidate(old)
+        self._invalidate(new)
+        self.post_message(self.CursorMoved(new))
 
     def scroll_to_cursor(self) -> None:
         """Scroll the least needed to show the cursor with a hex of margin, keeping whole cells in view."""

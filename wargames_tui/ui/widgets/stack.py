@@ -6,6 +6,7 @@ keys pick a unit of the stack), two lines each, or one line each on short screen
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rich.text import Text
@@ -26,6 +27,22 @@ LINE_NAMES = {"main": "main railroad", "branch": "branch railroad", "road": "roa
 MARK_STYLE = "bold black on #ffd21f"
 
 
+@dataclass(frozen=True)
+class HexInfo:
+    """What the panel shows of one hex. `held` is (side name, colour) for a place whose control
+    counts; `marks` tag the units of a stack the player has picked ('selected', 'attacker')."""
+
+    hex: str
+    cell: HexCell
+    units: list[dict[str, Any]]
+    nations: dict[str, Nation]
+    sides: dict[str, str]
+    hint: str = ""
+    marks: dict[str, str] = field(default_factory=dict)
+    held: tuple[str, str] | None = None
+    hex_name: Callable[[str], str] = str
+
+
 class StackPanel(Panel):
     """While `steady` (what the screen is asking for) stays the same the panel keeps the height of
     the tallest hex it has shown, padded below, so that moving the cursor never lays the screen
@@ -38,23 +55,34 @@ class StackPanel(Panel):
     _tallest: int = 0
     _unpadded: Text | None = None
 
-    def show(
-        self,
-        h: str,
-        cell: HexCell,
-        units: list[dict[str, Any]],
-        nations: dict[str, Nation],
-        sides: dict[str, str],
-        hint: str = "",
-        marks: dict[str, str] | None = None,
-        held: tuple[str, str] | None = None,
-        compact: bool = False,
-        steady: object = None,
-        hex_name: Callable[[str], str] = str,
-    ) -> None:
-        """held is (side name, colour) for a place whose control counts; marks tag the units of a
-        stack that the player has picked ('selected', 'attacker'); one unit alone needs none."""
-        marks = marks or {}
+    def show(self, info: HexInfo, compact: bool = False, steady: object = None) -> None:
+        """The hex; `steady` is what the screen asks for now (the panel keeps its height while it stays)."""
+        t = self._ground(info)
+        if len(info.units) == 1:
+            self._one(t, info.units[0], info.nations, info.sides)
+        elif info.units:
+            self._stack(t, info, compact)
+        else:
+            t.append("\n")
+            t.append("no unit here", "dim")
+        if info.hint:
+            t.append("\n")
+            t.append(info.hint, "bold #7ec8e3")
+        if steady is None or steady != self._steady:
+            self._steady, self._tallest = steady, 0
+        elif t == self._unpadded:
+            return
+        self._unpadded = t.copy()
+        height = self._wrapped_height(t)
+        if height is not None and height < self._tallest:
+            t.append("\n" * (self._tallest - height))
+        self._tallest = max(self._tallest, height or 0)
+        self.put(t, height=max(self._tallest, height) if height is not None else None)
+
+    @staticmethod
+    def _ground(info: HexInfo) -> Text:
+        """The terrain, its lines and features, the hexsides, the places and who holds them."""
+        cell = info.cell
         t = Text()
         t.append(f" {cell.glyph} ", f"on {cell.colour}")
         t.append(f" {cell.terrain}")
@@ -66,44 +94,30 @@ class StackPanel(Panel):
         for i, (kind, hexes) in enumerate(cell.side_list()):
             t.append("\n" if i == 0 else "; ")
             t.append(f" {kind.replace('-', ' ')} ", SIDE_STYLE.get(kind, "bold"))
-            t.append(f"to {', '.join(map(hex_name, hexes))}")
+            t.append(f"to {', '.join(map(info.hex_name, hexes))}")
         if cell.places:
             t.append("\n")
             t.append(", ".join(cell.places), "italic")
-        if held:
-            name, colour = held
+        if info.held:
+            name, colour = info.held
             t.append("  " if cell.places else "\n")
             t.append(f" held by {name} ", f"bold black on {colour}")
-        if len(units) == 1:
-            self._one(t, units[0], nations, sides)
-        elif units:
-            width = max(self.content_size.width, 28)
-            rows = 4 if compact else 6
-            focus = next((i for i, u in enumerate(units) if marks.get(u["id"]) in ("selected", "remove?")), 0)
-            start = max(0, min(focus - rows // 2, len(units) - rows))
-            if start:
-                t.append(f"\n  ↑ {start} more", "dim")
-            for i, u in enumerate(units[start : start + rows], start=start + 1):
-                self._listed(t, i, u, nations, marks.get(u["id"]), compact, width)
-            below = len(units) - start - rows
-            if below > 0:
-                t.append(f"\n  ↓ {below} more", "dim")
-        else:
-            t.append("\n")
-            t.append("no unit here", "dim")
-        if hint:
-            t.append("\n")
-            t.append(hint, "bold #7ec8e3")
-        if steady is None or steady != self._steady:
-            self._steady, self._tallest = steady, 0
-        elif t == self._unpadded:
-            return
-        self._unpadded = t.copy()
-        height = self._wrapped_height(t)
-        if height is not None and height < self._tallest:
-            t.append("\n" * (self._tallest - height))
-        self._tallest = max(self._tallest, height or 0)
-        self.put(t, height=max(self._tallest, height) if height is not None else None)
+        return t
+
+    def _stack(self, t: Text, info: HexInfo, compact: bool) -> None:
+        """A stack: its units numbered, as many as there is room for around the one picked."""
+        units, marks = info.units, info.marks
+        width = max(self.content_size.width, 28)
+        rows = 4 if compact else 6
+        focus = next((i for i, u in enumerate(units) if marks.get(u["id"]) in ("selected", "remove?")), 0)
+        start = max(0, min(focus - rows // 2, len(units) - rows))
+        if start:
+            t.append(f"\n  ↑ {start} more", "dim")
+        for i, u in enumerate(units[start : start + rows], start=start + 1):
+            self._listed(t, i, u, info.nations, marks.get(u["id"]), compact, width)
+        below = len(units) - start - rows
+        if below > 0:
+            t.append(f"\n  ↓ {below} more", "dim")
 
     @staticmethod
     def _swatch(t: Text, u: dict[str, Any], nation: Nation | None) -> None:
