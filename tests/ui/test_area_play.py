@@ -332,3 +332,16 @@ async def test_esc_with_nothing_picked_stays_in_the_game(save_dir: Path) -> None
         await pilot.press("escape")  # the note goes; the game stays
         await pilot.pause()
         assert area_screen(app) is screen and screen.message is None
+
+
+@sync
+async def test_the_help_lists_the_keys_the_screen_binds(save_dir: Path) -> None:
+    # The key list is made from the bindings (the map's, the pane's built from the game's terms,
+    # the screen's), not written by hand: every key with a word for the player is in it.
+    async with playing(save_dir, dieppe()) as (app, pilot, screen):
+        source = await help_source(pilot, app)
+        pane = screen.pane
+        for _, b in [*screen.query_one("#map")._bindings, *pane._bindings]:
+            if b.show or b.tooltip:
+                assert (b.tooltip or b.description) in source, b
+        assert "- **e**: " + "; ".join(pane.terms.proceed.values()) in source

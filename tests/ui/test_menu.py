@@ -161,3 +161,18 @@ async def test_new_game_starts_operation_compass_with_a_bot(save_dir: Path) -> N
         # The Italian bot places its marked units and the British set-up comes to the player.
         await wait_until(pilot, lambda: play.session.prompt.side == "br", tries=200)
         assert play.session.state.step == "bombard" and play.pane.step == "bombard"
+
+
+@sync
+async def test_the_hex_help_lists_the_keys_the_screen_binds(save_dir: Path) -> None:
+    from wargames_tui.ui.panes.hex_pane import HexPane
+    from wargames_tui.ui.playkeys import PLAY_KEYS
+    from wargames_tui.ui.widgets.hexmap import HexMap
+
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        source = await help_source(pilot, app)
+        for b in [*HexMap.BINDINGS, *HexPane.BINDINGS, *PLAY_KEYS]:
+            if b.show or b.tooltip:
+                assert (b.tooltip or b.description) in source, b
+        assert "- **1-9**: act on one unit of a stack" in source and "- **[ ]**: " in source

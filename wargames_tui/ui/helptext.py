@@ -6,38 +6,26 @@ they are reminders for play, not a replacement for the rules.
 
 from __future__ import annotations
 
-KEYS = """\
-## Keys on the map
+import dataclasses
+from typing import Iterable
 
-- **arrows** or **h j k l**: move the cursor (PgUp/PgDn jump five rows); the map scrolls to follow it
-- **Enter** or a **click**: act on the hex under the cursor. Select one of your units, then Enter on a
-  green hex moves it; in combat, Enter on your units picks the attackers and Enter on the enemy declares;
-  Enter on a declared defender resolves; Enter on a green hex ends a retreat; Enter on a gold attacker advances
-  (and, for a tank allowed a second hex, Enter on a green hex beyond)
-- **1-9**: act on one unit of a stack, numbered as in the Hex panel (select it, add it to the attackers,
-  advance it, remove it); Enter in a stack takes the first unit that can act, and again the next one
-- **Tab** / **Shift+Tab**: choose the waiting unit to place or bring on (set-up and reinforcements);
-  Enter on a violet hex puts it there
-- **p**: bring on a face-down reinforcement at the cursor (a violet edge hex), as Enter does there
-- **r**: resolve the next declared attack (or the one under the cursor); in a set-up bombardment, roll the die
-- **Esc**: drop the selection
-- **.**: the cursor to the next hex with a unit that may still act; **;**: to where the other side (or
-  the bot) last acted (the map also follows a bot's moves); **z**: hide the side panels for the whole
-  width of a small terminal, and again to show them; **t**: on a short terminal, the turn track and the
-  combat table in the place of the log, and back; **[** / **]**: page back and on through the log
-- **e**: end the movement or reinforcement phase, or end the attack declarations
-- **n**: do not advance after combat (or stop a tank after its first hex)
-- **b**: break off the map edge with the selected unit, from a cyan hex
-- **a**: list every legal action in words and pick one; this plays any prompt from the keyboard
-- **In any other step** (a game's own kinds of action): the hexes the legal actions name are lit;
-  Enter on a lit hex takes the action there (a short list when several); Enter on a unit selects it
-  and lights its hexes, or takes (or lists) what it may do; a unit that may only join an attack is
-  gathered by Enter or its number key, and the lit hexes are then those the gathered group may attack;
-  Tab chooses among the units off the map; **e** ends the phase, or halts, stops, finishes
-- **u**: take back your last action (never past a die roll, a revealed unit or a change of side)
-- **?**: this help; **Ctrl+S**: save now (the game also saves after every action)
-- **Ctrl+P**: command palette (save, legal actions, help, undo, back to the menu); **q**: back to the menu
+from textual.binding import Binding
 
+# What Enter does in each step of a hex map: the key list (from the bindings) says what each key does.
+ENTER_STEPS = """\
+**Enter, step by step:** select one of your units, then Enter on a green hex moves it; in combat, Enter
+on your units picks the attackers and Enter on the enemy declares; Enter on a declared defender resolves;
+Enter on a green hex ends a retreat; Enter on a gold attacker advances (and, for a tank allowed a second
+hex, Enter on a green hex beyond). In a stack Enter takes the first unit that can act, and again the next
+one. In set-up and reinforcements Tab chooses the waiting unit and Enter on a violet hex puts it there.
+**In any other step** (a game's own kinds of action): the hexes the legal actions name are lit; Enter on
+a lit hex takes the action there (a short list when several); Enter on a unit selects it and lights its
+hexes, or takes (or lists) what it may do; a unit that may only join an attack is gathered by Enter or
+its number key, and the lit hexes are then those the gathered group may attack; Tab chooses among the
+units off the map.
+"""
+
+HEX_COLOURS = """\
 **Colours:** green hexes are in reach or are legal ends of a retreat or an advance; violet hexes are
 where the chosen waiting unit (or a face-down reinforcement) may come on; cyan hexes are where the
 selected unit can break off the map; red units may be attacked, disrupted by a bombardment or removed,
@@ -70,11 +58,72 @@ line, in white; `====` a road and `----` a lane, in sand. The Hex panel names th
 under the cursor and the hexes across each one.
 """
 
-def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> str:
+PALETTE_TIP = "command palette (save, legal actions, help, undo, back to the menu)"
+
+# How a key is written in the help, where its name is not what is printed on it.
+KEY_NAMES = {
+    "enter": "Enter", "escape": "Esc", "tab": "Tab", "shift+tab": "Shift+Tab", "space": "Space",
+    "up": "↑", "down": "↓", "left": "←", "right": "→", "pageup": "PgUp", "pagedown": "PgDn",
+    "home": "Home", "end": "End", "backspace": "Backspace", "ctrl+s": "Ctrl+S", "ctrl+p": "Ctrl+P",
+}
+
+
+def key_name(binding: Binding) -> str:
+    if binding.key in KEY_NAMES:
+        return KEY_NAMES[binding.key]
+    return binding.key_display or binding.key
+
+
+def keys_markdown(bindings: Iterable[Binding], title: str) -> str:
+    """The key list of a screen, from its bindings: one line for the keys that share an
+    explanation (a binding's tooltip, else its footer label), in the order they are bound."""
+    rows: dict[str, list[str]] = {}
+    for b in bindings:
+        if not (b.show or b.tooltip):
+            continue  # a key the player need not know (Tab keeping the focus on the map)
+        for key in b.key.split(","):
+            one = dataclasses.replace(b, key=key.strip())
+            names = rows.setdefault(b.tooltip or b.description, [])
+            if key_name(one) not in names:
+                names.append(key_name(one))
+    by_keys: dict[str, list[str]] = {}  # keys -> what they do (one key, several steps: "e")
+    for text, names in rows.items():
+        digits = [n for n in names if n.isdigit()]
+        if len(digits) > 2:  # 1, 2, ..., 9 -> 1-9
+            names = [f"{digits[0]}-{digits[-1]}" if n == digits[0] else n for n in names if n not in digits[1:]]
+        by_keys.setdefault(" ".join(names), []).append(text)
+    lines = [f"## {title}", ""] + [f"- **{keys}**: {'; '.join(texts)}" for keys, texts in by_keys.items()]
+    return "\n".join(lines) + "\n"
+
+
+def play_keys(own: Iterable[Binding], title: str) -> str:
+    """The key list of the play screen: a pane's own keys (its map's first), then the screen's."""
+    from wargames_tui.ui.playkeys import PLAY_KEYS
+
+    return keys_markdown([*own, *PLAY_KEYS, palette_binding()], title)
+
+
+def hex_keys() -> str:
+    """The keys of a hex map's play screen (the map's, the pane's, the screen's), from their bindings."""
+    from wargames_tui.ui.panes.hex_pane import HexPane
+    from wargames_tui.ui.widgets.hexmap import HexMap
+
+    return play_keys([*HexMap.BINDINGS, *HexPane.BINDINGS], "Keys on the map")
+
+
+def palette_binding() -> Binding:
+    """Textual's command palette key, as the help lists it."""
+    from textual.app import App
+
+    return Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "Palette", tooltip=PALETTE_TIP)
+
+
+def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] = (), keys: str = "") -> str:
     """The keys, the map legend when a game is open, and the rules summary of that scenario.
 
     scenario is a scenario id; a game id or nothing gives every summary of that game, or of all
-    games. The keys and summaries of each game come from its presentation.
+    games. `keys` is the open game's key list (keys_markdown of its screen's bindings); the hex
+    map's by default. The summaries and any word on a game's own keys come from its presentation.
     """
     from wargames_tui.games import GAMES
     from wargames_tui.present import presentation
@@ -83,9 +132,9 @@ def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] =
     shown = {gid: presentation(GAMES[gid]) for gid in GAMES if not game_id or gid == game_id}  # imports only those
     own_keys = [p.keys_help for p in shown.values() if p.keys_help]
     if game_id in shown and shown[game_id].keys_help:
-        parts = [shown[game_id].keys_help]
+        parts = [keys, shown[game_id].keys_help] if keys else [shown[game_id].keys_help]
     else:
-        parts = [KEYS] + ([] if scenario else own_keys)
+        parts = [keys or hex_keys(), ENTER_STEPS, HEX_COLOURS] + ([] if scenario else own_keys)
     if legend:
         rows = ", ".join(f"`{glyph}` {name}" for glyph, name, _ in legend)
         parts.append(f"**Terrain on this map:** {rows}. Hex ids are printed on each hex's upper line.\n")

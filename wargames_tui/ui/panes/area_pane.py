@@ -31,7 +31,9 @@ from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms, zone_name
 from wargames_tui.ui import gamehooks
+from wargames_tui.ui.helptext import play_keys
 from wargames_tui.ui.panes.base import Pane
+from wargames_tui.ui.playkeys import ACTIONS_TIP
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
@@ -62,17 +64,18 @@ def actors(action: Action, fields: tuple[str, ...] = ()) -> set[str]:
 def bindings_for(terms: AreaTerms) -> list[Binding]:
     """The pane's keys for one game: `e` plays the first of its `proceed` action types the prompt
     offers, each of its own `keys` plays its type; the rest are every area game's."""
+    pick = "pick units of the zone by their number in its panel (again to drop one): the lists then offer their actions alone"
     return [
-        Binding("a", "screen.actions", "Actions"),
+        Binding("a", "screen.actions", "Actions", tooltip=ACTIONS_TIP),
         *[Binding("e", f"play_type('{kind}')", label, id=f"e-{kind}") for kind, label in terms.proceed.items()],
         *[Binding(key, f"play_type('{kind}')", label, id=f"key-{kind}") for kind, (key, label) in terms.keys.items()],
-        Binding("n,space", "screen.step_once", "Next step"),
-        *([Binding("n", "next_unit", terms.next_key)] if terms.next_key else []),
-        Binding("r", "screen.run", "Run/pause"),
-        Binding("t", "extras", "Other actions"),
-        Binding("i", "toggle_track", "Turn panel"),
-        *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False) for n in range(1, 10)],
-        Binding("0", "unpick", "Unpick all", show=False),
+        Binding("n,space", "screen.step_once", "Next step", tooltip="play the next step of the side the game plays"),
+        *([Binding("n", "next_unit", terms.next_key, tooltip=f"{terms.next_key}: the cursor to the next zone with a unit that may act")] if terms.next_key else []),
+        Binding("r", "screen.run", "Run/pause", tooltip="let the steps of the side the game plays run on their own, or pause them"),
+        Binding("t", "extras", "Other actions", tooltip="the game's actions open at any time"),
+        Binding("i", "toggle_track", "Turn panel", tooltip="on a short terminal, the turn panel in the place of the log, and back"),
+        *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False, tooltip=pick) for n in range(1, 10)],
+        Binding("0", "unpick", "Unpick all", show=False, tooltip="drop the picked units"),
     ]
 
 
@@ -176,6 +179,10 @@ class AreaPane(Pane):
 
     def victory_view(self, view: dict[str, Any]) -> dict[str, Any]:
         return {**view, "sides": dict(self.terms.sides), "player": self.terms.player}
+
+    def key_help(self) -> str:
+        own = [b for _, b in self.query_one(AreaMap)._bindings] + [b for _, b in self._bindings]
+        return play_keys(own, "Keys")
 
     def acting(self) -> tuple[str | None, list[str]]:
         """The zone and units acting now (a stack on the move, the party, the unit activating), if any."""

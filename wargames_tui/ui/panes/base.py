@@ -94,6 +94,10 @@ class Pane(Horizontal):
     def scroll_to_cursor(self) -> None:
         raise NotImplementedError
 
+    def key_help(self) -> str:
+        """The help's key list for this pane (empty: the hex map's, the help's default)."""
+        return ""
+
     def legend(self) -> tuple[tuple[str, str, str], ...]:
         """The map's legend for the help screen (none by default)."""
         return ()

@@ -26,6 +26,7 @@ from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import units_named
 from wargames_tui.ui.hotseat import short_name
 from wargames_tui.ui.panes.base import Pane
+from wargames_tui.ui.playkeys import CANCEL_TIP
 from wargames_tui.ui.steps import NAMED_KEYS, STEPS, Selection, Step, Turn, step_for
 from wargames_tui.ui.steps.generic import OtherStep
 from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select
@@ -39,20 +40,43 @@ from wargames_tui.ui.widgets.track import TrackPanel, short_side
 
 # Enter's label in the footer says what it does in the step: one binding a label.
 ENTER_LABELS = list(dict.fromkeys(s.label for s in [*STEPS, OtherStep]))
+ENTER_TIP = "act on the hex under the cursor (what it does in each step: below); a click does the same"
+# What the named keys do, for the help (the footer shows their labels).
+CYCLE_TIP = "choose the waiting unit to place or bring on (set-up and reinforcements), or the next unit of a stack"
+PICK_TIP = (
+    "act on one unit of a stack, numbered as in the Hex panel (select it, add it to the attackers, advance it, remove it)"
+)
+NAMED_TIPS = {
+    "e": "end the movement or reinforcement phase, or the attack declarations; in a game's own step, end the phase, or halt, stop, finish",
+    "r": "resolve the next declared attack (or the one under the cursor); in a set-up bombardment, roll the die",
+    "p": "bring on a face-down reinforcement at the cursor (a violet edge hex), as Enter does there",
+    "n": "do not advance after combat (or stop a tank after its first hex)",
+    "b": "break off the map edge with the selected unit, from a cyan hex",
+}
 
 
 class HexPane(Pane):
     BINDINGS = [
-        Binding("tab", "cycle(1)", "Next unit"),
-        Binding("shift+tab", "cycle(-1)", "Previous unit", show=False),
-        *[Binding("enter", f"enter({i})", label, id=f"enter-{i}") for i, label in enumerate(ENTER_LABELS)],
-        Binding("escape", "cancel", "Cancel"),
-        *[Binding(key, f"key('{name}')", label, id=f"key-{name}") for name, (key, label) in NAMED_KEYS.items()],
-        *[Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False) for n in range(1, 10)],
-        Binding("full_stop", "next_ready", "Next ready", key_display=".", show=False),
-        Binding("semicolon", "last_move", "Last move", key_display=";", show=False),
-        Binding("z", "toggle_side", "Map only", show=False),
-        Binding("t", "toggle_tables", "Tables", show=False),
+        Binding("tab", "cycle(1)", "Next unit", tooltip=CYCLE_TIP),
+        Binding("shift+tab", "cycle(-1)", "Previous unit", show=False, tooltip=CYCLE_TIP),
+        *[Binding("enter", f"enter({i})", label, id=f"enter-{i}", tooltip=ENTER_TIP) for i, label in enumerate(ENTER_LABELS)],
+        Binding("escape", "cancel", "Cancel", tooltip=CANCEL_TIP),
+        *[
+            Binding(key, f"key('{name}')", label, id=f"key-{name}", tooltip=NAMED_TIPS[key])
+            for name, (key, label) in NAMED_KEYS.items()
+        ],
+        *[
+            Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False, tooltip=PICK_TIP)
+            for n in range(1, 10)
+        ],
+        Binding("full_stop", "next_ready", "Next ready", key_display=".", show=False,
+                tooltip="the cursor to the next hex with a unit that may still act"),
+        Binding("semicolon", "last_move", "Last move", key_display=";", show=False,
+                tooltip="the cursor to where the other side (or the bot) last acted; the map also follows a bot's moves"),
+        Binding("z", "toggle_side", "Map only", show=False,
+                tooltip="hide the side panels for the whole width of a small terminal, and again to show them"),
+        Binding("t", "toggle_tables", "Tables", show=False,
+                tooltip="on a short terminal, the turn track and the combat table in the place of the log, and back"),
     ]
     SIDE_LEAST = 36
     # What the player has chosen on the map: a new one redraws the lights and the panels.

@@ -33,14 +33,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
     ]
 
-    def __init__(self, scenario: str = "", legend: tuple[tuple[str, str, str], ...] = ()) -> None:
-        """scenario: the open game's scenario id, whose rules summary is shown (all of them if empty)."""
+    def __init__(self, scenario: str = "", legend: tuple[tuple[str, str, str], ...] = (), keys: str = "") -> None:
+        """scenario: the open game's scenario id, whose rules summary is shown (all of them if empty);
+        keys: the open game's key list (the hex map's by default)."""
         super().__init__()
         self.scenario = scenario
         self.legend = legend
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
-        yield HelpText(help_markdown(self.scenario, self.legend), id="help-text")
+        yield HelpText(help_markdown(self.scenario, self.legend, self.keys), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:

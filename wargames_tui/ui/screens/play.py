@@ -31,6 +31,7 @@ from wargames_tui.present import map_kind, presentation
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.hotseat import cover_text, secret_for, short_name, wants_cover
 from wargames_tui.ui.panes.base import Pane
+from wargames_tui.ui.playkeys import PLAY_KEYS, REPLAY_ACTIONS, REPLAY_KEYS
 from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.widgets.footer import Footer
@@ -48,18 +49,6 @@ LOG_LINES = 1000
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
 STEP_PAUSE = 0.3
 
-# The keys of the replay, shown in its mode only.
-REPLAY_KEYS = [
-    Binding("full_stop,space", "step(1)", "Next action", key_display="."),
-    Binding("comma,backspace", "step(-1)", "Previous", key_display=","),
-    Binding("greater_than_sign,pagedown", "step(10)", "10 on", key_display=">"),
-    Binding("less_than_sign,pageup", "step(-10)", "10 back", key_display="<"),
-    Binding("home", "go_to(0)", "Start"),
-    Binding("end", "go_to(-1)", "End"),
-]
-REPLAY_ACTIONS = {"step", "go_to", "help", "back"}
-
-
 def make_pane(session: Session) -> Pane:
     """The pane of the game's kind of map; only its module is imported (a cold start pays for one)."""
     if map_kind(session.game) == "area":
@@ -72,20 +61,7 @@ def make_pane(session: Session) -> Pane:
 
 
 class PlayScreen(Screen):
-    BINDINGS = [
-        *REPLAY_KEYS,
-        Binding("a", "actions", "Actions"),
-        Binding("u", "undo", "Undo"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("ctrl+s,s", "save", "Save"),
-        Binding("q", "menu", "Menu"),
-        Binding("q,escape", "back", "Back"),
-        Binding("escape", "cancel", "Cancel", show=False),
-        # Tab never takes the focus off the map (a pane's Tab chooses units where it can).
-        Binding("tab,shift+tab", "focus_map", "Map", show=False),
-        Binding("left_square_bracket", "log_scroll(-1)", "Log back", show=False),
-        Binding("right_square_bracket", "log_scroll(1)", "Log on", show=False),
-    ]
+    BINDINGS = [*REPLAY_KEYS, *PLAY_KEYS, Binding("q,escape", "back", "Back")]
 
     def __init__(self, session: Session, save_path: Path | None = None, replay: bool = False) -> None:
         super().__init__()
@@ -375,7 +351,7 @@ class PlayScreen(Screen):
     def action_help(self) -> None:
         from wargames_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.scenario, self.pane.legend()))
+        self.app.push_screen(HelpScreen(self.session.scenario, self.pane.legend(), self.pane.key_help()))
 
     def action_save(self) -> None:
         path = self._autosave()

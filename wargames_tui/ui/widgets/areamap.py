@@ -55,6 +55,7 @@ HIGHLIGHT = {
 }
 
 TEXT_COLOUR = "#7d8794"
+CURSOR_TIP = "move the cursor to the nearest zone that way"
 
 CURSOR = Style(color="#000000", bgcolor="#ffffff", bold=True)
 
@@ -247,13 +248,15 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("up", "cursor('up')", "Cursor", show=False),
-        Binding("down", "cursor('down')", "Cursor", show=False),
-        Binding("left", "cursor('left')", "Cursor", show=False),
-        Binding("right", "cursor('right')", "Cursor", show=False),
-        Binding("tab", "cycle(1)", "Next zone", show=False),
-        Binding("shift+tab", "cycle(-1)", "Previous zone", show=False),
-        Binding("enter", "choose", "Choose", show=False),
+        Binding("up", "cursor('up')", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("down", "cursor('down')", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("left", "cursor('left')", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("right", "cursor('right')", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("tab", "cycle(1)", "Next zone", show=False, tooltip="visit every zone in reading order"),
+        Binding("shift+tab", "cycle(-1)", "Previous zone", show=False, tooltip="visit every zone in reading order"),
+        Binding("enter", "choose", "Choose", show=False, tooltip=(
+            "the legal actions that concern the zone under the cursor, to pick one (a click does the same)"
+        )),
     ]
 
     class CursorMoved(Message):

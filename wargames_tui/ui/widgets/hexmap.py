@@ -91,6 +91,8 @@ MONO_MOVED = "·"
 MONO_SHADES = ("#f2f2f2", "#a3a3a3", "#d4d4d4", "#7a7a7a")
 MONO_INK = {"id": "#6e6e6e", "terrain": "#8c8c8c", "label": "#ffffff", "feature": "#ffffff", "marker": "#ffffff"}
 
+CURSOR_TIP = "move the cursor; the map scrolls to follow it"
+
 ARROWS = {"top": "↑", "bottom": "↓", "left": "←", "right": "→"}
 
 
@@ -232,12 +234,12 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("up,k", "cursor(0, -1)", "Cursor", show=False),
-        Binding("down,j", "cursor(0, 1)", "Cursor", show=False),
-        Binding("left,h", "cursor(-1, 0)", "Cursor", show=False),
-        Binding("right,l", "cursor(1, 0)", "Cursor", show=False),
-        Binding("pageup", "cursor(0, -5)", "Cursor", show=False),
-        Binding("pagedown", "cursor(0, 5)", "Cursor", show=False),
+        Binding("up,k", "cursor(0, -1)", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("down,j", "cursor(0, 1)", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("left,h", "cursor(-1, 0)", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("right,l", "cursor(1, 0)", "Cursor", show=False, tooltip=CURSOR_TIP),
+        Binding("pageup", "cursor(0, -5)", "Cursor", show=False, tooltip="jump five rows"),
+        Binding("pagedown", "cursor(0, 5)", "Cursor", show=False, tooltip="jump five rows"),
     ]
 
     class CursorMoved(Message):

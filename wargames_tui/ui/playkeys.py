@@ -1,0 +1,34 @@
+"""The play screen's own keys (a pane adds those of its map), with what each does for the help."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+ACTIONS_TIP = "list every legal action in words and pick one (type to filter): this plays any prompt"
+CANCEL_TIP = "drop what is chosen, or the message on the prompt line"
+LOG_TIP = "page back and on through the log"
+
+# The keys of the replay, shown in its mode only.
+REPLAY_KEYS = [
+    Binding("full_stop,space", "step(1)", "Next action", key_display="."),
+    Binding("comma,backspace", "step(-1)", "Previous", key_display=","),
+    Binding("greater_than_sign,pagedown", "step(10)", "10 on", key_display=">"),
+    Binding("less_than_sign,pageup", "step(-10)", "10 back", key_display="<"),
+    Binding("home", "go_to(0)", "Start"),
+    Binding("end", "go_to(-1)", "End"),
+]
+REPLAY_ACTIONS = {"step", "go_to", "help", "back"}
+
+# The keys of a game being played (the pane adds its own).
+PLAY_KEYS = [
+    Binding("a", "actions", "Actions", tooltip=ACTIONS_TIP),
+    Binding("u", "undo", "Undo", tooltip="take back your last action (never past a die roll, a revealed unit or a change of side)"),
+    Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
+    Binding("ctrl+s,s", "save", "Save", tooltip="save now (the game also saves after every action)"),
+    Binding("q", "menu", "Menu", tooltip="back to the menu"),
+    Binding("escape", "cancel", "Cancel", show=False, tooltip=CANCEL_TIP),
+    # Tab never takes the focus off the map (a pane's Tab chooses units where it can).
+    Binding("tab,shift+tab", "focus_map", "Map", show=False),
+    Binding("left_square_bracket", "log_scroll(-1)", "Log back", key_display="[", show=False, tooltip=LOG_TIP),
+    Binding("right_square_bracket", "log_scroll(1)", "Log on", key_display="]", show=False, tooltip=LOG_TIP),
+]
