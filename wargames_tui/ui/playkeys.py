@@ -19,6 +19,11 @@ REPLAY_KEYS = [
 ]
 REPLAY_ACTIONS = {"step", "go_to", "help", "back"}
 
+def cursor_keys(moves: dict[str, str], tip: str) -> list[Binding]:
+    """A map's cursor keys (keys -> action): not in the footer, explained in the help."""
+    return [Binding(keys, action, "Cursor", show=False, tooltip=tip) for keys, action in moves.items()]
+
+
 # The keys of a game being played (the pane adds its own).
 PLAY_KEYS = [
     Binding("a", "actions", "Actions", tooltip=ACTIONS_TIP),

@@ -41,6 +41,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from wargames_tui.present.area import DEFAULT_ZONE, GROUND, LINK_CHARS, MapLook, Marker, Units
+from wargames_tui.ui.playkeys import cursor_keys
 from wargames_tui.ui.widgets.nocolor import no_color
 
 # Lit zones and what they mean. Text on them is black.
@@ -248,10 +249,7 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("up", "cursor('up')", "Cursor", show=False, tooltip=CURSOR_TIP),
-        Binding("down", "cursor('down')", "Cursor", show=False, tooltip=CURSOR_TIP),
-        Binding("left", "cursor('left')", "Cursor", show=False, tooltip=CURSOR_TIP),
-        Binding("right", "cursor('right')", "Cursor", show=False, tooltip=CURSOR_TIP),
+        *cursor_keys({way: f"cursor('{way}')" for way in ("up", "down", "left", "right")}, CURSOR_TIP),
         Binding("tab", "cycle(1)", "Next zone", show=False, tooltip="visit every zone in reading order"),
         Binding("shift+tab", "cycle(-1)", "Previous zone", show=False, tooltip="visit every zone in reading order"),
         Binding("enter", "choose", "Choose", show=False, tooltip=(

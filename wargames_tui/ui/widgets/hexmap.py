@@ -33,6 +33,7 @@ from wargames_tui.engine.hexgrid import Hex, hex_id, parse_hex
 from wargames_tui.engine.mapdata import HexCell, HexMapData
 from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size, mono_bottom
 from wargames_tui.hexdraw import Segment as MapSegment
+from wargames_tui.ui.playkeys import cursor_keys
 from wargames_tui.ui.widgets.nocolor import no_color
 
 # What a lit hex means, and its colour. Reachable and retreat hexes are green,
@@ -234,12 +235,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("up,k", "cursor(0, -1)", "Cursor", show=False, tooltip=CURSOR_TIP),
-        Binding("down,j", "cursor(0, 1)", "Cursor", show=False, tooltip=CURSOR_TIP),
-        Binding("left,h", "cursor(-1, 0)", "Cursor", show=False, tooltip=CURSOR_TIP),
-        Binding("right,l", "cursor(1, 0)", "Cursor", show=False, tooltip=CURSOR_TIP),
-        Binding("pageup", "cursor(0, -5)", "Cursor", show=False, tooltip="jump five rows"),
-        Binding("pagedown", "cursor(0, 5)", "Cursor", show=False, tooltip="jump five rows"),
+        *cursor_keys({"up,k": "cursor(0, -1)", "down,j": "cursor(0, 1)", "left,h": "cursor(-1, 0)", "right,l": "cursor(1, 0)"}, CURSOR_TIP),
+        *cursor_keys({"pageup": "cursor(0, -5)", "pagedown": "cursor(0, 5)"}, "jump five rows"),
     ]
 
     class CursorMoved(Message):
