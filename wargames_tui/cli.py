@@ -337,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the dice (for repeatable games)")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="an optional rule")
     play.add_argument(
-        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, greedy, or search where the game offers it)"
+        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, greedy = easy, normal or hard = the planning bot, search where the game offers it)"
     )
     play.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
@@ -381,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument(
-        "--bot", action="append", metavar="NAME|SIDE=NAME", help="the bot for every side, or for one side (random, greedy, or search where the game offers it)"
+        "--bot", action="append", metavar="NAME|SIDE=NAME", help="the bot for every side, or for one side (random, greedy = easy, normal or hard = the planning bot, search where the game offers it)"
     )
     sp.add_argument("--check-every", type=int, default=0, help="also replay the whole log every N actions")
     sp.set_defaults(func=cmd_selfplay)

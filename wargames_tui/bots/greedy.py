@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from wargames_tui.engine.actionlist import sketches
+from wargames_tui.engine.actionlist import ActionList, sketches
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 
@@ -36,11 +36,12 @@ DEFAULT = Style()
 def greedy_bot(session: Session, rng: random.Random, style: Style = DEFAULT) -> Action:
     prompt = session.prompt
     actions = prompt.actions
-    kinds = {a["type"] for a in sketches(actions)}
+    kinds = _kinds(actions)
     side = prompt.side
     view = session.view(side)
-    if "exit" in kinds:
-        return next(a for a in actions if a["type"] == "exit")
+    exit_at = next((i for i, a in enumerate(sketches(actions)) if a["type"] == "exit"), None) if "exit" in kinds else None
+    if exit_at is not None:
+        return actions[exit_at]
     if kinds & {"move", "enter", "place"}:
         return _approach(session, actions, side, view, rng, style)
     if "declare" in kinds:
@@ -53,12 +54,33 @@ def greedy_bot(session: Session, rng: random.Random, style: Style = DEFAULT) -> 
     return rng.choice(actions)
 
 
+def _kinds(actions: list[Action]) -> set[str]:
+    """The action types offered, a lazy part's counted as the types it may hold (unbuilt)."""
+    if isinstance(actions, ActionList):
+        return {k for kinds, _ in actions.runs() for k in kinds}
+    return {a["type"] for a in actions}
+
+
 def _distances(
     session: Session, goals: set[str], costly: set[str] = frozenset(), barred: set[str] = frozenset(), zone_steps: int = 1
 ) -> dict[str, int]:
     """Steps from every hex to the nearest goal: a hex in costly counts zone_steps (an enemy
-    zone stops a move), a hex in barred cannot be passed (an enemy unit stands there)."""
+    zone stops a move), a hex in barred cannot be passed (an enemy unit stands there).
+    Read only: the same answer serves every decision while the enemy stands still."""
     grid = session.game.board(session.state).grid
+    key = (id(grid), frozenset(goals), frozenset(costly), frozenset(barred), zone_steps)
+    found = _DISTANCES.get(key)
+    if found is None or found[0] is not grid:
+        if len(_DISTANCES) >= 256:
+            _DISTANCES.clear()
+        found = _DISTANCES[key] = (grid, _steps(grid, goals, costly, barred, zone_steps))
+    return found[1]
+
+
+_DISTANCES: dict[tuple, tuple[Any, dict[str, int]]] = {}  # the last positions' distance maps
+
+
+def _steps(grid: Any, goals: set[str], costly: set[str], barred: set[str], zone_steps: int) -> dict[str, int]:
     dist = {g: 0 for g in goals}
     heap = [(0, g) for g in goals]
     while heap:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
-from wargames_tui.games.panzer_corps import rules, victory
+from wargames_tui.games.panzer_corps import evaluation, rules, victory
 from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.games.panzer_corps.contract import owed, preview, standing
 from wargames_tui.games.panzer_corps.board import Board
@@ -68,14 +68,12 @@ def points_now(state: State, side: str) -> float:
     """For bots that look ahead: how far side would be ahead if the game ended now, in the
     scenario's own points (above the other side's, or above the points threshold); 0 where
     the end brings no points (El Alamein's default winner)."""
-    _, _, points = victory.final_result(state)
-    rule = load_scenario(state.scenario).info.rules.points
-    if rule is not None:
-        margin = points.get(rule.side, 0) - rule.threshold
-        return margin if side == rule.side else -margin
-    if not points:
-        return 0.0
-    return points.get(side, 0) - max(v for s, v in points.items() if s != side)
+    return victory.margin(state, side)
+
+
+def evaluate(state: State, side: str) -> float:
+    """For bots that plan: side's advantage in the position (evaluation.py)."""
+    return evaluation.evaluate(state, side)
 
 
 def view(state: State, viewer: str | None = None) -> dict[str, Any]:

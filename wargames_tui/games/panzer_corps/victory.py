@@ -94,6 +94,19 @@ def final_result(state: State) -> tuple[str | None, str, dict[str, int]]:
     return winner, f"the end of turn {state.turn} came with no other victory ({b.case}:4.2)", {}
 
 
+def margin(state: State, side: str) -> float:
+    """How far side would be ahead if the game ended now, in the scenario's own points (above
+    the other side's, or above the points threshold); 0 where the end brings no points."""
+    _, _, points = final_result(state)
+    rule = load_scenario(state.scenario).info.rules.points
+    if rule is not None:
+        lead = points.get(rule.side, 0) - rule.threshold
+        return lead if side == rule.side else -lead
+    if not points:
+        return 0.0
+    return points.get(side, 0) - max(v for s, v in points.items() if s != side)
+
+
 def _eliminated(b: Board, side: str) -> list[str]:
     return [u for u, st in b.state.units.items() if st.status == "eliminated" and b.side_of(u) == side]
 

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from wargames_tui.bots import offered
+from wargames_tui.bots import label, offered
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games import all_scenarios, game_for
 from wargames_tui.present import for_scenario
@@ -21,7 +21,7 @@ HUMAN = "human"
 
 def seat_choices(scenario_id: str) -> list[tuple[str, str]]:
     """A person, or a bot that plays this game (bots.offered)."""
-    return [("Human", HUMAN)] + [(f"{name.capitalize()} bot", f"bot:{name}") for name in offered(game_for(scenario_id))]
+    return [("Human", HUMAN)] + [(label(name), f"bot:{name}") for name in offered(game_for(scenario_id))]
 
 
 class NewGameScreen(Screen):

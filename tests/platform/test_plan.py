@@ -1,0 +1,70 @@
+"""The planning bot (bots/plan.py): a whole turn planned at once, played from its plan, and
+never planned from what the side may not know."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wargames_tui.bots import plan as plan_module
+from wargames_tui.bots import random_bot
+from wargames_tui.bots.plan import Planner
+from wargames_tui.engine.session import Session
+from wargames_tui.games import all_scenarios, game_for
+
+
+def _hidden_scenarios() -> list[str]:
+    return [info.id for info in all_scenarios() if getattr(game_for(info.id), "HIDDEN", False)]
+
+
+@pytest.mark.parametrize("scenario", _hidden_scenarios())
+def test_every_playout_starts_from_a_position_drawn_from_what_the_side_knows(scenario: str, monkeypatch) -> None:  # noqa: ANN001
+    game = game_for(scenario)
+    session = Session.start(game, scenario, seed=7)
+    rng = random.Random(7)
+    for _ in range(30):  # into the game, where things are hidden
+        if session.outcome() is not None:
+            break
+        session.act(random_bot(session, rng))
+    drawn: list[object] = []
+    disguise = game.disguise
+
+    def drawing(state, viewer, r):  # noqa: ANN001, ANN202
+        assert state is session.state and viewer == session.prompt.side
+        drawn.append(disguise(state, viewer, r))
+        return drawn[-1]
+
+    started: list[object] = []
+    playout_init = plan_module._Playout.__init__
+
+    def starting(self, game_, scenario_, options, state, dice) -> None:  # noqa: ANN001
+        started.append(state)
+        playout_init(self, game_, scenario_, options, state, dice)
+
+    monkeypatch.setattr(game, "disguise", drawing)
+    monkeypatch.setattr(plan_module._Playout, "__init__", starting)
+    plan_module.plan(session, random.Random(1), 0.05)
+    assert started and all(any(s is d for d in drawn) for s in started)
+
+
+def test_a_turn_is_planned_once_and_played_from_the_plan(monkeypatch) -> None:  # noqa: ANN001
+    # El Alamein's first German-Italian movement and declarations roll no die: one plan covers them.
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    side = session.prompt.side
+    calls: list[int] = []
+    plan = plan_module.plan
+
+    def counting(s, rng, budget):  # noqa: ANN001, ANN202
+        calls.append(len(s.log))
+        return plan(s, rng, budget)
+
+    monkeypatch.setattr(plan_module, "plan", counting)
+    bot, rng = Planner(0.2), random.Random(3)
+    while session.game.active_side(session.state) == side and not session.dice.rolls:
+        before = len(session.log)
+        session.act(bot(session, rng))
+        if any(e.rolls for e in session.log[before:]):
+            break
+    assert len(session.log) > 10 and calls == [0]

@@ -1,0 +1,213 @@
+"""A planning player: online evolutionary planning over whole turns.
+
+In these games a side moves many units a turn, and a choice made one action at a time cannot
+find a screen, a withdrawal or a concentration. This bot plans the side's turn as a whole: a
+plan is the sequence of the side's actions until another side acts or the game ends (after
+Justesen et al., "Online Evolutionary Planning", 2016, where a genome is a whole turn).
+
+Plans are played out in copies of the game: the plan's own actions first, and where one is not
+legal there (an earlier change moved the unit it names) or the plan runs out, the greedy bot's
+choice (in the plan's style, with a share of random choices), on to the end of the side's turn;
+then the position is scored by the game's evaluation (`evaluate(state, side)`, else material and
+objectives from the view). A population of plans starts from the greedy bot in several styles;
+each generation scores every plan on the same dice (fair luck), keeps the better half, and
+replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
+kept where still legal), or everything after a point remade. A plan's score is its mean over
+every generation it lived through. When the time is up, the best plan is played up to its first
+die roll; then the bot plans again from what the dice brought, with a share of the budget.
+
+Hidden information: each playout starts from `disguise(state, side, rng)` where the game hides
+things, a position consistent with what the side knows with the hidden part drawn anew; the
+bot never reads the real state's secrets. The budget is CPU seconds (`time.process_time`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from wargames_tui.bots.greedy import Style, greedy_bot
+from wargames_tui.bots.search import STANDING, STYLES, score
+from wargames_tui.bots.uniform import random_bot
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.legality import refusal
+from wargames_tui.engine.session import Session
+from wargames_tui.present import map_kind, presentation
+
+WIN = 10_000.0  # a won game, beyond any evaluation
+POPULATION = 12
+SAMPLES = 1  # dice samples a plan is scored on in each generation
+REPLAN_SHARE = 0.25  # of the budget, for planning again after a die roll within the turn
+SMALL_CHOICE = 4  # a prompt with this many actions or fewer gets the same share (a loss to pick)
+MAX_ACTIONS = 400  # a playout's own actions at most (a runaway turn)
+NOISE = (0.0, 0.05, 0.15)  # shares of random choices a plan's policy makes
+
+Policy = Callable[[Session, random.Random], Action]
+
+
+class _Playout(Session):
+    """A copy of the game for one playout: actions come from its own prompt, so the check that
+    they are listed is skipped, and no undo is kept."""
+
+    def act(self, action: Action, undoable: bool = False) -> list:  # type: ignore[override]
+        events = self.game.apply(self.state, action, self.dice)
+        self._prompt = None
+        return events
+
+
+@dataclass
+class Genome:
+    """A plan: the side's actions in the order played, the policy that fills what it lacks, and
+    its scores so far."""
+
+    actions: list[Action]
+    style: int
+    noise: float
+    change_at: int | None = None  # a new choice here, made by the policy (a mutation)
+    rolled_at: int | None = None  # the first of its actions that rolled dice, in its last playout
+    scores: list[float] = field(default_factory=list)
+
+    @property
+    def value(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else -WIN
+
+
+class Planner:
+    """The planning bot at one budget: CPU seconds for the plan at the start of a turn."""
+
+    def __init__(self, budget: float) -> None:
+        self.budget = budget
+        # id(session) -> (the log's length when the next planned action is due, the actions
+        # still to play, the log's length when the turn's first plan was made)
+        self._plans: dict[int, tuple[int, list[Action], int]] = {}
+
+    def __call__(self, session: Session, rng: random.Random) -> Action:
+        prompt = session.prompt
+        due, planned, began = self._plans.pop(id(session), (-1, [], len(session.log)))
+        if due == len(session.log) and planned and refusal(session.game, session.state, prompt, planned[0]) is None:
+            actions = planned
+        elif len(prompt.actions) == 1:  # forced: nothing to plan; the turn's start is kept
+            self._plans[id(session)] = (len(session.log) + 1, [], began)
+            return prompt.actions[0]
+        else:
+            mid_turn = due >= 0 and all(e.side == prompt.side for e in session.log[began:])
+            if not mid_turn:
+                began = len(session.log)
+            small = mid_turn or len(prompt.actions) <= SMALL_CHOICE
+            actions = plan(session, rng, self.budget * (REPLAN_SHARE if small else 1.0))
+        if len(self._plans) > 16:
+            self._plans.clear()
+        self._plans[id(session)] = (len(session.log) + 1, actions[1:], began)
+        return actions[0]
+
+
+def plan(session: Session, rng: random.Random, budget: float) -> list[Action]:
+    """The best plan found in budget CPU seconds: the side's actions up to its first die roll
+    (or its whole turn); at least one action."""
+    deadline = time.process_time() + budget
+    side = session.prompt.side
+    styles = _styles(session.game)
+    population = [Genome([], s, noise) for noise in NOISE for s in range(len(styles))][:POPULATION]
+    while True:
+        seeds = [rng.randrange(1 << 30) for _ in range(SAMPLES)]
+        for genome in population:
+            for seed in seeds:
+                if time.process_time() > deadline and any(g.scores for g in population):
+                    return _best(population)
+                genome.scores.append(_playout(session, side, genome, styles[genome.style], seed))
+        if time.process_time() > deadline:
+            return _best(population)
+        population = _next_generation(population, len(styles), rng)
+
+
+def _best(population: list[Genome]) -> list[Action]:
+    best = max((g for g in population if g.scores), key=lambda g: g.value)
+    cut = best.rolled_at + 1 if best.rolled_at is not None else len(best.actions)
+    return best.actions[: max(1, cut)]
+
+
+def _next_generation(population: list[Genome], styles: int, rng: random.Random) -> list[Genome]:
+    """The better half kept; the rest changed copies of kept plans (never of an empty one)."""
+    ranked = sorted(population, key=lambda g: g.value, reverse=True)
+    kept = ranked[: max(1, len(ranked) // 2)]
+    parents = [g for g in kept if g.actions] or kept
+    children = []
+    while len(kept) + len(children) < len(population):
+        parent = rng.choice(parents)
+        end = len(parent.actions) if parent.rolled_at is None else parent.rolled_at + 1
+        at = rng.randrange(max(1, end))
+        if rng.random() < 0.5:  # one choice replaced, the rest kept where still legal
+            children.append(Genome(list(parent.actions), parent.style, rng.choice(NOISE), change_at=at))
+        else:  # everything from a point on remade, in any style
+            children.append(Genome(parent.actions[:at], rng.randrange(styles), rng.choice(NOISE)))
+    return kept + children
+
+
+def _styles(game: Any) -> list[Policy]:
+    """The policies a plan's choices come from: on a hex map with objectives, the greedy bot in
+    each of the search bot's styles; else the game's own greedy planner."""
+    if map_kind(game) == "hex" and hasattr(game, "objectives"):
+        return [_styled(s) for s in STYLES.values()]
+    return [presentation(game).bots.get("greedy", greedy_bot)]
+
+
+def _styled(style: Style) -> Policy:
+    return lambda session, rng: greedy_bot(session, rng, style)
+
+
+def _playout(session: Session, side: str | None, genome: Genome, policy: Policy, seed: int) -> float:
+    """Play the genome's plan in a copy of the game (a sampled one where things are hidden) to
+    the end of side's turn; keep in the genome the actions it played, and score the end."""
+    game = session.game
+    rng = random.Random(seed)
+    state = game.disguise(session.state, side, rng) if getattr(game, "HIDDEN", False) else game.copy_state(session.state)
+    sim = _Playout(game, session.scenario, dict(session.options), state, Dice(seed))
+    played: list[Action] = []
+    rolled_at = None
+    while sim.outcome() is None and game.active_side(sim.state) == side and len(played) < MAX_ACTIONS:
+        i = len(played)
+        action = None
+        if i < len(genome.actions) and i != genome.change_at:
+            wanted = genome.actions[i]
+            if refusal(game, sim.state, sim.prompt, wanted) is None:
+                action = wanted
+        if action is None:
+            action = random_bot(sim, rng) if rng.random() < genome.noise else policy(sim, rng)
+            if i == genome.change_at and action == genome.actions[i]:
+                action = random_bot(sim, rng)
+        sim.dice.take_rolls()
+        sim.act(action)
+        played.append(action)
+        if rolled_at is None and sim.dice.rolls:
+            rolled_at = i
+    genome.actions, genome.rolled_at, genome.change_at = played, rolled_at, None
+    return _value(sim, side)
+
+
+def _value(sim: Session, side: str | None) -> float:
+    outcome = sim.outcome()
+    if outcome is not None:
+        return 0.0 if outcome.winner is None else WIN if outcome.winner == side else -WIN
+    game = sim.game
+    evaluate: Any = getattr(game, "evaluate", None)
+    if evaluate is not None:
+        return float(evaluate(sim.state, side))
+    if map_kind(game) == "hex" and hasattr(game, "objectives"):
+        return score(sim, side)
+    return _forces(sim, side)
+
+
+def _forces(sim: Session, side: str | None) -> float:
+    """A game without an evaluation of its own: units kept against units lost, each side's
+    (order_of_battle, as side may know them), and the game's points if it offers them."""
+    value = 0.0
+    for who, f in sim.game.order_of_battle(sim.state, side).items():
+        sign = 1.0 if who == side else -1.0
+        value += sign * (len(f.on_map) + len(f.to_come) - 2 * len(f.eliminated))
+    points_now = getattr(sim.game, "points_now", None)
+    if points_now is not None:
+        value += STANDING * points_now(sim.state, side)
+    return value
