@@ -78,6 +78,8 @@ class Genome:
 class Planner:
     """The planning bot at one budget: CPU seconds for the plan at the start of a turn."""
 
+    thinks = True  # takes seconds: the client asks it on a thread of its own
+
     def __init__(self, budget: float) -> None:
         self.budget = budget
         # id(session) -> (the log's length when the next planned action is due, the actions

@@ -74,6 +74,7 @@ class PlayScreen(Screen):
         self.auto = True  # the game's own side plays its steps without a key
         self.bot_rng = random.Random()
         self._step_timer: Timer | None = None  # the next step of a bot or of the game's own side
+        self._thinking = False  # a thinking bot is choosing, on its own thread
         self._shown_outcome = replay  # no victory screen over a replay
         self._covered = False  # the hotseat cover is up
         self._drawn_for: str | None = None  # the viewer whose view is drawn now
@@ -420,7 +421,7 @@ class PlayScreen(Screen):
 
     def _schedule_step(self) -> None:
         """Set the timer for the next step of a bot, or of the game's own side while it runs."""
-        if self.replay or self._step_timer is not None:
+        if self.replay or self._step_timer is not None or self._thinking:
             return
         if self.bot_to_act():
             self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._bot_step)
@@ -440,18 +441,44 @@ class PlayScreen(Screen):
         if bot is None:
             self.say(f"No bot called {name!r}; play this side with the keys.", "error")
             return
-        played = len(self.session.log)
+        if getattr(bot, "thinks", False):  # seconds of planning: on a thread, so the screen keeps drawing
+            self._thinking = True
+            self.run_worker(lambda: self._think(name, bot), thread=True, group="bot")
+            return
         for _ in range(3):  # a refused choice (a rules bug) is retried, never left to stall the game
             try:
                 action = bot(self.session, self.bot_rng)
             except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
                 self.say(f"The {name} bot failed: {exc!r}", "error")
                 return
-            self.play(action)
-            if len(self.session.log) != played or self.over():
-                if self.is_current:
-                    self.pane.follow(action)
+            if self._bot_played(action):
                 return
+
+    def _think(self, name: str, bot: Any) -> None:
+        """A thinking bot's choice, made off the screen's thread and played on it (retried twice
+        if refused, as the others are)."""
+        try:
+            for _ in range(3):
+                try:
+                    action = bot(self.session, self.bot_rng)
+                except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
+                    self.app.call_from_thread(self.say, f"The {name} bot failed: {exc!r}", "error")
+                    return
+                if self.app.call_from_thread(self._bot_played, action):
+                    return
+        finally:
+            self._thinking = False
+            self.app.call_from_thread(self._schedule_step)
+
+    def _bot_played(self, action: Action) -> bool:
+        """Play a bot's action; whether it was played (or the game is over)."""
+        played = len(self.session.log)
+        self.play(action)
+        if len(self.session.log) != played or self.over():
+            if self.is_current:
+                self.pane.follow(action)
+            return True
+        return False
 
     def _auto_step(self, once: bool = False) -> None:
         self._step_timer = None
