@@ -1,12 +1,16 @@
-"""Bot against bot: how often each side wins with each pairing.
+"""Bot against bot: how often each side wins with each pairing, and what a turn's thinking costs.
 
     python benchmarks/tournament.py greedy random --games 100            # all four Panzer Corps scenarios
-    python benchmarks/tournament.py search greedy --games 20 panzer-corps/el-alamein
+    python benchmarks/tournament.py normal greedy --games 40 panzer-corps/el-alamein
+    python benchmarks/tournament.py normal normal --games 20 --seconds 1.0 panzer-corps/kharkov
 
 For each scenario, `first` plays each side in turn against `second` (games/2 with each side,
-seeds 1, 2, ...). Prints first's wins, second's wins and draws per side, and first's share of
-all games (a draw counts half). Games are played through Session, as the client plays them;
-no selfplay checks. Results go to docs/PERFORMANCE.md ("Bots that play").
+seeds 1, 2, ...). Prints first's wins, second's wins and draws per side, first's share of all
+games (a draw counts half), and the CPU seconds a player-turn took each bot (mean and most: a
+side's actions in one game turn, by the game's `summary` turn where it has one, else each run of
+the side's actions). `--seconds` sets the planning levels' budget (normal and hard alike).
+Games are played through Session, as the client plays them; no selfplay checks. Results go to
+docs/PERFORMANCE.md ("Bots that play").
 """
 
 from __future__ import annotations
@@ -19,33 +23,47 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from wargames_tui.bots import BOTS
+from wargames_tui.bots import BOTS, LEVELS
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 
 PANZER_CORPS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
 
 
-def play(scenario: str, bots: dict[str, str], seed: int) -> str | None:
-    """One game with bots[side] playing each side; the winner's side, or None for a draw."""
+def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, list[float]]) -> str | None:
+    """One game with bots[side] playing each side; the winner's side, or None for a draw. The
+    CPU seconds of each player-turn are added to thinking[bot name]."""
     rng = random.Random(seed)
-    session = Session.start(game_for(scenario), scenario, seed=seed)
+    game = game_for(scenario)
+    session = Session.start(game, scenario, seed=seed)
+    turns: dict[tuple, float] = {}
+    run = 0
+    last = None
     while session.outcome() is None:
-        side = session.game.active_side(session.state)
-        session.act(BOTS[bots[side]](session, rng))
+        side = game.active_side(session.state)
+        if side != last:
+            run, last = run + 1, side
+        turn = game.summary(session.state)["turn"] if hasattr(game, "summary") else run
+        start = time.process_time()
+        action = BOTS[bots[side]](session, rng)
+        key = (bots[side], side, turn)
+        turns[key] = turns.get(key, 0.0) + time.process_time() - start
+        session.act(action)
+    for (name, _, _), seconds in turns.items():
+        thinking.setdefault(name, []).append(seconds)
     outcome = session.outcome()
     assert outcome is not None
     return outcome.winner
 
 
-def match(scenario: str, first: str, second: str, games: int, seed: int) -> dict[str, list[int]]:
+def match(scenario: str, first: str, second: str, games: int, seed: int, thinking: dict[str, list[float]]) -> dict[str, list[int]]:
     """side -> [first's wins, second's wins, draws] with first playing that side."""
     sides = _sides(scenario)
     table = {s: [0, 0, 0] for s in sides}
     for i in range(games):
         mine = sides[i % 2]
         other = sides[1 - i % 2]
-        winner = play(scenario, {mine: first, other: second}, seed + i)
+        winner = play(scenario, {mine: first, other: second}, seed + i, thinking)
         table[mine][0 if winner == mine else 1 if winner == other else 2] += 1
     return table
 
@@ -63,14 +81,20 @@ def main() -> None:
     p.add_argument("scenarios", nargs="*")
     p.add_argument("--games", type=int, default=20, help="games per scenario, half with each side")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seconds", type=float, help="the planning levels' CPU seconds for a turn's plan")
     args = p.parse_args()
+    if args.seconds is not None:
+        for level in LEVELS:
+            BOTS[level].budget = args.seconds  # type: ignore[attr-defined]
     for sc in args.scenarios or PANZER_CORPS:
         start = time.perf_counter()
-        table = match(sc, args.first, args.second, args.games, args.seed)
+        thinking: dict[str, list[float]] = {}
+        table = match(sc, args.first, args.second, args.games, args.seed, thinking)
         won = sum(t[0] + t[2] / 2 for t in table.values())
         cells = "; ".join(f"as {s}: {t[0]}-{t[1]}" + (f" ({t[2]} drawn)" if t[2] else "") for s, t in table.items())
+        cpu = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in thinking.items())
         took = time.perf_counter() - start
-        print(f"{sc:<32} {args.first} v {args.second}: {cells}; {args.first} {100 * won / args.games:.0f}%  ({took:.0f} s)", flush=True)
+        print(f"{sc:<32} {args.first} v {args.second}: {cells}; {args.first} {100 * won / args.games:.0f}%  (CPU s a player-turn, mean/most: {cpu}; {took:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

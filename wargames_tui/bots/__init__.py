@@ -23,7 +23,7 @@ def purposeful_bot(session: Session, rng: random.Random) -> Action:
     return planner(session, rng)
 
 
-LEVELS = {"normal": 2.0, "hard": 5.0}  # the planning bot's CPU seconds for a turn's plan, by level
+LEVELS = {"normal": 4.0, "hard": 10.0}  # the planning bot's CPU seconds a player-turn, by level
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": purposeful_bot, "search": search_bot}
 BOTS.update({name: Planner(seconds) for name, seconds in LEVELS.items()})
 

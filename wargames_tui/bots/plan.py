@@ -40,7 +40,10 @@ from wargames_tui.present import map_kind, presentation
 WIN = 10_000.0  # a won game, beyond any evaluation
 POPULATION = 12
 SAMPLES = 1  # dice samples a plan is scored on in each generation
-REPLAN_SHARE = 0.25  # of the budget, for planning again after a die roll within the turn
+FIRST_SHARE = 0.5  # of a turn's budget, for the turn's first plan
+REPLAN_SHARE = 0.12  # for each plan again after a die roll within the turn (while the budget lasts)
+LEAST = 0.02  # seconds: a plan's budget when the turn's is spent (one playout of each style)
+ANSWERS = 2  # other sides' actions within one turn of the side's (a loss chosen in an exchange)
 SMALL_CHOICE = 4  # a prompt with this many actions or fewer gets the same share (a loss to pick)
 MAX_ACTIONS = 400  # a playout's own actions at most (a runaway turn)
 NOISE = (0.0, 0.05, 0.15)  # shares of random choices a plan's policy makes
@@ -76,33 +79,40 @@ class Genome:
 
 
 class Planner:
-    """The planning bot at one budget: CPU seconds for the plan at the start of a turn."""
+    """The planning bot at one budget: CPU seconds for a player-turn, FIRST_SHARE of it for
+    the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts."""
 
     thinks = True  # takes seconds: the client asks it on a thread of its own
 
     def __init__(self, budget: float) -> None:
         self.budget = budget
-        # id(session) -> (the log's length when the next planned action is due, the actions
-        # still to play, the log's length when the turn's first plan was made)
-        self._plans: dict[int, tuple[int, list[Action], int]] = {}
+        # (id(session), side) -> (the log's length when the next planned action is due, the
+        # actions still to play, the log's length when the turn's first plan was made, the
+        # CPU seconds spent planning this turn)
+        self._plans: dict[tuple[int, str | None], tuple[int, list[Action], int, float]] = {}
 
     def __call__(self, session: Session, rng: random.Random) -> Action:
         prompt = session.prompt
-        due, planned, began = self._plans.pop(id(session), (-1, [], len(session.log)))
+        key = (id(session), prompt.side)
+        due, planned, began, spent = self._plans.pop(key, (-1, [], len(session.log), 0.0))
         if due == len(session.log) and planned and refusal(session.game, session.state, prompt, planned[0]) is None:
             actions = planned
         elif len(prompt.actions) == 1:  # forced: nothing to plan; the turn's start is kept
-            self._plans[id(session)] = (len(session.log) + 1, [], began)
+            self._plans[key] = (len(session.log) + 1, [], began, spent)
             return prompt.actions[0]
         else:
-            mid_turn = due >= 0 and all(e.side == prompt.side for e in session.log[began:])
+            # still the turn the last full plan was for: the others have only answered a choice since
+            mid_turn = due >= 0 and sum(e.side != prompt.side for e in session.log[began:]) <= ANSWERS
             if not mid_turn:
-                began = len(session.log)
-            small = mid_turn or len(prompt.actions) <= SMALL_CHOICE
-            actions = plan(session, rng, self.budget * (REPLAN_SHARE if small else 1.0))
+                began, spent = len(session.log), 0.0
+            share = REPLAN_SHARE if mid_turn or len(prompt.actions) <= SMALL_CHOICE else FIRST_SHARE
+            seconds = max(LEAST, min(share * self.budget, self.budget - spent))
+            start = time.process_time()
+            actions = plan(session, rng, seconds)
+            spent += time.process_time() - start
         if len(self._plans) > 16:
             self._plans.clear()
-        self._plans[id(session)] = (len(session.log) + 1, actions[1:], began)
+        self._plans[key] = (len(session.log) + 1, actions[1:], began, spent)
         return actions[0]
 
 
