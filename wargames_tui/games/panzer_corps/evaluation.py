@@ -80,6 +80,7 @@ def _turns_to_win(b: Board, side: str, units: list[str]) -> int:
     moves = [b.unit(u).move for u in units]
     stop = max(moves)  # entering an enemy zone ends a movement: about a movement's MPs lost
     barred, zone = b.held(side), b.ezoc(side)
+    horizon = max(LATER) * stop  # no further than the movements that count
     into = _steps_into(b.state.scenario, side)
     dist = {g: 0 for g in goals if g not in barred}
     heap = [(0, g) for g in dist]
@@ -89,7 +90,7 @@ def _turns_to_win(b: Board, side: str, units: list[str]) -> int:
             continue
         for n, cost in into[h]:
             nd = d + cost + (stop if h in zone else 0)
-            if n not in barred and nd < dist.get(n, 1 << 30):
+            if nd <= horizon and n not in barred and nd < dist.get(n, 1 << 30):
                 dist[n] = nd
                 heapq.heappush(heap, (nd, n))
     far = 1 << 30
