@@ -297,7 +297,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if target is None:
         app = WargamesApp(save_dir=directory, seed=args.seed)
     elif target.endswith(".json") or Path(target).is_file():
-        app = WargamesApp(save_dir=directory, session=load_save(Path(target)), save_path=Path(target))
+        from wargames_tui.engine.opening import open_snapshot
+
+        app = WargamesApp(save_dir=directory, opened=open_snapshot(Path(target)))  # played on once proven
     else:
         session = new_session(target, parse_options(args.option), args.seed, args.bot)
         app = WargamesApp(save_dir=directory, session=session)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.ui.helpers import (
@@ -374,48 +375,66 @@ def _played(session, actions: int) -> None:  # noqa: ANN001 - a Session
 
 
 @sync
-async def test_a_long_save_is_checked_behind_the_opening_screen(save_dir: Path, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_save_opens_at_once_and_is_played_once_its_log_proves_it(save_dir: Path, monkeypatch) -> None:  # noqa: ANN001
     import threading
 
-    from wargames_tui.engine.saves import save
-    from wargames_tui.ui import app as app_module
+    from wargames_tui.engine.opening import Proof
+    from wargames_tui.engine.saves import load, save
     from wargames_tui.ui.screens.menu import MenuScreen
-    from wargames_tui.ui.screens.opening import OpeningScreen
+    from wargames_tui.ui.screens.unproven import UnprovenScreen
 
     session = new_session()
     _played(session, 30)
     path = save_dir / "long.json"
     save(session, path)
     checking = threading.Event()
-    real_load = app_module._try_load
+    real_run = Proof.run
 
-    def held(p: Path):  # noqa: ANN202 - the check waits until the test lets it go
+    def held(proof: Proof) -> None:  # the proof waits until the test lets it go
         checking.wait(10)
-        return real_load(p)
+        real_run(proof)
 
-    monkeypatch.setattr(app_module, "_try_load", held)
+    monkeypatch.setattr(Proof, "run", held)
     app = make_app(save_dir)
-    app.LONG_SAVE = 10  # this save's 30 actions count as long
     async with app.run_test(size=SIZE) as pilot:
         app.open_save(path)
         await pilot.pause()
-        assert isinstance(app.screen, OpeningScreen) and "30 actions" in str(app.screen.query_one("#opening-box").render())
-        await pilot.press("escape")  # back to the menu: the check's result is dropped
+        screen = play_screen(app)  # at once, on the saved position
+        assert [e.action for e in screen.session.log] == [e.action for e in session.log]
+        screen.play(session.prompt.actions[0])  # play waits for the proof
+        assert len(screen.session.log) == 30 and "still being played again" in screen.message[0]
         checking.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        app.open_save(path)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert [e.action for e in play_screen(app).session.log] == [e.action for e in session.log]
-        path.write_text(path.read_text().replace('"snapshot":{', '"snapshot":{"x":1,'))  # no longer what its log makes
+        assert screen.session.unproven is None and screen.session.log[-1].events
+        screen.play(screen.session.prompt.actions[0])
+        assert len(screen.session.log) == 31
+        # a save whose log does not reproduce its position: reported, never saved over, what its log proves offered
         app.show_menu()
+        await pilot.pause()
+        env = json.loads(path.read_text())
+        env["snapshot"]["turn"] += 1
+        path.write_text(json.dumps(env))
+        forged = path.read_bytes()
+        app.open_save(path)
+        await pilot.pause()
+        await pilot.press("q")  # leaving the game unproven saves nothing
+        await pilot.pause()
         app.open_save(path)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert any("does not reproduce" in str(n.message) for n in app._notifications)
+        assert isinstance(app.screen, UnprovenScreen) and "does not reproduce" in app.screen.reason
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen) and path.read_bytes() == forged
+        app.open_save(path)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter")  # the game its log proves, saved beside the forged save
+        screen = play_screen(app)
+        assert screen.session.unproven is None and len(screen.session.log) == 31
+        screen.play(screen.session.prompt.actions[0])
+        assert screen.save_path == save_dir / "long-proven.json" and len(load(screen.save_path).log) == 32
+        assert path.read_bytes() == forged
 
 
 @sync

@@ -341,6 +341,8 @@ def save(session: Session, path: Path, compact: bool = False) -> None:
     read or wrote it; any other failure is a SaveError and leaves the previous save whole.
     """
     path = Path(path)
+    if session.unproven is not None:
+        raise SaveError(f"{path}: not saved: {session.unproven}")
     target = _write_target(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -889,25 +891,27 @@ class _SetAside(Exception):
         self.kept, self.note = kept, note
 
 
-def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>") -> Session:
+def replay(env: SaveFile | _Unchecked, path: Path | str = "<save>", compare: bool = True) -> Session:
     """Rebuild the game from its log; refuse it if the log does not lead to the snapshot.
 
     A journaled action the rules refuse is set aside with those after it (a note says so): the
-    replay, which keeps no copy to go back to, is made again up to it.
+    replay, which keeps no copy to go back to, is made again up to it. `compare=False` sets the
+    snapshot aside: the game is what its log proves, every action the rules refuse set aside so.
     The dice of a loaded game are drawn at roll time, or, for a game started with a seed (tests,
     demos), go on from that seed: no caller picks the rolls of a live game.
     """
     try:
-        return _replay(env, path)
+        return _replay(env, path, compare)
     except _SetAside as cut:
         kept = env.model_copy(update={"log": env.log[: cut.kept]})
         kept._snapshot_at = env._snapshot_at
-        session = _replay(kept, path)
+        session = _replay(kept, path, compare)
         session.notes.append(cut.note)
         return session
 
 
-def _replay(env: SaveFile | _Unchecked, path: Path | str) -> Session:
+def game_of(env: SaveHeader, path: Path | str) -> Any:
+    """The save's game module, its scenario, options and sides checked."""
     from wargames_tui.games import UnknownScenario, game_for
 
     try:
@@ -915,6 +919,11 @@ def _replay(env: SaveFile | _Unchecked, path: Path | str) -> Session:
     except UnknownScenario as exc:
         raise SaveError(f"{path}: {exc}") from None
     _check_game(path, env, game)
+    return game
+
+
+def _replay(env: SaveFile | _Unchecked, path: Path | str, compare: bool = True) -> Session:
+    game = game_of(env, path)
     try:
         session = Session.start(game, env.scenario, env.options, seats=env.seats)
     except Exception as exc:  # noqa: BLE001 - a bad option must not crash the caller
@@ -922,6 +931,8 @@ def _replay(env: SaveFile | _Unchecked, path: Path | str) -> Session:
     session.created, session.seed = env.created, env.seed
     shadow = random.Random(env.seed) if env.seed is not None else None
     at = len(env.log) if env._snapshot_at is None else env._snapshot_at
+    if not compare:
+        at = -1  # no snapshot to reach: every action is checked as a journaled one
     if at == 0:
         _compare(path, game, session, env)
     for i, item in enumerate(env.log, start=1):
@@ -929,7 +940,8 @@ def _replay(env: SaveFile | _Unchecked, path: Path | str) -> Session:
         problem = _replay_one(session, entry, shadow, f"{path}: log entry {i}")
         if problem is not None and i > at:  # a journaled action: the game goes on before it
             lost = f"action {i}" if i == len(env.log) else f"actions {i} to {len(env.log)}"
-            raise _SetAside(i - 1, f"{path}: journaled action {i} ({_short(entry.action)}) {problem}: {lost} set aside; the game goes on after action {i - 1}")
+            what = "journaled action" if compare else "action"
+            raise _SetAside(i - 1, f"{path}: {what} {i} ({_short(entry.action)}) {problem}: {lost} set aside; the game goes on after action {i - 1}")
         if problem is not None:
             raise SaveError(f"{path}: log entry {i} ({_short(entry.action)}) {problem}")
         if i == at:
@@ -986,9 +998,14 @@ def load(path: Path) -> Session:
         stored = _read_stored(path, target)
         session = replay(stored.envelope, path)
     session.notes[:0] = stored.notes
+    _remember_loaded(target, session, stored, damaged=bool(session.notes))
+    return session
+
+
+def _remember_loaded(target: Path, session: Session, stored: _Stored, damaged: bool) -> None:
+    """What the next save of a loaded game appends to: the file as read (rewritten first, its
+    journal kept aside, when loading set actions aside)."""
     last = session.log[-1] if session.log else None
-    damaged = bool(session.notes)
     record = _Record(len(session.log), last, stored.snapshot_count, stored.snapshot_bytes, stored.envelope.stamp,
                      stored.clean and not damaged, stored.signature, stored.digest, damaged)
     _remember(target, session, record)
-    return session

@@ -8,8 +8,10 @@ from types import ModuleType
 from typing import Any
 
 from wargames_tui.engine.dice import Dice
-from wargames_tui.engine.flow import Action, Event, Outcome, Prompt
+from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
 from wargames_tui.engine.legality import refusal
+
+UNPROVEN = "platform:save"  # the case cited: a save is played on once its log proves its position (docs/saves.md)
 
 
 def now() -> str:
@@ -52,6 +54,9 @@ class Session:
     _prompt: Prompt | None = None
     # What loading a save had to set aside (journal lines it could not prove), for the player to read.
     notes: list[str] = field(default_factory=list)
+    # Why nothing may be played or saved: a game opened on its save's position before its log has
+    # been played again to prove it, or whose log does not (engine/opening.py).
+    unproven: str | None = None
 
     @classmethod
     def start(
@@ -87,6 +92,8 @@ class Session:
         it when an action is refused or taken back. `undoable=False` (a replay, thrown away if an
         action fails) takes no copy at all: the action cannot be taken back, and a refused one
         leaves the state as it was left."""
+        if self.unproven is not None:
+            raise IllegalAction(self.unproven, UNPROVEN)
         refused = refusal(self.game, self.state, self.prompt, action)
         if refused:
             raise refused

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -17,6 +17,9 @@ from textual.screen import Screen
 from wargames_tui.engine.saves import SaveError, load, read_header, save
 from wargames_tui.engine.session import Session
 from wargames_tui.ui.saving import autosave_path
+
+if TYPE_CHECKING:
+    from wargames_tui.engine.opening import Proof
 
 
 class WargamesApp(App):
@@ -32,6 +35,7 @@ class WargamesApp(App):
         session: Session | None = None,
         save_path: Path | None = None,
         replay: Session | None = None,
+        opened: Proof | None = None,
     ) -> None:
         super().__init__()
         self.save_dir = Path(save_dir)
@@ -39,6 +43,7 @@ class WargamesApp(App):
         self.initial_session = session
         self.initial_save_path = Path(save_path) if save_path else None
         self.initial_replay = replay
+        self.initial_proof = opened  # a save opened on its snapshot, to prove (open_save)
         # Seconds between a bot's actions; tests set it near zero.
         self.bot_delay = float(os.environ.get("WARGAMES_BOT_DELAY", "0.4"))
         # Cover the map at every hotseat handover, also in games that hide nothing.
@@ -51,6 +56,8 @@ class WargamesApp(App):
             self.open_replay(self.initial_replay)
         elif self.initial_session is not None:
             self.open_session(self.initial_session, self.initial_save_path)
+        elif self.initial_proof is not None:
+            self.open_save(self.initial_proof.path, self.initial_proof)
         else:
             self.show_menu()
 
@@ -117,8 +124,52 @@ class WargamesApp(App):
             return
         self.open_session(session)
 
-    def open_save(self, path: Path) -> None:
-        self._load(path, lambda session: self.open_session(session, path), "Cannot load")
+    def open_save(self, path: Path, proof: Proof | None = None) -> None:
+        """The game at its save's position at once (`proof`: opened already); its log is played
+        again behind it to prove that position (engine/opening.py). Play waits for the proof; a save
+        it does not prove is never played on or saved over, and the player is offered the game its
+        log does prove."""
+        from wargames_tui.engine.opening import open_snapshot
+
+        try:
+            proof = proof or open_snapshot(path)
+        except Exception as exc:  # noqa: BLE001 - a save that breaks the rules code must not crash the client
+            self._loaded(str(exc) if isinstance(exc, SaveError) else f"{path}: {exc}", lambda s: None, "Cannot load")
+            return
+        self.open_session(proof.session, path)
+
+        def work() -> None:
+            proof.run()
+            try:
+                self.call_from_thread(self._proven, proof, path)
+            except RuntimeError:  # the client closed while the save was being proven
+                pass
+
+        self.run_worker(work, thread=True, group="proof", exit_on_error=False)
+
+    def _proven(self, proof: Proof, path: Path) -> None:
+        from wargames_tui.ui.screens.play import PlayScreen
+        from wargames_tui.ui.screens.unproven import UnprovenScreen, proven_path
+
+        ok = proof.finish()
+        screen = next((s for s in self.screen_stack if isinstance(s, PlayScreen) and s.session is proof.session), None)
+        if screen is None:  # the player has left the game
+            return
+        if ok:
+            screen.proven()
+            return
+        if proof.fallback is None:
+            self.notify(str(proof.failure), title="This save cannot be played on", severity="error", timeout=20)
+            self.show_menu()
+            return
+
+        def chosen(play_on: bool | None) -> None:
+            if play_on and proof.fallback is not None:
+                self.open_session(proof.fallback, proven_path(path))
+            else:
+                self.show_menu()
+
+        self.push_screen(UnprovenScreen(str(proof.failure), len(proof.fallback.log), len(proof.env.log)), chosen)
 
     def _load(self, path: Path, then: Callable[[Session], None], title: str) -> None:
         """Read and check a save, then `then(session)`. A long game's check (its whole log played
@@ -159,7 +210,10 @@ class WargamesApp(App):
 
     # --- saving ---------------------------------------------------------------------
     def autosave(self, session: Session, path: Path) -> Path | None:
-        """Save the game now; report a failure without stopping play."""
+        """Save the game now; report a failure without stopping play. A game not proven yet has
+        nothing to save (nothing can be played on it): its file stays as it was read."""
+        if session.unproven is not None:
+            return None
         try:
             save(session, path)
         except OSError as exc:

@@ -112,6 +112,15 @@ class PlayScreen(Screen):
             self.go_to(self.at)
         else:
             self._cover_at_start()
+        if self.session.unproven:
+            self.say(f"Opened at once; {self.session.unproven}.")
+
+    def proven(self) -> None:
+        """The save's log has proven its position: its lines are read in the log, and play goes on."""
+        self.message = None
+        self._rewrite_log()
+        self.refresh_all()
+        self._after_change()
 
     def on_resize(self, event: Any = None) -> None:
         """Narrow and short windows get their classes and a compact footer; the side panels take
@@ -421,7 +430,7 @@ class PlayScreen(Screen):
 
     def _schedule_step(self) -> None:
         """Set the timer for the next step of a bot, or of the game's own side while it runs."""
-        if self.replay or self._step_timer is not None or self._thinking:
+        if self.replay or self._step_timer is not None or self._thinking or self.session.unproven:
             return
         if self.bot_to_act():
             self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._bot_step)
