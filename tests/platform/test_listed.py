@@ -7,6 +7,7 @@ position left as it was, whatever the game's `apply` would have made of it.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -74,3 +75,65 @@ def test_only_listed_actions_are_played(scenario: str) -> None:
                     refused += 1
         session.act(random_bot(session, rng))
     assert checked and refused
+
+
+PARTED = [s for s in SCENARIOS if hasattr(game_for(s), "listed_part")]
+
+
+@pytest.mark.parametrize("scenario", PARTED)
+def test_a_listed_part_holds_only_the_prompt_s_actions(scenario: str) -> None:
+    """A game's `listed_part(state, action)`, what Session.act checks an action against before the
+    whole listing (engine/legality.listed_quickly), is a part of the prompt's actions: what it
+    accepts the whole listing accepts. And it holds the listed actions it is asked about."""
+    game = game_for(scenario)
+    form = listing_form(game)
+    rng = random.Random(5)
+    session = Session.start(game, scenario, seed=5)
+    parted = 0
+    for _ in range(MAX_ACTIONS):
+        if session.outcome() is not None:
+            break
+        actions = list(session.prompt.actions)
+        every = {form_key(form(a)) for a in actions}
+        for action in rng.sample(actions, min(SAMPLE, len(actions))):
+            for asked in (action, *mutations(action, set())):
+                part = game.listed_part(session.state, asked)
+                if part is None:
+                    continue
+                assert {form_key(form(a)) for a in part} <= every, f"{asked}: its part lists what the prompt does not"
+                if asked is action:
+                    assert action in part
+                    parted += 1
+        session.act(random_bot(session, rng))
+    assert parted
+
+
+def test_an_unlisted_move_is_refused_on_replay(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """A replayed move, checked against its unit's part of the listing first, is still refused when
+    the listing does not hold it, even by rules that would take it (a save's log is untrusted)."""
+    from wargames_tui.engine.flow import Event
+    from wargames_tui.engine.saves import SaveError, load, save
+
+    scenario = "seeds-of-disaster/1934"
+    game = game_for(scenario)
+    rng = random.Random(3)
+    session = Session.start(game, scenario, seed=3)
+    while not any(e.action.get("type") in ("shift", "move") for e in session.log):
+        session.act(random_bot(session, rng))
+    path = tmp_path / "g.json"
+    save(session, path, compact=True)
+    text = path.read_text()
+    last = json.dumps(session.log[-1].action, separators=(",", ":"), ensure_ascii=False)
+    assert last in text
+    rules_apply = game.apply
+
+    def lax(state, action, dice):  # noqa: ANN001, ANN202 - rules that take the forged move
+        if action.get("extra") or action.get("to") == "nowhere":
+            return [Event("info", "taken")]
+        return rules_apply(state, action, dice)
+
+    monkeypatch.setattr(game, "apply", lax)
+    for wrong in ({**session.log[-1].action, "to": "nowhere"}, {**session.log[-1].action, "extra": 1}):
+        path.write_text(text.replace(last, json.dumps(wrong, separators=(",", ":"))))
+        with pytest.raises(SaveError, match=f"log entry {len(session.log)} .* not one of the legal actions"):
+            load(path)

@@ -110,6 +110,19 @@ def listing(game: ModuleType, state: Any, prompt: Prompt) -> Listing:
     return cached
 
 
+def listed_quickly(game: ModuleType, state: Any, action: Any) -> bool:
+    """True when the action is listed in the part of the prompt's actions the game names as the
+    one that holds every action that could be listed as it (its optional `listed_part(state,
+    action)`: one unit's moves, not every unit's), without building the whole prompt. That part is
+    a part of the listing: its yes is the listing's yes. Anything else (no part, not in it) is left
+    to the whole listing (`refusal`), which gives the reasons."""
+    part_of = getattr(game, "listed_part", None)
+    if part_of is None or not isinstance(action, dict):
+        return False
+    part = part_of(state, action)
+    return part is not None and action in Listing(part, listing_form(game))
+
+
 def refusal(game: ModuleType, state: Any, prompt: Prompt, action: Any) -> IllegalAction | None:
     """Why the action is not one of the prompt's, or None when it is: the rules' own reason
     when they refuse it too (tried on a copy of the position), else that it is not listed."""

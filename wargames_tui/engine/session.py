@@ -9,7 +9,7 @@ from typing import Any
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
-from wargames_tui.engine.legality import refusal
+from wargames_tui.engine.legality import listed_quickly, refusal
 
 UNPROVEN = "platform:save"  # the case cited: a save is played on once its log proves its position (docs/saves.md)
 
@@ -94,9 +94,10 @@ class Session:
         leaves the state as it was left."""
         if self.unproven is not None:
             raise IllegalAction(self.unproven, UNPROVEN)
-        refused = refusal(self.game, self.state, self.prompt, action)
-        if refused:
-            raise refused
+        if not listed_quickly(self.game, self.state, action):
+            refused = refusal(self.game, self.state, self.prompt, action)
+            if refused:
+                raise refused
         side = self.game.active_side(self.state)
         if undoable and (self._base is None or self._base_len > len(self.log)):
             self._base, self._base_len = self.game.copy_state(self.state), len(self.log)

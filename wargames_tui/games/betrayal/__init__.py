@@ -52,6 +52,7 @@ def scenarios() -> list[ScenarioInfo]:
 
 
 new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
+listed_part = sequence.listed_part
 
 
 def summary(state: State) -> dict[str, Any]:

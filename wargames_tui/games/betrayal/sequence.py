@@ -209,13 +209,21 @@ def movement_actions(state: State) -> list[Action]:
 def _legal_move(state: State, action: Action) -> bool:
     """A ground move the prompt offers, found from the moving unit's moves alone (the whole
     prompt is asked for only when this does not settle it)."""
+    part = listed_part(state, action)
+    return part is not None and action in part
+
+
+def listed_part(state: State, action: Action) -> list[Action] | None:
+    """The ground moves of the prompt naming the action's unit, when the action is a ground move
+    of the movement phase: one unit's moves, not every unit's (engine/legality.listed_quickly)."""
     uid = action.get("unit")
-    if action["type"] != "move" or state.pending or stage(state.phase) != "movement" or uid not in state.pieces:
-        return False
+    if action.get("type") != "move" or state.phase == "over" or state.pending or stage(state.phase) != "movement" \
+            or not isinstance(uid, str) or uid not in state.pieces:
+        return None
     player = phasing(state)
     if player == "german":
-        return not _drops(state) and action in movement.german_moves(state, only=uid)
-    return uid in nation_units(state, player) and action in movement.allied_moves(state, player, [uid])
+        return None if _drops(state) else movement.german_moves(state, only=uid)
+    return movement.allied_moves(state, player, [uid]) if uid in nation_units(state, player) else None
 
 
 def may_end_movement(state: State, moves: list[Action] | None = None) -> bool:

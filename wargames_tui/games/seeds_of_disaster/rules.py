@@ -87,6 +87,22 @@ def prompt(state: State) -> Prompt:
     )
 
 
+def listed_part(state: State, action: Action) -> list[Action] | None:
+    """The actions of prompt(state) naming the action's unit, when the prompt lists them unit by
+    unit (the prewar and the war's movement segments): what a unit's move is checked against,
+    one unit's options and not every unit's (engine/legality.listed_quickly)."""
+    unit = action.get("unit")
+    if not isinstance(unit, str):
+        return None
+    if not war.at_war(state):
+        side = prewar.acting(state)
+        return prewar.order_actions(state, side, unit) if side else None
+    w = state.war
+    if war.acting(state) is None or w.ended or w.battle or w.segment != "movement":
+        return None
+    return war.movement_actions(state, unit)
+
+
 def _instruction(state: State) -> str:
     b = state.war.battle
     if not b:

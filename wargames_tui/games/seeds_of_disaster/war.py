@@ -116,7 +116,7 @@ def actions(state: State) -> list[Action]:
                 + [{"type": "end-breakthrough"}]
             )
     if state.war.segment == "movement":
-        return _movement_actions(state) + [{"type": "end-movement"}]
+        return movement_actions(state) + [{"type": "end-movement"}]
     return _attacks(state, None) + _recoveries(state) + [{"type": "end-combat"}]
 
 
@@ -137,7 +137,7 @@ def _attacks(state: State, breakthrough: Battle | None) -> list[Action]:
     return out
 
 
-def _movement_actions(state: State, unit: object = None) -> list[Action]:
+def movement_actions(state: State, unit: object = None) -> list[Action]:
     """The legal actions of the movement segment; given a `unit`, only those naming it (what an
     action naming it is checked against: one unit's options, not every unit's)."""
     side = state.war.player
@@ -357,7 +357,7 @@ def _movement(state: State, action: Action, dice: Dice) -> list[Event]:
         "examine",
     ):
         raise IllegalAction(f"unknown action {t!r}", C + "10.0")
-    if action not in _movement_actions(state, action.get("unit")):
+    if action not in movement_actions(state, action.get("unit")):
         raise IllegalAction(f"not possible now: {action}", C + "10.1")
     if t in INDICATOR:
         _indicator(state, state.war.player, INDICATOR[t])

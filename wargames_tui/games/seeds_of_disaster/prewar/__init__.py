@@ -16,6 +16,7 @@ from wargames_tui.games.seeds_of_disaster.prewar.poland import war_arrivals
 from wargames_tui.games.seeds_of_disaster.prewar.turn import (
     acting,
     apply,
+    order_actions,
     phase_name,
     prompt,
     title,
@@ -36,6 +37,7 @@ __all__ = [
     "describe",
     "disguise_part",
     "note_indicator",
+    "order_actions",
     "phase_name",
     "plan",
     "prompt",
