@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from textual.app import App
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
 
 from tests.ui.helpers import SIZE, sync
 from wargames_tui.ui.screens.actions import ActionsScreen
+from wargames_tui.ui.widgets.rows import Rows
 
 ROWS = [
     ("Move Aufk (4-10) 2012 -> 2013 (1 hex)", {"type": "move", "unit": "aufk"}),
@@ -54,10 +55,10 @@ async def test_a_second_choice_queued_before_the_list_is_gone_is_ignored() -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        rows = screen.query_one(OptionList)
+        rows = screen.query_one(Rows)
         # two Enters typed fast: both choices wait in the list's queue before it closes
         for i in (0, 1):
-            screen.post_message(OptionList.OptionSelected(rows, rows.get_option_at_index(i), i))
+            screen.post_message(Rows.Chosen(rows, i))
         await pilot.pause()
         await pilot.pause()
         assert app.chosen == [ROWS[0][1]]
@@ -92,15 +93,15 @@ async def test_enter_on_a_list_the_filter_emptied_says_nothing_matches() -> None
         await pilot.pause()
         await pilot.press(*"zzz")
         await pilot.pause()
-        app.screen.query_one(OptionList).focus()  # back on the (empty) list, as keys typed fast can leave it
+        app.screen.query_one(Rows).focus()  # back on the (empty) list, as keys typed fast can leave it
         await pilot.press("enter")
         await pilot.pause()
         assert app.chosen == [] and isinstance(app.screen, ActionsScreen)
         assert "Nothing matches 'zzz'" in str(app.screen.query_one("#actions-title").render())
-        app.screen.query_one(OptionList).focus()
+        app.screen.query_one(Rows).focus()
         await pilot.press("backspace", "backspace", "backspace")  # typed on the list, they still clear the filter
         await pilot.pause()
-        assert app.screen.query_one(Input).value == "" and app.screen.query_one(OptionList).option_count == len(ROWS)
+        assert app.screen.query_one(Input).value == "" and app.screen.query_one(Rows).count == len(ROWS)
 
 
 @sync
@@ -125,3 +126,48 @@ async def test_an_enter_on_the_map_while_the_bot_is_to_act_opens_no_list(tmp_pat
         await pilot.pause()
         await pilot.pause()
         assert app.screen is screen and len(session.log) == 0
+
+
+class LongListApp(App):
+    def __init__(self, rows: list) -> None:  # noqa: ANN001
+        super().__init__()
+        self.rows = rows
+        self.chosen: list[object] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(ActionsScreen("Pick one", self.rows), self.chosen.append)
+
+
+@sync
+async def test_a_long_list_draws_only_the_rows_in_sight(monkeypatch) -> None:  # noqa: ANN001
+    rows = [(f"Move unit {i} to hex {i:04d}", {"type": "move", "unit": str(i)}) for i in range(2000)]
+    drawn: list[int] = []
+    real = Rows.render_line
+
+    def counted(self, y: int):  # noqa: ANN001, ANN202
+        drawn.append(y)
+        return real(self, y)
+
+    monkeypatch.setattr(Rows, "render_line", counted)
+    app = LongListApp(rows)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        height = screen.query_one(Rows).size.height
+        assert 0 < len(drawn) <= 3 * height  # a screenful or so, not 2,000 rows
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Move unit 1999 to hex 1999" in str(screen.query_one("#actions-lit").render())  # the lit row in full
+        await pilot.press("home", "down", "down", "enter")
+        await pilot.pause()
+        assert app.chosen == [rows[2][1]]
+
+
+@sync
+async def test_a_click_chooses_the_row_under_it() -> None:
+    app = ListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click(Rows, offset=(2, 1))
+        await pilot.pause()
+        assert app.chosen == [ROWS[1][1]]

@@ -1,4 +1,8 @@
-"""Every legal action of the prompt in words: the keyboard fallback that makes any prompt playable."""
+"""Every legal action of the prompt in words: the keyboard fallback that makes any prompt playable.
+
+The list draws only the rows in sight (ui/widgets/rows.py), each on one line; the lit row is shown
+in full under it. Keys typed while it opens go to the filter, none lost.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Label
 
 from wargames_tui.engine.flow import Action
+from wargames_tui.ui.widgets.rows import Rows
 
 
 class ActionsScreen(ModalScreen[Action | None]):
@@ -20,7 +24,9 @@ class ActionsScreen(ModalScreen[Action | None]):
         super().__init__()
         self.title_text = title
         self.labelled = labelled
+        self._lower = [text.lower() for text, _ in labelled]
         self._answered = False
+        self._said_nothing = False  # the title says that nothing matches
 
     def compose(self) -> ComposeResult:
         with Vertical(id="actions-box"):
@@ -30,61 +36,63 @@ class ActionsScreen(ModalScreen[Action | None]):
                 id="actions-filter",
                 select_on_focus=False,  # the first key typed on the list must not be selected and lost
             )
-            yield OptionList(*self._options(""), id="actions-list")
+            yield Rows([text for text, _ in self.labelled], id="actions-list")
+            yield Label(id="actions-lit")
 
     def _matches(self, needle: str) -> list[int]:
         """The rows holding every word typed, in any order ("Aufk 2012" finds "Move Aufk (4-10) 2012 ...")."""
         words = needle.lower().split()
-        return [i for i, (text, _) in enumerate(self.labelled) if all(w in text.lower() for w in words)]
-
-    def _options(self, needle: str) -> list[Option]:
-        # Text, not markup: zone ids like "[OR2]" and JSON lists must show as written.
-        return [Option(Text(self.labelled[i][0]), id=str(i)) for i in self._matches(needle)]
+        return [i for i, text in enumerate(self._lower) if all(w in text for w in words)]
 
     def on_mount(self) -> None:
         self.query_one("#actions-box").border_title = f"Legal actions ({len(self.labelled)})"
-        if not self.query_one(Input).value:  # keys typed before the list was up stay in the filter
-            self.query_one(OptionList).focus()
+        typed = self.query_one(Input).value
+        if typed:  # keys typed before the list was up stay in the filter, and filter it
+            self.query_one(Rows).show(self._matches(typed))
+        else:
+            self.query_one(Rows).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.query_one("#actions-title", Label).update(Text(self.title_text))  # a "nothing matches" is out of date
-        options = self.query_one(OptionList)
-        options.clear_options()
-        options.add_options(self._options(event.value))
-        if options.option_count:
-            options.highlighted = 0
+        if self._said_nothing:  # a "nothing matches" is out of date
+            self._said_nothing = False
+            self.query_one("#actions-title", Label).update(Text(self.title_text))
+        if self.is_mounted:
+            self.query_one(Rows).show(self._matches(event.value))
+
+    def on_rows_lit(self, event: Rows.Lit) -> None:
+        """The lit row in full under the list (a row is cut to the list's width)."""
+        text = self.labelled[event.index][0] if event.index is not None else ""
+        self.query_one("#actions-lit", Label).update(Text(text, style="dim"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the filter box chooses the lit row of what the filter matches now; nothing when
-        nothing matches (the list may not have caught up with the last key yet)."""
+        nothing matches."""
         matches = self._matches(event.value)
         if not matches:
             self._nothing_matches()
             return
-        options = self.query_one(OptionList)
-        lit = options.get_option_at_index(options.highlighted).id if options.highlighted is not None and options.option_count else None
-        self._choose(lit if lit is not None and int(lit) in matches else str(matches[0]))
+        lit = self.query_one(Rows).lit_index
+        self._choose(lit if lit is not None and lit in matches else matches[0])
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self._choose(event.option.id)
+    def on_rows_chosen(self, event: Rows.Chosen) -> None:
+        self._choose(event.index)
 
     def _nothing_matches(self) -> None:
+        self._said_nothing = True
         typed = self.query_one(Input).value
         self.query_one("#actions-title", Label).update(Text(f"Nothing matches {typed!r}: change the filter or Esc.", style="bold #ff6b6b"))
 
     def on_key(self, event) -> None:  # noqa: ANN001 - textual Key
         box = self.query_one(Input)
-        if event.key == "enter" and not box.has_focus and not self.query_one(OptionList).option_count:
+        rows = self.query_one(Rows)
+        if event.key == "enter" and not box.has_focus and not rows.count:
             self._nothing_matches()  # Enter on a list the filter emptied: say why nothing happens
             event.stop()
             return
-        if box.has_focus and event.key in ("up", "down"):
+        if box.has_focus and event.key in ("up", "down", "pageup", "pagedown"):
             # From the filter box the arrows walk the list from the row Enter would choose.
-            options = self.query_one(OptionList)
-            if options.option_count:
-                step = 1 if event.key == "down" else -1
-                here = options.highlighted if options.highlighted is not None else 0
-                options.highlighted = max(0, min(options.option_count - 1, here + step))
+            step = -1 if event.key in ("up", "pageup") else 1
+            rows.action_move(step) if event.key in ("up", "down") else rows.action_page(step)
             event.stop()
             return
         # Printable keys and Backspace typed on the list go to the filter box.
@@ -96,9 +104,9 @@ class ActionsScreen(ModalScreen[Action | None]):
                 box.insert_text_at_cursor(event.character)
             event.stop()
 
-    def _choose(self, option_id: str | None) -> None:
-        if option_id is not None:
-            self._answer(self.labelled[int(option_id)][1])
+    def _choose(self, index: int | None) -> None:
+        if index is not None:
+            self._answer(self.labelled[index][1])
 
     def action_dismiss_none(self) -> None:
         self._answer(None)

@@ -71,6 +71,11 @@ class GenericStep(Step):
         return [u["id"] for u in self.turn.units_at(h) if self.naming(u["id"]) or self.gatherable(u["id"])]
 
     def bare(self) -> list[Action]:
+        return self._bare
+
+    @cached_property
+    def _bare(self) -> list[Action]:
+        """Read once a step: every key bar drawn asks (a modal screen pushed or popped draws it again)."""
         return [a for a in self.turn.prompt.actions if is_bare(a)]
 
     def at_hex(self, h: Hex) -> list[Action]:
