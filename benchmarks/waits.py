@@ -10,8 +10,11 @@ machine is loaded: `json.loads` of the same save file for opening a game, a one-
 (benchmarks/keys.py) for the client.
 
 engine: one random game of each scenario played through Session as the client plays it, autosaved
-after every action (saves.save); then that save opened (saves.load: read, check, replay) beside
-`json.loads` of its text. Prints random-game actions per CPU second too (the autosave apart).
+after every action (saves.save); then that save opened as the client opens it (engine/opening:
+read, check, the snapshot loaded, the journal's actions applied), first as a game killed mid-play
+leaves it (its journal: "journaled"), then as the client leaves it (the journal folded in: "open")
+beside `json.loads` of its text; and the proof the client runs behind it (the whole log replayed,
+what saves.load does). Prints random-game actions per CPU second too (the autosave apart).
 client: help (`?`) from the main menu and in a game, the action list (`a`) at the first prompt of
 a random 1940 Blitzkrieg game with 1,500 actions or more, a cursor key on a hex map and on an area
 map, and the cold start to the first frame.
@@ -52,6 +55,7 @@ def cpu_ms(fn: Callable[[], object], repeat: int) -> float:
 def engine_row(scenario: str, seed: int, folder: Path) -> dict[str, Any]:
     """One random game autosaved after every action, then opened again."""
     from wargames_tui.bots import random_bot
+    from wargames_tui.engine.opening import open_snapshot
     from wargames_tui.engine.saves import load, save
     from wargames_tui.engine.session import Session
     from wargames_tui.games import game_for
@@ -67,27 +71,31 @@ def engine_row(scenario: str, seed: int, folder: Path) -> dict[str, Any]:
         save(session, path)
         saving.append((time.process_time() - mid) * 1000)
         playing += mid - start
-    texts = [p.read_text() for p in (path, path.with_name(path.name + ".journal")) if p.exists()]
+    journaled = cpu_ms(lambda: open_snapshot(path), 1)  # as a game killed mid-play leaves it
+    save(session, path, compact=True)  # as the client leaves it (q: the journal folded in)
+    text = path.read_text()
     return {
         "actions": len(session.log),
         "per_cpu_second": len(session.log) / playing,
         "autosave_median": statistics.median(saving),
         "autosave_p99": sorted(saving)[int(len(saving) * 0.99)],
         "autosave_max": max(saving),
-        "open": cpu_ms(lambda: load(path), 3),
-        "json": cpu_ms(lambda: [json.loads(line) for t in texts[1:] for line in t.splitlines()] + [json.loads(texts[0])], 3),
+        "open": cpu_ms(lambda: open_snapshot(path), 3),
+        "open_journaled": journaled,
+        "proof": cpu_ms(lambda: load(path), 1),
+        "json": cpu_ms(lambda: json.loads(text), 3),
     }
 
 
 def engine(scenarios: list[str], seed: int) -> None:
     print(f"{'scenario':<28} {'actions':>7} {'acts/CPU s':>10} | {'autosave ms: median':>19} {'p99':>6} {'max':>6} | "
-          f"{'open ms':>8} {'json.loads ms':>13} {'ratio':>6}")
+          f"{'open ms':>8} {'json.loads ms':>13} {'ratio':>6} | {'journaled':>9} | {'proof ms':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for sc in scenarios:
             r = engine_row(sc, seed, Path(tmp))
             print(f"{sc:<28} {r['actions']:7,} {r['per_cpu_second']:10,.0f} | {r['autosave_median']:19.2f} "
-                  f"{r['autosave_p99']:6.2f} {r['autosave_max']:6.1f} | {r['open']:8.0f} {r['json']:13.1f} "
-                  f"{r['open'] / max(r['json'], 0.001):6.0f}", flush=True)
+                  f"{r['autosave_p99']:6.2f} {r['autosave_max']:6.1f} | {r['open']:8.1f} {r['json']:13.1f} "
+                  f"{r['open'] / max(r['json'], 0.001):6.1f} | {r['open_journaled']:9.0f} | {r['proof']:8.0f}", flush=True)
 
 
 # --- client ------------------------------------------------------------------------------------

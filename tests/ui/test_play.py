@@ -438,6 +438,26 @@ async def test_a_save_opens_at_once_and_is_played_once_its_log_proves_it(save_di
 
 
 @sync
+async def test_leaving_a_game_folds_its_journal_into_the_save(save_dir: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The next opening then starts from the snapshot alone, with no journaled actions to apply."""
+    from wargames_tui.engine import saves
+
+    monkeypatch.setattr(saves, "JOURNAL_FROM", 1024)
+    session = new_session()
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = play_screen(app)
+        for _ in range(3):
+            screen.play(session.prompt.actions[0])
+        path = screen.save_path
+        assert saves.journal_path(path).exists()
+        await pilot.press("q")
+        await pilot.pause()
+        assert not saves.journal_path(path).exists() and len(saves.load(path).log) == 3
+
+
+@sync
 async def test_the_log_of_a_long_game_is_written_without_a_view_per_entry(save_dir: Path) -> None:
     session = new_session()
     _played(session, 200)

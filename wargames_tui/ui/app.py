@@ -209,13 +209,14 @@ class WargamesApp(App):
             then(result)
 
     # --- saving ---------------------------------------------------------------------
-    def autosave(self, session: Session, path: Path) -> Path | None:
-        """Save the game now; report a failure without stopping play. A game not proven yet has
-        nothing to save (nothing can be played on it): its file stays as it was read."""
+    def autosave(self, session: Session, path: Path, compact: bool = False) -> Path | None:
+        """Save the game now (`compact`: the journal folded into the file); report a failure without
+        stopping play. A game not proven yet has nothing to save (nothing can be played on it): its
+        file stays as it was read."""
         if session.unproven is not None:
             return None
         try:
-            save(session, path)
+            save(session, path, compact=compact)
         except OSError as exc:
             self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error", timeout=8)
             return None

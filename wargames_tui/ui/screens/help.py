@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import RichLog
 
@@ -13,15 +16,37 @@ from wargames_tui.ui.widgets.footer import Footer
 
 
 class HelpText(RichLog):
-    """The help's Markdown drawn by Rich once, at the box's width, and scrolled as lines: only the
-    visible ones are drawn (Textual's Markdown widget, a widget per paragraph, took seconds)."""
+    """The help's Markdown drawn by Rich at the box's width and scrolled as lines: only the visible
+    ones are drawn (Textual's Markdown widget, a widget per paragraph, took seconds). Drawn a
+    section at a time, as far as two screens below what is in sight: the help of every game (the
+    main menu's) is some 900 lines, most never scrolled to."""
 
-    def __init__(self, source: str, id: str) -> None:
+    AHEAD = 2  # screens drawn below the last line in sight
+
+    def __init__(self, source: str, id: str) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id, wrap=True, min_width=20, auto_scroll=False)
         self.source = source
+        self._sections = re.split(r"\n(?=#{1,2} )", source)
+        self._sections.reverse()  # popped from the end, in order
 
-    def on_mount(self) -> None:
-        self.write(Markdown(self.source), scroll_end=False)
+    def on_resize(self, event: Resize) -> None:
+        super().on_resize(event)  # the log draws at its width once it has one
+        self._draw_ahead()
+
+    def _draw_ahead(self) -> None:
+        height = self.size.height
+        while height and self._sections and len(self.lines) < self.scroll_y + (self.AHEAD + 1) * height:
+            self.write(Markdown(self._sections.pop()), scroll_end=False)
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if self._sections:
+            self._draw_ahead()
+
+    def action_scroll_end(self) -> None:
+        while self._sections:
+            self.write(Markdown(self._sections.pop()), scroll_end=False)
+        super().action_scroll_end()
 
 
 class HelpScreen(ModalScreen[None]):

@@ -369,7 +369,7 @@ class PlayScreen(Screen):
             self.notify(f"Saved to {path}", title="Game saved")
 
     def action_menu(self) -> None:
-        self._autosave()
+        self._autosave(compact=True)  # the journal folded in: the game opens again on its snapshot alone
         self._cancel_step()
         self.app.show_menu()  # type: ignore[attr-defined]
 
@@ -558,12 +558,12 @@ class PlayScreen(Screen):
             self._schedule_step()
 
     # --- saving ---------------------------------------------------------------------------------
-    def _autosave(self) -> Path | None:
+    def _autosave(self, compact: bool = False) -> Path | None:
         if self.replay:
             return None
         if self.save_path is None:
             self.save_path = autosave_path(self.app.save_dir, self.session)  # type: ignore[attr-defined]
-        return self.app.autosave(self.session, self.save_path)  # type: ignore[attr-defined]
+        return self.app.autosave(self.session, self.save_path, compact)  # type: ignore[attr-defined]
 
     # --- the replay --------------------------------------------------------------------------------
     def action_step(self, by: int) -> None:
