@@ -638,3 +638,21 @@ def test_a_solitaire_side_played_by_the_game_is_a_valid_seat(tmp_path):
     session.seats = {"german": "human", "allied": "game"}
     save(session, path)
     assert load(path).seats == {"german": "human", "allied": "game"}
+
+
+def test_a_journaled_save_reached_through_a_link_loads_its_journal(tmp_path, monkeypatch):
+    """The writer appends to the journal beside the file the link leads to; loading and listing
+    through the link read that one (they read LINK.journal, and lost the journaled actions)."""
+    monkeypatch.setattr(saves, "JOURNAL_FROM", 1024)
+    target = tmp_path / "real" / "g.json"
+    target.parent.mkdir()
+    session = played(30)
+    save(session, target)
+    link = tmp_path / "link.json"
+    os.symlink(target, link)
+    session.act(random_bot(session, random.Random(1)))
+    session.updated = "2099-01-01T00:00:00+00:00"  # what the journal's summary says, not the file's header
+    save(session, link)
+    assert saves.journal_path(target).exists()
+    assert len(load(link).log) == len(session.log) == len(load(target).log)
+    assert read_header(link).updated == read_header(target).updated == session.updated

@@ -675,7 +675,7 @@ def read_header(path: Path) -> SaveHeader:
         raise SaveError(f"{path}: no save summary in the first {HEADER_BYTES // 1024} KB (load it to check it)")
     raw = _check_version(path, parse_json(head, f"{path}: not a save file"))
     header = _validate(path, SaveHeader, {k: v for k, v in raw.items() if k not in ("log", "snapshot")})
-    summary = _journal_summary(path, header)
+    summary = _journal_summary(Path(os.path.realpath(path)), header)
     return header.model_copy(update=summary) if summary else header
 
 
@@ -732,7 +732,7 @@ def _read_stored(path: Path, target: Path) -> _Stored:
     if place is not None:
         raise SaveError(f"{path}: nested deeper than {MAX_DEPTH} levels at snapshot.{place}")
     _check_digest(path, env)
-    journal = _read_journal(path, env)
+    journal = _read_journal(path, env, target)
     if journal.entries:
         last = next((j.summary for j in reversed(journal.entries) if j.summary is not None), None)
         extra = [LoggedAction(action=j.action, rolls=j.rolls, side=j.side) for j in journal.entries]
@@ -768,7 +768,7 @@ class _Journal:
     notes: list[str]
 
 
-def _read_journal(path: Path, env: _Unchecked) -> _Journal:
+def _read_journal(path: Path, env: _Unchecked, target: Path) -> _Journal:
     """The journaled actions after the snapshot, each proven by its digest (journal version 2).
 
     A journal from before the snapshot's last rewrite (another stamp) holds nothing the file does not:
@@ -776,7 +776,7 @@ def _read_journal(path: Path, env: _Unchecked) -> _Journal:
     off by a crash) ends the journal there: it and the lines after are set aside, and a note says
     which actions were lost.
     """
-    jpath = journal_path(path)
+    jpath = journal_path(target)  # beside the file a link leads to, where the writer appends it
     if not os.path.lexists(jpath):
         return _Journal([], True, env.digest, [])
     if env.stamp is None:
