@@ -479,6 +479,27 @@ async def test_the_log_of_a_long_game_is_written_without_a_view_per_entry(save_d
 
 
 @sync
+async def test_the_footer_is_drawn_once_for_the_keys_changed_before_a_refresh(save_dir: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The play screen's first frame changed its keys five times, each rebuilding the footer."""
+    from wargames_tui.ui.widgets.footer import Footer
+
+    drawn = []
+    real = Footer.recompose
+
+    async def counted(self) -> None:  # noqa: ANN001
+        drawn.append(self)
+        await real(self)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        footer = play_screen(app).query_one(Footer)
+        assert 1 <= drawn.count(footer) <= 3
+        assert [k.key for k in footer.query("FooterKey")]  # drawn with the screen's keys
+
+
+@sync
 async def test_the_footer_keeps_only_the_keys_it_shows(save_dir: Path) -> None:
     # Textual binds each recomposed footer key to the footer's `compact` and let go of the old ones
     # only when `compact` changed: a long game kept every key it had ever shown.

@@ -92,7 +92,10 @@ class ActionsScreen(ModalScreen[Action | None]):
         if box.has_focus and event.key in ("up", "down", "pageup", "pagedown"):
             # From the filter box the arrows walk the list from the row Enter would choose.
             step = -1 if event.key in ("up", "pageup") else 1
-            rows.action_move(step) if event.key in ("up", "down") else rows.action_page(step)
+            if event.key in ("up", "down"):
+                rows.action_move(step)
+            else:
+                rows.action_page(step)
             event.stop()
             return
         # Printable keys and Backspace typed on the list go to the filter box.

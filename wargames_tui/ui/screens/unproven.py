@@ -39,7 +39,8 @@ class UnprovenScreen(ModalScreen[bool]):
         text.append("This save cannot be played on\n\n", "bold")
         text.append(f"{self.reason}\n\n")
         text.append(f"Its log proves the game up to action {self.proven} of {self.logged}.\n\n")
-        text.append("Enter: play on from there (saved as a new file; this one is kept as it is)\nEsc: back to the menu", "dim")
+        text.append("Enter: play on from there (saved as a new file; this one is kept as it is)\n", "dim")
+        text.append("Esc: back to the menu", "dim")
         with Middle():
             with Center():
                 yield Static(text, id="unproven-box")
