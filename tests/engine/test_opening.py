@@ -91,7 +91,11 @@ def test_a_snapshot_its_log_does_not_reproduce_is_reported_and_never_saved_over(
 def test_a_forged_log_entry_is_refused_and_the_game_offered_up_to_it(tmp_path):
     _, path = _forged(tmp_path, 30, lambda env: env["log"][10].update(action={"type": "move", "unit": "nobody", "path": []}))
     proof = open_snapshot(path)
+    opened = proof.session
     proof.run()
     assert not proof.finish()
     assert "log entry 11" in proof.failure
+    # what the player reads names no action (in a game that hides things it may be the other side's)
+    assert "nobody" in proof.failure and "nobody" not in proof.reason + opened.unproven
+    assert proof.reason == "action 11 of its 30 cannot be played again"
     assert len(proof.fallback.log) == 10 and "set aside" in proof.fallback.notes[0]

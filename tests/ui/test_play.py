@@ -423,7 +423,7 @@ async def test_a_save_opens_at_once_and_is_played_once_its_log_proves_it(save_di
         app.open_save(path)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert isinstance(app.screen, UnprovenScreen) and "does not reproduce" in app.screen.reason
+        assert isinstance(app.screen, UnprovenScreen) and "do not lead to the position" in app.screen.reason
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen) and path.read_bytes() == forged
         app.open_save(path)

@@ -56,12 +56,21 @@ class Proof:
             except Exception:  # noqa: BLE001 - nothing to offer: the log proves no position
                 self.fallback = None
 
+    @property
+    def reason(self) -> str:
+        """Why the save is not proven, in words that name no action and nothing of the position:
+        the player at the keys may not read the other side's secrets here either (`failure` holds
+        the loader's own message, which quotes the action it stopped at)."""
+        if self.fallback is not None and len(self.fallback.log) < len(self.env.log):
+            return f"action {len(self.fallback.log) + 1} of its {len(self.env.log)} cannot be played again"
+        return "its actions do not lead to the position it holds"
+
     def finish(self) -> bool:
         """The session becomes the proven game (its state, its log with each action's events, its
         dice), free to play and save: True; or stays unplayable, saying why: False."""
         s, r = self.session, self.replayed
         if r is None:
-            s.unproven = f"this save's log does not prove its position, so it cannot be played on ({self.failure})"
+            s.unproven = f"this save's log does not prove its position, so it cannot be played on: {self.reason}"
             return False
         s.state, s.log[:], s.dice, s.undo_stop = r.state, r.log, r.dice, r.undo_stop
         s._prompt, s._base = None, None

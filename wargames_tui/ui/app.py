@@ -159,7 +159,7 @@ class WargamesApp(App):
             screen.proven()
             return
         if proof.fallback is None:
-            self.notify(str(proof.failure), title="This save cannot be played on", severity="error", timeout=20)
+            self.notify(f"{path.name}: {proof.reason}", title="This save cannot be played on", severity="error", timeout=20)
             self.show_menu()
             return
 
@@ -169,7 +169,7 @@ class WargamesApp(App):
             else:
                 self.show_menu()
 
-        self.push_screen(UnprovenScreen(str(proof.failure), len(proof.fallback.log), len(proof.env.log)), chosen)
+        self.push_screen(UnprovenScreen(f"{path.name}: {proof.reason}", len(proof.fallback.log), len(proof.env.log)), chosen)
 
     def _load(self, path: Path, then: Callable[[Session], None], title: str) -> None:
         """Read and check a save, then `then(session)`. A long game's check (its whole log played
