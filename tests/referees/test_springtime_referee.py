@@ -2124,12 +2124,15 @@ def test_every_possible_attack_offered(g: Game) -> None:
 
 @pytest.mark.rules("springtime:17.1")
 def test_bid_raises_starting_morale() -> None:
-    """17.1: the bid is added to the starting French Morale."""
+    """17.1: the higher of the two secret bids is added to the starting French Morale."""
     for scenario, base in ((FALL_GELB, 30), (PLAN_RED, 20)):
         game = game_for(scenario)
-        for bid in (0, 3, 10):
-            v = game.view(game.new(scenario, {"bid": str(bid)}), None)
-            assert v["morale"] == base + bid, (scenario, bid, v["morale"])
+        for first, second in ((0, 0), (3, 5), (10, 2), (40, 41)):
+            session = Session.start(game, scenario, {"bids": "on"}, seed=first + second)
+            session.act({"type": "bid", "amount": first})
+            session.act({"type": "bid", "amount": second})
+            v = game.view(session.state, None)
+            assert v["morale"] == base + max(first, second), (scenario, first, second, v["morale"])
 
 
 @pytest.mark.rules("springtime:18.2")

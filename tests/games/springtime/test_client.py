@@ -1,4 +1,4 @@
-"""Springtime for Hitler in the client, driven by keys: the bid on the new-game screen, and an
+"""Springtime for Hitler in the client, driven by keys: the bids on the new-game screen, and an
 attack whose units the player picks, with its values shown before it is committed."""
 
 from __future__ import annotations
@@ -33,17 +33,18 @@ async def past_cover(pilot, app) -> None:
 
 @pytest.mark.rules("springtime:17.1")
 @sync
-async def test_the_bid_is_offered_on_the_new_game_screen(tmp_path: Path) -> None:
+async def test_the_bids_are_offered_on_the_new_game_screen(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await choose_scenario(pilot, app, FG)
-        bid = screen.query_one("#opt-bid", Select)
-        assert [str(v) for _, v in bid._options] == [str(n) for n in range(11)]
-        bid.value = "5"
+        bids = screen.query_one("#opt-bids", Select)
+        assert [str(v) for _, v in bids._options] == ["off", "on"]
+        bids.value = "on"
         await pilot.pause()
         await pilot.press("s")
         await past_cover(pilot, app)
-        assert area_screen(app).session.state.morale == 35  # the 17.1 example: 30 + a bid of 5
+        session = area_screen(app).session
+        assert (session.prompt.side, session.prompt.case) == ("allied", "springtime:17.1")  # the first bidder (test_bids.py)
 
 
 def contested_22() -> Session:

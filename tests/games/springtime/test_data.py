@@ -172,8 +172,8 @@ def test_plan_red_line_covers_every_allied_area_touching_the_germans():
 def test_every_scenario_is_offered_with_its_options():
     infos = {i.id: i for i in springtime.scenarios()}
     assert set(infos) == {FG, PR}
-    assert set(infos[FG].options) == {"airdrops", "free-setup", "bef-returns", "bid"}
-    assert set(infos[PR].options) == {"airdrops", "bef-returns", "bid"}
+    assert set(infos[FG].options) == {"airdrops", "free-setup", "bef-returns", "bids"}
+    assert set(infos[PR].options) == {"airdrops", "bef-returns", "bids"}
     for info in infos.values():
         assert "reconstruction" in info.description
         load_scenario(info.id)

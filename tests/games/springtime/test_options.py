@@ -11,12 +11,12 @@ from .helpers import FG, act, assault, empty_board, fresh, put
 
 
 @pytest.mark.rules("springtime:17.1")
-def test_the_bid_example():
-    # John bids 3, Bob 5: Bob plays the Axis and John's French Morale starts at 30 + 5 = 35.
-    assert fresh(bid="5").morale == 35
+def test_a_save_made_with_the_winning_bid_as_an_option_keeps_its_morale():
+    # Before the bids were made in the game (test_bids.py), the winning bid was a new-game option.
+    assert fresh(bid="5").morale == 35 and fresh(bid="15").morale == 45
     assert fresh().morale == 30
     with pytest.raises(ValueError):
-        phases.new_state(FG, {"bid": "11"})
+        phases.new_state(FG, {"bid": "-1"})
 
 
 def airborne():

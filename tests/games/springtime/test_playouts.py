@@ -28,7 +28,7 @@ def audit(event) -> None:
 
 @pytest.mark.rules("springtime:10.4.4", "springtime:6.0")
 @pytest.mark.parametrize("scenario,seed,options", [
-    (FG, 1, {}), (FG, 2, {"airdrops": "on", "bef-returns": "on"}), (PR, 3, {}), (PR, 4, {"airdrops": "on", "bid": "4"}),
+    (FG, 1, {}), (FG, 2, {"airdrops": "on", "bef-returns": "on"}), (PR, 3, {}), (PR, 4, {"airdrops": "on", "bids": "on"}), (FG, 5, {"bids": "on", "free-setup": "on"}),
 ])
 def test_random_games_finish_cleanly(scenario, seed, options):
     state = springtime.new(scenario, options)

@@ -7,7 +7,7 @@ from typing import Any
 from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
-from wargames_tui.games.springtime import phases, victory
+from wargames_tui.games.springtime import bids, phases, victory
 from wargames_tui.games.springtime.combat import (
     attack_parts,
     defence_parts,
@@ -39,8 +39,8 @@ class _Rules:
 
 
 def scenarios() -> list[ScenarioInfo]:
-    note = ("If both players want the same side, each bids in secret; the higher bid takes it and the winning bid "
-            "raises the starting French Morale (17.1: set it below). The map, counters, tables and Event markers are "
+    note = ("If both players want the Axis, turn the bids on: each bids in secret before the game, the higher bid plays "
+            "the Axis and the winning bid raises the starting French Morale (17.1). The map, counters, tables and Event markers are "
             "reconstructions (see NOTES.md).")
     return [
         ScenarioInfo(
@@ -63,6 +63,10 @@ new, prompt, apply, outcome, dump, load, copy_state = delegates(_Rules, State)  
 def summary(state: State) -> dict[str, Any]:
     """The turn and the phase as the view names them, read from the state (the save's summary)."""
     return {"turn": state.turn, "phase": phases.PHASE_TITLES[state.phase]}
+
+
+def covers(state: State) -> str | None:
+    return bids.cover(state)
 
 
 def active_side(state: State) -> str | None:

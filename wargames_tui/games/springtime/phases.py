@@ -6,11 +6,11 @@ runs every step that needs no decision until the next one that does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Prompt
-from wargames_tui.games.springtime import combat, markers, movement, refit, setup
+from wargames_tui.games.springtime import bids, combat, markers, movement, refit, setup
 from wargames_tui.games.springtime.data import load_board, load_scenario
 from wargames_tui.games.springtime.morale import lose_unit, set_control, update_control
 from wargames_tui.games.springtime.positions import (
@@ -28,6 +28,8 @@ SIDES = {"allied": "Allied (France, Britain, Belgium, the Netherlands)", "axis":
 
 # step -> (the side that acts, the instruction, the case)
 STEPS: dict[str, tuple[str, str, str]] = {
+    "bid-allied": ("allied", "Bids for the Axis: first bidder, seal your bid unseen (the higher bid plays the Axis)", "17.1"),
+    "bid-axis": ("axis", "Bids for the Axis: second bidder, seal your bid unseen (the higher bid plays the Axis)", "17.1"),
     "setup-allied": ("allied", "Free set-up: place your units in France, armour and reserves with the 1st or 7th Army", "18.2"),
     "setup-axis": ("axis", "Free set-up: place your units in Germany", "18.2"),
     "draw-allied": ("allied", "Political Phase: draw an Event marker, or keep the one you hold", "6.1.1"),
@@ -52,6 +54,7 @@ STEPS: dict[str, tuple[str, str, str]] = {
     "airlanding": ("axis", "End Phase: withdraw the Airlanding Corps from the map, or leave it", "18.1.3"),
 }
 PHASE_TITLES = {
+    "bids": "Side Determination",
     "setup": "Limited Free Setup",
     "political": "Political Phase", "maneuvers": "Maneuvers Phase", "refit": "Refit Phase", "end": "End Phase", "over": "Game over",
 }
@@ -62,19 +65,22 @@ OPTIONS: dict[str, list[str]] = {
     "airdrops": ["off", "on"],        # 18.1
     "free-setup": ["off", "on"],      # 18.2 (Fall Gelb)
     "bef-returns": ["off", "on"],     # 18.3
-    "bid": [str(n) for n in range(11)],  # 17.1: the winning bid, added to French Morale
+    "bids": ["off", "on"],            # 17.1
 }
+LEGACY_OPTIONS = {"bid"}  # saves from before the bids were made in the game: a winning bid agreed at the table
 
 
 def new_state(scenario: str, options: dict[str, str]) -> State:
     for key, value in options.items():
+        if key in LEGACY_OPTIONS and value.isdigit():
+            continue
         if key not in OPTIONS or value not in OPTIONS[key]:
             raise ValueError(f"unknown option {key}={value}; Springtime for Hitler knows {OPTIONS}")
     opts = {k: options.get(k, v[0]) for k, v in OPTIONS.items()}
     b = load_board()
     sc = load_scenario(scenario)
     state = State(scenario, opts, turn=sc.turn, last_turn=sc.last_turn, impulse=sc.impulse, advantage=sc.advantage)
-    state.morale = sc.morale + int(opts["bid"])  # 17.1
+    state.morale = sc.morale + int(options.get("bid", "0"))  # 17.1, a bid settled at the table (LEGACY_OPTIONS)
     state.rp = {"allied": sc.rp_allied, "axis": sc.rp_axis}
     state.control = {a.id: a.control for a in b.areas.values()}
     for a in sc.axis_areas:
@@ -112,6 +118,8 @@ def new_state(scenario: str, options: dict[str, str]) -> State:
     if opts["free-setup"] == "on" and scenario == "springtime/fall-gelb":
         setup.begin(state)
         state.phase, state.step = "setup", "setup-allied"
+    if opts["bids"] == "on":
+        bids.begin(state)  # 17.1 comes before the set-up: sides are chosen first (18.2)
     return state
 
 
@@ -260,7 +268,8 @@ def _airlanding_actions(state: State) -> list[Action]:
     return [{"type": "withdraw"}, {"type": "decline"}]
 
 
-ACTIONS: dict[str, Callable[[State], list[Action]]] = {
+ACTIONS: dict[str, Callable[[State], Sequence[Action]]] = {
+    "bid-allied": bids.actions, "bid-axis": bids.actions,
     "setup-allied": _setup_actions, "setup-axis": _setup_actions,
     "draw-allied": _draw_actions, "draw-axis": _draw_actions, "belgium": _belgium_actions, "kleist": _kleist_actions,
     "surprise-event": _surprise_actions, "start": _start_actions, "assault": _assault_actions,
@@ -787,7 +796,14 @@ def _close_turn(state: State, dice: Dice, events: list[Event]) -> None:
     events.append(Event("phase", f"Turn {state.turn}: Political Phase", {"turn": state.turn}))
 
 
+def _do_bid(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
+    side = acting_side(state)
+    assert side
+    bids.place(state, side, action["amount"], dice, events)
+
+
 HANDLERS: dict[str, Callable[[State, Action, Dice, list[Event]], None]] = {
+    "bid-allied": _do_bid, "bid-axis": _do_bid,
     "setup-allied": _do_place, "setup-axis": _do_place,
     "draw-allied": _do_draw, "draw-axis": _do_draw, "belgium": _do_belgium, "kleist": _do_kleist,
     "surprise-event": _do_surprise, "start": _do_start, "assault": _do_assault, "regroup": _do_move,

@@ -43,6 +43,7 @@ class State:
     combat: dict[str, Any] | None = None  # the combat being resolved
     retreats: list[dict[str, Any]] = field(default_factory=list)  # units that must or may retreat now
     result: dict[str, Any] | None = None  # the outcome once the game is over
+    bids: dict[str, int] = field(default_factory=dict)  # seat -> sealed bid (springtime:17.1)
 
     def to_json(self) -> dict[str, Any]:
         return copy.deepcopy({f.name: getattr(self, f.name) for f in fields(self)})

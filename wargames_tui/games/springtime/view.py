@@ -1,11 +1,12 @@
-"""What each side may see (springtime:6.1.1, 6.4.4, 7.1): everything but the other side's held Event marker."""
+"""What each side may see (springtime:6.1.1, 6.4.4, 7.1): everything but the other side's held Event marker,
+its secret set-up (18.2) and its sealed bid (17.1)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from wargames_tui.games.springtime import setup
+from wargames_tui.games.springtime import bids, setup
 from wargames_tui.games.springtime.combat import air_value
 from wargames_tui.games.springtime.data import load_board, load_scenario
 from wargames_tui.games.springtime.phases import PHASE_TITLES, SIDES, acting_side
@@ -69,6 +70,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         },
         "flags": dict(state.flags), "impulse_record": dict(state.imp), "combat": state.combat,
         "retreats": list(state.retreats), "last_assault": dict(state.last_assault),
+        "bids": {side: n for side, n in state.bids.items() if side == viewer or state.phase != "bids"},  # 17.1
     }
 
 
@@ -79,6 +81,8 @@ def disguise(state: State, viewer: str | None, rng: random.Random) -> State:
     for side in ("allied", "axis"):
         if side != viewer:
             setup.scramble(new, side, rng)
+            if new.phase == "bids" and side in new.bids:
+                new.bids[side] = rng.randrange(bids.SHOWN)  # a sealed bid (17.1)
     hidden = [s for s in ("allied", "axis") if s != viewer and new.hands.get(s) and not new.shown.get(s)]
     pool = sorted(new.cup + [m for s in hidden for m in new.hands[s]])
     for side in hidden:

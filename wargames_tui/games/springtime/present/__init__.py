@@ -67,6 +67,6 @@ PRESENTATION = Presentation(
     bots={"greedy": springtime_bot},
     option_words={
         "airdrops": "Axis airdrops (18.1)", "free-setup": "Limited free set-up (18.2)", "bef-returns": "The BEF returns (18.3)",
-        "bid": "Winning bid (17.1): added to French Morale",
+        "bids": "Secret bids for the Axis (17.1): the higher bid plays the Axis, French Morale starts that much higher",
     },
 )

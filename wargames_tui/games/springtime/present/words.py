@@ -75,6 +75,7 @@ WORDS: dict[str, Callable[[Action, View], str]] = {
     + ("full" if a.get("full") else "reduced") + " strength",
     "withdraw": lambda a, v: "withdraw the Airlanding Corps (18.1.3)",
     "end": lambda a, v: "end",
+    "bid": lambda a, v: f"bid {a.get('amount')} for the Axis (sealed)",
 }
 
 
