@@ -48,6 +48,19 @@ def test_military_preparations_add_one_move_out_of_an_mc_within_the_country():
     assert any(a["unit"] == "G2" for a in shifts(s))
 
 
+@pytest.mark.rules("seeds-of-disaster:10.1.3", "seeds-of-disaster:10.1.4")
+def test_military_preparations_leave_a_unit_in_an_area_that_is_no_mc_where_it_stands():
+    # The SoP allows at Military Preparations moves between MCs (off the map included) and one move
+    # away from an MC; a unit that went out to the field in an earlier year has neither (NOTES.md).
+    s = moving("preparations")
+    s.units["G1"].zone = "SAA"  # moved out of its MC the year before
+    s.units["G2"].box, s.units["G2"].zone = "map", "MUN"
+    assert not [a for a in shifts(s) if a["unit"] == "G1"]
+    assert {a["to"] for a in shifts(s) if a["unit"] == "G2"} >= {"ESS", "SAA"}, "from an MC: between MCs or away"
+    s.units["XV"].box, s.units["XV"].zone, s.units["XV"].steps = "map", "EIF", 1
+    assert not [a for a in shifts(s) if a["unit"] == "XV"], "nor back to the Mobilized box"
+
+
 @pytest.mark.rules(
     "seeds-of-disaster:10.1.5", "seeds-of-disaster:9.2.1", "seeds-of-disaster:2.3.2"
 )

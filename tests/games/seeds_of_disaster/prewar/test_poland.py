@@ -24,18 +24,35 @@ def mobilized_germany():
     return s
 
 
+def invaded(s, keep=("G1", "G4", "G6", "LF2"), stay=(), odd=None):
+    """Poland invaded on the German's choices (21.5.1, 21.5.4), given as his plan orders: the units
+    kept in the West, the pact's armies left in Poland, the group of each type's odd unit."""
+    items = [{"type": "poland-keep", "unit": u} for u in keep] + [{"type": "poland-stay", "unit": u} for u in stay]
+    items += [{"type": "poland-odd", "kind": k, "group": g} for k, g in (odd or {"air": "a", "army": "a", "panzer": "b"}).items()]
+    s.strategic.orders["german"].items = items
+    events = poland.invade(s)
+    s.strategic.orders["german"].items = []
+    return events
+
+
+def plan_month_1():
+    return at(mobilized_germany(), "plan", year=1940, ds="belligerence", month=1)
+
+
+def offered(s, kind):
+    return [a for a in prewar.prompt(s).actions if a["type"] == kind]
+
+
 @pytest.mark.rules("seeds-of-disaster:21.5.1", "seeds-of-disaster:21.5")
 def test_all_but_three_armies_the_westwall_and_one_air_fleet_go_to_poland_in_two_groups():
     s = mobilized_germany()
-    poland.invade(s)
+    invaded(s)
     stay = {
         u.id
         for u in s.units.values()
         if u.side == "german" and u.box in ("map", "mobilized", "reserve")
     }
-    assert stay == {"G1", "G4", "G6", "LF2", "WW1"}, (
-        "the three strongest armies on the map, the stronger fleet"
-    )
+    assert stay == {"G1", "G4", "G6", "LF2", "WW1"}, "the armies and the fleet kept, and the Westwall"
     a, b = s.strategic.poland["a"], s.strategic.poland["b"]
     assert len(a) + len(b) == 10 and abs(len(a) - len(b)) <= 1
     for kind in ("army", "panzer"):
@@ -48,7 +65,7 @@ def test_all_but_three_armies_the_westwall_and_one_air_fleet_go_to_poland_in_two
 @pytest.mark.rules("seeds-of-disaster:21.5.2", "seeds-of-disaster:21.5.3")
 def test_the_groups_return_to_the_german_mcs_in_months_3_and_4_with_the_polish_corps():
     s = mobilized_germany()
-    poland.invade(s)
+    invaded(s)
     a = list(s.strategic.poland["a"])
     s.strategic.month = 3
     text = "\n".join(e.text for e in poland.arrivals(s))
@@ -78,16 +95,19 @@ def test_the_groups_return_to_the_german_mcs_in_months_3_and_4_with_the_polish_c
 def test_the_allied_soviet_pact_keeps_two_armies_and_delays_the_return():
     s = mobilized_germany()
     s.strategic.in_force.append("allied_soviet_pact")
-    poland.invade(s)
+    invaded(s, stay=("G2", "G9"))
     gone = [u.id for u in s.units.values() if u.box == "poland"]
-    assert len(gone) == 2 and all(s.units[g].kind == "army" for g in gone)
+    assert sorted(gone) == ["G2", "G9"]
     assert s.strategic.poland_return == {"a": 4, "b": 5}
 
 
 @pytest.mark.rules("seeds-of-disaster:21.5.2", "seeds-of-disaster:19.0")
 def test_the_german_chooses_his_plan_and_which_group_returns_first():
-    s = at(mobilized_germany(), "plan", year=1940, ds="belligerence", month=1)
-    poland.invade(s)
+    s = plan_month_1()
+    for uid in ("G1", "G4", "G6", "LF2"):
+        act(s, {"type": "poland-keep", "unit": uid})
+    act(s, {"type": "poland-odd", "kind": "air", "group": "a"})
+    act(s, {"type": "poland-odd", "kind": "panzer", "group": "a"})
     acts = prewar.prompt(s).actions
     assert {"type": "ready"} not in acts, (
         "a plan and a group must be chosen in the first month"
@@ -125,7 +145,7 @@ def test_the_bef_lands_on_a_french_coast_in_month_3_with_its_air_fleet():
 @pytest.mark.rules("seeds-of-disaster:21.5.2")
 def test_units_back_from_poland_move_that_month_outside_the_movement_limits():
     s = mobilized_germany()
-    poland.invade(s)
+    invaded(s)
     s.strategic.month = s.strategic.poland_return["a"]
     poland.arrivals(s)
     back = sorted(s.strategic.returned)
@@ -151,7 +171,7 @@ def test_units_back_from_poland_move_that_month_outside_the_movement_limits():
 )
 def test_a_war_begun_in_month_1_still_brings_the_groups_back_counting_turns_in_weeks():
     s = mobilized_germany()
-    poland.invade(s)
+    invaded(s)
     s.strategic.ds = "hostilities"  # the Allies crossed in month 1
     s.units["F2"].box, s.units["F2"].zone = (
         "map",
@@ -167,3 +187,61 @@ def test_a_war_begun_in_month_1_still_brings_the_groups_back_counting_turns_in_w
     s.war.week = 3
     assert "group B returns" in "\n".join(e.text for e in poland.war_arrivals(s))
     assert poland.war_arrivals(s) == [], "each arrives once"
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.1")
+def test_the_german_chooses_the_three_armies_and_the_air_fleet_that_stay_in_the_west():
+    s = plan_month_1()
+    assert {a["unit"] for a in offered(s, "poland-keep")} == {"G1", "G2", "G4", "G6", "G7", "G9", "G12", "G16", "G18", "LF1", "LF2"}
+    assert {"type": "ready"} not in prewar.prompt(s).actions
+    for uid in ("G7", "G9", "G12"):  # not the strongest: his choice
+        act(s, {"type": "poland-keep", "unit": uid})
+    assert {a["unit"] for a in offered(s, "poland-keep")} == {"LF1", "LF2"}, "three armies kept: only the fleet is left to choose"
+    act(s, {"type": "poland-keep", "unit": "LF1"})
+    assert not offered(s, "poland-keep")
+    # six armies, three panzer corps and one air fleet go: for the odd types he says where the last goes
+    assert offered(s, "poland-odd") == [{"type": "poland-odd", "kind": "air", "group": g} for g in ("a", "b")]
+    act(s, {"type": "poland-odd", "kind": "air", "group": "b"})
+    assert offered(s, "poland-odd") == [{"type": "poland-odd", "kind": "panzer", "group": g} for g in ("a", "b")]
+    act(s, {"type": "poland-odd", "kind": "panzer", "group": "b"})
+    act(s, {"type": "poland-first", "group": "a"})
+    act(s, {"type": "plan", "axis": "center"})
+    text = "\n".join(e.text for e in prewar.apply(s, {"type": "ready"}, Dice(3)))
+    assert "Germany invades Poland" in text
+    west = {u.id for u in s.units.values() if u.side == "german" and u.box in ("map", "mobilized", "reserve")}
+    assert west == {"G7", "G9", "G12", "LF1", "WW1"}
+    a, b = s.strategic.poland["a"], s.strategic.poland["b"]
+    panzers = [[uid for uid in g if s.units[uid].kind == "panzer"] for g in (a, b)]
+    assert (len(panzers[0]), len(panzers[1])) == (1, 2), "the odd panzer corps in group B, as he chose"
+    assert sum(s.units[u].kind == "army" for u in a) == sum(s.units[u].kind == "army" for u in b) == 3
+    assert "LF2" in b
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.1")
+@pytest.mark.parametrize("group", ["a", "b"])
+def test_the_odd_unit_of_a_type_goes_to_the_group_the_german_names(group):
+    s = mobilized_germany()
+    invaded(s, keep=("G1", "G4", "G6", "G2", "LF2"), odd={"air": "a", "army": group, "panzer": "a"})  # G2 kept too: five armies go
+    armies = {g: sum(s.units[u].kind == "army" for u in s.strategic.poland[g]) for g in ("a", "b")}
+    assert armies == ({"a": 3, "b": 2} if group == "a" else {"a": 2, "b": 3})
+
+
+@pytest.mark.rules("seeds-of-disaster:21.5.4")
+def test_under_the_allied_soviet_pact_the_german_chooses_the_two_armies_left_in_poland():
+    s = plan_month_1()
+    s.strategic.in_force.append("allied_soviet_pact")
+    for uid in ("G1", "G4", "G6", "LF2"):
+        act(s, {"type": "poland-keep", "unit": uid})
+    assert {a["unit"] for a in offered(s, "poland-stay")} == {"G2", "G7", "G9", "G12", "G16", "G18"}
+    assert not offered(s, "poland-odd"), "the odd units are known once the pact's armies are chosen"
+    act(s, {"type": "poland-stay", "unit": "G2"})
+    act(s, {"type": "poland-stay", "unit": "G18"})
+    assert not offered(s, "poland-stay")
+    act(s, {"type": "poland-odd", "kind": "air", "group": "a"})
+    act(s, {"type": "poland-odd", "kind": "panzer", "group": "a"})
+    assert not offered(s, "poland-odd"), "four armies go: an even number"
+    act(s, {"type": "poland-first", "group": "b"})
+    act(s, {"type": "plan", "axis": "north"})
+    prewar.apply(s, {"type": "ready"}, Dice(3))
+    assert sorted(u.id for u in s.units.values() if u.box == "poland") == ["G18", "G2"]
+    assert s.strategic.poland_return == {"b": 4, "a": 5}, "a month later, group B first as chosen"

@@ -70,8 +70,11 @@ def score(
     kind = action["type"]
     if kind in ("ready", "no-counter"):
         return 0.0
-    if kind in ("deal", "poland-first"):
+    if kind in ("deal", "poland-first", "poland-odd"):
         return 1.0
+    if kind in ("poland-keep", "poland-stay"):  # the strongest stay in the West, the weakest in Poland
+        steps = units.get(action["unit"], {}).get("steps", 0)
+        return 1.0 + (steps if kind == "poland-keep" else -steps) / 20
     if kind == "plan":
         return 2.0 if action["axis"] == "center" else 0.5
     if kind == "play-card":

@@ -3,7 +3,7 @@ Polish corps, the British arrivals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wargames_tui.engine.flow import Event
 from wargames_tui.games.seeds_of_disaster import data as war_data
@@ -18,59 +18,73 @@ PACT_ARMIES = 2  # 21.5.4
 MOBILIZED = ("map", "mobilized", "reserve", "poised")
 
 
-def _strength(u: Unit) -> tuple[int, int, str]:
-    return (1 if u.box == "map" else 0, u.steps, u.id)
+def _mobilized(state: State) -> list[Unit]:
+    """The German forces that may go to Poland or stay: all mobilized, on the map or off, but the
+    Westwall (21.5.1)."""
+    return [u for u in state.units.values() if u.side == "german" and u.box in MOBILIZED and u.kind != "westwall"]
+
+
+def _chosen(state: State, kind: str) -> list[dict[str, Any]]:
+    return [it for it in state.strategic.orders["german"].items if it["type"] == kind]
+
+
+def _going(state: State) -> list[Unit]:
+    """Those that go, on the choices made so far: not the armies and air fleet kept, nor the
+    poised units of a kept army, nor the armies left in Poland under the pact."""
+    kept = {it["unit"] for it in _chosen(state, "poland-keep")}
+    out = kept | {it["unit"] for it in _chosen(state, "poland-stay")}
+    return [u for u in _mobilized(state) if u.id not in out and not (u.box == "poised" and u.army in kept)]
+
+
+def choice_actions(state: State) -> list[dict[str, Any]]:
+    """The German's choices for Poland in the first month of Armed Belligerence (21.5.1, 21.5.4),
+    one question at a time: the three armies and the air fleet that stay in the West; under the
+    Allied-Soviet Pact the two armies left in Poland; then the group of each type's odd unit."""
+    german = _mobilized(state)
+    kept = {it["unit"] for it in _chosen(state, "poland-keep")}
+    out: list[dict[str, Any]] = []
+    for pick, wanted in ((is_army, KEPT_ARMIES), (lambda u: u.kind in AIR, KEPT_AIR)):
+        of_kind = [u.id for u in german if pick(u)]
+        if len(kept & set(of_kind)) < min(wanted, len(of_kind)):
+            out += [{"type": "poland-keep", "unit": uid} for uid in sorted(of_kind) if uid not in kept]
+    if out:
+        return out
+    going = _going(state)
+    if "allied_soviet_pact" in state.strategic.in_force:
+        left = len(_chosen(state, "poland-stay"))
+        armies = sorted(u.id for u in going if is_army(u))
+        if left < PACT_ARMIES and armies:
+            return [{"type": "poland-stay", "unit": uid} for uid in armies]
+    placed = {it["kind"] for it in _chosen(state, "poland-odd")}
+    for kind in sorted({u.kind for u in going} - placed):
+        if sum(1 for u in going if u.kind == kind) % 2:
+            return [{"type": "poland-odd", "kind": kind, "group": g} for g in ("a", "b")]
+    return []
 
 
 def invade(state: State) -> list[Event]:
-    """21.5.1: all mobilized German forces but three armies, the Westwall and one air fleet go to Poland,
-    split into groups A and B of equal size kind by kind (an odd one to A). Our reading keeps the three
-    strongest armies on the map and the strongest air fleet (NOTES.md)."""
+    """21.5.1: all mobilized German forces but three armies, the Westwall and one air fleet go to
+    Poland, split into groups A and B of equal size type by type, the odd unit of a type where the
+    German put it; 21.5.4: under the Allied-Soviet Pact two armies of his choice stay there for
+    good and the groups come back a month later. Carried out at the end of the first month's plan
+    segment, where the German chose (choice_actions)."""
     s = state.strategic
-    german = [
-        u
-        for u in state.units.values()
-        if u.side == "german" and u.box in MOBILIZED and u.kind != "westwall"
-    ]
-    armies = sorted((u for u in german if is_army(u)), key=_strength, reverse=True)
-    air = sorted((u for u in german if u.kind in AIR), key=_strength, reverse=True)
-    keep = {u.id for u in armies[:KEPT_ARMIES]} | {u.id for u in air[:KEPT_AIR]}
-    going = [
-        u
-        for u in german
-        if u.id not in keep and not (u.box == "poised" and u.army in keep)
-    ]
     events: list[Event] = []
+    going = _going(state)
     if "allied_soviet_pact" in s.in_force:
-        staying = sorted(
-            (u for u in going if is_army(u)), key=lambda u: (u.steps, u.id)
-        )[:PACT_ARMIES]
-        for u in staying:
-            _off(u, "poland")
-        going = [u for u in going if u not in staying]
+        staying = sorted(it["unit"] for it in _chosen(state, "poland-stay"))
+        for uid in staying:
+            _off(state.units[uid], "poland")
         s.poland_return = {"a": 4, "b": 5}
-        events.append(
-            Event(
-                "poland",
-                f"Allied-Soviet Pact: {', '.join(u.id for u in staying) or 'no army'} stay in Poland for good (21.5.4)",
-                commit=True,
-            )
-        )
+        events.append(Event("poland", f"Allied-Soviet Pact: {', '.join(staying) or 'no army'} stay in Poland for good (21.5.4)",
+                            commit=True))
+    odd = {it["kind"]: it["group"] for it in _chosen(state, "poland-odd")}
     groups: dict[str, list[str]] = {"a": [], "b": []}
-    kinds = sorted({u.kind for u in going})
-    for kind in kinds:
-        of_kind = sorted(
-            (u for u in going if u.kind == kind), key=lambda u: (-u.steps, u.id)
-        )
+    for kind in sorted({u.kind for u in going}):
+        of_kind = sorted((u for u in going if u.kind == kind), key=lambda u: (-u.steps, u.id))
         for i, u in enumerate(of_kind):
-            if (
-                i == len(of_kind) - 1 and i % 2 == 0
-            ):  # the odd one goes to the smaller group
-                groups["a" if len(groups["a"]) <= len(groups["b"]) else "b"].append(
-                    u.id
-                )
-            else:
-                groups["a" if i % 2 == 0 else "b"].append(u.id)
+            last = i == len(of_kind) - 1 and i % 2 == 0
+            groups[odd[kind] if last else "ab"[i % 2]].append(u.id)
     for g, ids in groups.items():
         for uid in ids:
             _off(state.units[uid], f"poland_{g}")

@@ -143,6 +143,8 @@ def plan_actions(state: State) -> list[dict[str, Any]]:
     s = state.strategic
     acts: list[dict[str, Any]] = []
     chosen_first = any(it["type"] == "poland-first" for it in s.orders["german"].items)
+    poland_owed = poland.choice_actions(state) if s.month == 1 else []
+    acts += poland_owed
     if s.month == 1 and not chosen_first:
         acts += [{"type": "poland-first", "group": g} for g in ("a", "b")]
     picked = [it["axis"] for it in s.orders["german"].items if it["type"] == "plan"]
@@ -150,7 +152,7 @@ def plan_actions(state: State) -> list[dict[str, Any]]:
         acts += [
             {"type": "plan", "axis": a} for a in war_data.AXES if a != state.attack_plan
         ]
-    if (picked or state.attack_plan is not None) and (s.month != 1 or chosen_first):
+    if (picked or state.attack_plan is not None) and (s.month != 1 or chosen_first) and not poland_owed:
         acts.append({"type": "ready"})
     return acts
 
@@ -193,7 +195,7 @@ def prompt(state: State) -> Prompt:
     text = {
         "begin": "Deal six Event cards to each player to begin",
         "plan": "Choose the axis of advance (secret)"
-        + (" and which group returns first from Poland" if s.month == 1 else ""),
+        + (", what stays out of Poland and which group returns first (21.5)" if s.month == 1 else ""),
         "cards": "Respond with counterespionage, or not"
         if s.step == "respond"
         else "Play or discard Event cards (secret until both are done)"
@@ -294,6 +296,9 @@ WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "plan": lambda a: f"attack plan: {a['axis']}",
     "poland-first": lambda a: f"group {a['group'].upper()} returns first from Poland",
+    "poland-keep": lambda a: f"keep {a['unit']} in the West, out of Poland (21.5.1)",
+    "poland-stay": lambda a: f"leave {a['unit']} in Poland for good (21.5.4)",
+    "poland-odd": lambda a: f"the odd {a['kind']} unit goes to group {a['group'].upper()} (21.5.1)",
     "deal": lambda a: "deal the opening hands",
     "ready": lambda a: "done",
     "no-counter": lambda a: "no counterespionage answer",
@@ -362,6 +367,8 @@ def _resolve(state: State, dice: Dice) -> tuple[list[Event], bool]:
     events: list[Event] = []
     war = False
     if seg == "plan":
+        if s.month == 1:
+            events += poland.invade(state)  # 21.5.1, 21.5.4: as the German chose in this segment
         for it in s.orders["german"].items:
             if it["type"] == "plan":
                 state.attack_plan = it["axis"]
@@ -581,8 +588,6 @@ def end_turn(state: State, dice: Dice) -> list[Event]:
                 )
             )
     if s.ds == "belligerence":
-        if s.month == 1:
-            events += poland.invade(state)
         events += poland.arrivals(state)
     first = next(seg for seg in ORDER if applies(s, seg))
     s.segment = "begin"
