@@ -1572,11 +1572,7 @@ CHECKS = [
 ]
 
 # Disagreements on record (see the report): check name -> reason.
-XFAIL: dict[str, str] = {
-    "movement limits": "at Military Preparations the game lets a unit in an Area that is not an MC move (to an MC), "
-    "counted as the one move away from an MC; the Sequence of Play allows only moves between MCs and one away "
-    "from an MC (10.1.3, 10.1.4)",
-}
+XFAIL: dict[str, str] = {}
 
 
 def _params():

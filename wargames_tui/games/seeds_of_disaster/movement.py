@@ -428,6 +428,8 @@ def prewar_destinations(state: State, unit_id: str) -> list[str]:
     if u is None or u.kind == "westwall" or u.kind in AIR:
         return []
     ds = state.strategic.ds
+    if ds == "preparations" and u.box == "map" and not (u.zone and data.areas()[u.zone].mc):
+        return []  # SoP: only moves between MCs and one away from an MC (10.1.3, 10.1.4; NOTES.md)
     out: list[str] = []
     if u.box in ("mobilized", "map", "reserve", "poised"):
         out += [a for a in _home_mcs(u) if not (u.box == "map" and u.zone == a)]

@@ -56,7 +56,7 @@ def test_military_preparations_leave_a_unit_in_an_area_that_is_no_mc_where_it_st
     s.units["G1"].zone = "SAA"  # moved out of its MC the year before
     s.units["G2"].box, s.units["G2"].zone = "map", "MUN"
     assert not [a for a in shifts(s) if a["unit"] == "G1"]
-    assert {a["to"] for a in shifts(s) if a["unit"] == "G2"} >= {"ESS", "SAA"}, "from an MC: between MCs or away"
+    assert {a["to"] for a in shifts(s) if a["unit"] == "G2"} >= {"ESS", "EIF"}, "from an MC: between MCs or away"
     s.units["XV"].box, s.units["XV"].zone, s.units["XV"].steps = "map", "EIF", 1
     assert not [a for a in shifts(s) if a["unit"] == "XV"], "nor back to the Mobilized box"
 
