@@ -148,3 +148,24 @@ def test_the_players_may_end_the_game_early_by_agreement():
     result = game.outcome(state)
     assert result is not None and result.winner == "french"  # judged as at the end, not cut short (6.3.3)
     assert game.anytime(state) == []
+
+
+@pytest.mark.rules("betrayal:7.0")
+def test_each_threshold_of_the_victory_table_one_short_of_it():
+    # The other side of each limit tested above (the table is a reconstruction, tables.toml).
+    assert judge(france_with(V.german_minor_french_areas - 1))["levels"]["french"] == 1  # no German Minor yet
+    brits = [u for u in S.units if S.units[u].nation == "british" and not S.units[u].air]
+    short = france_with(0)
+    for u in brits[: V.british_minor_evacuated - 1]:
+        short.pieces[u].where = "evacuated"
+    assert judge(short)["levels"]["british"] == 0  # one too few brought home for a Minor
+    fighting = france_with(0)
+    put(fighting, "ORL", *brits[: V.british_major_on_map - 1])
+    assert judge(fighting)["levels"]["british"] == 0  # one too few still fighting for a Major
+    put(fighting, "CHR", brits[V.british_major_on_map - 1])
+    assert judge(fighting)["levels"]["british"] == 2
+    enough = france_with(0)
+    for port in (a for a, area in S.areas.items() if area.port and area.country == "F"):
+        enough.control[port] = "german"
+    put(enough, "ORL", *brits[: V.german_major_british_saved])
+    assert judge(enough)["levels"]["british"] == 0  # as many saved as the limit: no German Major

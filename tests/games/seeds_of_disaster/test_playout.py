@@ -229,6 +229,19 @@ def test_victory_levels_and_the_axis_bonus() -> None:
     )  # one level up (19.0)
 
 
+@pytest.mark.rules("seeds-of-disaster:20.0")
+@pytest.mark.parametrize(("german", "level"), [(14, "German Decisive Victory"), (10, "Draw"), (9, "Draw"), (5, "French Decisive Victory")])
+def test_victory_levels_on_the_other_side_of_each_limit(german: int, level: str) -> None:
+    # With the levels above: German 13/12/11 against 10 (no German level), Allied 11/12 against 10
+    # and 13 (German 5): each limit with one objective either way. 18 objectives, each held by one side.
+    s = war_state()
+    s.war.ended = True
+    for i, a in enumerate(sorted(data.objectives())):
+        s.control[a] = "german" if i < german else "allied"
+    out = game.outcome(s)
+    assert out is not None and out.level == level and out.points == {"german": german, "allied": 18 - german}
+
+
 @pytest.mark.rules("seeds-of-disaster:2.3")
 def test_the_germans_holding_all_paris_end_the_game_at_the_turns_end() -> None:
     s = war_state()
