@@ -839,3 +839,14 @@ def test_an_army_attacked_again_may_recover_at_once_for_a_cp_and_a_step() -> Non
     assert totals(ev)["allied"]["dice"] == {
         "defender": 1, "river": 1, "poised": 2, "disrupted": -1,
     }
+
+
+@pytest.mark.rules("seeds-of-disaster:13.2.4")
+def test_fewer_losses_win_the_mobile_battle_over_more_poised_factors() -> None:
+    # e) the side with Poised Forces and fewer losses takes the benefit, however strong the other's
+    # Poised Forces; d) with equal losses (or none) the side with more Poised combat factors does.
+    s = only({"G6": ("AAC", 5), "XV": ("poised:G6", 2), "XIX": ("poised:G6", 2), "F1": ("LIE", 5), "DLC": ("poised:F1", 2)})
+    poised = {"german": ["XV", "XIX"], "allied": ["DLC"]}
+    assert combat._poised_winner(s, {"german": 1, "allied": 0}, poised) == "allied"
+    assert combat._poised_winner(s, {"german": 0, "allied": 1}, poised) == "german"
+    assert combat._poised_winner(s, {"german": 1, "allied": 1}, poised) == "german"

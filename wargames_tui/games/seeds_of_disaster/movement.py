@@ -411,18 +411,6 @@ def _home_mcs(u: Unit) -> list[str]:
     return [a for a, info in data.areas().items() if info.mc and info.country == home]
 
 
-def move_kind(state: State, unit_id: str, dest: str) -> str:
-    """Which allowance a prewar relocation uses: "mc" (between MCs and the Mobilized box), "map"
-    (from an MC to an area, or area to area), "reserve" or "poised" (off-map postings, 2.3.2, 9.2.1)."""
-    u = state.units[unit_id]
-    if dest in ("reserve",) or dest.startswith("poised:"):
-        return dest.split(":")[0]
-    here_mc = u.box == "mobilized" or (u.box == "map" and u.zone in _home_mcs(u))
-    if (dest == "mobilized" or dest in _home_mcs(u)) and here_mc:
-        return "mc"
-    return "map"
-
-
 def prewar_destinations(state: State, unit_id: str) -> list[str]:
     u = state.units.get(unit_id)
     if u is None or u.kind == "westwall" or u.kind in AIR:

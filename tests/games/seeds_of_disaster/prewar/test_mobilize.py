@@ -5,6 +5,8 @@ DLC 4, DLM 5, armored 6, air fleets 8, Westwall 5."""
 
 import pytest
 
+from wargames_tui.engine.dice import Dice
+
 from wargames_tui.games.seeds_of_disaster import prewar
 from wargames_tui.games.seeds_of_disaster.prewar import mobilize, turn
 
@@ -209,3 +211,24 @@ def test_no_mobilization_once_at_war():
     s = mob()
     s.strategic.ds, s.strategic.segment = "hostilities", "war"
     assert prewar.acting(s) is None
+
+
+@pytest.mark.rules("seeds-of-disaster:7.2.7")
+def test_a_second_armored_corps_may_be_begun_the_turn_after_the_first():
+    # One armored corps a turn: the limit is the turn's, so the next turn opens it again.
+    s = mob(year=1937, tech=60)
+    s.strategic.history.append("20")  # the second armored corps (card 20)
+    act(s, {"type": "ready"})
+    for unit in ("DLC", "DLM1", "DCR1"):
+        act(s, {"type": "build", "unit": unit})
+    assert not can(s, "allied", "DCR2")
+    act(s, {"type": "ready"})
+    assert s.units["DCR1"].box != "pool"
+    dice = Dice(11)
+    while not (s.strategic.year == 1938 and s.strategic.segment == "mobilize"):
+        p = prewar.prompt(s)
+        ready = {"type": "ready"}
+        prewar.apply(s, ready if ready in p.actions else p.actions[0], dice)
+    if prewar.prompt(s).side == "german":
+        act(s, {"type": "ready"})
+    assert can(s, "allied", "DCR2")

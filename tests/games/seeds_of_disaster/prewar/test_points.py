@@ -105,6 +105,19 @@ def test_collection_advantages_modify_the_event_roll_within_six():
     assert points.collection(s.strategic, "german") == 1
 
 
+@pytest.mark.rules("seeds-of-disaster:5.1.3", "seeds-of-disaster:5.3")
+def test_an_event_that_gives_a_collection_advantage_adds_it():
+    # 41, a new listening post: the roller's permanent collection advantage +1 (intelligence.toml).
+    s = fresh()
+    s.strategic.year = 1937
+    text = "\n".join(e.text for e in points.intelligence_events(s, dice(4, 1, 1, 2)))
+    assert "A new listening post opens" in text and s.strategic.ip_drm_perm["german"] == 1
+    s.strategic.ip_drm_perm["german"] = -2
+    s.strategic.intel_results = {"german": [], "allied": []}
+    points.intelligence_events(s, dice(4, 3, 1, 2))  # 43 - 2 = 41 (base six)
+    assert s.strategic.ip_drm_perm["german"] == -1
+
+
 @pytest.mark.rules("seeds-of-disaster:5.3.2", "seeds-of-disaster:5.3.6")
 def test_an_event_of_a_later_year_has_no_effect():
     s = fresh()
