@@ -249,6 +249,26 @@ def test_from_turn_seven_four_steps_from_one_port_and_two_more() -> None:
     assert not actions(s, "evacuate")
 
 
+@pytest.mark.rules("dynamo:20.4", "dynamo:20.5")
+def test_the_evacuation_prompt_says_the_allowance_left() -> None:
+    # The player chooses what to embark by what is left: three steps a turn to turn six (20.4),
+    # then four from one port and two from anywhere (20.5); a task force takes half a step.
+    s = empty("evacuation", turn=5)
+    put(s, coast_hex(s), "b-1", "b-tf1")
+    phases.enter_phase(s, "evacuation")
+    assert phases.prompt(s).text == "Sea evacuation: 3 of 3 steps left."
+    act(s, {"type": "evacuate", "unit": "b-tf1"})
+    assert phases.prompt(s).text == "Sea evacuation: 2.5 of 3 steps left."
+    s = empty("evacuation", turn=7)
+    put(s, "2904", "b-1", "b-2")
+    put(s, coast_hex(s), "b-tf1", "b-tf2")
+    phases.enter_phase(s, "evacuation")
+    assert phases.prompt(s).text == "Sea evacuation: 4 steps left from one port, 2 from any coast hex."
+    act(s, {"type": "evacuate", "unit": "b-1"})
+    act(s, {"type": "evacuate", "unit": "b-tf1"})
+    assert phases.prompt(s).text == "Sea evacuation: 2 steps left from 2904, 1.5 from any coast hex."
+
+
 @pytest.mark.rules("dynamo:20.8")
 def test_a_port_once_entered_by_germans_is_only_a_beach() -> None:
     s = empty("evacuation", turn=7)
