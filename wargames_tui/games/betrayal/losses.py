@@ -61,10 +61,6 @@ def stranded_air(state: State, events: list[Event]) -> None:
     update_control(state)
 
 
-def is_german(uid: str) -> bool:
-    return side_of(uid) == "german"
-
-
 def grounded_air(state: State, area: str, events: list[Event]) -> None:
     """Aircraft left without their own ground units in an area after its combat are lost (3.3.1),
     unless they are in the air."""

@@ -225,13 +225,6 @@ def _rail_candidates(pos: Position, side: str) -> list[str]:
     return out
 
 
-def strategic_actions(pos: Position) -> list[Action]:
-    out: list[Action] = []
-    for uid in strategic_units(pos):
-        out += [{"type": "strategic", "unit": uid, "to": h} for h in strategic_cities(pos, uid)]
-    return out
-
-
 def do_strategic(state: State, action: Action) -> list[Event]:
     state.selected = []
     pos = Position(state)

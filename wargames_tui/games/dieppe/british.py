@@ -13,6 +13,7 @@ from wargames_tui.games.dieppe.effects import adjacent_tests, alarm, cut_telepho
 from wargames_tui.games.dieppe.firing import resolve_fire, targets_in
 from wargames_tui.games.dieppe.position import FOOT_LINKS, Position
 from wargames_tui.games.dieppe.state import Move, State
+from wargames_tui.games.dieppe.tables import bangalore_clears
 
 LCA_CAPACITY = 8  # levels under one LCA (dieppe:3.3)
 SOLO = ("sniper", "mortar")  # they fire alone, without stack or officer bonus (dieppe:11.1)
@@ -339,7 +340,7 @@ def wire(state: State, action: Action, dice: Dice, events: list[Event]) -> None:
     roll = d10(dice)
     zone = move.zone
     alarm(state, "explosion", dice, events)
-    if roll % 2 == 0:
+    if bangalore_clears(roll):
         state.markers.pop(zone, None)
         for u in move.units:
             state.units[u].halted = False  # through the gap, the stack may go on

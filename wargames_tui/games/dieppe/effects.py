@@ -10,7 +10,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Event
 from wargames_tui.games.dieppe.position import Position
 from wargames_tui.games.dieppe.state import State
-from wargames_tui.games.dieppe.tables import ALARM_MAX, mine_hits, raise_alarm, revealed_infantry
+from wargames_tui.games.dieppe.tables import ALARM_MAX, activates, mine_hits, raise_alarm, revealed_infantry
 
 ALARM_WORDS = {
     "first-landing": "first landing",
@@ -93,7 +93,7 @@ def adjacent_tests(state: State, zone: str, dice: Dice, events: list[Event]) -> 
     for n in pos.neighbours(zone):
         if state.markers.get(n) in ("A", "B"):
             roll = d10(dice)
-            ok = roll <= state.alarm
+            ok = activates(state.alarm, roll)
             word = "turned over" if ok else "stays hidden"
             events.append(Event("roll", f"Activation test at {pos.raid.zones[n].name}: D10 {roll} vs alarm {state.alarm}, {word} (dieppe:10)"))
             if ok:

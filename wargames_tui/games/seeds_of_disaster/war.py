@@ -569,7 +569,3 @@ def outcome(state: State) -> Outcome | None:
     name = LEVELS[level]
     winner = None if level == 2 else ("german" if level > 2 else "allied")
     return Outcome(winner, f"{name} Victory" if winner else "Draw", reason, held)
-
-
-def units_alive(state: State, side: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.side == side and u.box != "eliminated"]
