@@ -86,7 +86,6 @@ class City(Strict):
 
 class Special(Strict):
     maginot_border: list[str]
-    maginot_gaps: list[list[str]]
     sarreguemines_gap: list[str]
     roer_dams: list[str]
     maastricht_salient: list[str]

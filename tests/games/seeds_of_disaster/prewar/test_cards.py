@@ -7,7 +7,7 @@ Allied 2 +1 = 3, 22 RPs (tables.toml)."""
 import pytest
 
 from wargames_tui.games.seeds_of_disaster import prewar
-from wargames_tui.games.seeds_of_disaster.prewar import turn
+from wargames_tui.games.seeds_of_disaster.prewar import data, turn
 
 from .helpers import act, at, cards_total, fresh, hand
 
@@ -161,6 +161,18 @@ def test_steal_takes_a_random_card_german_first_and_it_cannot_be_played_this_tur
     assert "5" in s.strategic.hands["german"] and s.strategic.stolen["german"] == ["5"]
     assert "none can be taken" in text
     assert s.strategic.segment == "mobilize"
+
+
+@pytest.mark.rules("seeds-of-disaster:4.3.1")
+def test_the_steals_a_turn_are_the_table_s(monkeypatch):
+    # One a turn as printed (tables.toml `steals_per_turn`): the game reads the limit from the table.
+    t = data.tables()
+    monkeypatch.setattr(data, "tables", lambda: t.model_copy(update={"limits": t.limits.model_copy(update={"steals_per_turn": 2})}))
+    s = cards_at(german=(11, 12, 2), allied=(13, 3, 5))
+    act(s, {"type": "ce", "card": 11, "use": "steal"})
+    assert {"type": "ce", "card": 12, "use": "steal"} in legal(s)
+    act(s, {"type": "ce", "card": 12, "use": "steal"})
+    assert not any(a.get("use") == "steal" for a in legal(s))
 
 
 @pytest.mark.rules("seeds-of-disaster:4.3.1")

@@ -146,10 +146,8 @@ def order_actions(s: Strategic, side: str) -> list[dict[str, Any]]:
         if data.cards()[c].ce and str(c) not in s.stolen[side]:
             for use in CE_USES:
                 if use == "steal":
-                    if (
-                        not any(it.get("use") == "steal" for it in _ordered(s, side))
-                        and s.hands[other(side)]
-                    ):
+                    steals = sum(1 for it in _ordered(s, side) if it.get("use") == "steal")
+                    if steals < data.tables().limits.steals_per_turn and s.hands[other(side)]:
                         acts.append({"type": "ce", "card": c, "use": use})
                 elif left > 0 or not events_open:
                     acts.append({"type": "ce", "card": c, "use": use})
