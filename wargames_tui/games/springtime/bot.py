@@ -45,6 +45,8 @@ def springtime_bot(session: Session, rng: random.Random) -> Action:
         choice = handler(state, side, actions, rng)
         if choice is not None:
             return choice
+    if step in ("bid-allied", "bid-axis"):
+        return actions[0]  # 17.1 is for two players who both want the Axis: a bot bids nothing
     by_type = {a["type"]: a for a in actions}
     for kind in ("advantage", "take_plan_red", "draw", "kleist", "event", "keep", "decline", "end", "pass"):
         if kind == "advantage" and step == "logistics" and side != "axis":
