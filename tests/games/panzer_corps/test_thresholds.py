@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from wargames_tui.games.panzer_corps import rules
+from wargames_tui.games.panzer_corps.contract import owed, preview
 
 from .helpers import Table, act
 
@@ -96,3 +97,31 @@ def test_the_bombardment_reaches_two_hexes_from_the_coast_and_no_further() -> No
     state = _bombarding({near: "0407", far: "0408"})
     targets = {a["unit"] for a in rules.prompt(state).actions if a["type"] == "disrupt"}
     assert targets == {near}
+
+
+@pytest.mark.rules("operation-compass:3.1")
+def test_the_bombardment_preview_reads_three_units_on_1_to_3_and_four_on_4_to_6() -> None:
+    state = _bombarding({})
+    state.bombard_left = None  # before the roll
+    p = preview(state, {"type": "bombard"})
+    assert p is not None and [(r.rolls, r.result) for r in p.results] == [("1-3", "3 units disrupted"), ("4-6", "4 units disrupted")]
+
+
+@pytest.mark.rules("dunkerque:10.0")
+def test_a_face_down_entry_previews_the_chance_of_each_unit_it_may_draw() -> None:
+    state = rules.new_state(DUNKERQUE.id, {})
+    state.turn, state.phase, state.step = 2, "al-move", "move"
+    entry = next(a for a in rules.prompt(state).actions if a["type"] == "enter")
+    p = preview(state, entry)
+    assert p is not None and p.odds == "1 of 7 face-down units"  # seven marked R (dunkerque 2.2 (4))
+
+
+@pytest.mark.rules("kharkov:10.0")
+def test_reinforcements_due_are_owed_as_skippable_in_the_reinforcement_phase() -> None:
+    state = rules.new_state(KHARKOV.id, {})
+    while state.step == "enter-all":
+        act(state, rules.prompt(state).actions[0])
+    assert state.step == "reinforce"
+    due = {a["unit"] for a in rules.prompt(state).actions if a["type"] == "enter"}
+    listed = owed(state)
+    assert due and len(listed) == len(due) and all(o.skippable and o.case == "kharkov:10.0" for o in listed)
