@@ -96,7 +96,11 @@ async def test_kharkov_reinforcement_with_keys(save_dir: Path) -> None:
         await pilot.pause()
         assert session.log[-1].action == {"type": "enter", "unit": chosen, "hex": target}
         assert session.state.units[chosen].hex == target
-        await pilot.press("e")  # hold the rest back and go on to the movement phase
+        await pilot.press("e")  # hold the rest back: the first e names what is left (issue 27: asks once)
+        await pilot.pause()
+        assert session.state.phase == "su-reinforce"
+        assert screen.message is not None and screen.message[0].startswith("Still to do: ")
+        await pilot.press("e")  # and the second goes on to the movement phase
         await pilot.pause()
         assert session.state.phase == "su-move"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wargames_tui.engine import legality
+from wargames_tui.engine.contract import Forces, Owed, Preview, Standing
 from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.session import Session
 
@@ -34,11 +35,29 @@ def odds(session: Session, attackers: list[str], defender: str) -> Odds:
     return Odds(**session.game.odds(session.state, attackers, defender))
 
 
-def preview(session: Session, action: Action) -> str | None:
-    """A game's few words on what an action would bring before it is chosen (its optional
-    `preview(state, action)`, e.g. attack against defence before an attack is committed)."""
+def preview(session: Session, action: Action) -> Preview | None:
+    """What an action would bring before it is chosen (the game's `preview(state, action)`: odds,
+    modifiers with their cases, the chance of each result); printed, one line."""
     hook = getattr(session.game, "preview", None)
     return hook(session.state, action) if hook else None
+
+
+def owed(session: Session) -> list[Owed]:
+    """What the side to act must still do before the step may end (the game's `owed`)."""
+    hook = getattr(session.game, "owed", None)
+    return list(hook(session.state)) if hook else []
+
+
+def standing(session: Session, viewer: str | None) -> Standing | None:
+    """The victory conditions and where the game stands, as `viewer` may know it."""
+    hook = getattr(session.game, "standing", None)
+    return hook(session.state, viewer) if hook else None
+
+
+def order_of_battle(session: Session, viewer: str | None) -> dict[str, Forces]:
+    """Each side's units by where they are, as `viewer` may know them."""
+    hook = getattr(session.game, "order_of_battle", None)
+    return dict(hook(session.state, viewer)) if hook else {}
 
 
 def anytime(session: Session) -> list[Action]:

@@ -17,7 +17,7 @@ REPLAY_KEYS = [
     Binding("home", "go_to(0)", "Start"),
     Binding("end", "go_to(-1)", "End"),
 ]
-REPLAY_ACTIONS = {"step", "go_to", "help", "back"}
+REPLAY_ACTIONS = {"step", "go_to", "help", "back", "standing", "full_log"}
 
 def cursor_keys(moves: dict[str, str], tip: str) -> list[Binding]:
     """A map's cursor keys (keys -> action): not in the footer, explained in the help."""
@@ -31,6 +31,8 @@ PLAY_KEYS = [
     Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
     Binding("ctrl+s,s", "save", "Save", tooltip="save now (the game also saves after every action)"),
     Binding("q", "menu", "Menu", tooltip="back to the menu"),
+    Binding("v", "standing", "Standing", show=False, tooltip="the victory conditions, where the game stands, what is owed, each side's forces"),
+    Binding("L", "full_log", "Full log", show=False, tooltip="the whole log on the full screen; type to find lines"),
     Binding("escape", "cancel", "Cancel", show=False, tooltip=CANCEL_TIP),
     # Tab never takes the focus off the map (a pane's Tab chooses units where it can).
     Binding("tab,shift+tab", "focus_map", "Map", show=False),

@@ -18,6 +18,10 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 HOTSEAT = {"german": "human", "allied": "human"}
 
 
+def panel_text(screen) -> str:  # noqa: ANN001 - the play screen
+    return str(screen.query_one("#stack").render())
+
+
 async def opened(pilot, app):  # noqa: ANN001, ANN201 - textual Pilot and screen
     await pilot.pause()
     if type(app.screen).__name__ == "HandoffScreen":
@@ -42,10 +46,13 @@ async def test_the_odds_of_a_prepared_assault_are_shown_before_it_is_committed(t
         await pilot.press("enter")  # gather the 12th Infantry
         assert screen.pane.sel.attackers == ("g-12id",)
         await goto(pilot, app, "2116")
-        assert screen.pane.hint().endswith("with 1 gathered: 6 vs 6 = 1-1 on clear; 1 ./1, 2-3 1/1, 4 2/1, 5 ./., 6 1/.")
+        assert screen.pane.hint().endswith("with 1 gathered")
+        assert str(screen.pane.preview()) == "6 vs 6 = 1-1 on clear; 1 ./1, 2-3 1/1, 4 2/1, 5 ./., 6 1/."
+        assert "6 vs 6 = 1-1 on clear" in panel_text(screen) and "1 ./1, 2-3 1/1, 4 2/1, 5 ./., 6 1/." in panel_text(screen)
         await goto(pilot, app, "2316")
-        assert "attack 6 vs a stack of 2, not all seen" in screen.pane.hint()
-        assert "4-6" not in screen.pane.hint() and " = " not in screen.pane.hint()
+        shown = str(screen.pane.preview())
+        assert "attack 6 vs a stack of 2, not all seen" in shown
+        assert "4-6" not in shown and " = " not in shown
 
 
 @pytest.mark.rules("dynamo:12.4")
@@ -60,7 +67,9 @@ async def test_a_blitz_shows_its_odds_and_cost_on_the_target(tmp_path: Path) -> 
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened(pilot, app)
         await goto(pilot, app, "2116")
-        assert screen.pane.hint() == "Enter: blitz here: 12 vs 2 = 6-1 on clear, +2 Blitz; 1 1/3, 2 ./2, 3 1/2, 4 ./1, 5-6 1/1; costs 2 MP (12.3-12.7)"
+        assert screen.pane.hint() == "Enter: blitz here"
+        assert str(screen.pane.preview()) == "12 vs 2 = 6-1 on clear, +2 Blitz; 1 1/3, 2 ./2, 3 1/2, 4 ./1, 5-6 1/1; costs 2 MP (12.3-12.7)"
+        assert "+2 Blitz (" in panel_text(screen)  # the modifier on its own line, with its case
         before = len(session.log)
         await pilot.press("enter")
         await pilot.pause()

@@ -32,10 +32,11 @@ from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms, zone_name
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.helptext import play_keys
-from wargames_tui.ui.panes.base import Pane
+from wargames_tui.ui.panes.base import Pane, panels_box
 from wargames_tui.ui.playkeys import ACTIONS_TIP
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.standing import StandingPanel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
 
 def units_in(action: Action, fields: tuple[str, ...] = ()) -> list[str]:
@@ -99,10 +100,12 @@ class AreaPane(Pane):
     def compose(self) -> ComposeResult:
         yield AreaMap(self.view, id="map")
         with Vertical(id="side"):
-            with VerticalScroll(id="zone", can_focus=False):
-                yield ZonePanel(id="zone-text")
-            yield FightPanel(id="fight")
-            yield AreaTrack(id="track")
+            with panels_box():
+                with VerticalScroll(id="zone", can_focus=False):
+                    yield ZonePanel(id="zone-text")
+                yield FightPanel(id="fight")
+                yield StandingPanel(id="standing")
+                yield AreaTrack(id="track")
             yield LogPanel(id="log")
 
     def on_mount(self) -> None:

@@ -6,12 +6,18 @@ import re
 from typing import Any, Protocol
 
 from rich.text import Text
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
+
+
+def panels_box() -> VerticalScroll:
+    """The side panels above the log: they take what they need up to a share of the column, and
+    scroll beyond it, so that the log below always keeps its lines."""
+    return VerticalScroll(id="panels", can_focus=False)
 
 
 class Host(Protocol):

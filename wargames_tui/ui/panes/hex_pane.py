@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
 
+from wargames_tui.engine.contract import Preview
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
@@ -25,7 +26,7 @@ from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import units_named
 from wargames_tui.ui.hotseat import short_name
-from wargames_tui.ui.panes.base import Pane
+from wargames_tui.ui.panes.base import Pane, panels_box
 from wargames_tui.ui.playkeys import CANCEL_TIP
 from wargames_tui.ui.steps import NAMED_KEYS, STEPS, Selection, Step, Turn, step_for
 from wargames_tui.ui.steps.generic import OtherStep
@@ -36,6 +37,7 @@ from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.pending import PendingPanel
 from wargames_tui.ui.widgets.stack import HexInfo, StackPanel
+from wargames_tui.ui.widgets.standing import StandingPanel
 from wargames_tui.ui.widgets.track import TrackPanel, short_side
 
 # Enter's label in the footer says what it does in the step: one binding a label.
@@ -94,10 +96,12 @@ class HexPane(Pane):
     def compose(self) -> ComposeResult:
         yield HexMap(self.board, id="map")
         with Vertical(id="side"):
-            yield StackPanel(id="stack")
-            yield PendingPanel(id="pending")
-            yield CrtPanel(id="crt")
-            yield TrackPanel(id="track")
+            with panels_box():
+                yield StackPanel(id="stack")
+                yield PendingPanel(id="pending")
+                yield CrtPanel(id="crt")
+                yield StandingPanel(id="standing")
+                yield TrackPanel(id="track")
             yield LogPanel(id="log")
 
     def on_mount(self) -> None:
@@ -127,6 +131,11 @@ class HexPane(Pane):
     def hint(self) -> str:
         """What Enter (and the other keys) would do at the cursor."""
         return self.keys.hint(self.cursor)
+
+    def preview(self) -> Preview | None:
+        """What the action Enter would take at the cursor would bring (the game's preview), if it fights or rolls."""
+        action = self.keys.pending(self.cursor)
+        return gamehooks.preview(self.session, action) if action else None
 
     def units_at(self, h: Hex) -> list[dict[str, Any]]:
         return self.turn.units_at(h) if self.turn else []
@@ -246,6 +255,7 @@ class HexPane(Pane):
         info = HexInfo(
             h, self.board.cells[h], self.units_at(h), self.nations, sides, self.hint(),
             marks=self.keys.marks(), held=held, hex_name=self.turn.hex_name,  # type: ignore[union-attr]
+            preview=self.preview(),
         )
         self.query_one(StackPanel).show(info, compact=self.host.has_class("short"), steady=self._phase_key)
         self.query_one("#stack").border_title = f"Hex {self.turn.hex_name(h)}"  # type: ignore[union-attr]
@@ -271,7 +281,7 @@ class HexPane(Pane):
         panel.display = waiting is not None
         if waiting is None:
             return
-        rows = 4 if self.host.has_class("short") else 8
+        rows = 4 if self.host.has_class("short") else 6
         panel.border_title = waiting.title
         panel.show(waiting.units, waiting.chosen, self.nations, waiting.note, rows)
 

@@ -26,6 +26,7 @@ from textual.screen import Screen
 
 from wargames_tui.bots import BOTS
 from wargames_tui.engine.channels import headline, shown_to
+from wargames_tui.engine.contract import Owed
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.present import map_kind, presentation
 from wargames_tui.ui import gamehooks
@@ -37,6 +38,7 @@ from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.panel import Panel
+from wargames_tui.ui.widgets.standing import StandingPanel
 from wargames_tui.ui.widgets.track import short_side
 
 if TYPE_CHECKING:
@@ -46,6 +48,8 @@ if TYPE_CHECKING:
 
 # The log keeps this many lines, live and when a game is loaded alike.
 LOG_LINES = 1000
+# The kinds of event that are a combat's or a roll's results: they stay in view until the next action.
+RESULT_KINDS = {"combat", "roll", "loss", "eliminate", "eliminated", "retreat", "reveal"}
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
 STEP_PAUSE = 0.3
 
@@ -79,6 +83,8 @@ class PlayScreen(Screen):
         self._covered = False  # the hotseat cover is up
         self._drawn_for: str | None = None  # the viewer whose view is drawn now
         self._last_person: str | None = None  # the last side a person at the keyboard played
+        self.last_results: list[Event] = []  # the last combat's results, shown until the player's next action
+        self._asked_end: tuple[int, str] | None = None  # an end of step asked about once (position, type)
         if replay:
             from wargames_tui.engine.history import positions
 
@@ -184,7 +190,21 @@ class PlayScreen(Screen):
         self.pane.read(self.view)
         self._draw_header()
         self._draw_prompt()
+        self._draw_standing()
         self.refresh_bindings()
+
+    def owed(self) -> list[Owed]:
+        """What the side to act still owes (none while a bot or the game plays it, or in a replay)."""
+        if self.replay or self.over() or self.bot_to_act() or self.automatic():
+            return []
+        return gamehooks.owed(self.session)
+
+    def _draw_standing(self) -> None:
+        if not self.is_mounted:
+            return
+        viewer = self._drawn_for
+        last = [Text(e.text) for e in shown_to(self.last_results, viewer)]
+        self.pane.query_one("#standing", StandingPanel).show(gamehooks.standing(self.session, viewer), last, self.owed())
 
     def _draw_header(self) -> None:
         if not self.is_mounted:
@@ -287,7 +307,7 @@ class PlayScreen(Screen):
             return action in REPLAY_ACTIONS or action in ("log_scroll", "focus_map")
         if action in ("step", "go_to", "back"):
             return False
-        if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map"):
+        if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map", "standing", "full_log"):
             return True
         if self.over() or self.bot_to_act():
             return False
@@ -383,6 +403,9 @@ class PlayScreen(Screen):
         if self.replay:
             self.say("This is a replay: nothing can be played here.", "error")
             return []
+        if self._ask_before_ending(action):
+            return []
+        by_person = self.session.seats.get(self.prompt.side or "", "human") == "human" and not self.automatic()
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
@@ -393,6 +416,7 @@ class PlayScreen(Screen):
             self.say(f"The rules failed on this action and left the game unchanged: {exc!r}", "error")
             return []
         self.message = None
+        self._keep_results(events, by_person)
         self.pane.played(action, events)
         self._log_newest()
         self._autosave()
@@ -401,6 +425,44 @@ class PlayScreen(Screen):
         self.refresh_all()
         self._after_change()
         return events
+
+    def _ask_before_ending(self, action: Action) -> bool:
+        """An end of the step with something skippable still owed (units unplaced, points unspent):
+        the first time, say what is left and end nothing; the same end again ends the step."""
+        kind = str(action.get("type", ""))
+        left = [o for o in self.owed() if o.skippable] if kind.startswith("end") else []
+        asked = (len(self.session.log), kind)
+        if not left or self._asked_end == asked:
+            return False
+        self._asked_end = asked
+        named = "; ".join(f"{o.text} ({o.case})" for o in left)
+        self.say(f"Still to do: {named}. The same key again ends anyway.", "error")
+        return True
+
+    def _keep_results(self, events: list[Event], by_person: bool) -> None:
+        """The results of a combat or a roll stay in view until the player's next action (a bot's
+        or the game's own step without a combat leaves them)."""
+        results = [e for e in events if e.kind in RESULT_KINDS]
+        if results or by_person:
+            self.last_results = results
+
+    def action_standing(self) -> None:
+        """v: the victory conditions, where the game stands, what is owed and every side's forces."""
+        from wargames_tui.ui.screens.standing import StandingScreen, standing_text
+
+        viewer = self._drawn_for
+        body = standing_text(
+            gamehooks.standing(self.session, viewer), gamehooks.order_of_battle(self.session, viewer),
+            self.side_names, self.owed(),
+        )
+        self.app.push_screen(StandingScreen(body))
+
+    def action_full_log(self) -> None:
+        """L: the whole log as the viewer may read it, full screen, searchable."""
+        from wargames_tui.ui.screens.standing import LogScreen
+
+        lines = [line for entry in self.session.log for line in self.entry_lines(entry, self._drawn_for)]
+        self.app.push_screen(LogScreen(lines))
 
     def _after_change(self) -> None:
         """After a change: the cursor where the pane wants it; the outcome, the first time the game

@@ -65,6 +65,10 @@ class Step:
     def hint(self, h: Hex) -> str:
         return ""
 
+    def pending(self, h: Hex) -> Action | None:
+        """The one action Enter would take at h that rolls dice or fights (its preview is shown), if any."""
+        return None
+
     # --- keys -------------------------------------------------------------------------------
     def enter(self, h: Hex) -> Results:
         return ()

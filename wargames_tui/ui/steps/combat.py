@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.ui.steps.base import Step
 from wargames_tui.ui.steps.turn import Play, Results, Say, Select, Unit, refused, stack
@@ -73,6 +74,13 @@ class DeclareStep(Step):
         if exc is not None:
             return f"{names} may not attack {turn.label(did)}: {exc.reason} ({exc.case})"
         return f"Enter: {names} attack {turn.label(did)}"
+
+    def pending(self, h: Hex) -> Action | None:
+        _, own, enemy = stack(self.turn, h)
+        if own or not enemy or not self.sel.attackers:
+            return None
+        action = {"type": "declare", "attackers": list(self.sel.attackers), "defender": self.defender_in(enemy)}
+        return action if self.turn.dry_run(action) is None else None
 
     def enter(self, h: Hex) -> Results:
         _, own, enemy = stack(self.turn, h)
@@ -173,6 +181,10 @@ class ResolveStep(Step):
             column = f" at {att['column']}" if att.get("column") else ""
             return f"Enter: resolve the attack on {self.turn.label(att['defender'])}{column}"
         return "Enter on a red defender resolves its attack; r resolves the next one"
+
+    def pending(self, h: Hex) -> Action | None:
+        att = self._at(h)
+        return {"type": "resolve", "defender": att["defender"]} if att else None
 
     def enter(self, h: Hex) -> Results:
         att = self._at(h)

@@ -16,7 +16,6 @@ from functools import cached_property
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
-from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import group_field, group_of, hexes_named, is_bare, same_but_path, units_named, with_group
 from wargames_tui.ui.steps.base import Step
 from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Results, Say, Select, Waiting, refused
@@ -112,8 +111,7 @@ class GenericStep(Step):
         if at_hex:
             kinds = sorted({str(a.get("type")) for a in at_hex})
             group = f" with {len(self.sel.attackers)} gathered" if self.sel.attackers else ""
-            extra = self._preview_at(at_hex)
-            return f"Enter: {', '.join(kinds)} here{group}" + (f": {extra}" if extra else "")
+            return f"Enter: {', '.join(kinds)} here{group}"
         here = self.actionable(h)
         gather = [uid for uid in here if self.gatherable(uid)]
         if gather:
@@ -129,15 +127,16 @@ class GenericStep(Step):
         end = f"; e: {bare}" if bare else ""
         return f"Enter on a lit hex or a unit that can act{end}; a lists every action"
 
-    def _preview_at(self, at_hex: list[Action]) -> str | None:
-        """The game's few words (its optional `preview`) on the one action Enter would play here."""
+    def pending(self, h: Hex) -> Action | None:
+        """The one action Enter would play here (the gathered group's, where one is gathered)."""
+        at_hex = self.at_hex(h)
         if self.sel.attackers:
             chosen = set(self.sel.attackers)
             exact = [a for a in at_hex if group_of(a) == chosen]
             grouped = [a for a in at_hex if group_field(a)]
             at_hex = exact or ([with_group(grouped[0], sorted(chosen))] if grouped else [])
         once = same_but_path(at_hex)
-        return gamehooks.preview(self.turn.session, once[0]) if len(once) == 1 else None
+        return once[0] if len(once) == 1 else None
 
     # --- keys --------------------------------------------------------------------------------
     def enter(self, h: Hex) -> Results:

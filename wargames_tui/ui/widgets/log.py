@@ -19,6 +19,9 @@ class LogPanel(RichLog, can_focus=False):
         self.on_width: Callable[[], None] | None = None
         self._width = 0
 
+    def on_mount(self) -> None:
+        self.border_subtitle = "L: all"
+
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
         if self._width and event.size.width != self._width and self.on_width is not None:

@@ -11,10 +11,12 @@ from typing import Any, Callable
 
 from rich.text import Text
 
+from wargames_tui.engine.contract import Preview
 from wargames_tui.engine.mapdata import HexCell
 from wargames_tui.hexdraw import factors
 from wargames_tui.ui.gamehooks import Nation
 from wargames_tui.ui.widgets.panel import Panel
+from wargames_tui.ui.widgets.standing import preview_text
 
 DISRUPTED = "bold white on #b3261e"
 SIDE_STYLE = {
@@ -41,6 +43,7 @@ class HexInfo:
     marks: dict[str, str] = field(default_factory=dict)
     held: tuple[str, str] | None = None
     hex_name: Callable[[str], str] = str
+    preview: Preview | None = None  # of the action Enter would take here
 
 
 class StackPanel(Panel):
@@ -68,6 +71,9 @@ class StackPanel(Panel):
         if info.hint:
             t.append("\n")
             t.append(info.hint, "bold #7ec8e3")
+        if info.preview is not None:
+            t.append("\n")
+            t.append_text(preview_text(info.preview))
         if steady is None or steady != self._steady:
             self._steady, self._tallest = steady, 0
         elif t == self._unpadded:

@@ -1,0 +1,137 @@
+"""The play contract on screen (issue 27): where the game stands, each side's forces, what is
+still owed, the results of the last combat, the preview of the action under the cursor, and a log
+that keeps its lines; for every scenario."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.ui.helpers import SIZE, arrange_attack, goto, make_app, new_session, play_screen, sync
+from wargames_tui.engine.session import Session
+from wargames_tui.games import all_scenarios, game_for
+from wargames_tui.ui.screens.handoff import HandoffScreen
+from wargames_tui.ui.screens.standing import LogScreen, StandingScreen
+
+SCENARIOS = [info.id for info in all_scenarios()]
+
+
+def text_of(screen, selector: str) -> str:  # noqa: ANN001 - the play screen
+    return str(screen.query_one(selector).render())
+
+
+async def opened(app, pilot):  # noqa: ANN001, ANN201 - textual app and Pilot
+    await pilot.pause()
+    if isinstance(app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    return play_screen(app)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@sync
+async def test_every_game_shows_where_it_stands_and_keeps_five_lines_of_log(save_dir: Path, scenario: str) -> None:
+    game = game_for(scenario)
+    session = Session.start(game, scenario, seed=1)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(app, pilot)
+        standing = game.standing(session.state, screen._drawn_for)
+        shown = " ".join(text_of(screen, "#standing").split())
+        assert " ".join(standing.if_ended.split())[:30] in shown
+        log = screen.query_one("#log")
+        assert log.size.height - 2 >= 5, f"the log has {log.size.height - 2} lines"
+
+
+@sync
+async def test_v_shows_the_conditions_what_is_owed_and_each_sides_forces(save_dir: Path) -> None:
+    from tests.ui.helpers import start
+
+    session = start("kharkov")
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, StandingScreen)
+        lines = " ".join(str(line.text) for line in app.screen.query_one("#standing-text").lines)
+        assert "Victory conditions" in lines and "(kharkov:4.0)" in lines and "If the game ended now:" in lines
+        for side in session.view(None)["sides"].values():
+            assert side in lines
+        assert lines.count("On the map (") == 2 and lines.count("To come (") == 2 and lines.count("Eliminated (") == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+@sync
+async def test_L_shows_the_whole_log_and_finds_lines(save_dir: Path) -> None:
+    session = new_session()
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        arrange_attack(session)  # a move, in the log
+        screen._rewrite_log()
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        every = len(app.screen.lines)
+        assert every >= 1
+        await pilot.press(*"zzzz")
+        await pilot.pause()
+        assert app.screen.query_one("#log-full").border_subtitle == f"0 of {every} lines with 'zzzz'"
+        await pilot.press(*["backspace"] * 4)
+        await pilot.pause()
+        assert app.screen.query_one("#log-full").border_subtitle == f"{every} of {every} lines"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+@sync
+async def test_the_combat_result_stays_in_view_until_the_players_next_action(save_dir: Path) -> None:
+    session = new_session(seed=1)
+    attackers, defender = arrange_attack(session)
+    session.act({"type": "end-phase"})
+    session.act({"type": "declare", "attackers": attackers, "defender": defender})
+    session.act({"type": "end-declarations"})
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        # before the roll, the panel previews the attack under the cursor: odds, case, the table row
+        await goto(pilot, app, session.state.units[defender].hex)
+        preview = screen.pane.preview()
+        assert preview is not None and preview.results
+        assert preview.odds in " ".join(text_of(screen, "#stack").split())
+        await pilot.press("r")
+        await pilot.pause()
+        combat = [e.text for e in session.log[-1].events if e.kind == "combat"]
+        assert combat and combat[0][:30] in " ".join(text_of(screen, "#standing").split())
+        # the next action a player takes clears it (a retreat, an advance or an end of phase)
+        assert "Last:" in text_of(screen, "#standing")
+        screen.play(session.prompt.actions[0])
+        await pilot.pause()
+        assert not any(e.kind in ("combat", "roll") for e in session.log[-1].events)
+        assert "Last:" not in text_of(screen, "#standing")
+
+
+@sync
+async def test_e_with_something_skippable_still_owed_asks_once_naming_it(save_dir: Path) -> None:
+    from tests.ui.helpers import start
+
+    session = start("kharkov")  # the Soviet reinforcements: bringing them on is optional
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        owed = [o for o in session.game.owed(session.state) if o.skippable]
+        assert owed
+        assert owed[0].text in text_of(screen, "#standing")
+        phase = session.state.phase
+        await pilot.press("e")
+        await pilot.pause()
+        assert session.state.phase == phase
+        assert screen.message[1] == "error" and owed[0].text in screen.message[0] and owed[0].case in screen.message[0]
+        await pilot.press("e")
+        await pilot.pause()
+        assert session.state.phase != phase
