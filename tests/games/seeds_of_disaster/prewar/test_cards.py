@@ -278,3 +278,14 @@ def test_the_deck_has_no_order_and_each_draw_is_rolled_when_made():
     assert s.strategic.hands["german"][-6:] != ["1", "2", "3", "4", "5", "6"]
     assert set(s.strategic.hands["german"]) >= {"19", "20", "21", "22", "23", "24"}
     assert s.strategic.deck == sorted(s.strategic.deck, key=int)
+
+
+@pytest.mark.rules("seeds-of-disaster:4.1.3")
+def test_the_reveal_shows_the_cards_played_and_only_the_number_discarded():
+    # 1939: one play and two discards for the German (the Chronology's numbers, chronology.toml).
+    s = cards_at(year=1939, german=(2, 22, 5, 3), allied=())
+    act(s, {"type": "play-card", "card": 2})
+    act(s, {"type": "discard-card", "card": 22})
+    act(s, {"type": "discard-card", "card": 5})
+    text = "\n".join(e.text for e in turn._reveal_cards(s))
+    assert "play card 2 " in text and "; 2 discarded face down" in text and "22" not in text
