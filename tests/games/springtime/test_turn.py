@@ -6,6 +6,7 @@ import pytest
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games import springtime
 from wargames_tui.games.springtime import phases
+from wargames_tui.games.springtime.contract import preview
 from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.state import OFFMAP, REMOVED
 
@@ -492,3 +493,22 @@ def test_the_general_records_track_shows_replacements_and_morale():
     s.morale = 17
     v = springtime.view(s, "axis")
     assert v["rp"] == {"allied": 2, "axis": 10} and v["morale"] == 17
+
+
+@pytest.mark.rules("springtime:9.3.3")
+def test_the_4th_army_group_assaults_only_once_italy_is_at_war():
+    # The Army of the Alps stays put until Italy declares war: no 4th Army Group Assault before.
+    s = impulse(fresh(), "allied")
+    groups = lambda: [a["groups"] for a in phases.prompt(s).actions if a["type"] == "assault"]  # noqa: E731
+    assert ["4"] not in groups() and ["1"] in groups()
+    s.flags["italy"] = True
+    assert ["4"] in groups() and ["1"] in groups()
+
+
+@pytest.mark.rules("springtime:15.1", "springtime:6.1.1")
+def test_the_axis_draw_preview_on_turn_1_says_air_supremacy_goes_back():
+    s = fresh()
+    s.step = "draw-axis"
+    assert "Air Supremacy on Turn 1" in preview(s, {"type": "draw"}).note
+    s.turn = 2
+    assert preview(s, {"type": "draw"}).note == ""
