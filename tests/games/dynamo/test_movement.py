@@ -437,3 +437,12 @@ def test_end_phase_is_refused_while_a_stack_is_in_hand() -> None:
     act(s, {"type": "pick", "units": ["g-12id"]})
     with pytest.raises(IllegalAction):
         act(s, {"type": "end-phase"})
+
+
+@pytest.mark.rules("dynamo:14.3")
+@pytest.mark.parametrize(("turn", "open_"), [(1, False), (2, True), (6, True), (7, False)])
+def test_the_19th_korps_force_march_is_open_on_turns_two_to_six(turn: int, open_: bool) -> None:
+    s = empty(turn=turn)
+    for uid, h in (("g-1pz", "2020"), ("g-2pz", "2120"), ("g-10pz", "2220")):
+        put(s, h, uid)
+    assert ({"type": "force-march", "korps": "19"} in actions(s)) == open_
