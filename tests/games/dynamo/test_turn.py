@@ -448,3 +448,11 @@ def test_scenario_two_force_march_already_made() -> None:
     s = phases.new_state("dynamo/no-halt-order", {})
     s.turn, s.phase = 6, "german-move"
     assert not actions(s, "force-march")
+
+
+@pytest.mark.rules("dynamo:22.5")
+def test_no_allied_points_is_the_highest_german_level() -> None:
+    # German points over none: a quotient past every band, the top of the scale.
+    s = empty("evacuation", turn=9)
+    assert quotient_level(s, 5, 0)[:2] == quotient_level(s, 10**6, 1)[:2]
+    assert quotient_level(s, 5, 0)[:2] != quotient_level(s, 1, 10**6)[:2]
