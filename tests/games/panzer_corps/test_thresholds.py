@@ -125,3 +125,11 @@ def test_reinforcements_due_are_owed_as_skippable_in_the_reinforcement_phase() -
     due = {a["unit"] for a in rules.prompt(state).actions if a["type"] == "enter"}
     listed = owed(state)
     assert due and len(listed) == len(due) and all(o.skippable and o.case == "kharkov:10.0" for o in listed)
+
+
+@pytest.mark.rules("dunkerque:10.0")
+def test_face_down_units_due_are_owed_as_skippable_before_any_unit_moves() -> None:
+    state = rules.new_state(DUNKERQUE.id, {})
+    state.turn, state.phase, state.step = 2, "al-move", "move"
+    listed = owed(state)
+    assert listed and all(o.skippable and o.case == "dunkerque:10.0" for o in listed)
