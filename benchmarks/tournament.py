@@ -82,7 +82,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=20, help="games per scenario, half with each side")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--seconds", type=float, help="the planning levels' CPU seconds for a turn's plan")
-    args = p.parse_args()
+    args = p.parse_intermixed_args()
     if args.seconds is not None:
         for level in LEVELS:
             BOTS[level].budget = args.seconds  # type: ignore[attr-defined]

@@ -31,6 +31,7 @@ class Style:
 
 
 DEFAULT = Style()
+MOVES = frozenset({"move", "enter", "place"})
 
 
 def greedy_bot(session: Session, rng: random.Random, style: Style = DEFAULT) -> Action:
@@ -39,11 +40,11 @@ def greedy_bot(session: Session, rng: random.Random, style: Style = DEFAULT) -> 
     kinds = _kinds(actions)
     side = prompt.side
     view = session.view(side)
+    if kinds & MOVES:  # breaking off first, where listed: _approach plays it when it meets it
+        return _approach(session, actions, side, view, rng, style)
     exit_at = next((i for i, a in enumerate(sketches(actions)) if a["type"] == "exit"), None) if "exit" in kinds else None
     if exit_at is not None:
         return actions[exit_at]
-    if kinds & {"move", "enter", "place"}:
-        return _approach(session, actions, side, view, rng, style)
     if "declare" in kinds:
         return _best_attack(session, actions, rng, style)
     if "advance" in kinds:
@@ -136,7 +137,9 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     best: list[int] = []
     best_gain = 0
     for i, a in enumerate(sketches(actions)):  # lazy moves sketched: type, unit and where to
-        if a["type"] not in ("move", "enter", "place"):
+        if a["type"] == "exit":
+            return actions[i]  # the first break-off listed, before any move (it wins at once)
+        if a["type"] not in MOVES:
             continue
         target = a["to"] if a["type"] == "move" and "to" in a else a["path"][-1] if a["type"] == "move" else a["hex"]
         if limit is not None and crowd.get(target, 0) >= limit:

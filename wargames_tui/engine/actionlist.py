@@ -60,6 +60,10 @@ class LazyPart(Blocks):
         (a move: its unit and where it goes, "to", without its path); index self for the action."""
         return self[i]
 
+    def sketch_all(self) -> Iterator[Action]:
+        """Every sketch in order: a part that can walk them faster than by index says so here."""
+        return (self.sketch(i) for i in range(len(self)))
+
     def lists(self, action: Action, form: Callable[[Action], Action]) -> bool:
         """Whether one of its actions has the same listing form (engine/legality.py) as `action`.
         This builds them all; a part that can find the candidates at once says so here."""
@@ -114,6 +118,6 @@ def sketches(actions: Sequence[Action]) -> Iterator[Action]:
         return
     for p in actions.parts:
         if isinstance(p, LazyPart):
-            yield from (p.sketch(i) for i in range(len(p)))
+            yield from p.sketch_all()
         else:
             yield from p

@@ -33,6 +33,7 @@ def legal(b: Board, uid: str, path: list[str]) -> bool:
 def check_moves(b: Board) -> None:
     moves = rules.move_actions(b)
     listed: dict[str, dict[str, list[str]]] = {}
+    assert list(moves.sketch_all()) == [moves.sketch(i) for i in range(len(moves))]  # the walk a bot takes
     for i, a in enumerate(moves):
         assert moves.sketch(i) == {"type": a["type"], "unit": a["unit"], "to": a["path"][-1] if a["path"] else b.hex_of(a["unit"])}
         if a["type"] == "move":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import cache, cached_property
-from typing import Callable
+from typing import Callable, Iterator
 from itertools import combinations
 from operator import attrgetter
 
@@ -381,14 +381,18 @@ class MoveList(LazyPart):
             total += len(moves.ends) - len(skip)
             self._ends.append(total)
 
+    def _unit_ends(self, k: int) -> list[tuple[Hex, str]]:
+        """The listed ends of unit k's moves: all of them but those onto a full hex."""
+        _, moves, skip = self._units[k]
+        if not skip:
+            return moves.ends
+        if k not in self._kept:
+            self._kept[k] = [e for e in moves.ends if not (e[1] == "move" and e[0] in skip)]
+        return self._kept[k]
+
     def _end(self, k: int, j: int) -> tuple[str, Moves, Hex, str]:
-        uid, moves, skip = self._units[k]
-        ends = moves.ends
-        if skip:
-            if k not in self._kept:
-                self._kept[k] = [e for e in ends if not (e[1] == "move" and e[0] in skip)]
-            ends = self._kept[k]
-        return (uid, moves, *ends[j])
+        uid, moves, _ = self._units[k]
+        return (uid, moves, *self._unit_ends(k)[j])
 
     def _item(self, k: int, j: int) -> Action:
         uid, moves, h, kind = self._end(k, j)
@@ -398,6 +402,12 @@ class MoveList(LazyPart):
         k, j = self._locate(i)
         uid, _, h, kind = self._end(k, j)
         return {"type": kind, "unit": uid, "to": h}
+
+    def sketch_all(self) -> Iterator[Action]:
+        """Unit by unit, without locating each index (a bot weighs them all at every move)."""
+        for k, (uid, _, _) in enumerate(self._units):
+            for h, kind in self._unit_ends(k):
+                yield {"type": kind, "unit": uid, "to": h}
 
     def lists(self, action: Action, form: Callable[[Action], Action]) -> bool:
         """Only the one listed action of the unit ending where `action` ends is compared."""
