@@ -8,7 +8,8 @@ Justesen et al., "Online Evolutionary Planning", 2016, where a genome is a whole
 Plans are played out in copies of the game: the plan's own actions first, and where one is not
 legal there (an earlier change moved the unit it names) or the plan runs out, the greedy bot's
 choice (in the plan's style, with a share of random choices), on to the end of the side's turn;
-then the position is scored by the game's evaluation (`evaluate(state, side)`, else material and
+then the other sides reply as the greedy bot would, until the side's next turn, and the position
+is scored by the game's evaluation (`evaluate(state, side)`, else material and
 objectives from the view). A population of plans starts from the greedy bot in several styles;
 each generation scores every plan on the same dice (fair luck), keeps the better half, and
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
@@ -32,7 +33,7 @@ from wargames_tui.bots.greedy import Style, greedy_bot
 from wargames_tui.bots.search import STANDING, STYLES, score
 from wargames_tui.bots.uniform import random_bot
 from wargames_tui.engine.dice import Dice
-from wargames_tui.engine.flow import Action
+from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.legality import refusal
 from wargames_tui.engine.session import Session
 from wargames_tui.present import map_kind, presentation
@@ -129,7 +130,7 @@ def plan(session: Session, rng: random.Random, budget: float) -> list[Action]:
             for seed in seeds:
                 if time.process_time() > deadline and any(g.scores for g in population):
                     return _best(population)
-                genome.scores.append(_playout(session, side, genome, styles[genome.style], seed))
+                genome.scores.append(_playout(session, side, genome, styles, seed))
         if time.process_time() > deadline:
             return _best(population)
         population = _next_generation(population, len(styles), rng)
@@ -170,33 +171,60 @@ def _styled(style: Style) -> Policy:
     return lambda session, rng: greedy_bot(session, rng, style)
 
 
-def _playout(session: Session, side: str | None, genome: Genome, policy: Policy, seed: int) -> float:
+def _playout(session: Session, side: str | None, genome: Genome, styles: list[Policy], seed: int) -> float:
     """Play the genome's plan in a copy of the game (a sampled one where things are hidden) to
-    the end of side's turn; keep in the genome the actions it played, and score the end."""
+    the end of side's turn, and the other sides' reply by the greedy bot until side acts again
+    (the short answers they give within side's turn, a loss chosen in an exchange, do not end
+    it); keep in the genome side's actions, and score the end."""
     game = session.game
     rng = random.Random(seed)
     state = game.disguise(session.state, side, rng) if getattr(game, "HIDDEN", False) else game.copy_state(session.state)
     sim = _Playout(game, session.scenario, dict(session.options), state, Dice(seed))
+    policy, reply = styles[genome.style], styles[0]
     played: list[Action] = []
     rolled_at = None
-    while sim.outcome() is None and game.active_side(sim.state) == side and len(played) < MAX_ACTIONS:
+    others = 0  # the other sides' actions since side's last
+    for _ in range(MAX_ACTIONS):
+        if sim.outcome() is not None:
+            break
+        if game.active_side(sim.state) != side:
+            others += 1
+            if not _played(sim, reply(sim, rng)):
+                break
+            continue
+        if others > ANSWERS:
+            break  # the others have had their turn
+        others = 0
         i = len(played)
         action = None
         if i < len(genome.actions) and i != genome.change_at:
             wanted = genome.actions[i]
             if refusal(game, sim.state, sim.prompt, wanted) is None:
                 action = wanted
-        if action is None:
+        if action is None or not _played(sim, action):  # a planned step the rules judge otherwise here
             action = random_bot(sim, rng) if rng.random() < genome.noise else policy(sim, rng)
             if i == genome.change_at and action == genome.actions[i]:
                 action = random_bot(sim, rng)
-        sim.dice.take_rolls()
-        sim.act(action)
+            if not _played(sim, action):
+                break  # a listed action the rules refuse: the playout ends where it stands
         played.append(action)
         if rolled_at is None and sim.dice.rolls:
             rolled_at = i
     genome.actions, genome.rolled_at, genome.change_at = played, rolled_at, None
     return _value(sim, side)
+
+
+def _played(sim: Session, action: Action) -> bool:
+    """Apply action in the playout; False (the dice as they were) if the rules refuse it."""
+    sim.dice.take_rolls()
+    point = sim.dice.checkpoint()
+    try:
+        sim.act(action)
+    except IllegalAction:
+        sim.dice.take_rolls()
+        sim.dice.rewind(point)
+        return False
+    return True
 
 
 def _value(sim: Session, side: str | None) -> float:
