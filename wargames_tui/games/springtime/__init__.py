@@ -7,7 +7,7 @@ from typing import Any
 from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
-from wargames_tui.games.springtime import bids, phases, victory
+from wargames_tui.games.springtime import bids, evaluation, phases, victory
 from wargames_tui.games.springtime.combat import (
     attack_parts,
     defence_parts,
@@ -104,6 +104,11 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
 def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
     where = {"map": "on_map", "offmap": "to_come", "eliminated": "eliminated"}
     return forces_from_view(view(state, viewer), where, place="zone")
+
+
+def evaluate(state: State, side: str) -> float:
+    """For bots that plan: side's advantage in the position (evaluation.py)."""
+    return evaluation.evaluate(state, side)
 
 
 def presentation() -> Any:

@@ -1,0 +1,27 @@
+"""The evaluation the planning bot scores Springtime positions by (evaluation.py)."""
+
+from wargames_tui.games.springtime import evaluate, new
+
+
+def test_french_morale_lost_is_the_axis_gain():
+    # springtime:16.1.1: French Morale at 0 is an Axis win; each point lost brings it nearer.
+    state = new("springtime/fall-gelb", {})
+    before = evaluate(state, "axis")
+    state.morale -= 5
+    assert evaluate(state, "axis") == before + 5
+    assert evaluate(state, "allied") == -evaluate(state, "axis")
+
+
+def test_a_unit_eliminated_counts_against_its_side():
+    # springtime:12.3: an eliminated unit is out of play until it is rebuilt.
+    state = new("springtime/fall-gelb", {})
+    allied = next(u for u, s in state.units.items() if s.get("at") not in ("eliminated", "removed", "offmap") and _side(u) == "allied")
+    before = evaluate(state, "allied")
+    state.units[allied]["at"] = "eliminated"
+    assert evaluate(state, "allied") < before
+
+
+def _side(uid: str) -> str:
+    from wargames_tui.games.springtime.data import load_board
+
+    return load_board().units[uid].side
