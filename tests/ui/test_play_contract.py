@@ -135,3 +135,41 @@ async def test_e_with_something_skippable_still_owed_asks_once_naming_it(save_di
         await pilot.press("e")
         await pilot.pause()
         assert session.state.phase != phase
+
+
+@sync
+async def test_hex_ids_are_hidden_until_hash_shows_them(save_dir: Path) -> None:
+    from wargames_tui.ui.widgets.hexmap import HexMap
+
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        hexmap = screen.query_one(HexMap)
+        empty = next(h for h, c in hexmap.data.cells.items() if not c.label and h not in hexmap.counters and hexmap.data.drawn(h))
+
+        def upper_line() -> str:
+            from wargames_tui.hexdraw import cell_origin
+
+            x, y = cell_origin(hexmap.data, empty)
+            return "".join(s.text for s in hexmap._build_line(y))[x : x + 4]
+
+        assert upper_line() == "    "
+        await pilot.press("number_sign")
+        await pilot.pause()
+        assert upper_line() == empty and "Hex ids shown" in screen.message[0]
+        await pilot.press("number_sign")
+        await pilot.pause()
+        assert upper_line() == "    "
+
+
+@sync
+async def test_a_long_prompt_wraps_at_80_columns_instead_of_being_cut(save_dir: Path) -> None:
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = play_screen(app)
+        words = "Nothing is chosen here, and this sentence is long enough to need a second line at eighty columns."
+        screen.say(words)
+        await pilot.pause()
+        prompt = screen.query_one("#prompt")
+        assert prompt.size.height >= 2
+        assert " ".join(str(prompt.render()).split()) == words

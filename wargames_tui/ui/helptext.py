@@ -137,7 +137,7 @@ def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] =
         parts = [keys or hex_keys(), ENTER_STEPS, HEX_COLOURS] + ([] if scenario else own_keys)
     if legend:
         rows = ", ".join(f"`{glyph}` {name}" for glyph, name, _ in legend)
-        parts.append(f"**Terrain on this map:** {rows}. Hex ids are printed on each hex's upper line.\n")
+        parts.append(f"**Terrain on this map:** {rows}. `#` prints the hex ids on the map (the Hex panel names the hex under the cursor).\n")
         parts.append(MAP_FEATURES)
     summaries = {sid: text for p in shown.values() for sid, text in p.rules_help.items()}
     parts.extend([summaries[scenario]] if scenario in summaries else summaries.values())

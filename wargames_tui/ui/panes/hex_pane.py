@@ -77,6 +77,8 @@ class HexPane(Pane):
                 tooltip="the cursor to where the other side (or the bot) last acted; the map also follows a bot's moves"),
         Binding("z", "toggle_side", "Map only", show=False,
                 tooltip="hide the side panels for the whole width of a small terminal, and again to show them"),
+        Binding("number_sign", "toggle_ids", "Hex ids", key_display="#", show=False,
+                tooltip="show the hex ids on the map, or hide them again (the Hex panel names the hex under the cursor)"),
         Binding("t", "toggle_tables", "Tables", show=False,
                 tooltip="on a short terminal, the turn track and the combat table in the place of the log, and back"),
     ]
@@ -459,6 +461,11 @@ class HexPane(Pane):
         self.host.toggle_class("tables")
         self._draw_panels()
         self.host.say("Turn track and combat table shown: t for the log again." if self.host.has_class("tables") else "Log shown.")
+
+    def action_toggle_ids(self) -> None:
+        hexmap = self.query_one(HexMap)
+        hexmap.toggle_ids()
+        self.host.say("Hex ids shown: # hides them." if hexmap.ids else "Hex ids hidden: # shows them.")
 
     def action_toggle_side(self) -> None:
         """Hide or show the side panels: the whole width for the map on a small terminal."""

@@ -134,7 +134,9 @@ class PlayScreen(Screen):
         narrow = self.app.size.width < 110
         self.set_class(narrow, "narrow")
         self.set_class(self.app.size.height < 32, "short")
-        self.query_one(Footer).compact = narrow
+        footer = self.query_one(Footer)
+        footer.compact = narrow
+        footer.show_command_palette = not narrow  # its room for the keys (^p still opens it; the help says so)
         side = self.app.size.width - self.pane.map_width()
         self.query_one("#side").styles.width = max(33 if narrow else self.pane.SIDE_LEAST, min(side, 46))
         self._draw_header()
@@ -221,7 +223,7 @@ class PlayScreen(Screen):
             self.query_one("#prompt", Panel).put(self._replay_line())
             return
         p = self.prompt
-        t = Text(no_wrap=True, overflow="ellipsis")
+        t = Text()  # wrapped, never cut: the prompt line grows to three lines (a narrow window)
         side = self.pane.side_name(p.side)
         if self.message:
             text, kind = self.message

@@ -264,6 +264,7 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         self._cell_parts: dict[tuple[Hex, int], list[RichSegment]] = {}
         self._pieces: dict[Hex, Piece] | None = None
         self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
+        self.ids = False  # hex ids on the hexes' upper lines (the hex panel names the hex under the cursor)
         width, height = map_size(data)
         self.virtual_size = Size(width, height)
 
@@ -334,6 +335,10 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
             if text:
                 self._layout.pop(line, None)
             self.refresh_line(line)
+
+    def toggle_ids(self) -> None:
+        self.ids = not self.ids
+        self.redraw()
 
     def redraw(self) -> None:
         self._lines.clear()
@@ -413,6 +418,8 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         return out
 
     def _cell_style(self, h: Hex, role: str, part: int, text: str) -> tuple[str, Style]:
+        if not self.ids and (role == "id" or (role == "label" and text.strip().isdigit())):
+            text = " " * len(text)  # an id, or a label that is the hex's printed number (Blitzkrieg's)
         if self.mono:
             return self._mono_cell(h, role, part, text)
         cell = self.data.cells[h]
