@@ -192,6 +192,7 @@ async def test_dynamo_map_starts_at_its_first_printed_column(save_dir: Path) -> 
         assert hexmap.virtual_size.width == (34 - 10 + 1) * 4
         await pilot.press(*["left"] * 30)
         assert hexmap.cursor.startswith("10")
+        hexmap.toggle_ids()  # the ids shown (# key): the first column's ids at the left edge
         first = hexmap.render_line(1)
         assert first.text[:4].strip(), "the map's first column is drawn at the left edge, not blank"
 

@@ -80,7 +80,8 @@ async def test_hex_map_without_colour_tells_units_sides_and_states_apart(save_di
         # Each side's counters carry one letter of their own.
         assert len(letters) == 2 and all(len(v) == 1 for v in letters.values())
         assert len(set.union(*letters.values())) == 2 and all(ch.isalpha() for v in letters.values() for ch in v)
-        # Place names are bold, hex ids are not, and neither is reversed.
+        # Place names are bold, hex ids (shown with #) are not, and neither is reversed.
+        hexmap.toggle_ids()
         label = next(h for h, c in sorted(hexmap.data.cells.items()) if c.label and h not in hexmap.counters and h != hexmap.cursor)
         plain = next(h for h, c in sorted(hexmap.data.cells.items()) if not c.label and h not in hexmap.counters and h != hexmap.cursor)
         assert all(c.bold and not c.reverse for c in cell(hexmap, label)[0])
