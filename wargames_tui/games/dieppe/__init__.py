@@ -7,6 +7,7 @@ from typing import Any
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.dieppe import rules
 from wargames_tui.games.dieppe.contract import order_of_battle, owed, standing
+from wargames_tui.games.dieppe.preview import preview as preview
 from wargames_tui.games.dieppe.combat import shooter_value, target_value
 from wargames_tui.games.dieppe.data import Raid, load_raid
 from wargames_tui.games.dieppe.firing import targets_in

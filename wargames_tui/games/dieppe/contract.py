@@ -1,5 +1,5 @@
-"""Dieppe's play contract (docs/GAMES.md): the standing and the order of battle. No preview yet
-(the platform test's NO_PREVIEW_YET says so); nothing the British owe blocks a step's end."""
+"""Dieppe's play contract (docs/GAMES.md): the standing and the order of battle (previews in
+preview.py); nothing the British owe blocks a step's end."""
 
 from __future__ import annotations
 

@@ -58,17 +58,29 @@ def _fresh(pos: Position, zone: str) -> list[str]:
     return [u for u in pos.germans(zone) if not pos.state.units[u].done]
 
 
-def _fire_step(state: State, dice: Dice, events: list[Event]) -> bool:
-    pos = Position(state)
+def ready_to_fire(pos: Position) -> list[Stack]:
+    """German stacks with a fresh unit that can fire and British next to them, in fire order (dieppe:11.1)."""
     ready = []
     for zone in pos.german_zones():
         fresh = _fresh(pos, zone)
         front = pos.front(fresh)
         if front and pos.rating(front).ff > 0 and _british_targets(pos, zone):
             ready.append(Stack(zone, sum(pos.levels(u) for u in pos.germans(zone))))
+    return fire_order(ready)
+
+
+def fire_choices(pos: Position) -> list[tuple[Stack, list[Stack]]]:
+    """The stacks that may fire next (more than one: a die picks), each with the targets it may pick from."""
+    ready = ready_to_fire(pos)
+    return [(s, fire_targets(_british_targets(pos, s.zone))) for s in ready if s.levels == ready[0].levels]
+
+
+def _fire_step(state: State, dice: Dice, events: list[Event]) -> bool:
+    pos = Position(state)
+    ready = ready_to_fire(pos)
     if not ready:
         return False
-    shooter = _pick(fire_order(ready), dice)
+    shooter = _pick(ready, dice)
     target = _pick(fire_targets(_british_targets(pos, shooter.zone)), dice)
     units = _fresh(pos, shooter.zone)
     resolve_fire(state, units, target.zone, dice, events)  # the stack's modifiers count while it fires
@@ -114,16 +126,22 @@ def _paths(pos: Position, start: str) -> tuple[dict[str, int], dict[str, str]]:
     return costs, back
 
 
-def _move_step(state: State, dice: Dice, events: list[Event]) -> bool:
-    pos = Position(state)
+def ready_to_move(pos: Position) -> list[Stack]:
+    """German stacks with a unit that may still move and no British next to them, in movement order (dieppe:9.3)."""
     ready = []
     for zone in pos.german_zones():
         movers = [u for u in pos.germans(zone) if _may_move(pos, u)]
         if movers and not _next_to_british(pos, zone):
             ready.append(Stack(zone, sum(pos.levels(u) for u in pos.germans(zone))))
+    return movement_order(ready)
+
+
+def _move_step(state: State, dice: Dice, events: list[Event]) -> bool:
+    pos = Position(state)
+    ready = ready_to_move(pos)
     if not ready:
         return False
-    stack = _pick(movement_order(ready), dice)
+    stack = _pick(ready, dice)
     movers = [u for u in pos.germans(stack.zone) if _may_move(pos, u)]
     state.german_moved += movers
     for u in movers:
