@@ -36,3 +36,36 @@ def test_the_years_cards_and_unspent_rps_are_owed_and_skippable() -> None:
                 seen.add("rp")
         session.act(random_bot(session, rng))
     assert seen == {"cards", "rp"}
+
+
+@pytest.mark.rules("seeds-of-disaster:7.1.1")
+def test_ending_the_card_segment_previews_the_acting_sides_rp_roll_as_the_rules_make_it() -> None:
+    """The answer that ends the 1934 card segment sets off both RP rolls (German first): the preview
+    gives the acting side's gains with the chance each has, as every roll of its two dice makes them."""
+    from collections import Counter
+    from fractions import Fraction
+
+    from wargames_tui.engine.dice import Dice
+
+    rng = random.Random(5)
+    session = Session.start(game, "seeds-of-disaster/1934", seed=5)
+    while not (session.state.strategic.segment == "cards" and session.state.strategic.step == "respond"):
+        session.act(random_bot(session, rng))
+    if game.active_side(session.state) == "german":
+        session.act({"type": "no-counter"})  # the Germans answer first; the Allied answer ends the segment
+    state = session.state
+    assert state.strategic.step == "respond"
+    side = game.active_side(state)
+    end = next(a for a in game.prompt(state).actions if a["type"] == "no-counter")
+    p = game.preview(state, end)
+    assert p is not None and p.case == "seeds-of-disaster:7.1.1"
+    gains: Counter[str] = Counter()
+    for a in range(1, 7):
+        for b in range(1, 7):
+            rolls = [a, b, 1, 1] if side == "german" else [1, 1, a, b]
+            events = game.apply(game.copy_state(state), end, Dice.replaying(rolls + [1] * 20))
+            [mine] = [e for e in events if e.data and e.data.get("side") == side and "gain" in e.data]
+            gains[f"+{mine.data['gain']} RPs"] += 1
+    expected = {what: f"{round(100 * Fraction(n, 36))}%" for what, n in gains.items()}
+    assert {r.result: r.rolls for r in p.results} == expected
+    assert "the other side's results" in p.hidden

@@ -9,6 +9,7 @@ from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
 from wargames_tui.games.seeds_of_disaster import data, rules
 from wargames_tui.games.seeds_of_disaster.contract import owed, standing
+from wargames_tui.games.seeds_of_disaster.preview import preview as preview
 from wargames_tui.games.seeds_of_disaster.invariants import (
     check_invariants as check_invariants,
 )

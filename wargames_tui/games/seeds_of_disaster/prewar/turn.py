@@ -464,16 +464,11 @@ def rp_rolls(state: State, dice: Dice) -> list[Event]:
     """Each side's roll on the Resource Points Table (7.1.1), column by year (1940 for Armed Belligerence)."""
     s = state.strategic
     t = data.tables()
-    column = "1940" if s.ds == "belligerence" else str(s.year)
-    year = data.chronology().for_year(s.year) if s.ds != "belligerence" else None
+    column = rp_column(s)
     events: list[Event] = []
     for side in PREWAR_SIDES:
         a, b = dice.roll(), dice.roll()
-        drm = (
-            t.ds_rp_drm.get(s.ds, 0)
-            + (year.rp_drm.get(side, 0) if year else 0)
-            + s.rp_drm[side]
-        )
+        drm = rp_drm(s, side)
         gain = getattr(t.rp_table, side)[column][table_row(a + b + drm)]
         lost = add_rp(s, side, gain)
         events.append(Event("roll", f"{NAMES[side]} rolls for RPs", commit=True))
@@ -489,6 +484,26 @@ def rp_rolls(state: State, dice: Dice) -> list[Event]:
         }
         events.append(Event("points", text, roll, only=side))
     return events
+
+
+def rp_column(s: Strategic) -> str:
+    return "1940" if s.ds == "belligerence" else str(s.year)
+
+
+def rp_drm(s: Strategic, side: str) -> int:
+    """The DS level's, the year's and this turn's modifiers to side's RP roll (7.1.1, 3.3.3)."""
+    year = data.chronology().for_year(s.year) if s.ds != "belligerence" else None
+    return data.tables().ds_rp_drm.get(s.ds, 0) + (year.rp_drm.get(side, 0) if year else 0) + s.rp_drm[side]
+
+
+def ip_column(s: Strategic, side: str) -> int:
+    """The opponent's qualitative indicators this turn, within the table (5.1.2)."""
+    columns = len(data.tables().ip_table.columns)
+    return max(0, min(columns - 1, len(s.indicators[other(side)]) + s.indicator_adjust[side]))
+
+
+def ip_drm(s: Strategic, side: str, boosted: bool) -> int:
+    return (data.tables().limits.ip_table_drm if boosted else 0) + collection(s, side)
 
 
 def ip_rolls(state: State, dice: Dice) -> list[Event]:
@@ -508,15 +523,9 @@ def ip_rolls(state: State, dice: Dice) -> list[Event]:
         boosted = any(it["type"] == "boost" for it in s.orders[side].items)
         if boosted:
             add_ip(state, side, -t.limits.ip_table_drm_cost)
-        column = max(
-            0,
-            min(
-                len(t.ip_table.columns) - 1,
-                len(s.indicators[other(side)]) + s.indicator_adjust[side],
-            ),
-        )
+        column = ip_column(s, side)
         a, b = dice.roll(), dice.roll()
-        drm = (t.limits.ip_table_drm if boosted else 0) + collection(s, side)
+        drm = ip_drm(s, side, boosted)
         gain = t.ip_table.columns[column][table_row(a + b + drm)]
         add_ip(state, side, gain)
         events.append(Event("roll", f"{NAMES[side]} rolls for IPs", commit=True))
