@@ -13,7 +13,7 @@ from wargames_tui.games.strange_victory import fighting
 from wargames_tui.games.strange_victory.fighting import FOUND
 from wargames_tui.games.strange_victory.combat import BLOODY, RESULTS, result_for
 from wargames_tui.games.strange_victory.data import load_campaign
-from wargames_tui.games.strange_victory.rules import HALT, captured_areas, outcome
+from wargames_tui.games.strange_victory.rules import HALT, captured_areas, coastal_ports, outcome
 from wargames_tui.games.strange_victory.state import State
 from wargames_tui.games.strange_victory.victory import campaign_result, points
 
@@ -36,9 +36,21 @@ def preview(state: State, action: Any) -> Preview | None:
         return _combat(f"re-roll {len(which)} of {combat.dice} against strength {target}", target, kept)
     if kind == "move" and isinstance(action.get("to"), str) and action["to"] in state.hidden:
         return _draw(state, state.hidden[action["to"]], f"entering {c.areas[action['to']].name} turns its garrison over", C + "8.2.5")
+    if kind == "end-turn" and state.phase == "repairs":
+        return _coastal(state, c)
     if kind == "counterattack" and action.get("area") in c.areas:
         return _draw(state, f"reaction-{c.areas[action['area']].letter}", "a reaction counter is drawn", C + "9.1.3")
     return None
+
+
+def _coastal(state: State, c: Any) -> Preview | None:
+    """A D6 rolled again until it names a free port: each free port as likely (10.2)."""
+    free = coastal_ports(state, c)
+    if not free:
+        return None
+    return Preview(f"coastal defence: a D6 picks one of {len(free)} free ports", C + "10.2",
+                   results=chances((Fraction(1, len(free)), f"a face-down counter to {c.areas[c.port_numbered(n)].name}") for n in free),
+                   note=f"then Panic {state.panic} -> {state.panic + 1} of {HALT} (10.4)")
 
 
 def _combat(odds: str, target: int, dice: list[int | None]) -> Preview:

@@ -385,9 +385,15 @@ def _end_turn(state: State, action: Action, dice: Dice, events: list[Event]) -> 
     _ready(state, events)
 
 
-def _coastal(state: State, c: Campaign, dice: Dice, events: list[Event]) -> None:
+def coastal_ports(state: State, c: Campaign) -> list[int]:
+    """The numbered ports a coastal counter may go to at the turn's end; none once the pool is out (10.2)."""
     free = [n for n in range(1, 7) if not occupant(state, c.port_numbered(n) or "")]
-    if len(state.pools["coastal"]) <= sum(state.coastal_hidden.values()) or not free:
+    return [] if len(state.pools["coastal"]) <= sum(state.coastal_hidden.values()) else free
+
+
+def _coastal(state: State, c: Campaign, dice: Dice, events: list[Event]) -> None:
+    free = coastal_ports(state, c)
+    if not free:
         return
     while True:
         n = dice.roll(6)
