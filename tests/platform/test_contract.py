@@ -47,7 +47,6 @@ SAMPLE = 5  # actions tried at each kept position
 NO_PREVIEW_YET: dict[str, set[str]] = {
     "blitzkrieg-1940": {"end-phase"},  # the next couplet's rolls (RAF, Roer, capitulations, the end)
     "betrayal": {"step", "intercept", "roll", "end-movement", "move"},  # the automaton's rolls, interception, returns, air
-    "springtime": {"end", "pass", "advantage", "keep"},  # the rolls of ending an impulse or a phase (6.1.2, 6.2.1, 13.2.4, 16.2)
 }
 
 

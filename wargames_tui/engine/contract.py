@@ -180,3 +180,50 @@ def refused(apply: Callable[[Any, Action, Dice], Any], copy: Callable[[Any], Any
     except IllegalAction as exc:
         return exc
     return None
+
+
+class _NeedRoll(Exception):
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class _Script(Dice):
+    """A die that gives the rolls of a prefix, then stops the action to be tried with each next face."""
+
+    def __init__(self, prefix: tuple[int, ...]) -> None:
+        super().__init__(seed=0)
+        self.prefix = prefix
+
+    def roll(self, sides: int = 6) -> int:
+        if len(self.rolls) == len(self.prefix):
+            raise _NeedRoll(sides)
+        value = self.prefix[len(self.rolls)]
+        self.rolls.append(value)
+        return value
+
+
+def roll_outcomes(apply: Callable[[Any, Action, Dice], Any], copy: Callable[[Any], Any], state: Any, action: Action,
+                  label: Callable[[list[Any]], str], budget: int = 40) -> list[tuple[Fraction, str]] | None:
+    """Every way the dice of an action can fall, tried on copies of the state, as (chance, what
+    happens) with `label` saying in public words what the action's events bring. None when the
+    action rolls nothing, is refused, or would need more than `budget` trials (then the caller
+    says less). The caller passes a state holding only what the acting side may know."""
+    out: list[tuple[Fraction, str]] = []
+    trials = 0
+
+    def walk(prefix: tuple[int, ...], p: Fraction) -> bool:
+        nonlocal trials
+        trials += 1
+        if trials > budget:
+            return False
+        try:
+            events = apply(copy(state), action, _Script(prefix))
+        except _NeedRoll as need:
+            return all(walk(prefix + (face,), p / need.sides) for face in range(1, need.sides + 1))
+        except IllegalAction:
+            return False
+        if prefix:
+            out.append((p, label(events)))
+        return True
+
+    return out if walk((), Fraction(1)) and out else None

@@ -4,10 +4,12 @@ standing."""
 
 from __future__ import annotations
 
+import random
+import re
 from fractions import Fraction
 from typing import Any
 
-from wargames_tui.engine.contract import Modifier, Owed, Preview, Standing, chances
+from wargames_tui.engine.contract import Modifier, Owed, Preview, Standing, chances, roll_outcomes
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.springtime import combat, phases
@@ -15,6 +17,7 @@ from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.movement import attack_candidates
 from wargames_tui.games.springtime.positions import other, units_in
 from wargames_tui.games.springtime.state import State
+from wargames_tui.games.springtime.view import disguise
 from wargames_tui.games.springtime.victory import FRENCH_ZONES, automatic_victory, linked_to_germany, outcome
 
 TWO_DICE = [a + b for a in range(1, 7) for b in range(1, 7)]
@@ -31,9 +34,45 @@ def preview(state: State, action: Any) -> Preview | None:
     if kind == "move" and state.imp.get("kind") == "assault" and isinstance(action.get("to"), str):
         return _entering(state, action)
     drawer = phases.acting_side(state)  # the side at the draw, not the side whose impulse it is
-    if kind in ("draw", "discard_draw") and drawer in state.hands:
+    extra = kind == "advantage" and action.get("use") == "extra_event"  # an Event marker drawn at once (11.1)
+    if (kind in ("draw", "discard_draw") or extra) and drawer in state.hands:
         return _draw(state, drawer, discard=kind == "discard_draw")
-    return None
+    return _rolls_after(state, action)
+
+
+# The rolls that end an impulse or a phase, by the kind of event that reports them (6.1.2, 6.2.1, 13.2.4, 16.2).
+ROLLS = {
+    "logistics": ("the Logistics roll (a die at or above the impulse goes on)", "springtime:6.2.1"),
+    "politics": ("the Belgian surrender check (a die above the Axis-held Belgian Areas)", "springtime:6.1.2"),
+    "supply": ("each unit out of supply rolls to surrender", "springtime:13.2.4"),
+    "armistice": ("the French Armistice roll (a die above the morale)", "springtime:16.2"),
+}
+DR = re.compile(r" \(dr \d+\)")
+
+
+def _rolls_after(state: State, action: dict[str, Any]) -> Preview | None:
+    """The rolls an action sets off as its impulse or phase ends, each way the dice fall tried on
+    a copy of what the acting side knows (the other hand drawn again)."""
+    side = phases.acting_side(state)
+    known = disguise(state, side, random.Random(0)) if side else state
+    kinds: set[str] = set()
+
+    def what(events: list[Any]) -> str:
+        out = []
+        for e in events:
+            rolled = "roll" in (e.data or {}) or "(dr " in e.text
+            if rolled and (e.kind in ROLLS or e.kind == "loss"):
+                kinds.add("supply" if e.kind == "loss" else e.kind)
+                out.append(DR.sub("", e.text.rsplit(": ", 1)[-1] if "roll" in (e.data or {}) else e.text))
+        return "; ".join(out) or "nothing"
+
+    found = roll_outcomes(phases.apply, State.copy, known, action, what)
+    if not found:
+        return None
+    named = [ROLLS[k] for k in ROLLS if k in kinds]
+    if not named:
+        return None
+    return Preview("then " + ", then ".join(n for n, _ in named), named[0][1], results=chances(found))
 
 
 def results(margin: int) -> dict[str, Fraction]:
