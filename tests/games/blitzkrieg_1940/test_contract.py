@@ -54,3 +54,32 @@ def test_a_battle_preview_gives_the_chances_of_the_rules() -> None:
                 checked += 1
         session.act(random_bot(session, rng))
     assert checked >= 2
+
+
+@pytest.mark.rules("blitzkrieg-1940:13.15")
+def test_ending_the_phase_before_a_couplet_previews_the_roer_flood_roll() -> None:
+    """With the Roer flooded, the next couplet opens with a roll: above the table's number the waters recede."""
+    import random as _random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.dice import Dice
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import blitzkrieg_1940 as game
+    from wargames_tui.games.blitzkrieg_1940.data import load_board
+
+    session, rng = Session.start(game, "blitzkrieg-1940/1939", seed=3), _random.Random(3)
+    end = {"type": "end-phase"}
+    while True:
+        state = session.state
+        if end in game.prompt(state).actions and state.dams == "flooded":
+            trial = game.copy_state(state)
+            game.apply(trial, end, Dice(1))
+            if trial.dams == "receded" or trial.couplet != state.couplet:
+                break
+        session.act(random_bot(session, rng))
+    p = game.preview(state, end)
+    stays = load_board(state.scenario).game.tables.roer_stays
+    assert p is not None and p.case == "blitzkrieg-1940:13.15"
+    recede = {r.result: r.rolls for r in p.results}
+    assert recede["Roer flood: the waters recede"] == f"{round(100 * (6 - stays) / 6)}%"
+    assert recede["Roer flood: still flooded"] == f"{round(100 * stays / 6)}%"

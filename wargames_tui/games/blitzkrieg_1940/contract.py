@@ -7,13 +7,15 @@ the attacker may not see beneath (11.3) gives only what does not depend on it.""
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from wargames_tui.engine.contract import Modifier, Owed, Preview, Result, Standing, chances, die_row
+from wargames_tui.engine.contract import Modifier, Owed, Preview, Result, Standing, chances, die_row, roll_outcomes
 from wargames_tui.engine.hexgrid import Hex
-from wargames_tui.games.blitzkrieg_1940 import combat, victory
+from wargames_tui.games.blitzkrieg_1940 import combat, hidden, sequence, victory
 from wargames_tui.games.blitzkrieg_1940.data import load_board
 from wargames_tui.games.blitzkrieg_1940.movement import ENTRY
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
@@ -41,7 +43,35 @@ def preview(state: State, action: Any) -> Preview | None:
         return _drops(pos)
     if kind == "move" and isinstance(action.get("path"), list):
         return _river(pos, action)
+    if kind == "end-phase":
+        return _rolls_after(state, action)
     return None
+
+
+ROLLED = re.compile(r",?\s*rolled \d+( [-+]1 \(terror bombing\))?")
+
+
+def _rolls_after(state: State, action: Any) -> Preview | None:
+    """The rolls the end of a phase sets off before the next decision (the RAF's support, the Roer
+    flood, capitulations, the end of the game's losses), every way the dice fall tried on a copy
+    of what the ending side knows (the other side's hidden units drawn again)."""
+    side = sequence.acting_side(state)
+    known = hidden.disguise(state, side, random.Random(0)) if side else state
+    cases: list[str] = []
+
+    def what(events: list[Any]) -> str:
+        out = []
+        for e in events:
+            if "roll" in (e.data or {}) and not e.only:
+                cases.append(str(e.data.get("case", "")))
+                out.append(re.sub(r":[,:]", ":", ROLLED.sub("", e.text)))
+        return "; ".join(out) or "nothing"
+
+    found = roll_outcomes(sequence.apply, State.copy, known, action, what)
+    if not found:
+        return None
+    named = sorted({w.split(":")[0] for _, w in found for w in w.split("; ")})
+    return Preview("then " + ", ".join(named) + " rolled", cases[0] if cases else C + "5.1", results=chances(found))
 
 
 def battle(pos: Position, d: Hex, attackers: list[str], raf: int) -> Preview | None:

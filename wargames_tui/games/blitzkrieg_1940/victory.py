@@ -183,8 +183,9 @@ def final_points(state: State, dice: Dice) -> tuple[int, list[Event], dict[str, 
         points["maginot"] = vp.maginot
     if state.raf == "committed":
         roll = dice.roll()
-        events.append(Event("raf", f"RAF pilot losses: rolled {roll}", {"roll": roll, "case": C + "4.8"}, commit=True))
-        if roll >= t.raf_severe:
+        severe_raf = roll >= t.raf_severe
+        events.append(Event("raf", f"RAF pilot losses: rolled {roll}: " + ("severe" if severe_raf else "bearable"), {"roll": roll, "case": C + "4.8"}, commit=True))
+        if severe_raf:
             points["raf"] = vp.raf
     oos = sum(
         st.steps for u, st in state.units.items()
@@ -196,7 +197,7 @@ def final_points(state: State, dice: Dice) -> tuple[int, list[Event], dict[str, 
     if need:
         roll = dice.roll()
         destroyed = roll <= need
-        events.append(Event("bef", f"BEF: {bef} steps lost, rolled {roll}", {"roll": roll, "lost": bef, "case": C + "4.9"}, commit=True))
+        events.append(Event("bef", f"BEF: {bef} steps lost, rolled {roll}: " + ("destroyed" if destroyed else "saved"), {"roll": roll, "lost": bef, "case": C + "4.9"}, commit=True))
     if destroyed:
         points["bef"] = vp.bef
     need = band(state.german_lost, t.german_never, t.german_always, t.german_losses)
@@ -204,7 +205,7 @@ def final_points(state: State, dice: Dice) -> tuple[int, list[Event], dict[str, 
     if need:
         roll = dice.roll()
         severe = roll <= need
-        events.append(Event("losses", f"German losses: {state.german_lost} steps, rolled {roll}", {"roll": roll, "case": C + "4.10"}, commit=True))
+        events.append(Event("losses", f"German losses: {state.german_lost} steps, rolled {roll}: " + ("severe" if severe else "bearable"), {"roll": roll, "case": C + "4.10"}, commit=True))
     if severe:
         points["german_losses"] = vp.german_losses
     allied_supply = pos.supplied_hexes("french") | pos.supplied_hexes("bef")
