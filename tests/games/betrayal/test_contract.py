@@ -43,3 +43,24 @@ def test_a_french_unit_set_up_outside_france_is_told_why() -> None:
     assert refused.value.reason == "French units set up in France; Brabant is in the Netherlands"
     assert refused.value.case == "betrayal:9.0"
     assert [o.text for o in betrayal.owed(s)] == ["place 27 French unit(s)"]
+
+
+@pytest.mark.rules("betrayal:3.3.3")
+def test_an_interception_previews_its_chance_of_success() -> None:
+    """An interception succeeds on a die at or under its need: the preview gives that chance."""
+    rng = random.Random(27)
+    session = Session.start(betrayal, "betrayal/historical", seed=27)
+    for _ in range(400):
+        intercepts = [a for a in betrayal.prompt(session.state).actions if a["type"] == "intercept"]
+        if intercepts:
+            break
+        session.act(random_bot(session, rng))
+    else:
+        pytest.fail("no interception offered in the playout")
+    state, action = session.state, intercepts[0]
+    events = betrayal.apply(betrayal.copy_state(state), action, Dice.replaying([1] * 10))
+    need = next(e.data["need"] for e in events if e.data and "need" in e.data)
+    p = betrayal.preview(state, action)
+    assert p is not None and p.case == "betrayal:3.3.3"
+    succeeds = sum(int(r.rolls.rstrip("%")) for r in p.results if "succeeds" in r.result)
+    assert abs(succeeds - 100 * need / 6) <= len(p.results)  # whole percents, each rounded

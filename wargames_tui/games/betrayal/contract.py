@@ -3,14 +3,15 @@ chance, what is owed before a step ends, the standing."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
-from wargames_tui.engine.contract import Modifier, Owed, Preview, Standing, chances
+from wargames_tui.engine.contract import Modifier, Owed, Preview, Standing, chances, roll_outcomes
 from wargames_tui.games.betrayal import air, movement
 from wargames_tui.games.betrayal.board import ground, sc
 from wargames_tui.games.betrayal.combat import assess, lookup
-from wargames_tui.games.betrayal.sequence import ALLIED, attackers_in, facts, may_end_movement, name, stage
+from wargames_tui.games.betrayal.sequence import ALLIED, apply, attackers_in, facts, may_end_movement, name, stage
 from wargames_tui.games.betrayal.setup import waiting_units
 from wargames_tui.games.betrayal.state import State
 from wargames_tui.games.betrayal.victory import LEVELS, judge
@@ -29,14 +30,39 @@ def preview(state: State, action: Any) -> Preview | None:
     kind = action.get("type")
     area = action.get("area") if kind != "exploit" else action.get("to")
     if not isinstance(area, str) or area not in sc().areas:
-        return None
+        return _rolls_after(state, action)
     if kind == "combat" and area in state.combats:
         return _combat(state, area)
     if kind == "bombard":
         return _bombard(state, area)
     if kind == "exploit" and state.pending and state.pending[0].get("kind") == "exploit":
         return _exploit(state, state.pending[0], area)
-    return None
+    return _rolls_after(state, action)
+
+
+ROLLED = re.compile(r"(rolled \d+,?\s*|^Initiative: French \d+, British \d+: )")
+CASE = re.compile(r"\(?(betrayal:[\d.]+)")
+
+
+def _rolls_after(state: State, action: dict[str, Any]) -> Preview | None:
+    """The rolls an action sets off (the automaton's tables, the initiative, interceptions,
+    returns from the Regroup box), every way the dice fall tried on a copy: every counter is
+    face up (HIDDEN is False), so the position is all the acting side needs."""
+    cases: list[str] = []
+
+    def what(events: list[Any]) -> str:
+        out = []
+        for e in events:
+            if "roll" in (e.data or {}) or "initiative" in (e.data or {}):
+                cases.extend(CASE.findall(e.text)[:1])
+                out.append(ROLLED.sub("", e.text) if "initiative" not in (e.data or {}) else "Initiative: " + ROLLED.sub("", e.text))
+        return "; ".join(out) or "nothing"
+
+    found = roll_outcomes(apply, State.copy, state, action, what, budget=100)
+    if not found:
+        return None
+    heads = sorted({w.split(":")[0] for _, what in found for w in what.split("; ") if ":" in w})
+    return Preview("then " + ", ".join(heads), cases[0] if cases else "betrayal:3.0", results=chances(found))
 
 
 def _combat(state: State, area: str) -> Preview | None:

@@ -46,7 +46,7 @@ def returns_roll(state: State, player: str, dice: Dice, events: list[Event]) -> 
     """The die says how many of the player's units come back; a 6 costs a reduced air unit (3.2.2)."""
     roll = dice.roll()
     waiting = [u for u in nation_units(state, player) if state.pieces[u].where == "regroup"]
-    events.append(Event("regroup", f"Returns from the Regroup box: rolled {roll} (betrayal:3.2.2)", {"roll": roll, "player": player}, commit=True))
+    events.append(Event("regroup", f"Returns from the Regroup box: rolled {roll}, up to {roll} unit{'s' if roll > 1 else ''} come back (betrayal:3.2.2)", {"roll": roll, "player": player}, commit=True))
     if roll == 6 and player != "german":
         lost = [u for u in nation_units(state, player) if sc().units[u].air and state.pieces[u].reduced and state.pieces[u].where in ("setaside", "regroup")]
         if lost:
