@@ -42,3 +42,16 @@ def test_actions_that_differ_only_in_their_path_count_once() -> None:
     b = {"type": "move", "unit": "u", "path": ["0202", "0103"]}
     c = {"type": "move", "unit": "v", "path": ["0102", "0103"]}
     assert same_but_path([a, b, c]) == [a, c]
+
+
+def test_a_sketch_at_a_place_no_action_names_is_of_the_picked_units_or_of_the_only_ones() -> None:
+    from wargames_tui.ui.actionfields import sketch_at
+
+    goes = [{"type": "go", "hex": "1717"}, {"type": "go", "hex": "1718"}, {"type": "blitz", "hex": "2116"}]
+    assert sketch_at(goes, "2608") == {"type": "go", "hex": "2608"}
+    setups = [{"type": "setup", "unit": "fr-1c", "to": "ABB"}, {"type": "setup", "unit": "fr-1c", "to": "AMI"}]
+    assert sketch_at(setups, "BRA") == {"type": "setup", "unit": "fr-1c", "to": "BRA"}
+    moves = [{"type": "move", "units": ["a"], "to": "X"}, {"type": "move", "units": ["b"], "to": "Y"}]
+    assert sketch_at(moves, "Z") is None  # whose move? nobody picked
+    assert sketch_at(moves, "Z", ["b"]) == {"type": "move", "units": ["b"], "to": "Z"}
+    assert sketch_at([{"type": "move", "unit": "a", "path": ["0101"]}], "0102", ["a"]) is None

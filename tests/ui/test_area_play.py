@@ -182,9 +182,9 @@ async def test_refusal_shows_the_reason_and_the_case(save_dir: Path) -> None:
         assert "(dieppe:" in screen.message[0] and "g2-a1" not in screen.message[0]
         assert len(session.log) == 1  # only the end of the set-up
         await goto(pilot, screen, "HESS")
-        await pilot.press("enter")  # nothing to do there yet: a hint, no list
+        await pilot.press("enter")  # the lit stack may not go there: the rules say why, no list
         await pilot.pause()
-        assert isinstance(app.screen, PlayScreen) and "Nothing to do" in screen.message[0]
+        assert isinstance(app.screen, PlayScreen) and screen.message[1] == "error" and "(dieppe:" in screen.message[0]
 
 
 @sync
@@ -345,3 +345,18 @@ async def test_the_help_lists_the_keys_the_screen_binds(save_dir: Path) -> None:
             if b.show or b.tooltip:
                 assert (b.tooltip or b.description) in source, b
         assert "- **e**: " + "; ".join(pane.terms.proceed.values()) in source
+
+
+@sync
+async def test_betrayal_free_setup_enter_where_the_unit_may_not_go_says_why(save_dir: Path) -> None:
+    """Betrayal's free set-up: Enter on Brabant with a French unit to place gives the rules'
+    reason (betrayal:9.0), not "Nothing to do at Brabant"."""
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+
+    session = Session.start(game_for("betrayal/free-setup"), "betrayal/free-setup", seed=1)
+    async with playing(save_dir, session) as (app, pilot, screen):
+        screen.pane.act_on_zone("BRA")
+        await pilot.pause()
+        assert screen.message and screen.message[1] == "error"
+        assert "Brabant is in the Netherlands" in screen.message[0] and "(betrayal:9.0)" in screen.message[0]

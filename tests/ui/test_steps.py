@@ -142,3 +142,19 @@ def test_generic_step_lights_what_actions_name_and_e_offers_the_bare_ones() -> N
     if step.bare():
         (offer,) = step.key("finish", h)
         assert isinstance(offer, Offer) and all(a in step.bare() for a in offer.actions)
+
+
+def test_enter_on_a_hex_out_of_the_picked_stacks_reach_gives_the_rules_reason() -> None:
+    """Dynamo: a stack picked up, Enter on a hex it cannot reach: the rules say why (dynamo:9.1),
+    not that no action names the hex."""
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.games import dynamo
+
+    session, rng = Session.start(dynamo, "dynamo/campaign", seed=1), random.Random(1)
+    while not any(a["type"] == "go" for a in session.prompt.actions):
+        session.act(random_bot(session, rng))
+    results = step_for(turn_of(session), Selection()).enter("2608")
+    assert [type(r) for r in results] == [Refuse]
+    assert results[0].exc.case == "dynamo:9.1" and "2608" in results[0].exc.reason

@@ -10,11 +10,13 @@ An action naming no hex, unit or group ("end-phase", "halt") is bare: `e` plays 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from wargames_tui.engine.flow import Action
 
 GROUP_FIELDS = ("attackers", "units")
+PLACE_FIELDS = ("hex", "to", "area", "target")  # a single place an action goes to
 
 
 def hexes_named(action: Action) -> list[str]:
@@ -71,3 +73,21 @@ def with_group(action: Action, group: list[str]) -> dict[str, Any]:
     """The action with its group replaced by the gathered units (for the rules to judge)."""
     field = group_field(action)
     return {**action, field: list(group)} if field else dict(action)
+
+
+def sketch_at(actions: list[Action], place: str, units: list[str] | tuple[str, ...] = ()) -> dict[str, Any] | None:
+    """What the player most likely meant by pointing at a place no listed action names: an action
+    of the kind most listed, of the picked `units` (or, with none picked, when all are of the same
+    units), sent to `place` instead, for the rules to say why not. None when there is no such
+    action (paths are judged elsewhere) or no telling whose it would be."""
+    placed = [a for a in actions if any(isinstance(a.get(k), str) for k in PLACE_FIELDS) and "path" not in a]
+    if units:
+        mine = [a for a in placed if set(units_named(a)) & set(units)]
+    else:  # nothing picked: only when every such action is of the same units (or of none)
+        mine = placed if len({tuple(units_named(a)) for a in placed}) == 1 else []
+    if not mine:
+        return None
+    kind = Counter(str(a.get("type")) for a in mine).most_common(1)[0][0]
+    first = next(a for a in mine if a.get("type") == kind)
+    field = next(k for k in PLACE_FIELDS if isinstance(first.get(k), str))
+    return {**first, field: place}

@@ -31,6 +31,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms, zone_name
 from wargames_tui.ui import gamehooks
+from wargames_tui.ui.actionfields import sketch_at
 from wargames_tui.ui.helptext import play_keys
 from wargames_tui.ui.panes.base import Pane, panels_box
 from wargames_tui.ui.playkeys import ACTIONS_TIP
@@ -357,6 +358,11 @@ class AreaPane(Pane):
         if not actions:
             if all(not units_in(a, self.terms.unit_fields) and not a.get("to") and not a.get("target") for a in self.prompt.actions):
                 self.host.action_actions()  # nothing on the map to choose: offer the prompt's actions
+                return
+            sketch = sketch_at(self.narrowed(self.prompt.actions), zone, self.source_units())
+            exc = gamehooks.dry_run(self.session, sketch) if sketch else None
+            if exc is not None:
+                self.host.refuse(exc)
                 return
             name = zone_name(self.view, zone)
             self.host.say(f"Nothing to do at {name}: move the cursor to your units or where they may go; a lists every action.")

@@ -16,9 +16,9 @@ from functools import cached_property
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
-from wargames_tui.ui.actionfields import group_field, group_of, hexes_named, is_bare, same_but_path, units_named, with_group
+from wargames_tui.ui.actionfields import group_field, group_of, hexes_named, is_bare, same_but_path, sketch_at, units_named, with_group
 from wargames_tui.ui.steps.base import Step
-from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Results, Say, Select, Waiting, refused
+from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select, Waiting, refused
 
 
 class GenericStep(Step):
@@ -161,6 +161,10 @@ class GenericStep(Step):
         waiting = self.chosen_off_map()
         if waiting and not turn.units_at(h) and not any(hexes_named(a) for a in self.naming(waiting)):
             return (Offer(self.naming(waiting), f"{turn.label(waiting)}:"),)
+        sketch = sketch_at(self.hex_actions, h, [u for u in (self.sel.selected, *self.sel.attackers) if u])
+        exc = turn.dry_run(sketch) if sketch else None
+        if exc is not None:
+            return (Refuse(exc),)
         return (Say(f"No legal action names {turn.hex_name(h)}: Enter on a lit hex or on a unit that can act; a lists them all."),)
 
     def _hex_choice(self, h: Hex, at_hex: list[Action]) -> Results:
