@@ -100,3 +100,15 @@ async def test_a_game_may_ask_for_the_cover_from_some_point_on(save_dir: Path, m
         play_screen(pilot.app).play(action)
         await pilot.pause()
         assert isinstance(pilot.app.screen, HandoffScreen)
+
+
+def test_the_cover_names_every_side_as_players_are_called() -> None:
+    """"Pass the keyboard to the German player", never "the Germany player": a side's short name
+    is what its players are called, not a country or an alliance."""
+    from wargames_tui.games import all_scenarios
+    from wargames_tui.ui.hotseat import short_name
+
+    countries = {"Germany", "France", "Britain", "Italy", "Belgium", "Holland", "Allies", "Axis powers"}
+    for info in all_scenarios():
+        for side, name in info.sides.items():
+            assert short_name(name) not in countries, f"{info.id}: the {short_name(name)} player"
