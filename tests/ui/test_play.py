@@ -343,7 +343,7 @@ async def test_a_loaded_game_shows_the_log_it_had_before_quitting(save_dir: Path
             if session.prompt.side == "gi" and any(e.side == "bc" for e in session.log):
                 break
         before = [line.text for line in screen.query_one(LogPanel).lines]
-        assert any("[BC bot]" in line for line in before) and any("phase" in line for line in before)
+        assert any("[British Commonwealth bot]" in line for line in before) and any("phase" in line for line in before)
         path = screen.save_path
         await pilot.press("q")
         await pilot.pause()

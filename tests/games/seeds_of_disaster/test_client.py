@@ -195,4 +195,4 @@ async def test_the_persons_own_draw_is_not_tagged_as_the_bots(tmp_path: Path) ->
         lines = [line.plain for entry in session.log for line in app.screen.entry_lines(entry)]
         drawn = [line for line in lines if "You drew" in line]
         assert drawn and not any("bot]" in line for line in drawn)
-        assert any("[Ger bot]" in line for line in lines)  # the bot's own doings keep the tag
+        assert any("[German bot]" in line for line in lines)  # the bot's own doings keep the tag

@@ -232,3 +232,38 @@ def test_the_defender_sees_his_value_against_the_declared_attack() -> None:
     air = next(a for a in session.prompt.actions if a["type"] == "defend" and a["air"])
     assert str(springtime.preview(session.state, air)).startswith("defence 9 ")
     assert springtime.preview(session.state, {"type": "defend", "lead": "de-6a", "air": None}) is None  # not a defender
+
+
+@sync
+async def test_the_bots_tag_names_its_side_and_marks_only_what_the_bot_did(tmp_path: Path) -> None:
+    """The Axis bot's defence decision is logged "[Axis bot] ..." (not "[Axi bot]"); the result
+    it brings on the player's own failed attack follows untagged; a unit that holds is named."""
+    from wargames_tui.engine.flow import Event
+    from wargames_tui.engine.session import LogEntry
+
+    session = Session.start(springtime, "springtime/fall-gelb", seed=1, seats={"allied": "human", "axis": "bot:greedy"})
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        entry = LogEntry({"type": "stay", "unit": "de-6"}, [], "axis",
+                         [Event("action", "6th Army holds its ground"), Event("morale", "French Morale -1")])
+        lines = [line.plain for line in app.screen.entry_lines(entry, "allied")]
+        assert lines == ["[Axis bot] 6th Army holds its ground", "French Morale -1"]
+
+
+@pytest.mark.rules("springtime:10.5.3")
+def test_a_unit_that_holds_its_ground_is_named() -> None:
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.games.springtime.data import load_board
+
+    session, rng = Session.start(springtime, "springtime/fall-gelb", seed=2), random.Random(2)
+    for _ in range(3000):
+        stay = next((a for a in springtime.prompt(session.state).actions if a["type"] == "stay"), None)
+        if stay:
+            break
+        session.act(random_bot(session, rng))
+    assert stay, "no retreat choice met"
+    events = springtime.apply(springtime.copy_state(session.state), stay, Dice(1))
+    assert events[0].text == f"{load_board().units[stay['unit']].name} holds its ground"

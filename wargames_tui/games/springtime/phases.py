@@ -381,7 +381,9 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if state.phase != "over":
         update_control(state, events)  # a unit gone by surrender or evacuation may leave the enemy alone (7.2)
     if not events:
-        events.append(Event("action", f"{side.capitalize()}: {QUIET.get(action['type'], action['type'])}", {"side": side}))
+        unit = load_board().units.get(str(action.get("unit")))
+        who = unit.name if unit else f"{side.capitalize()}:"  # the unit that holds, or the side that is done
+        events.append(Event("action", f"{who} {QUIET.get(action['type'], action['type'])}", {"side": side}))
     return events
 
 

@@ -39,7 +39,6 @@ from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.standing import StandingPanel
-from wargames_tui.ui.widgets.track import short_side
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -263,13 +262,17 @@ class PlayScreen(Screen):
         they belong to nobody); a step of the side the game plays starts with a mark."""
         seat = self.session.seats.get(entry.side or "", "human")
         name = self.side_names.get(entry.side or "", entry.side or "")
-        who = f"[{short_side(name)} bot] " if seat.startswith("bot:") else ""
+        who = f"[{short_name(name)} bot] " if seat.startswith("bot:") else ""
         mark = "» " if self.pane.automatic_action and entry.action.get("type") == self.pane.automatic_action else ""
         styles = {**EVENT_STYLES, **presentation(self.session.game).log_styles}
         lines = []
+        tagged = False
         for i, e in enumerate(shown_to(entry.events, self.viewer() if reader is None else reader)):
-            # a line meant for the viewer alone (his own draw) is not the bot's, whoever's action brought it
-            tag = "" if e.kind == "phase" or (e.only is not None and e.only != entry.side) else who
+            # The bot's tag goes on the first line its action wrote, what it did: the lines after it
+            # are what followed (a combat's result may be the other side's attack failing), and a
+            # line meant for the viewer alone (his own draw) is not the bot's either.
+            tag = "" if tagged or e.kind == "phase" or (e.only is not None and e.only != entry.side) else who
+            tagged = tagged or bool(tag)
             lines.append(Text(f"{mark if i == 0 else ''}{tag}{e.text}", style=styles.get(e.kind, "")))
         return lines
 
