@@ -22,9 +22,9 @@ def owed(state: State) -> list[Owed]:
         return [Owed(f"place {state.air_left} more Luftwaffe factor(s) on German units", "dynamo:8.1")]
     if state.phase.endswith("-dummies") or state.phase.endswith("-setup"):
         side = phase_side(state.phase)
-        placeable = {a["unit"] for a in setup.dummy_options(b, side or "") if a["type"] == "dummy"}
-        in_hand = [d for d in placeable if state.units[d].where != "map"]
-        if in_hand:
+        can_place = any(a["type"] == "dummy" for a in setup.dummy_options(b, side or ""))
+        in_hand = [d for d in setup.dummies_of(b, side or "") if d not in state.deployed and state.units[d].where != "map"]
+        if can_place and in_hand:
             return [Owed(f"{len(in_hand)} dumm{'y' if len(in_hand) == 1 else 'ies'} not yet placed", "dynamo:11.2", skippable=True)]
     if state.phase == "evacuation":
         ready = evacuation.options(b)

@@ -3,6 +3,7 @@ words for the game's own actions, its bot and its log colours."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from wargames_tui.games.dynamo.bot import plan
@@ -65,8 +66,8 @@ WORDS = {
     "end-advance": lambda a, v: "Stop advancing",
     "raf": lambda a, v: "Call the RAF (+2 to the German die)",
     "no-raf": lambda a, v: "Keep the RAF back",
-    "dummy": lambda a, v: f"Put {_name(v, a['unit'])} {'on top of' if a['top'] else 'under'} the stack at {a['hex']}",
-    "recall": lambda a, v: f"Take {_name(v, a['unit'])} back into your hand",
+    "dummy": lambda a, v: f"Put {_dummy(v, a['unit'])} {'on top of' if a['top'] else 'under'} the stack at {a['hex']}",
+    "recall": lambda a, v: f"Take {_dummy(v, a['unit'])} back into your hand",
     "evacuate": lambda a, v: f"Evacuate {_short(v, a['unit'])} by sea from {_where(v, a['unit'])}",
     "counter-stroke": lambda a, v: "Launch the counter stroke",
     "force-march": lambda a, v: "Force march the 2nd Panzer" if a["korps"] == "2pz" else "Force march the 19th Panzer Korps",
@@ -90,6 +91,13 @@ def _unit(view: dict[str, Any], uid: str) -> dict[str, Any] | None:
 def _name(view: dict[str, Any], uid: str) -> str:
     u = _unit(view, uid)
     return u["name"] if u else uid
+
+
+def _dummy(view: dict[str, Any], uid: str) -> str:
+    """A dummy as its owner tells them apart: by where it stands; those in hand are all alike (11.2)."""
+    u = _unit(view, uid) or {}
+    colour = re.sub(r"\s*dummy.*$", "", str(u.get("name", "")), flags=re.I)  # "British dummy 2" -> "British"
+    return f"the {colour} dummy at {u['hex']}".replace("  ", " ") if u.get("hex") else f"a {colour} dummy".replace("  ", " ")
 
 
 def _where(view: dict[str, Any], uid: str) -> str:

@@ -148,9 +148,15 @@ def dummy_options(b: Board, side: str) -> list[dict[str, Any]]:
     s = b.state
     hexes = sorted(b.hexes_of(side))
     out: list[dict[str, Any]] = []
+    in_hand: set[str] = set()
     for d in dummies_of(b, side):
         if d in s.deployed:
             continue
+        if s.units[d].where != "map":
+            colour = b.g.units[d].nation
+            if colour in in_hand:
+                continue  # the dummies in hand of one colour are alike: the first stands for them (11.2)
+            in_hand.add(colour)
         out += [{"type": "dummy", "unit": d, "hex": h, "top": t} for h in hexes for t in (True, False)]
         if s.units[d].where == "map":
             out.append({"type": "recall", "unit": d})
@@ -170,8 +176,8 @@ def deploy(state: State, action: dict[str, Any]) -> list[Event]:
         st.top = state.order if action["top"] else -state.order
     strand_dummies(state, start)
     side = Board(state).side_of(d)
-    where = "taken back" if action["type"] == "recall" else f"placed at {action['hex']}"
+    where = "taken back into your hand" if action["type"] == "recall" else f"placed {'on top of' if action['top'] else 'under'} the stack at {action['hex']}"
     return [
         Event("dummy", "A dummy is deployed in secret (11.2)", {}),
-        Event("dummy", f"{d} {where}", {"unit": d}, only=side),
+        Event("dummy", f"The dummy {f'from {start}' if start else 'from your hand'} {where}", {"unit": d}, only=side),
     ]
