@@ -171,3 +171,36 @@ async def test_a_click_chooses_the_row_under_it() -> None:
         await pilot.click(Rows, offset=(2, 1))
         await pilot.pause()
         assert app.chosen == [ROWS[1][1]]
+
+
+class RowsApp(App):
+    def __init__(self, rows: list[tuple[str, dict]]) -> None:
+        super().__init__()
+        self.rows, self.chosen = rows, []
+
+    def on_mount(self) -> None:
+        self.push_screen(ActionsScreen("Pick one", self.rows), self.chosen.append)
+
+
+async def typed_and_entered(rows: list[tuple[str, dict]], typed: str) -> list[object]:
+    app = RowsApp(rows)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*typed, "enter")
+        await pilot.pause()
+        return app.chosen
+
+
+@sync
+async def test_the_row_meant_comes_first_and_enter_takes_it() -> None:
+    """Seeds: "Counter" takes the counterespionage, not "No counterespionage answer" listed first;
+    Dunkerque: the three units typed take the three-unit attack, not the two-unit one listed first;
+    "hold maneuvers" finds "hold a Military Maneuver"."""
+    seeds = [("No counterespionage answer", {"type": "no-counter"}),
+             ("counter the opponent's play no. 1 with card Rhineland (4.2.1)", {"type": "counter"})]
+    assert await typed_and_entered(seeds, "Counter") == [{"type": "counter"}]
+    dunkerque = [("Attack 1204 with III (3-3) + I (4-4) · 1:1", {"n": 2}),
+                 ("Attack 1204 with III (3-3) + I (4-4) + II (2-2) · 2:1", {"n": 3})]
+    assert await typed_and_entered(dunkerque, "III (3-3) + I (4-4) + II") == [{"n": 3}]
+    spy = [("spy on maneuvers with card Rhineland", {"type": "spy"}), ("hold a Military Maneuver at Saar", {"type": "maneuver"})]
+    assert await typed_and_entered(spy, "hold maneuvers") == [{"type": "maneuver"}]

@@ -40,9 +40,9 @@ class ActionsScreen(ModalScreen[Action | None]):
             yield Label(id="actions-lit")
 
     def _matches(self, needle: str) -> list[int]:
-        """The rows holding every word typed, in any order ("Aufk 2012" finds "Move Aufk (4-10) 2012 ...")."""
-        words = needle.lower().split()
-        return [i for i, text in enumerate(self._lower) if all(w in text for w in words)]
+        """The rows holding every word typed, in any order ("Aufk 2012" finds "Move Aufk (4-10) 2012 ..."),
+        best first (`ranked`)."""
+        return ranked(needle, self._lower)
 
     def on_mount(self) -> None:
         self.query_one("#actions-box").border_title = f"Legal actions ({len(self.labelled)})"
@@ -120,3 +120,30 @@ class ActionsScreen(ModalScreen[Action | None]):
         if not self._answered:
             self._answered = True
             self.dismiss(result)
+
+
+def _found(word: str, text: str) -> bool:
+    """A word typed is in the row, or its singular is ("maneuvers" finds "Maneuver")."""
+    return word in text or (len(word) > 3 and word.endswith("s") and word[:-1] in text)
+
+
+def ranked(needle: str, rows: list[str]) -> list[int]:
+    """The rows holding every word typed, best first: most words typed that are whole words of
+    the row, then most that begin one, then the earliest in the row; ties keep the list's order.
+    "Counter" puts "Counter the opponent's play" above "No counterespionage answer", and
+    "III + I + II" the row with a unit II above one with only III and I."""
+    words = needle.lower().split()
+    if not words:
+        return list(range(len(rows)))
+    found = []
+    for i, row in enumerate(rows):
+        text = row.lower()
+        if not all(_found(w, text) for w in words):
+            continue
+        tokens = text.replace("(", " ").replace(")", " ").replace(",", " ").split()
+        whole = sum(1 for w in words if w in tokens)
+        begins = sum(1 for w in words if any(t.startswith(w) for t in tokens))
+        first = min((j for j, t in enumerate(tokens) for w in words if t.startswith(w)), default=len(tokens))
+        found.append((-whole, -begins, first, i))
+    return [i for *_, i in sorted(found)]
+
