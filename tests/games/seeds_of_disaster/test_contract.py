@@ -69,3 +69,19 @@ def test_ending_the_card_segment_previews_the_acting_sides_rp_roll_as_the_rules_
     expected = {what: f"{round(100 * Fraction(n, 36))}%" for what, n in gains.items()}
     assert {r.result: r.rolls for r in p.results} == expected
     assert "the other side's results" in p.hidden
+
+
+def test_a_prewar_save_is_listed_by_its_date_not_as_turn_0(tmp_path) -> None:  # noqa: ANN001
+    """The menu's Continue read "turn 0 · Event Cards" for a game in 1936: before the war there
+    is no week, and the date leads the phase."""
+    from wargames_tui.engine.saves import save
+    from wargames_tui.ui.saving import describe, list_saves
+
+    rng = random.Random(5)
+    session = Session.start(game, "seeds-of-disaster/1934", seed=5)
+    while session.state.strategic.year < 1936:
+        session.act(random_bot(session, rng))
+    save(session, tmp_path / "seeds.json")
+    [entry] = list_saves(tmp_path)
+    line = describe(entry).splitlines()[0]
+    assert "turn 0" not in line and "1936: " in line, line
