@@ -78,7 +78,7 @@ async def test_declare_and_resolve_an_attack_with_keys(save_dir: Path) -> None:
         assert [(a.attackers, a.defender) for a in session.state.attacks] == [(chosen, defender)]
         await pilot.press("e")  # the declarations bind: the first e asks
         await pilot.pause()
-        assert session.state.step == "declare" and "press e again" in screen.message[0]
+        assert session.state.step == "declare" and "e again ends the declarations" in screen.message[0]
         await pilot.press("e")  # end the declarations
         await pilot.pause()
         assert session.state.step == "resolve"
@@ -608,3 +608,24 @@ async def test_the_hex_map_posts_cursor_moved_when_its_cursor_changes() -> None:
         hexmap.set_cursor(start)  # the same hex again: nothing moved
         await pilot.pause()
         assert len(moved) == 2 and moved[0] != start and moved[1] == start
+
+
+@sync
+async def test_a_named_key_with_nothing_to_do_says_so(save_dir: Path) -> None:
+    """El Alamein: r during the declarations says attacks are resolved once e has ended them; p
+    with no face-down reinforcement waiting says it has nothing to do (both said nothing)."""
+    session = new_session(seed=1)
+    arrange_attack(session)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.message and screen.message[0].startswith("p (Face-down entry): nothing to do")
+        await pilot.press("e")  # end the movement phase: the declarations
+        await pilot.pause()
+        assert session.state.step == "declare"
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.message and "resolved once e has ended the declarations" in screen.message[0]
+        assert session.state.step == "declare"

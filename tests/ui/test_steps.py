@@ -81,9 +81,16 @@ def test_declare_gathers_then_plays_and_e_asks_first() -> None:
     assert set(attackers) <= set(sel.attackers)
     (play,) = step_for(turn, sel).enter(target)
     assert isinstance(play, Play) and play.action["type"] == "declare" and play.action["defender"] == defender
-    # e once asks (the declarations bind), e again ends them.
+    # With nothing declared, e ends the declarations at once: nothing binds.
+    (ended,) = [r for r in step.key("end_declarations", target) if isinstance(r, Play)]
+    assert ended.action["type"] == "end-declarations"
+    # With an attack declared, e once asks (the declarations bind), e again ends them.
+    session.act(play.action)
+    turn = turn_of(session)
+    step = step_for(turn, Selection())
     first = step.key("end_declarations", target)
     assert selected(first).confirming and not any(isinstance(r, Play) for r in first)
+    assert any(isinstance(r, Say) and r.text.startswith("1 attack declared: e again ends the declarations") for r in first)
     second = step_for(turn, selected(first)).key("end_declarations", target)
     assert any(isinstance(r, Play) and r.action["type"] == "end-declarations" for r in second)
 

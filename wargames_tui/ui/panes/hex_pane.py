@@ -67,6 +67,8 @@ class HexPane(Pane):
             Binding(key, f"key('{name}')", label, id=f"key-{name}", tooltip=NAMED_TIPS[key])
             for name, (key, label) in NAMED_KEYS.items()
         ],
+        # A named key the step does not answer now says so, rather than nothing (after the named ones).
+        *[Binding(key, f"unanswered('{key}')", show=False) for key in sorted({k for k, _ in NAMED_KEYS.values()} - {"e"})],
         *[
             Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False, tooltip=PICK_TIP)
             for n in range(1, 10)
@@ -353,6 +355,8 @@ class HexPane(Pane):
             return not idle and ENTER_LABELS[int(parameters[0])] == self.keys.label  # type: ignore[call-overload]
         if action == "key":
             return not idle and parameters[0] in self.keys.keys()
+        if action == "unanswered":
+            return not idle
         if action == "cycle":
             return not idle and self.keys.cycles(self.cursor)
         if action == "cancel":
@@ -394,6 +398,16 @@ class HexPane(Pane):
     def action_key(self, name: str) -> None:
         self.host.message = None
         self.carry_out(self.keys.key(name, self.cursor))
+
+    def action_unanswered(self, key: str) -> None:
+        """A named key with nothing to do in this step: what it is for, and why not now."""
+        names = [name for name, (k, _) in NAMED_KEYS.items() if k == key]
+        labels = " / ".join(NAMED_KEYS[n][1] for n in names)
+        if "resolve" in names and "end_declarations" in self.keys.keys():
+            why = "attacks are resolved once e has ended the declarations"
+        else:
+            why = "nothing to do with it in this step"
+        self.host.say(f"{key} ({labels}): {why}.")
 
     def action_cycle(self, by: int) -> None:
         self.host.message = None

@@ -119,11 +119,11 @@ class Step:
         action = self.turn.only("end-declarations")
         if not action:
             return ()
-        if not self.sel.confirming:
-            declared = len(self.turn.view.get("attacks") or [])
+        declared = len(self.turn.view.get("attacks") or [])
+        if declared and not self.sel.confirming:  # with none declared nothing binds: no question
             return Select(self.sel.but(confirming=True)), Say(
-                f"{declared} attack{'s' if declared != 1 else ''} declared. Once ended, every declared attack "
-                f"must be fought and none added ({self.turn.prompt.case}): press e again to end the declarations."
+                f"{declared} attack{'s' if declared != 1 else ''} declared: e again ends the declarations; "
+                f"then each is fought and none added ({self.turn.prompt.case})."
             )
         return Select(self.sel.but(confirming=False, attackers=())), Play(action)
 
