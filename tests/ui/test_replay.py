@@ -101,3 +101,40 @@ async def test_the_prompt_line_of_a_game_in_progress_tells_no_side_s_secret(save
             line = str(screen.query_one("#prompt").render())
             assert f"action {n} of" in line
             assert not [s for s in secrets if s[:30] in line], f"action {n}: {line}"
+
+
+@sync
+async def test_once_over_the_replay_shows_either_sides_view_and_q_leaves_a_cli_replay(save_dir: Path) -> None:
+    """A finished game that hides things (Springtime, Plan Red): v goes from the public view to
+    each side's; a game not over offers no v. Opened as from `wargames replay --view`, q leaves."""
+    session = played("springtime/plan-red", 176)
+    assert session.outcome() is not None
+    save(session, save_dir / "over.json")
+    app = make_app(save_dir, replay=load(save_dir / "over.json"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.viewer() is None and "view: public (v)" in str(screen.query_one("#prompt").render())
+        seen = []
+        for _ in range(3):
+            await pilot.press("v")
+            await pilot.pause()
+            seen.append(screen.viewer())
+            assert screen.view == screen.session.view(screen.viewer())
+        assert seen == ["allied", "axis", None]
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code is not None or not app.is_running
+
+
+@sync
+async def test_a_replay_of_a_game_not_over_keeps_the_public_view(save_dir: Path) -> None:
+    session = played("springtime/plan-red", 60)
+    assert session.outcome() is None
+    app = make_app(save_dir, replay=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen.viewer() is None and "view:" not in str(screen.query_one("#prompt").render())

@@ -16,6 +16,7 @@ REPLAY_KEYS = [
     Binding("less_than_sign,pageup", "step(-10)", "10 back", key_display="<"),
     Binding("home", "go_to(0)", "Start"),
     Binding("end", "go_to(-1)", "End"),
+    Binding("v", "replay_viewer", "Whose view", tooltip="once the game is over: the public view, then each side's"),
 ]
 REPLAY_ACTIONS = {"step", "go_to", "help", "back", "standing", "full_log"}
 

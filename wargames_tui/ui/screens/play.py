@@ -84,12 +84,14 @@ class PlayScreen(Screen):
         self._last_person: str | None = None  # the last side a person at the keyboard played
         self.last_results: list[Event] = []  # the last combat's results, shown until the player's next action
         self._asked_end: tuple[int, str] | None = None  # an end of step asked about once (position, type)
+        self.replay_side: str | None = None  # whose view a replay shows: the public one until the game is over
         if replay:
             from wargames_tui.engine.history import positions
 
             self.full_log = list(session.log)
             self.positions = positions(session)
             self.at = len(self.full_log)
+            self.replay_over = session.game.outcome(self.positions[-1]) is not None
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -150,7 +152,7 @@ class PlayScreen(Screen):
         """Whose view the screen shows: the side to move if a person plays it, else the one person
         at the keyboard, else the public view (always, in a replay)."""
         if self.replay:
-            return None
+            return self.replay_side
         side = self.prompt.side
         if side and self.session.seats.get(side, "human") == "human":
             return side
@@ -309,7 +311,11 @@ class PlayScreen(Screen):
     # --- keys ----------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.replay:
+            if action == "replay_viewer":  # each side's secrets only once the game is over
+                return self.replay_over
             return action in REPLAY_ACTIONS or action in ("log_scroll", "focus_map")
+        if action == "replay_viewer":
+            return False
         if action in ("step", "go_to", "back"):
             return False
         if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map", "standing", "full_log"):
@@ -399,6 +405,9 @@ class PlayScreen(Screen):
         self.app.show_menu()  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
+        if self.replay and getattr(self.app, "initial_replay", None) is self.session:
+            self.app.exit()  # a replay opened from the command line: q leaves it
+            return
         self.app.show_menu()  # type: ignore[attr-defined]
 
     # --- playing an action ------------------------------------------------------------------
@@ -648,6 +657,13 @@ class PlayScreen(Screen):
         self.refresh_all()
         self._rewrite_log()
 
+    def action_replay_viewer(self) -> None:
+        """v, once the game is over: the public view, then each side's in turn."""
+        order = [None, *self.side_names]
+        self.replay_side = order[(order.index(self.replay_side) + 1) % len(order)]
+        self.refresh_all()
+        self._rewrite_log()
+
     def _replay_line(self) -> Text:
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(f" Replay: action {self.at} of {len(self.full_log)} ", "bold black on #7ec8e3")
@@ -655,5 +671,8 @@ class PlayScreen(Screen):
             entry = self.full_log[self.at - 1]
             secret = f"{self.side_names.get(entry.side or '', entry.side)}: a choice kept secret"
             t.append(f" {headline(entry.events, self.viewer()) or secret}", "bold")
+        if self.replay_over:
+            who = short_name(self.side_names[self.replay_side]) if self.replay_side else "public"
+            t.append(f"   view: {who} (v)", "bold #7ec8e3")
         t.append("   . next  , previous  < > ten  Home End  q back", "dim")
         return t
