@@ -165,3 +165,24 @@ def test_enter_on_a_hex_out_of_the_picked_stacks_reach_gives_the_rules_reason() 
     results = step_for(turn_of(session), Selection()).enter("2608")
     assert [type(r) for r in results] == [Refuse]
     assert results[0].exc.case == "dynamo:9.1" and "2608" in results[0].exc.reason
+
+
+def test_at_a_handover_the_cursor_goes_to_the_decision_not_the_sides_first_unit() -> None:
+    """Dynamo: the side handed a battle's losses starts on a hex of the units that may lose a
+    step, not on its first unit in the list (the cursor went back to 1820 at every handover)."""
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.games import dynamo
+    from wargames_tui.ui.actionfields import units_named
+
+    session, rng = Session.start(dynamo, "dynamo/campaign", seed=2), random.Random(2)
+    before = session.prompt.side
+    while not (session.prompt.side != before and {a["type"] for a in session.prompt.actions} <= {"lose", "retreat-all"}):
+        before = session.prompt.side
+        session.act(random_bot(session, rng))
+    turn = turn_of(session)
+    first = next(u["hex"] for u in turn.view["units"] if u["side"] == turn.side and u["status"] == "map" and u["hex"])
+    losing = {turn.hex_of(u) for a in turn.actions_of("lose") for u in units_named(a)}
+    start = step_for(turn, Selection()).start(first)
+    assert (start or first) in losing

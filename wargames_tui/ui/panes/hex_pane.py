@@ -96,6 +96,7 @@ class HexPane(Pane):
         self.turn: Turn | None = None
         self.stepper: Step | None = None
         self._phase_key: tuple[Any, ...] | None = None
+        self._cursors: dict[str, Hex] = {}  # the cursor each side left at its last handover
 
     def compose(self) -> ComposeResult:
         yield HexMap(self.board, id="map")
@@ -185,7 +186,11 @@ class HexPane(Pane):
         return cells[len(cells) // 2]
 
     def _cursor_to_own_unit(self) -> None:
-        if not any(u["side"] == self.prompt.side for u in self.units_at(self.cursor)):
+        """At a handover: where this side left off, else on one of its units."""
+        kept = self._cursors.get(self.prompt.side or "")
+        if kept:
+            self.set_cursor(kept)
+        elif not any(u["side"] == self.prompt.side for u in self.units_at(self.cursor)):
             self.set_cursor(self._start_cursor())
 
     def _cursor_for_step(self) -> None:
@@ -204,6 +209,8 @@ class HexPane(Pane):
         key = (view.get("turn"), view.get("phase"), view.get("step"), self.prompt.side, self.step == "generic")
         if key != self._phase_key:
             handover = self._phase_key is not None and self._phase_key[3] != key[3]
+            if handover and self._phase_key is not None and self._phase_key[3]:
+                self._cursors[self._phase_key[3]] = self.cursor  # where that side left off
             self._phase_key = key
             self.set_reactive(HexPane.sel, Selection())  # drawn below, with the new position
             if handover and self.prompt.side and not bot:

@@ -98,6 +98,14 @@ class GenericStep(Step):
             lit[h] = "selected"
         return lit
 
+    def start(self, cursor: Hex) -> Hex | None:
+        """At the start of a step, the nearest hex where Enter does something: a lit hex or a
+        unit that can act (the decision, not the side's first unit)."""
+        here = [h for h in self.lights() if h in self.turn.board.cells]
+        here += [h for u in self.turn.view.get("units", []) if (h := u.get("hex")) and h in self.turn.board.cells
+                 and (self.naming(u["id"]) or self.gatherable(u["id"]))]
+        return self.nearest_of(sorted(set(here)), cursor)
+
     def waiting(self) -> Waiting | None:
         units = [u for u in map(self.turn.unit, self.off_map) if u is not None]
         if not units:
