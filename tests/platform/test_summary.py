@@ -20,7 +20,8 @@ def test_the_summary_is_the_views_turn_and_phase(scenario: str) -> None:
     rng = random.Random(5)
     for _ in range(150):
         view = session.view(None)
-        assert session.game.summary(session.state) == {"turn": view["turn"], "phase": view["phase_title"]}
+        when = f"{view['turn_text']}: " if view.get("turn_text") else ""  # a time with no turn number leads
+        assert session.game.summary(session.state) == {"turn": view["turn"], "phase": when + view["phase_title"]}
         if session.outcome() is not None:
             break
         session.act(random_bot(session, rng))

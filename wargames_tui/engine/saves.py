@@ -216,7 +216,9 @@ def _summary(session: Session) -> dict[str, Any]:
         where = session.game.summary(session.state)
     else:
         view = session.view(None)
-        where = {"turn": view.get("turn"), "phase": view.get("phase_title")}
+        when = f"{view['turn_text']}: " if view.get("turn_text") else ""  # a time with no turn number leads
+        title = view.get("phase_title")
+        where = {"turn": view.get("turn"), "phase": when + title if title else title}
     return {
         "updated": session.updated,
         "turn": where["turn"],

@@ -84,4 +84,4 @@ def test_a_prewar_save_is_listed_by_its_date_not_as_turn_0(tmp_path) -> None:  #
     save(session, tmp_path / "seeds.json")
     [entry] = list_saves(tmp_path)
     line = describe(entry).splitlines()[0]
-    assert "turn 0" not in line and "1936: " in line, line
+    assert "turn 0" not in line and "1936 · " in line, line

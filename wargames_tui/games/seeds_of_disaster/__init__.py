@@ -10,13 +10,13 @@ from wargames_tui.games.protocol import delegates
 from wargames_tui.games.seeds_of_disaster import data, rules
 from wargames_tui.games.seeds_of_disaster.contract import owed, standing
 from wargames_tui.games.seeds_of_disaster.preview import preview as preview
-from wargames_tui.games.seeds_of_disaster.prewar.turn import date_label as prewar_date
 from wargames_tui.games.seeds_of_disaster.invariants import (
     check_invariants as check_invariants,
 )
 from wargames_tui.games.seeds_of_disaster.state import State
 from wargames_tui.games.seeds_of_disaster.view import SIDE_NAMES
 from wargames_tui.games.seeds_of_disaster.view import disguise as disguise
+from wargames_tui.games.seeds_of_disaster.view import prewar_time
 from wargames_tui.games.seeds_of_disaster.view import view as view
 
 GAME_ID = "seeds-of-disaster"
@@ -46,10 +46,10 @@ listed_part = rules.listed_part
 
 def summary(state: State) -> dict[str, Any]:
     """The turn and the phase as the view names them, read from the state (the save's summary):
-    before the war there is no week, and the date leads the phase ("1936: Event Cards")."""
+    before the war there is no week, and the view's time leads the phase ("1936 · ...: Event Cards")."""
     if state.war.week:
         return {"turn": state.war.week, "phase": rules.header_phase(state)}
-    return {"turn": None, "phase": f"{prewar_date(state.strategic)}: {rules.header_phase(state)}"}
+    return {"turn": None, "phase": f"{prewar_time(state)}: {rules.header_phase(state)}"}
 
 
 def active_side(state: State) -> str | None:

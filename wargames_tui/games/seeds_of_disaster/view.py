@@ -91,9 +91,9 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "view_version": 1,
         "scenario": state.scenario,
         "title": "The Seeds of Disaster",
-        "turn": state.war.week,  # 0 before the war: the client shows no week
+        "turn": state.war.week or None,  # no week before the war: the header shows turn_text
         "turns": war.LAST_WEEK,
-        "turn_text": None if state.war.week else _prewar_time(state),
+        "turn_text": None if state.war.week else prewar_time(state),
         "phase": rules.phase(state),
         "phase_title": rules.header_phase(state),
         "side": rules.acting(state),
@@ -134,7 +134,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
     }
 
 
-def _prewar_time(state: State) -> str:
+def prewar_time(state: State) -> str:
     """The header's time before the weekly turns: the year, or the month of Armed Belligerence."""
     s = state.strategic
     month = f" month {s.month}" if s.month else ""
