@@ -360,3 +360,26 @@ async def test_betrayal_free_setup_enter_where_the_unit_may_not_go_says_why(save
         await pilot.pause()
         assert screen.message and screen.message[1] == "error"
         assert "Brabant is in the Netherlands" in screen.message[0] and "(betrayal:9.0)" in screen.message[0]
+
+
+@sync
+async def test_betrayal_the_game_plays_the_automatons_turn_for_the_initiative_player(save_dir: Path) -> None:
+    """Betrayal: the player who won the initiative reads that the Germans are his to run and why
+    (betrayal:3.4.1); g lets the game play them, step by step, until his own turn; by hand stays."""
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import betrayal
+
+    session, rng = Session.start(betrayal, "betrayal/historical", seed=1), random.Random(1)
+    while betrayal.stand_in(session.state) is None:
+        session.act(random_bot(session, rng))
+    player = session.prompt.side
+    assert session.prompt.text.startswith(f"{player.title()} player for the Germans (won the initiative, 3.4.1): ")
+    async with playing(save_dir, session) as (app, pilot, screen):
+        played = len(session.log)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: betrayal.stand_in(session.state) is None, tries=3000)
+        assert len(session.log) > played + 1 and not screen.standing_in
+        assert all(e.side == player for e in session.log[played:])  # the player's, done for him by the game

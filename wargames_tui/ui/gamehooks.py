@@ -60,6 +60,13 @@ def order_of_battle(session: Session, viewer: str | None) -> dict[str, Forces]:
     return dict(hook(session.state, viewer)) if hook else {}
 
 
+def stand_in(session: Session) -> tuple[str, str] | None:
+    """The side the player to act plays for by the rules (a solitaire automaton whose choices fall to
+    him), with whose duty it is and why; None when he plays his own (the game's optional `stand_in`)."""
+    hook = getattr(session.game, "stand_in", None)
+    return hook(session.state) if hook else None
+
+
 def anytime(session: Session) -> list[Action]:
     """The game's actions open at any moment beside the prompt's (a concession, a breach)."""
     return legality.anytime(session.game, session.state)

@@ -29,6 +29,8 @@ def cursor_keys(moves: dict[str, str], tip: str) -> list[Binding]:
 PLAY_KEYS = [
     Binding("a", "actions", "Actions", tooltip=ACTIONS_TIP),
     Binding("u", "undo", "Undo", tooltip="take back your last action (never past a die roll, a revealed unit or a change of side)"),
+    Binding("g", "stand_in", "Game plays them",
+            tooltip="when the rules give you another side's turn (an automaton's), let the game play it for you, and g again to play it by hand"),
     Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
     Binding("ctrl+s,s", "save", "Save", tooltip="save now (the game also saves after every action)"),
     Binding("q", "menu", "Menu", tooltip="back to the menu"),

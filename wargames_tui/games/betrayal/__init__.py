@@ -72,6 +72,11 @@ def active_side(state: State) -> str | None:
     return sequence.acting(state)
 
 
+def stand_in(state: State) -> tuple[str, str] | None:
+    """The automaton's side when the player to act handles it, with whose duty it is and why (3.4.1)."""
+    return sequence.stand_in(state)
+
+
 def anytime(state: State) -> list[dict[str, str]]:
     """A breach of the ban on talking, recorded by either player from turn 3 (betrayal:6.2), and
     the end of the game by agreement (betrayal:7.0), once the set-up is done."""

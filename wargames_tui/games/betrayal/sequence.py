@@ -112,7 +112,18 @@ def prompt(state: State) -> Prompt:
         return Prompt(choices.chooser(state, item), state.phase, choices.text(state, item), choices.case(item), choices.options(state, item))
     actions = phase_actions(state)
     cited = "betrayal:3.2.4" if state.phase == "german-movement" and _drops(state) else case(state)
-    return Prompt(acting(state), state.phase, instruction(state), cited, actions)
+    duty = stand_in(state)
+    text = f"{duty[1]}: {instruction(state)}" if duty else instruction(state)
+    return Prompt(acting(state), state.phase, text, cited, actions)
+
+
+def stand_in(state: State) -> tuple[str, str] | None:
+    """When the player to act makes the automaton's choices: the side he plays for, and whose duty
+    it is and why in a few words (the initiative's winner handles the Germans, 3.4.1)."""
+    who = acting(state)
+    if state.phase in ("over", "setup") or phasing(state) != "german" or who not in ALLIED:
+        return None
+    return "german", f"{who.title()} player for the Germans (won the initiative, 3.4.1)"
 
 
 def acting(state: State) -> str | None:

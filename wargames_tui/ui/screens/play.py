@@ -75,6 +75,7 @@ class PlayScreen(Screen):
         self.view: dict[str, Any] = session.view(None)
         self.message: tuple[str, str] | None = None  # (text, "error" | "info"), shown in the prompt's place
         self.auto = True  # the game's own side plays its steps without a key
+        self.standing_in = False  # the game plays the side the player stands in for (g), until that turn ends
         self.bot_rng = random.Random()
         self._step_timer: Timer | None = None  # the next step of a bot or of the game's own side
         self._thinking = False  # a thinking bot is choosing, on its own thread
@@ -316,6 +317,8 @@ class PlayScreen(Screen):
             return action in REPLAY_ACTIONS or action in ("log_scroll", "focus_map")
         if action == "replay_viewer":
             return False
+        if action == "stand_in":  # the automaton's turn falls to the player: the game may play it
+            return gamehooks.stand_in(self.session) is not None and not self.bot_to_act() and not self.over()
         if action in ("step", "go_to", "back"):
             return False
         if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map", "standing", "full_log"):
@@ -510,6 +513,8 @@ class PlayScreen(Screen):
             return
         if self.bot_to_act():
             self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._bot_step)
+        elif self.standing_in and gamehooks.stand_in(self.session) and not self.over():
+            self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._stand_in_step)
         elif self.auto and self.automatic() and not self.over():
             pause = min(STEP_PAUSE, float(getattr(self.app, "bot_delay", STEP_PAUSE)))
             self._step_timer = self.set_timer(pause, self._auto_step)
