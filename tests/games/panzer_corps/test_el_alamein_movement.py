@@ -179,3 +179,29 @@ def test_british_movement_is_halved_on_turn_one_only():
     with pytest.raises(IllegalAction) as err:
         act(turn1, {"type": "move", "unit": BRIT_ARMOUR, "path": line_from(c, 5)})
     assert err.value.case == "el-alamein:8.4"
+
+
+@pytest.mark.rules("el-alamein:8.2", "el-alamein:8.3")
+def test_a_move_to_a_hex_out_of_reach_is_refused_for_that_hex_not_for_the_way_sketched():
+    """8Pz at 1816 pointed at 0406 (far away) or at the sea (0111): the straight line there runs
+    into 1612, an enemy hex, but the reason is the goal's: its distance in MPs, or the sea."""
+    from wargames_tui.engine.dice import Dice
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+
+    game = game_for("panzer-corps/el-alamein")
+    state = Session.start(game, "panzer-corps/el-alamein", seed=1).state
+    through_the_enemy = ["1815", "1814", "1813", "1713", "1612", "1512", "1411", "1311", "1210", "1110", "1009",
+                         "0909", "0808", "0708", "0607", "0507", "0406"]
+    with pytest.raises(IllegalAction) as far:
+        game.apply(state.copy(), {"type": "move", "unit": "gi-8pz", "path": through_the_enemy}, Dice(0))
+    assert far.value.case == "el-alamein:8.2" and str(far.value).startswith("0406 is ") and "1612" not in str(far.value)
+    with pytest.raises(IllegalAction) as sea:
+        game.apply(state.copy(), {"type": "move", "unit": "gi-8pz", "path": ["1716", "1615", "1515", "1414", "1314",
+                                                                            "1213", "1113", "1012", "0912", "0811",
+                                                                            "0711", "0610", "0510", "0409", "0310",
+                                                                            "0210", "0111"]}, Dice(0))
+    assert sea.value.case == "el-alamein:8.3" and "0111" in str(sea.value)
+    with pytest.raises(IllegalAction) as through:  # a hex in reach by a bad way: the way's own fault
+        game.apply(state.copy(), {"type": "move", "unit": "gi-8pz", "path": ["1715", "1714"]}, Dice(0))
+    assert str(through.value) == "1715 is not adjacent to 1816 (el-alamein:8.2)"
