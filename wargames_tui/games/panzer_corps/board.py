@@ -169,7 +169,38 @@ class Board:
         return ends
 
     def check_path(self, uid: str, path: list[Hex]) -> int:
-        """The MPs a move along path costs, or IllegalAction saying which rule it breaks."""
+        """The MPs a move along path costs, or IllegalAction saying which rule it breaks. A path to
+        a hex the unit cannot reach by any way is refused for that (the player named the hex; the
+        way there was only a sketch), not for the sketch's first bad step."""
+        try:
+            return self._check_path(uid, path)
+        except IllegalAction:
+            goal = path[-1] if path else None
+            if goal is None or not self.sc.grid.contains(goal) or goal in self.reach(uid).cost:
+                raise
+            raise IllegalAction(*self.out_of_reach(uid, goal)) from None
+
+    def out_of_reach(self, uid: str, goal: Hex) -> tuple[str, str]:
+        """Why no move of uid can end in goal: the hex itself, the enemy in the way, its MPs, or
+        the enemy zones of control (7.2, 8.3, 8.2, 6.1)."""
+        side, start, allowance = self.side_of(uid), self.hex_of(uid), self.allowance(uid)
+        if self.occupant_side(goal) not in (None, side):
+            return self._why_not_enter(side, start, goal), f"{self.case}:7.2"
+        ways_in = [n for n in self.sc.grid.neighbours(goal) if self.step_cost(side, n, goal) is not None]
+        if not ways_in:
+            return self._why_not_enter(side, start, goal), f"{self.case}:8.3"
+        free = movement_range(start, 10**6, self.steps_from(side), stops_in=lambda h: False)
+        if goal not in free.cost:
+            return f"every way to {goal} is barred by enemy units or the terrain", f"{self.case}:7.2"
+        if free.cost[goal] > allowance:
+            return f"{goal} is {free.cost[goal]} MPs away; {self.label(uid)} has {allowance}", f"{self.case}:{self._mp_case(uid)}"
+        return f"enemy zones of control stop every way to {goal} within {self.label(uid)}'s {allowance} MPs", f"{self.case}:6.1"
+
+    def _mp_case(self, uid: str) -> str:
+        halved = self.state.turn == 1 and self.sc.units[uid].side in self.rules.halved_first_turn
+        return "8.4" if halved else "10.0" if self.state.spent.get(uid) else "8.2"
+
+    def _check_path(self, uid: str, path: list[Hex]) -> int:
         side = self.side_of(uid)
         zone = self.ezoc(side)
         here = self.hex_of(uid)
@@ -193,10 +224,7 @@ class Board:
             here = there
         allowance = self.allowance(uid)
         if spent > allowance:
-            u = self.sc.units[uid]
-            halved = self.state.turn == 1 and u.side in self.rules.halved_first_turn
-            case = "8.4" if halved else "10.0" if self.state.spent.get(uid) else "8.2"
-            raise IllegalAction(f"the path costs {spent} MPs; {self.label(uid)} has {allowance}", f"{self.case}:{case}")
+            raise IllegalAction(f"the path costs {spent} MPs; {self.label(uid)} has {allowance}", f"{self.case}:{self._mp_case(uid)}")
         return spent
 
     def _why_not_enter(self, side: str, here: Hex, there: Hex) -> str:
