@@ -216,9 +216,10 @@ def _summary(session: Session) -> dict[str, Any]:
         where = session.game.summary(session.state)
     else:
         view = session.view(None)
-        when = f"{view['turn_text']}: " if view.get("turn_text") else ""  # a time with no turn number leads
+        # a time with no turn number (turn_text) stands for the turn: it leads the phase
+        when = f"{view['turn_text']}: " if view.get("turn_text") else ""
         title = view.get("phase_title")
-        where = {"turn": view.get("turn"), "phase": when + title if title else title}
+        where = {"turn": None if when else view.get("turn"), "phase": when + title if title else title}
     return {
         "updated": session.updated,
         "turn": where["turn"],

@@ -91,7 +91,7 @@ def view(state: State, viewer: str | None = None) -> dict[str, Any]:
         "view_version": 1,
         "scenario": state.scenario,
         "title": "The Seeds of Disaster",
-        "turn": state.war.week or None,  # no week before the war: the header shows turn_text
+        "turn": state.war.week,  # 0 before the war: the header shows turn_text
         "turns": war.LAST_WEEK,
         "turn_text": None if state.war.week else prewar_time(state),
         "phase": rules.phase(state),
