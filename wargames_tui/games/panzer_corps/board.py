@@ -181,20 +181,19 @@ class Board:
             raise IllegalAction(*self.out_of_reach(uid, goal)) from None
 
     def out_of_reach(self, uid: str, goal: Hex) -> tuple[str, str]:
-        """Why no move of uid can end in goal: the hex itself, the enemy in the way, its MPs, or
-        the enemy zones of control (7.2, 8.3, 8.2, 6.1)."""
+        """Why no move of uid can end in goal: the hex itself (an enemy, the sea), the enemy zones
+        of control, or its MPs (7.2, 8.3, 6.1, 8.2)."""
         side, start, allowance = self.side_of(uid), self.hex_of(uid), self.allowance(uid)
         if self.occupant_side(goal) not in (None, side):
             return self._why_not_enter(side, start, goal), f"{self.case}:7.2"
         ways_in = [n for n in self.sc.grid.neighbours(goal) if self.step_cost(side, n, goal) is not None]
         if not ways_in:
             return self._why_not_enter(side, start, goal), f"{self.case}:8.3"
-        free = movement_range(start, 10**6, self.steps_from(side), stops_in=lambda h: False)
-        if goal not in free.cost:
-            return f"every way to {goal} is barred by enemy units or the terrain", f"{self.case}:7.2"
-        if free.cost[goal] > allowance:
-            return f"{goal} is {free.cost[goal]} MPs away; {self.label(uid)} has {allowance}", f"{self.case}:{self._mp_case(uid)}"
-        return f"enemy zones of control stop every way to {goal} within {self.label(uid)}'s {allowance} MPs", f"{self.case}:6.1"
+        # Within the unit's MPs but for the zones of control? (searched no further than its MPs: cheap)
+        free = movement_range(start, allowance, self.steps_from(side), stops_in=lambda h: False)
+        if goal in free.cost:
+            return f"enemy zones of control stop every way to {goal} within {self.label(uid)}'s {allowance} MPs", f"{self.case}:6.1"
+        return f"{goal} is out of reach: no way there within {self.label(uid)}'s {allowance} MPs", f"{self.case}:{self._mp_case(uid)}"
 
     def _mp_case(self, uid: str) -> str:
         halved = self.state.turn == 1 and self.sc.units[uid].side in self.rules.halved_first_turn
