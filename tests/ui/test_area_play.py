@@ -379,7 +379,8 @@ async def test_betrayal_the_game_plays_the_automatons_turn_for_the_initiative_pl
     assert session.prompt.text.startswith(f"{player.title()} player for the Germans (won the initiative, 3.4.1): ")
     async with playing(save_dir, session) as (app, pilot, screen):
         played = len(session.log)
+        await pilot.pause()
         await pilot.press("g")
-        await wait_until(pilot, lambda: betrayal.stand_in(session.state) is None, tries=3000)
+        await wait_until(pilot, lambda: betrayal.stand_in(session.state) is None, tries=20000)
         assert len(session.log) > played + 1 and not screen.standing_in
         assert all(e.side == player for e in session.log[played:])  # the player's, done for him by the game

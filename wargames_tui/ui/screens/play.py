@@ -570,6 +570,39 @@ class PlayScreen(Screen):
             return True
         return False
 
+    def action_stand_in(self) -> None:
+        """g: the game plays the side the player stands in for, in good faith, with the game's
+        purposeful bot, a step at a time in the log; g again takes the keys back."""
+        duty = gamehooks.stand_in(self.session)
+        if duty is None:
+            return
+        self.standing_in = not self.standing_in
+        side = short_name(self.side_names.get(duty[0], duty[0]))
+        if self.standing_in:
+            self.say(f"The game plays the {side}s for you this turn, step by step in the log: g takes the keys back.")
+            self._schedule_step()
+        else:
+            self._cancel_step()
+            self.say(f"You play the {side}s by hand again ({duty[1]}).")
+
+    def _stand_in_step(self) -> None:
+        self._step_timer = None
+        if self.app.screen is not self:
+            self._step_timer = self.set_timer(0.5, self._stand_in_step)
+            return
+        if not self.standing_in or gamehooks.stand_in(self.session) is None:
+            self.standing_in = False
+            return
+        try:
+            action = BOTS["greedy"](self.session, self.bot_rng)
+        except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
+            self.standing_in = False
+            self.say(f"The game could not play this step ({exc!r}): play it by hand.", "error")
+            return
+        self.play(action)
+        if gamehooks.stand_in(self.session) is None:
+            self.standing_in = False  # that side's turn is over: the player's own comes next
+
     def _auto_step(self, once: bool = False) -> None:
         self._step_timer = None
         if not self.is_current and not once:
