@@ -148,15 +148,9 @@ def dummy_options(b: Board, side: str) -> list[dict[str, Any]]:
     s = b.state
     hexes = sorted(b.hexes_of(side))
     out: list[dict[str, Any]] = []
-    in_hand: set[str] = set()
     for d in dummies_of(b, side):
         if d in s.deployed:
             continue
-        if s.units[d].where != "map":
-            colour = b.g.units[d].nation
-            if colour in in_hand:
-                continue  # the dummies in hand of one colour are alike: the first stands for them (11.2)
-            in_hand.add(colour)
         out += [{"type": "dummy", "unit": d, "hex": h, "top": t} for h in hexes for t in (True, False)]
         if s.units[d].where == "map":
             out.append({"type": "recall", "unit": d})
