@@ -12,7 +12,7 @@ from types import ModuleType
 from wargames_tui.bots import BOTS
 from wargames_tui.engine.dice import Dice, ReplayExhausted
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.engine.saves import SaveError, SaveFile, envelope, replay
+from wargames_tui.engine.saves import SaveError, SaveFile, envelope, replay, view_summary
 from wargames_tui.engine.session import Session
 
 
@@ -96,10 +96,10 @@ def _check_envelope(session: Session, where: str) -> None:
     says what the public view says."""
     env = SaveFile.model_validate(json.loads(json.dumps(envelope(session))))
     _round_trip(session.game, env.snapshot, where)
-    view = session.view(None)
-    if (env.turn, env.phase) != (view.get("turn"), view.get("phase_title")):
+    shown = view_summary(session.view(None))
+    if (env.turn, env.phase) != (shown["turn"], shown["phase"]):
         raise SelfplayFailure(f"{where}: the save's summary (turn {env.turn}, {env.phase!r}) is not the view's "
-                              f"(turn {view.get('turn')}, {view.get('phase_title')!r})")
+                              f"(turn {shown['turn']}, {shown['phase']!r})")
 
 
 def _replay_all(session: Session, seen: list[dict], seed: int) -> None:

@@ -376,7 +376,7 @@ async def test_betrayal_the_game_plays_the_automatons_turn_for_the_initiative_pl
     while betrayal.stand_in(session.state) is None:
         session.act(random_bot(session, rng))
     player = session.prompt.side
-    assert session.prompt.text.startswith(f"{player.title()} player for the Germans (won the initiative, 3.4.1): ")
+    assert session.prompt.text.startswith("playing the Germans as the initiative's winner (3.4.1): ")
     async with playing(save_dir, session) as (app, pilot, screen):
         played = len(session.log)
         await pilot.pause()

@@ -209,17 +209,18 @@ def line_digest(previous: str, line: dict[str, Any]) -> str:
     return _digest(previous, _compact({k: line[k] for k in ("n", "action", "rolls", "side")}))
 
 
+def view_summary(view: dict[str, Any]) -> dict[str, Any]:
+    """The turn and the phase as a public view names them (what a game's `summary` must agree with)."""
+    # a time with no turn number (turn_text) stands for the turn: it leads the phase
+    when = f"{view['turn_text']}: " if view.get("turn_text") else ""
+    title = view.get("phase_title")
+    return {"turn": None if when else view.get("turn"), "phase": when + title if title else title}
+
+
 def _summary(session: Session) -> dict[str, Any]:
     """Where the game stands, read from the state by the game's `summary` (one per autosave: it must
     be cheap); a game without it is read from its public view."""
-    if hasattr(session.game, "summary"):
-        where = session.game.summary(session.state)
-    else:
-        view = session.view(None)
-        # a time with no turn number (turn_text) stands for the turn: it leads the phase
-        when = f"{view['turn_text']}: " if view.get("turn_text") else ""
-        title = view.get("phase_title")
-        where = {"turn": None if when else view.get("turn"), "phase": when + title if title else title}
+    where = session.game.summary(session.state) if hasattr(session.game, "summary") else view_summary(session.view(None))
     return {
         "updated": session.updated,
         "turn": where["turn"],

@@ -162,4 +162,4 @@ def standing(state: State, viewer: str | None) -> Standing:
     now = tuple((k, v_) for k, v_ in facts(state, judged).items() if k not in ("France", "Britain"))
     now = (("turn", f"{state.turn} of {state.last_turn}"),) + now
     words = "; ".join(f"{n.title()}: {LEVELS[judged['levels'][n] + 2]}" for n in ALLIED)
-    return Standing(conditions, now, ("ended: " if state.phase == "over" else "if it ended now: ") + words)
+    return Standing(conditions, now, ("ended: " + words) if state.phase == "over" else words)

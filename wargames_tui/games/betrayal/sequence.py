@@ -123,7 +123,7 @@ def stand_in(state: State) -> tuple[str, str] | None:
     who = acting(state)
     if state.phase in ("over", "setup") or phasing(state) != "german" or who not in ALLIED:
         return None
-    return "german", f"{who.title()} player for the Germans (won the initiative, 3.4.1)"
+    return "german", "playing the Germans as the initiative's winner (3.4.1)"
 
 
 def acting(state: State) -> str | None:

@@ -583,7 +583,7 @@ class PlayScreen(Screen):
             self._schedule_step()
         else:
             self._cancel_step()
-            self.say(f"You play the {side}s by hand again ({duty[1]}).")
+            self.say(f"You play the {side}s by hand again.")
 
     def _stand_in_step(self) -> None:
         self._step_timer = None
