@@ -71,6 +71,13 @@ def test_selfplay_reports_a_summary(capsys):
     assert code == 0 and "games: 2" in out and "seconds per game" in out
 
 
+def test_selfplay_checks_a_summary_led_by_the_year(capsys):
+    # Seeds names no turn before the war: the save's summary leads its phase with the year, and
+    # selfplay's envelope check must read the view the same way (it refused every Seeds game)
+    code, out, err = run(capsys, "selfplay", "seeds-of-disaster/1934", "--games", "1", "--seed", "1", "--bot", "greedy")
+    assert code == 0 and "games: 1" in out, err
+
+
 def test_unknown_options_and_bots_are_refused(capsys, tmp_path):
     code, _, err = run(capsys, "new", SC, "-o", str(tmp_path / "x.json"), "--option", "fog=on")
     assert code == 1 and "has no option 'fog'" in err
