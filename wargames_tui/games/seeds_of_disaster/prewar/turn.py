@@ -388,7 +388,7 @@ def _resolve(state: State, dice: Dice) -> tuple[list[Event], bool]:
         for side in PREWAR_SIDES:
             done, marks = mobilize.carry_out(state, side)
             events += done
-            for m in marks:
+            for m in sorted(marks):  # a set's order changes with the process: a save is replayed by others
                 if m not in s.indicators[side]:
                     s.indicators[side].append(m)
         events.append(
