@@ -108,6 +108,33 @@ def test_a_listed_part_holds_only_the_prompt_s_actions(scenario: str) -> None:
     assert parted
 
 
+SETTLED = {  # the kinds of action each game's part finds every listed one of (the bulk of a replay)
+    "blitzkrieg-1940/1940": {"select", "move", "deselect"},
+    "dynamo/campaign": {"pick", "go", "halt"},
+    "betrayal/historical": {"move"},
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(SETTLED))
+def test_a_listed_part_finds_every_listed_action_of_its_kinds(scenario: str) -> None:
+    """The part is not only safe but found: every listed action of the kinds the game's part is
+    for is in its part, so that a replay of them does not build the whole prompt."""
+    game = game_for(scenario)
+    rng = random.Random(3)
+    session = Session.start(game, scenario, seed=3)
+    found: dict[str, int] = {}
+    for _ in range(600):
+        if session.outcome() is not None:
+            break
+        for action in session.prompt.actions:
+            if action["type"] in SETTLED[scenario]:
+                part = game.listed_part(session.state, action)
+                assert part is not None and action in part, f"{action}: not in its part {part}"
+                found[action["type"]] = found.get(action["type"], 0) + 1
+        session.act(random_bot(session, rng))
+    assert set(found) == SETTLED[scenario], found
+
+
 def test_an_unlisted_move_is_refused_on_replay(tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """A replayed move, checked against its unit's part of the listing first, is still refused when
     the listing does not hold it, even by rules that would take it (a save's log is untrusted)."""
@@ -137,3 +164,34 @@ def test_an_unlisted_move_is_refused_on_replay(tmp_path, monkeypatch) -> None:  
         path.write_text(text.replace(last, json.dumps(wrong, separators=(",", ":"))))
         with pytest.raises(SaveError, match=f"log entry {len(session.log)} .* not one of the legal actions"):
             load(path)
+
+
+def test_a_move_walked_step_by_step_beyond_the_stack_s_points_is_refused(monkeypatch) -> None:  # noqa: ANN001
+    """Blitzkrieg 1940's part walks a move's path instead of searching the stack's whole reach: a
+    path of steps each of which it may take, but costing more MPs than the stack has, is in
+    neither the part nor the listing, even by rules that would take it."""
+    from wargames_tui.engine.flow import Event
+    from wargames_tui.games.blitzkrieg_1940 import movement
+    from wargames_tui.games.blitzkrieg_1940.position import Position
+
+    scenario = "blitzkrieg-1940/1940"
+    game = game_for(scenario)
+    rng = random.Random(3)
+    session = Session.start(game, scenario, seed=3)
+    forged = None
+    while forged is None and session.outcome() is None:
+        session.act(random_bot(session, rng))
+        s, uids = session.state, session.state.selected
+        if not uids or s.battle is not None or any(s.units[u].status != "map" for u in uids):
+            continue
+        pos, start = Position(s), s.units[uids[0]].hex
+        further = movement.reach(pos, uids, start, 40)  # blitzkrieg-1940:13.2, with 40 MPs
+        near = movement.destinations(pos, uids)
+        beyond = [h for h in further.cost if h not in near and h != start and movement.may_end(pos, uids, h, movement.fits(pos, uids, []))]
+        if beyond:
+            forged = {"type": "move", "unit": uids[0], "units": list(uids), "path": further.path_to(beyond[0])}
+    assert forged is not None
+    assert game.listed_part(session.state, forged) is None
+    monkeypatch.setattr(game, "apply", lambda state, action, dice: [Event("info", "taken")])
+    with pytest.raises(IllegalAction, match="not one of the legal actions"):
+        session.act(forged)

@@ -38,6 +38,7 @@ __all__ = [
     "disguise",
     "dump",
     "listed_form",
+    "listed_part",
     "load",
     "nations",
     "new",
@@ -62,6 +63,7 @@ def scenarios() -> list[ScenarioInfo]:
 
 new, prompt, apply, outcome, dump, load, copy_state = delegates(sequence, State)
 listed_form = sequence.printed_to_engine  # hexes may be given as the map prints them
+listed_part = sequence.listed_part
 
 
 def anytime(state: State) -> list[dict[str, str]]:

@@ -162,61 +162,87 @@ def _graph(pos: Position, uid: str, ezoc: AbstractSet[Hex]) -> _Steps:
 _GRAPHS: dict[tuple[object, ...], _Steps] = {}
 
 
-def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iterable[Hex] = ()) -> Reach:
-    """Every hex the stack may end its move in, at the cheapest cost, before any river roll.
+class _Search:
+    """The graph a stack's move is searched over: the steps it may take from a hex and their
+    costs, the hexes it stops in, the first steps it may take (9.3B). start is ENTRY for a unit
+    coming on from off the map through one of `entries`. A halted stack going on (11.7A) has no
+    one-hex minimum (13.3) and may not enter the gap (13.14A): both are for a move from where the
+    phase began."""
 
-    start is ENTRY for a unit coming on from off the map through one of `entries`. A halted
-    stack going on (11.7A) has no one-hex minimum (13.3) and may not enter the gap (13.14A): both
-    are for a move from where the phase began.
-    """
-    fresh = not halted(pos, uids)
-    side = pos.b.units[uids[0]].side
-    ezoc = set() if exempt_from_ezoc(pos, uids) else pos.ezoc(side)
-    gap = pos.b.sarreguemines
-    entry_list = list(entries)
-    real = [u for u in uids if not pos.b.units[u].dummy]
-    # A dummy pays no costs but goes only where its kind may (a mechanized one never into marsh):
-    # the shared steps of one kind serve only a stack whose every counter, dummies too, is that kind.
-    kinds = {(pos.b.units[u].nation, pos.b.units[u].mech) for u in uids}
-    graph = _graph(pos, real[0], ezoc) if len(kinds) == 1 else None
+    def __init__(self, pos: Position, uids: list[str], start: Hex, budget: int, entries: Iterable[Hex] = ()) -> None:
+        self.pos, self.uids, self.start, self.budget = pos, uids, start, budget
+        self.fresh = not halted(pos, uids)
+        self.ezoc = set() if exempt_from_ezoc(pos, uids) else pos.ezoc(pos.b.units[uids[0]].side)
+        self.entries = list(entries)
+        real = [u for u in uids if not pos.b.units[u].dummy]
+        # A dummy pays no costs but goes only where its kind may (a mechanized one never into marsh):
+        # the shared steps of one kind serve only a stack whose every counter, dummies too, is that kind.
+        kinds = {(pos.b.units[u].nation, pos.b.units[u].mech) for u in uids}
+        self.graph = _graph(pos, real[0], self.ezoc) if len(kinds) == 1 else None
 
-    def steps(h: Hex) -> list[tuple[Hex, int]]:
+    def steps(self, h: Hex) -> list[tuple[Hex, int]]:
+        pos, uids, ezoc = self.pos, self.uids, self.ezoc
         out = []
         if h == ENTRY:
-            for n in entry_list:
+            for n in self.entries:
                 cost = entry_cost(pos, uids, n, ezoc)
                 if cost is not None and enterable(pos, uids, n, stop=False) is None:
                     out.append((n, cost))
             return out
-        if graph is not None:
-            pairs = graph(h)
+        if self.graph is not None:
+            pairs = self.graph(h)
         else:
             pairs = []
             for n in pos.b.grid.neighbours(h):
                 cost = step_cost(pos, uids, h, n, ezoc)
                 if cost is not None and enterable(pos, uids, n, stop=False) is None:
                     pairs.append((n, cost))
+        gap = pos.b.sarreguemines
         for n, cost in pairs:
             if n in gap:
-                if h != start or not fresh:
+                if h != self.start or not self.fresh:
                     continue  # the gap is entered only by a one-hex move from next to it (13.14A)
-                cost = budget
+                cost = self.budget
             out.append((n, cost))
         return out
 
-    def stops_in(h: Hex) -> bool:
-        return h in ezoc or h in gap
+    def stops_in(self, h: Hex) -> bool:
+        return h in self.ezoc or h in self.pos.b.sarreguemines
 
-    def first_ok(h: Hex) -> bool:
-        return not (start in ezoc and h in ezoc)  # 9.3B
+    def first_ok(self, h: Hex) -> bool:
+        return not (self.start in self.ezoc and h in self.ezoc)  # 9.3B
 
-    r = movement_range(start, budget, steps, stops_in, first_ok)
-    if start != ENTRY and fresh:
-        for n, _cost in steps(start):  # the one-hex minimum move (13.3)
-            if n not in r.cost and first_ok(n):
+
+def reach(pos: Position, uids: list[str], start: Hex, budget: int, entries: Iterable[Hex] = ()) -> Reach:
+    """Every hex the stack may end its move in, at the cheapest cost, before any river roll."""
+    search = _Search(pos, uids, start, budget, entries)
+    r = movement_range(start, budget, search.steps, search.stops_in, search.first_ok)
+    if start != ENTRY and search.fresh:
+        for n, _cost in search.steps(start):  # the one-hex minimum move (13.3)
+            if n not in r.cost and search.first_ok(n):
                 r.cost[n] = budget
                 r.came_from[n] = start
     return r
+
+
+def walks_to_reach(pos: Position, uids: list[str], path: list[Hex]) -> bool:
+    """Whether the stack on the map may walk path step by step within its MPs, each step one that
+    reach() takes (from the start, along steps it may take, stopping nowhere before the end), or
+    path is the one-hex minimum move: then reach() finds its end hex, at that cost or less (the
+    search keeps the cheapest way to every hex it finds), without searching every other hex."""
+    start = pos.s.units[uids[0]].hex
+    if start is None or start in path or len(set(path)) != len(path):
+        return False
+    search = _Search(pos, uids, start, stack_allowance(pos, uids))
+    spent, here = 0, start
+    for i, h in enumerate(path):
+        if i and search.stops_in(here) or i == 0 and not search.first_ok(h):
+            return False
+        cost = dict(search.steps(here)).get(h)
+        if cost is None:
+            return False
+        spent, here = spent + cost, h
+    return spent <= search.budget or len(path) == 1 and search.fresh
 
 
 def room(pos: Position, uids: list[str], h: Hex) -> str | None:
@@ -270,10 +296,13 @@ def destinations(pos: Position, uids: list[str], entries: Iterable[Hex] = ()) ->
     r = reach(pos, uids, start, stack_allowance(pos, uids), entries)
     # Reach has already barred what a hex's country and enemies forbid: only hexes with units
     # in them, Paris and marsh (closed to a mechanized dummy too) can still refuse a stack that stops there.
-    at, paris, terrain = pos.at, paris_hexes(pos), pos.b.terrain
     alone = fits(pos, uids, [])
-    return {h: r.path_to(h) for h in r.cost
-            if h != start and (room(pos, uids, h) is None if h in at or h in paris or terrain[h] == "marsh" else alone)}
+    return {h: r.path_to(h) for h in r.cost if h != start and may_end(pos, uids, h, alone)}
+
+
+def may_end(pos: Position, uids: list[str], h: Hex, alone: bool) -> bool:
+    """Whether the stack, once it reaches h, may end its move there; `alone`: fits(pos, uids, [])."""
+    return room(pos, uids, h) is None if h in pos.at or h in paris_hexes(pos) or pos.b.terrain[h] == "marsh" else alone
 
 
 # --- carrying out a move ----------------------------------------------------------------------

@@ -436,8 +436,7 @@ def selected_actions(pos: Position, uids: list[str]) -> list[Action]:
         paths = movement.destinations(pos, uids)
         actions += [{"type": "move", "unit": uids[0], "units": list(uids), "path": p} for p in paths.values()]
         if sum(not pos.b.units[u].dummy for u in uids) > 1:  # halt on the way to split the stack (11.7A)
-            side = pos.b.units[uids[0]].side
-            stop = set(pos.b.sarreguemines) | (set() if movement.exempt_from_ezoc(pos, uids) else pos.ezoc(side))
+            stop = halt_barred(pos, uids)
             actions += [{"type": "move", "unit": uids[0], "units": list(uids), "path": p, "halt": True}
                         for h, p in paths.items() if h not in stop]
     if len(uids) == 1:
@@ -445,6 +444,29 @@ def selected_actions(pos: Position, uids: list[str]) -> list[Action]:
                     (strategic_cities(pos, uids[0]) if uids[0] in strategic_units(pos) else [])]
         actions += sea_actions(pos, uids[0])
     return actions
+
+
+def listed_moves(pos: Position, uids: list[str], path: object) -> list[Action] | None:
+    """The moves selected_actions lists for the selected stack to path's end hex, found by
+    walking path (movement.walks_to_reach) instead of searching every hex the stack may reach; None
+    when the walk does not settle it (any other path or stack: the whole listing judges it)."""
+    s = pos.s
+    if s.units[uids[0]].status != "map" or not all(movement.may_move(pos, u) or pos.b.units[u].dummy for u in uids):
+        return None
+    if not isinstance(path, list) or not path or not all(isinstance(h, str) and h in pos.b.terrain for h in path):
+        return None
+    end = path[-1]
+    if not movement.walks_to_reach(pos, uids, path) or not movement.may_end(pos, uids, end, movement.fits(pos, uids, [])):
+        return None
+    move: Action = {"type": "move", "unit": uids[0], "units": list(uids), "path": path}
+    if sum(not pos.b.units[u].dummy for u in uids) > 1 and end not in halt_barred(pos, uids):
+        return [move, {**move, "halt": True}]
+    return [move]
+
+
+def halt_barred(pos: Position, uids: list[str]) -> set[Hex]:
+    """Where a stack may not halt to split (11.7A): in an enemy zone (9.3A) or the gap (13.14A)."""
+    return set(pos.b.sarreguemines) | (set() if movement.exempt_from_ezoc(pos, uids) else pos.ezoc(pos.b.units[uids[0]].side))
 
 
 def do_select(state: State, action: Action, dice: Dice) -> list[Event]:

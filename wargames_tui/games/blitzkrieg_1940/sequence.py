@@ -361,6 +361,29 @@ BATTLE_TEXT = {
 }
 
 
+def listed_part(state: State, action: Action) -> list[Action] | None:
+    """Where the Movement and Combat Phases list an action, the part of the prompt that would list
+    it, found without listing the rest (engine/legality.listed_quickly): a selected stack's move to
+    the end hex of its path (the path walked, not the stack's whole reach searched), a unit or
+    stack to select, the end of the phase, dropping the selection."""
+    kind = action.get("type")
+    moving, fighting = state.phase.endswith("-movement"), state.phase.endswith("-combat")
+    if state.battle is not None or not (moving or fighting):
+        return None
+    if kind == "end-phase" and (fighting or not state.selected):
+        return [{"type": "end-phase"}]
+    if not moving:
+        return None
+    if state.selected:
+        if kind == "deselect":
+            return [{"type": "deselect"}]
+        return ops.listed_moves(Position(state), state.selected, printed_to_engine(action).get("path")) if kind == "move" else None
+    units = action.get("units")
+    if kind == "select" and isinstance(units, list) and ops.may_select(state, units):
+        return [{"type": "select", "units": list(units)}]
+    return None
+
+
 # --- applying actions -------------------------------------------------------------------------
 def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):

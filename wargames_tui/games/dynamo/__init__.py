@@ -39,6 +39,7 @@ def scenarios() -> list[ScenarioInfo]:
 
 
 new, prompt, apply, outcome, dump, load, copy_state = delegates(phases, State)
+listed_part = phases.listed_part
 
 
 def summary(state: State) -> dict[str, Any]:

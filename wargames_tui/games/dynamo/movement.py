@@ -130,14 +130,16 @@ def near_coast(b: Board) -> set[str]:
 # --- picking up and setting down ----------------------------------------------------
 def pickable(b: Board, side: str) -> list[dict[str, Any]]:
     """Pick up one unit, or every unmoved unit of a hex together (7.4, 9.7)."""
+    return [a for h in sorted(b.hexes_of(side)) for a in pickable_at(b, h)]
+
+
+def pickable_at(b: Board, h: str) -> list[dict[str, Any]]:
+    """What pickable lists for the units in h, a hex of the side to move."""
     s = b.state
-    acts: list[dict[str, Any]] = []
-    for h in sorted(b.hexes_of(side)):
-        free = [u for u in b.real_at(h) if not s.units[u].done and u not in s.stuck and b.allowance(u) > 0]
-        for u in free:
-            acts.append({"type": "pick", "units": [u]})
-        if len(free) > 1:
-            acts.append({"type": "pick", "units": free})
+    free = [u for u in b.real_at(h) if not s.units[u].done and u not in s.stuck and b.allowance(u) > 0]
+    acts: list[dict[str, Any]] = [{"type": "pick", "units": [u]} for u in free]
+    if len(free) > 1:
+        acts.append({"type": "pick", "units": free})
     return acts
 
 

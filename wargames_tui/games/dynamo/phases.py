@@ -248,6 +248,29 @@ def _move_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]]
     return f"Pick up a stack or unit to move, bring on reinforcements, {extra}or end the phase.", "9.2", acts
 
 
+def listed_part(state: State, action: Any) -> list[dict[str, Any]] | None:
+    """In a Movement Phase, the part of the prompt that would list the action, found without
+    listing the rest (engine/legality.listed_quickly): the moving stack's step to one hex (its
+    search stops there, not at the end of its whole reach), setting it down, the units of one hex
+    to pick up, the end of the phase."""
+    side = phase_side(state.phase)
+    if state.over or state.battle is not None or state.phase not in ("german-move", "allied-move") or side is None:
+        return None
+    kind, b, group = action.get("type"), Board(state), state.group
+    if group is not None:
+        target = action.get("hex")
+        if kind == "go" and isinstance(target, str) and target in movement.destinations(b, group, target):
+            return [{"type": "go", "hex": target}]
+        return [{"type": "halt"}] if kind == "halt" else None
+    if kind == "end-phase":
+        return [{"type": "end-phase"}]
+    units = action.get("units")
+    if kind != "pick" or not isinstance(units, list) or not units or not isinstance(units[0], str) or units[0] not in state.units:
+        return None
+    h = state.units[units[0]].hex
+    return movement.pickable_at(b, h) if h in b.hexes_of(side) else None
+
+
 # The options that name nothing on the map, named in the prompt so that a player knows they are open.
 _OPTION_WORDS = {
     ("force-march", "2pz"): "force march the 2nd Panzer (14.2)",
