@@ -398,7 +398,7 @@ class PlayScreen(Screen):
         self.app.push_screen(HelpScreen(self.session.scenario, self.pane.legend(), self.pane.key_help()))
 
     def action_save(self) -> None:
-        path = self._autosave()
+        path = self._autosave(compact=True)  # asked for: one file holding the whole game, the journal folded in
         if path:
             self.notify(f"Saved to {path}", title="Game saved")
 
