@@ -384,3 +384,47 @@ async def test_betrayal_the_game_plays_the_automatons_turn_for_the_initiative_pl
         await wait_until(pilot, lambda: betrayal.stand_in(session.state) is None, tries=20000)
         assert len(session.log) > played + 1 and not screen.standing_in
         assert all(e.side == player for e in session.log[played:])  # the player's, done for him by the game
+
+
+@sync
+async def test_a_cursor_key_on_an_area_map_is_one_screen_update_without_a_layout(save_dir: Path) -> None:
+    # The zone panel keeps the height of the tallest zone it has shown: once the zones on the way have
+    # been seen, a key redraws the map's two labels and the panel in place. A panel that took each
+    # zone's height laid the side column out again on two keys of three of The Seeds of Disaster's map.
+    from wargames_tui.cli import new_session
+
+    app = make_app(save_dir, new_session("seeds-of-disaster/1934", {}, 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        if not isinstance(app.screen, PlayScreen):
+            await pilot.press("enter")  # the hotseat cover
+            await pilot.pause(0.3)
+        screen = area_screen(app)
+        keys = ["right"] * 4 + ["down"] * 4 + ["left"] * 4 + ["up"] * 4
+        start = screen.query_one(AreaMap).cursor
+        await pilot.press(*keys)  # the zones on the way, seen once
+        screen.query_one(AreaMap).set_cursor(start)
+        await pilot.pause(0.2)
+        seen: list[str] = []
+        refresh, layout = screen._compositor_refresh, screen._refresh_layout
+
+        def counted_refresh() -> None:
+            seen.append("update")
+            refresh()
+
+        def counted_layout(*args, **kwargs) -> None:  # noqa: ANN002, ANN003
+            seen.append("layout")
+            layout(*args, **kwargs)
+
+        screen._compositor_refresh = counted_refresh  # type: ignore[method-assign]
+        screen._refresh_layout = counted_layout  # type: ignore[method-assign]
+        moved = 0
+        for key in keys:
+            before = screen.query_one(AreaMap).cursor
+            seen.clear()
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            if screen.query_one(AreaMap).cursor != before:
+                moved += 1
+                assert seen == ["update"], key
+        assert moved >= 8
