@@ -9,15 +9,13 @@ from pathlib import Path
 from typing import Sequence
 
 from wargames_tui import __version__
-from wargames_tui.engine.channels import headline, shown_to
-from wargames_tui.engine.datafiles import DataFileError
+from wargames_tui.engine.files import DataFileError, SaveError, save_dir
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.engine.saves import SaveError, editing, no_json_constant, save
-from wargames_tui.engine.saves import load as load_save
 from wargames_tui.engine.session import Session
-from wargames_tui.bots import offered
 from wargames_tui.games import UnknownScenario, all_scenarios, game_for
-from wargames_tui.present import presentation
+
+# Each command imports what it needs beyond these: `wargames` (the client) draws its first frame
+# before the save schema, the bots or the presentations are imported (a tenth of a second).
 
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
@@ -51,6 +49,8 @@ def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: 
             raise CliError(f"--option {key}={value}: {scenario} has no option {key!r} (options: {known})")
         if value not in info.options[key]:
             raise CliError(f"--option {key}={value}: expected one of {', '.join(info.options[key])}")
+    if bots:
+        from wargames_tui.bots import offered
     for choice in bots:
         if choice.partition("=")[0] not in sides:
             raise CliError(f"--bot {choice}: no such side in {scenario} (sides: {', '.join(sides)})")
@@ -67,6 +67,8 @@ def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: 
 
 def load(path: Path) -> Session:
     """A save, loaded; what loading set aside (journal lines it could not prove) said on stderr."""
+    from wargames_tui.engine.saves import load as load_save
+
     session = load_save(path)
     _tell_notes(session)
     return session
@@ -90,6 +92,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from wargames_tui.engine.saves import save
+
     session = new_session(args.scenario, parse_options(args.option), args.seed)
     save(session, Path(args.output))
     print(f"created {args.output}: {args.scenario}")
@@ -99,6 +103,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from wargames_tui.present import presentation
+
     session = load(Path(args.save))
     sides = session.view(None)["sides"]
     if args.side is not None and args.side not in sides:
@@ -141,6 +147,8 @@ MAX_ACTION_CHARS = 16_384  # the longest legal action (a long move path) is well
 def parse_action(text: str) -> dict:
     """The action argument: one JSON object of plain values (strings, whole numbers, lists, objects),
     small and shallow; anything else is refused as IllegalAction (case "cli")."""
+    from wargames_tui.engine.saves import no_json_constant
+
     if len(text) > MAX_ACTION_CHARS:
         raise IllegalAction(f"the action is {len(text)} characters long; none needs more than {MAX_ACTION_CHARS}", "cli")
     try:
@@ -210,6 +218,9 @@ def shape_problem(action: dict, listed: list[dict]) -> str | None:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
+    from wargames_tui.engine.channels import shown_to
+    from wargames_tui.engine.saves import editing, save
+
     path = Path(args.save)
     action = parse_action(args.action)
     with editing(path) as session:
@@ -231,9 +242,10 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from wargames_tui.engine.channels import headline
+
     session = load(Path(args.save))
     if args.view:
-        from wargames_tui.engine.saves import save_dir
         from wargames_tui.ui.app import WargamesApp
 
         WargamesApp(save_dir=save_dir(args.save_dir), replay=session).run()
@@ -266,6 +278,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    from wargames_tui.bots import offered
     from wargames_tui.selfplay import SelfplayFailure, selfplay
 
     game = game_for(args.scenario)
@@ -289,7 +302,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from wargames_tui.engine.saves import save_dir
     from wargames_tui.ui.app import WargamesApp
 
     directory = save_dir(args.save_dir)

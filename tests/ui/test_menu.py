@@ -176,3 +176,53 @@ async def test_the_hex_help_lists_the_keys_the_screen_binds(save_dir: Path) -> N
             if b.show or b.tooltip:
                 assert (b.tooltip or b.description) in source, b
         assert "- **1-9**: act on one unit of a stack" in source and "- **[ ]**: " in source
+
+
+def test_the_menu_is_drawn_before_the_saves_are_read(save_dir: Path) -> None:
+    """`wargames` draws its menu before it imports the save schema (pydantic), a game or the bots:
+    the saves are read once the menu is on the screen (a cold start's first frame waited for them,
+    and for every game when a save was there to describe), then Continue names the latest."""
+    import os
+    import subprocess
+    import sys
+
+    from wargames_tui.cli import new_session as start_game
+    from wargames_tui.engine.saves import save
+
+    save(start_game(SCENARIO, {}, 1), save_dir / "g.json")
+    code = """
+import os, sys
+from textual.app import App
+from textual.screen import Screen
+from wargames_tui.ui.screens.menu import MenuScreen
+update, run = Screen._compositor_refresh, App.run
+def first_frame(self):
+    update(self)
+    if isinstance(self, MenuScreen):
+        options = self.query_one("#menu-list").get_option("continue").prompt
+        print(sorted(m for m in ("pydantic", "wargames_tui.engine.saves", "wargames_tui.bots") if m in sys.modules))
+        print(str(options).splitlines()[1].strip())
+        sys.stdout.flush()
+        os._exit(0)
+Screen._compositor_refresh = first_frame
+App.run = lambda self, *a, **k: run(self, headless=True, size=(120, 40))
+from wargames_tui.cli import main
+main(["--save-dir", sys.argv[1]])
+"""
+    done = subprocess.run([sys.executable, "-c", code, str(save_dir)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    assert done.stdout.splitlines() == ["[]", "looking for saved games..."], done.stderr[-2000:]
+
+
+@sync
+async def test_the_menu_names_the_latest_save_once_it_has_read_them(save_dir: Path) -> None:
+    from wargames_tui.engine.saves import save
+
+    save(new_session(), save_dir / "g.json")
+    app = make_app(save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert not options.get_option("continue").disabled
+        assert options.highlighted == 1  # Continue
+        assert "looking for" not in str(options.get_option("continue").prompt)

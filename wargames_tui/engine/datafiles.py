@@ -9,6 +9,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from wargames_tui.engine.files import DataFileError
+
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -23,10 +25,6 @@ def _scenarios_dir() -> Path:
 
 
 SCENARIOS_DIR = _scenarios_dir()
-
-
-class DataFileError(Exception):
-    """A scenario file that cannot be used: which file, where in it, and why."""
 
 
 class Strict(BaseModel):

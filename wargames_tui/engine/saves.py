@@ -10,7 +10,6 @@ that changed since they read it. See docs/saves.md.
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import glob
 import hashlib
@@ -29,12 +28,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal
 
-import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, ValidationError
 
 from wargames_tui import __version__
 from wargames_tui.engine.datafiles import describe_validation
 from wargames_tui.engine.dice import Dice, ReplayExhausted
+from wargames_tui.engine.files import SaveBusy, SaveError, save_dir  # noqa: F401 - save_dir: where the commands find it
+from wargames_tui.engine.files import why as _why
 from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.engine.session import LogEntry, Session
 
@@ -57,14 +57,6 @@ STALE_TEMP = 300.0  # a temporary file this old is left from a killed write
 _UMASK = os.umask(0)
 os.umask(_UMASK)
 NEW_FILE_MODE = 0o666 & ~_UMASK
-
-
-class SaveError(Exception):
-    """A save that cannot be used (or written): the file and the cause. The file is never touched."""
-
-
-class SaveBusy(SaveError):
-    """Another process holds the save, or changed it since this one read it."""
 
 
 # --- the file's schema -----------------------------------------------------------------------
@@ -146,22 +138,6 @@ class JournalLine(LoggedAction):
 
 HEADER_FIELDS = tuple(SaveHeader.model_fields)
 SUMMARY_FIELDS = tuple(Summary.model_fields)
-
-
-# --- where saves go ----------------------------------------------------------------------------
-def save_dir(override: str | Path | None = None) -> Path:
-    """Where autosaves go: --save-dir, else $WARGAMES_SAVE_DIR, else the platform's data dir."""
-    chosen = override or os.environ.get("WARGAMES_SAVE_DIR")
-    path = Path(chosen) if chosen else Path(platformdirs.user_data_dir("wargames-tui")) / "saves"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise SaveError(f"{path}: the save folder is a file, not a folder") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot use it as the save folder: {_why(exc)}") from None
-    if not path.is_dir():
-        raise SaveError(f"{path}: the save folder is not a folder")
-    return path
 
 
 def journal_path(path: Path) -> Path:
@@ -512,14 +488,6 @@ def editing(path: Path) -> Iterator[Session]:
 
 
 # --- reading -------------------------------------------------------------------------------------
-def _why(exc: OSError) -> str:
-    if exc.errno == errno.ELOOP:
-        return "a symbolic link that loops"
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    return exc.strerror or str(exc)
-
-
 def _kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a named pipe"

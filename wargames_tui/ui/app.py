@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from wargames_tui.engine.saves import SaveError, load, read_header, save
+from wargames_tui.engine.files import SaveError
 from wargames_tui.engine.session import Session
-from wargames_tui.ui.saving import autosave_path
 
 if TYPE_CHECKING:
     from wargames_tui.engine.opening import Proof
@@ -79,8 +78,10 @@ class WargamesApp(App):
             self.pop_screen()
         self._seat_people_for_unknown_bots(session)
         self._tell_notes(session)
-        path = save_path or autosave_path(self.save_dir, session)
+        from wargames_tui.ui.saving import autosave_path
         from wargames_tui.ui.screens.play import PlayScreen
+
+        path = save_path or autosave_path(self.save_dir, session)
 
         self.push_screen(PlayScreen(session, path))
 
@@ -114,7 +115,7 @@ class WargamesApp(App):
                 self.notify(f"No bot called {seat.removeprefix('bot:')!r} here: {who} is played at this keyboard.", severity="warning", timeout=8)
 
     def start_new(self, scenario: str, options: dict[str, str], seats: dict[str, str]) -> None:
-        from wargames_tui.engine.datafiles import DataFileError
+        from wargames_tui.engine.files import DataFileError
         from wargames_tui.games import UnknownScenario, game_for
 
         try:
@@ -175,6 +176,8 @@ class WargamesApp(App):
         """Read and check a save, then `then(session)`. A long game's check (its whole log played
         again: seconds for a finished Blitzkrieg campaign) runs in a thread behind the opening
         screen, so that the client keeps drawing and Esc takes the player back."""
+        from wargames_tui.engine.saves import read_header
+
         try:
             actions = read_header(path).actions or 0
         except SaveError:
@@ -213,6 +216,8 @@ class WargamesApp(App):
         """Save the game now (`compact`: the journal folded into the file); report a failure without
         stopping play. A game not proven yet has nothing to save (nothing can be played on it): its
         file stays as it was read."""
+        from wargames_tui.engine.saves import save
+
         if session.unproven is not None:
             return None
         try:
@@ -253,6 +258,8 @@ class WargamesApp(App):
 
 def _try_load(path: Path) -> Session | str:
     """The checked session, or why the save cannot be used."""
+    from wargames_tui.engine.saves import load
+
     try:
         return load(path)
     except SaveError as exc:

@@ -5,9 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from wargames_tui.engine.saves import STALE_TEMP, SaveError, SaveHeader, read_header, remove_stale_temp
+from wargames_tui.engine.files import SaveError
 from wargames_tui.engine.session import Session
+
+if TYPE_CHECKING:  # the save schema is imported where a save is read: a cold start's first frame does not wait for it
+    from wargames_tui.engine.saves import SaveHeader
 
 
 @dataclass
@@ -35,6 +39,8 @@ def autosave_path(directory: Path, session: Session) -> Path:
 def list_saves(directory: Path) -> list[SaveEntry]:
     """Every *.json in directory, newest first, from the summary at the start of each file (nothing is
     replayed); unreadable ones carry their error. Temporary files left by a killed write go."""
+    from wargames_tui.engine.saves import STALE_TEMP, read_header, remove_stale_temp
+
     entries = []
     try:
         paths = sorted(Path(directory).glob("*.json"))
@@ -65,10 +71,10 @@ def when(iso: str) -> str:
 
 
 def scenario_title(scenario_id: str) -> str:
-    from wargames_tui.games import all_scenarios
+    from wargames_tui.games import GAMES
 
-    try:
-        return next((s.title for s in all_scenarios() if s.id == scenario_id), scenario_id)
+    try:  # that game's scenarios alone: asking every game imports them all (half a second)
+        return next((s.title for s in GAMES[scenario_id.split("/")[0]].scenarios() if s.id == scenario_id), scenario_id)
     except Exception:  # noqa: BLE001 - a broken scenario must not hide the other saves
         return scenario_id
 

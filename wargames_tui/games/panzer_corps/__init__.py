@@ -9,7 +9,7 @@ from wargames_tui.games.panzer_corps import evaluation, rules, victory
 from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.games.panzer_corps.contract import owed, preview, standing
 from wargames_tui.games.panzer_corps.board import Board
-from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders
+from wargames_tui.games.panzer_corps.data import load_scenario, scenario_folders, scenario_info
 from wargames_tui.games.panzer_corps.mapview import HexMapData, hex_map_data
 from wargames_tui.games.panzer_corps.state import State
 from wargames_tui.games.protocol import delegates
@@ -22,7 +22,7 @@ TITLE = "Panzer Corps"
 def scenarios() -> list[ScenarioInfo]:
     found = []
     for sid in scenario_folders():
-        info = load_scenario(sid).info
+        info = scenario_info(sid)
         sides = {s.id: s.name for s in info.sides}
         found.append(ScenarioInfo(sid, info.title, info.subtitle, sides, info.description))
     return found

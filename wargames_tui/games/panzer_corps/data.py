@@ -298,6 +298,16 @@ def load_scenario(scenario_id: str) -> Scenario:
     return scenario
 
 
+@cache
+def scenario_info(scenario_id: str) -> ScenarioFile:
+    """A scenario's own file alone (title, sides, options): what the list of scenarios shows, read
+    without its map, units and table (a start names its scenario among the others')."""
+    folders = scenario_folders()
+    if scenario_id not in folders:
+        raise DataFileError(f"unknown scenario {scenario_id!r}")
+    return load_toml(folders[scenario_id] / "scenario.toml", ScenarioFile)
+
+
 def load_folder(folder: Path, scenario_file: str = "scenario.toml") -> Scenario:
     """Load and cross-check the four files of one scenario folder."""
     info = load_toml(folder / scenario_file, ScenarioFile)

@@ -10,7 +10,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from wargames_tui.ui.saving import describe, latest_unfinished, list_saves
 from wargames_tui.ui.widgets.footer import Footer
 
 BANNER = "wargames-tui"
@@ -41,41 +40,59 @@ class MenuScreen(Screen):
         t.append("classic board wargames in the terminal", "italic")
         return t
 
+    latest = None  # the latest unfinished save, once the saves are read
+    _read = False  # the saves have been read: the highlighted option is the player's
+
     def on_mount(self) -> None:
         self.query_one("#menu-box").border_title = "Main menu"
-        self.refresh_menu()
+        self._fill("looking for saved games...", None)
+        # The saves are read once the menu is on the screen: reading them imports the save schema and
+        # the game of the latest save (a cold start's first frame waited a tenth of a second and more).
+        options = self.query_one(OptionList)
+
+        def drawn(_screen: Screen) -> None:
+            self.screen_layout_refresh_signal.unsubscribe(options)
+            self.call_later(self.refresh_menu)
+
+        self.screen_layout_refresh_signal.subscribe(options, drawn, immediate=True)
 
     def on_screen_resume(self) -> None:
-        self.refresh_menu()
+        if self._read:  # back from a game or a list: the saves may have changed
+            self.refresh_menu()
 
     def refresh_menu(self) -> None:
+        from wargames_tui.ui.saving import describe, latest_unfinished, list_saves
+
         latest = latest_unfinished(self.app.save_dir)  # type: ignore[attr-defined]
         self.latest = latest
+        self._fill(describe(latest) if latest else "no unfinished game saved", latest is not None)
+        self._read = True
+        note = self.query_one("#menu-note", Static)
+        count = len(list_saves(self.app.save_dir))  # type: ignore[attr-defined]
+        words = "no saved games yet" if count == 0 else f"{count} saved game{'s' if count != 1 else ''}: l to load one"
+        note.update(Text(words, style="dim", justify="center"))
+
+    def _fill(self, saved: str, found: bool | None) -> None:
+        """The menu's options, Continue with the words on the latest save (found: None while the
+        saves are being read)."""
         options = self.query_one(OptionList)
-        highlighted = options.highlighted
+        highlighted = options.highlighted if self._read else None
         options.clear_options()
         cont = Text("Continue")
-        if latest:
-            for line in describe(latest).splitlines():
-                cont.append(f"\n  {line}", "dim")
-        else:
-            cont.append("\n  no unfinished game saved", "dim")
+        for line in saved.splitlines():
+            cont.append(f"\n  {line}", "dim")
         options.add_options(
             [
                 Option(Text("New game"), id="new"),
-                Option(cont, id="continue", disabled=latest is None),
+                Option(cont, id="continue", disabled=not found),
                 Option(Text("Load game"), id="load"),
                 Option(Text("Replay a game"), id="replay"),
                 Option(Text("Help"), id="help"),
                 Option(Text("Quit"), id="quit"),
             ]
         )
-        options.highlighted = highlighted if highlighted is not None else (1 if latest else 0)
+        options.highlighted = highlighted if highlighted is not None else (1 if found else 0)
         options.focus()
-        note = self.query_one("#menu-note", Static)
-        count = len(list_saves(self.app.save_dir))  # type: ignore[attr-defined]
-        words = "no saved games yet" if count == 0 else f"{count} saved game{'s' if count != 1 else ''}: l to load one"
-        note.update(Text(words, style="dim", justify="center"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id or "")
