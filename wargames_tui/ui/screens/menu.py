@@ -15,6 +15,19 @@ from wargames_tui.ui.widgets.footer import Footer
 BANNER = "wargames-tui"
 
 
+def import_games() -> None:
+    """Every game with its scenarios and presentation, and the help's Markdown renderer, imported
+    while the player reads the menu: the help (every game's keys and rules) and the new-game list
+    need them all, half a second the first time (in a thread: the menu answers keys meanwhile)."""
+    import rich.markdown  # noqa: F401 - imported for the help screen's first opening
+
+    from wargames_tui.games import all_scenarios
+    from wargames_tui.ui.helptext import help_markdown
+
+    all_scenarios()
+    help_markdown()
+
+
 class MenuScreen(Screen):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -53,6 +66,7 @@ class MenuScreen(Screen):
         def drawn(_screen: Screen) -> None:
             self.screen_layout_refresh_signal.unsubscribe(options)
             self.call_later(self.refresh_menu)
+            self.app.run_worker(import_games, thread=True, group="import-games", exit_on_error=False)
 
         self.screen_layout_refresh_signal.subscribe(options, drawn, immediate=True)
 
