@@ -106,6 +106,7 @@ async def key_cpu(make: Callable[[], Any], key: str, repeat: int, close: str = "
     out = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
+        await app.workers.wait_for_complete()  # the menu imports the games behind it while the player reads it
         for _ in range(repeat):
             start = time.process_time()
             await pilot.press(key, *typed)
@@ -150,9 +151,9 @@ def client(starts: int) -> None:
     base_cpu = median_of(base, "cpu_ms")
     print(f"one-widget app, a key: {base_cpu:.1f} ms CPU, {median_of(base, 'updates'):.0f} update(s)")
     for name, make in (("main menu", menu_app), ("Khar'kov", lambda: play_app("panzer-corps/kharkov"))):
-        rows = asyncio.run(key_cpu(make, "question_mark", 3))
-        print(f"help (?) from the {name}: {median_of(rows, 'cpu_ms'):.0f} ms CPU ({median_of(rows, 'cpu_ms') / base_cpu:.0f}x a key "
-              f"of the one-widget app; screen {rows[0]['screen']})")
+        rows = asyncio.run(key_cpu(make, "question_mark", 5))
+        print(f"help (?) from the {name}: the first {rows[0]['cpu_ms']:.0f} ms CPU, then {median_of(rows[1:], 'cpu_ms'):.0f} "
+              f"({median_of(rows[1:], 'cpu_ms') / base_cpu:.0f}x a key of the one-widget app; screen {rows[0]['screen']})")
     app, n = long_list_app()
     rows = asyncio.run(key_cpu(lambda: app, "a", 1, typed="xyz"))
     print(f"action list (a) at {n:,} actions, then 'xyz' typed at once: {rows[0]['cpu_ms']:.0f} ms CPU; the filter holds "
