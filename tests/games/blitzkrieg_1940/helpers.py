@@ -81,3 +81,12 @@ def river_crossing() -> tuple[str, str, str]:
             on = next(n for n in b.grid.neighbours(a) if n != d and b.terrain[n] == "clear" and frozenset((a, n)) not in b.sides)
             return a, d, on
     raise LookupError("river")
+
+
+def set_up_historically(state) -> None:  # noqa: ANN001
+    """The German set-up taken whole: the real units to their historical hexes, then each dummy
+    onto the first stack offered (6.2C, 3.2: the dummies are set up too)."""
+    sequence.apply(state, {"type": "historical"}, dice())
+    while state.phase == "german-setup":
+        place = next(a for a in sequence.prompt(state).actions if a["type"] == "place")
+        sequence.apply(state, place, dice())

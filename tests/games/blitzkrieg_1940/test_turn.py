@@ -6,7 +6,7 @@ from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.games.blitzkrieg_1940 import operations, sequence, setup, victory
 from wargames_tui.games.blitzkrieg_1940.position import Position
 
-from .helpers import S39, S40, H, bare, board, dice, open_ground
+from .helpers import S39, S40, H, bare, board, dice, open_ground, set_up_historically
 
 
 def fresh(sickle: bool = False):
@@ -21,7 +21,7 @@ def fresh(sickle: bool = False):
 def test_the_1940_sequence():
     state = fresh()
     assert state.phase == "german-setup"
-    sequence.apply(state, {"type": "historical"}, dice())
+    set_up_historically(state)
     assert state.phase == "coups"
     sequence.apply(state, {"type": "end-drops"}, dice())
     assert state.phase == "roer"
@@ -116,7 +116,7 @@ def test_the_end_of_a_sickle_cut_turn_1():
         if not b.units[u].mech:
             setup.do_cup(state, {"type": "cup", "unit": u})
     cupped = setup.cup_units(state)
-    sequence.apply(state, {"type": "historical"}, dice())
+    set_up_historically(state)
     state.turn, state.couplet, state.phase, state.queue = 1, 2, "allied-combat", []
     sequence.apply(state, {"type": "end-phase"}, dice())
     assert state.phase == "sickle-end-allied"
@@ -146,7 +146,7 @@ def test_without_sickle_cut_the_ardennes_is_open():
 
 def at_coups():
     state = fresh()
-    sequence.apply(state, {"type": "historical"}, dice())
+    set_up_historically(state)
     assert state.phase == "coups"
     return state
 
@@ -520,3 +520,25 @@ def test_the_turn_3_british_land_only_in_the_allied_movement_phase(phase, lands)
         with pytest.raises(IllegalAction):
             sequence.apply(state, landing, dice())
         assert state.units["gb-1arm"].status == "britain"
+
+
+@pytest.mark.rules("blitzkrieg-1940:6.2", "blitzkrieg-1940:3.2")
+def test_the_historical_set_up_keeps_the_cup_and_the_dummies_for_sickle_cut():
+    """With Sickle Cut launched, any unit waiting may go into the cup (not only the next in line);
+    the prompt counts what is left and what the cup holds; the historical set-up then places the
+    real units still waiting and leaves the dummies to be set up (6.2C), the cup untouched."""
+    state = fresh(sickle=True)
+    b = board()
+    waiting = setup.pool(state)
+    mech = next(u for u in reversed(waiting) if b.units[u].mech and not b.units[u].dummy)
+    assert {"type": "cup", "unit": mech} in sequence.prompt(state).actions
+    sequence.apply(state, {"type": "cup", "unit": mech}, dice())
+    text = sequence.prompt(state).text
+    reals = sum(1 for u in setup.pool(state) if not b.units[u].dummy)
+    dummies = sum(1 for u in setup.pool(state) if b.units[u].dummy)
+    assert f"{reals} units and {dummies} dummies left to place; the cup holds 1/11 mechanized, 0/22 other" in text
+    sequence.apply(state, {"type": "historical"}, dice())
+    assert state.phase == "german-setup" and setup.cup_units(state) == [mech]
+    assert {b.units[u].dummy for u in setup.pool(state)} == {True} and len(setup.pool(state)) == dummies
+    placing = [a for a in sequence.prompt(state).actions if a["type"] == "place"]
+    assert placing and all(b.units[a["unit"]].dummy for a in placing)

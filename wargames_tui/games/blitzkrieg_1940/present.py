@@ -65,7 +65,7 @@ WORDS = {
     "sickle-cut": lambda a, v: "Launch Operation Sickle Cut" if a["launch"] else "No Sickle Cut",
     "place": lambda a, v: f"Set up {_name(v, a['unit'])} at {_hex(a.get('hex'))}",
     "cup": lambda a, v: f"Put {_name(v, a['unit'])} in the Sickle Cut cup",
-    "historical": lambda a, v: "Set up the rest historically",
+    "historical": lambda a, v: "Historical set-up: the real units still waiting to their 1940 hexes (the cup and the dummies stay yours to fill and place)",
     "drop": lambda a, v: f"Drop {_name(v, a['unit'])} on {_hex(a['hex'])}" + _fort_words(a.get("fort"), v),
     "end-drops": lambda a, v: "Roll for the coups de main",
     "displace": lambda a, v: f"Push {_name(v, a['unit'])} to {_hex(a.get('hex'))}",

@@ -349,6 +349,8 @@ def prompt(state: State) -> Prompt:
         text, case = "Attack adjacent enemy hexes, or end the phase.", "14.1"
     else:
         text, case = PROMPTS[state.phase]
+    if state.phase == "german-setup":
+        text = f"{text} {setup.setup_note(state)}."
     return Prompt(side, title, text, C + case, actions)
 
 

@@ -99,11 +99,23 @@ def setup_actions(state: State) -> list[Action]:
     pos = Position(state)
     uid = waiting[0]
     actions: list[Action] = [{"type": "place", "unit": uid, "hex": h} for h in setup_hexes(pos, uid)]
-    if state.sickle and may_cup(state, uid):
-        actions.append({"type": "cup", "unit": uid})
-    if historical_fits(pos):
+    if state.sickle:  # any unit still waiting may go into the cup, in any order (6.2A)
+        actions += [{"type": "cup", "unit": u} for u in waiting if may_cup(state, u)]
+    if historical_fits(pos) and any(not pos.b.units[u].dummy for u in waiting):
         actions.append({"type": "historical"})
     return actions
+
+
+def setup_note(state: State) -> str:
+    """What is left to set up, and the cup so far when Sickle Cut is launched (3.1, 6.2A)."""
+    b = Position(state).b
+    waiting = pool(state)
+    dummies = sum(1 for u in waiting if b.units[u].dummy)
+    note = f"{len(waiting) - dummies} units and {dummies} dummies left to place"
+    if state.sickle:
+        cup = cup_counts(state)
+        note += f"; the cup holds {cup['mech']}/{CUP_LIMITS['mech']} mechanized, {cup['leg']}/{CUP_LIMITS['leg']} other"
+    return note
 
 
 def historical_fits(pos: Position) -> bool:
@@ -150,15 +162,15 @@ def do_cup(state: State, action: Action) -> list[Event]:
 
 
 def do_historical(state: State, action: Action) -> list[Event]:
-    """Every real unit still waiting goes to its historical assembly hex; spare dummies stay out."""
+    """Every real unit still waiting goes to its historical assembly hex; the dummies stay to be
+    placed on its stacks or put in the cup (6.3A): the historical set-up leaves the cup and the
+    dummies to the player (those already in the cup stay there)."""
     pos = Position(state)
     if not historical_fits(pos):
         raise IllegalAction("the units still waiting would over-stack their historical hexes beside those set up already", C + "11.1")
     for uid in pool(state):
         u = pos.b.units[uid]
-        if u.dummy:
-            state.units[uid].status = "out"
-        else:
+        if not u.dummy:
             assert u.hex is not None
             place(state, uid, u.hex)
     return [Event("setup", "The German army takes its historical assembly areas", {"case": C + "3.1"})]
