@@ -244,7 +244,7 @@ PHASE_SIDE = {
 
 PROMPTS: dict[str, tuple[str, str]] = {
     "sickle-cut": ("Launch Operation Sickle Cut, or not.", "6.1"),
-    "german-setup": ("Set up the German army inside Germany (or in the Sickle Cut cup).", "3.1"),
+    "german-setup": ("Set up the German army.", "3.1"),  # with the count of what is left (setup_note)
     "coups": ("Choose where the airborne coups de main drop, then roll for them.", "7.2"),
     "coup-displace": ("Move the Allied units under a landed coup into neighbouring hexes.", "7.4"),
     "raf-decision": ("Commit the RAF to a maximum effort, or not.", "12.6"),
@@ -349,8 +349,8 @@ def prompt(state: State) -> Prompt:
         text, case = "Attack adjacent enemy hexes, or end the phase.", "14.1"
     else:
         text, case = PROMPTS[state.phase]
-    if state.phase == "german-setup":
-        text = f"{text} {setup.setup_note(state)}."
+    if state.phase == "german-setup":  # what is left first: the line may be cut on a narrow screen
+        text = f"{setup.setup_note(state)}."
     return Prompt(side, title, text, C + case, actions)
 
 

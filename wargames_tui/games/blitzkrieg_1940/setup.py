@@ -111,10 +111,11 @@ def setup_note(state: State) -> str:
     b = Position(state).b
     waiting = pool(state)
     dummies = sum(1 for u in waiting if b.units[u].dummy)
-    note = f"{len(waiting) - dummies} units and {dummies} dummies left to place"
+    where = "inside Germany or in the Sickle Cut cup" if state.sickle else "inside Germany"
+    note = f"{len(waiting) - dummies} units and {dummies} dummies left to set up {where}"
     if state.sickle:
         cup = cup_counts(state)
-        note += f"; the cup holds {cup['mech']}/{CUP_LIMITS['mech']} mechanized, {cup['leg']}/{CUP_LIMITS['leg']} other"
+        note += f" (the cup holds {cup['mech']}/{CUP_LIMITS['mech']} mechanized, {cup['leg']}/{CUP_LIMITS['leg']} other)"
     return note
 
 
