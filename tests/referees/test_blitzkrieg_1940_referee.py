@@ -142,32 +142,33 @@ ALL_GAMES = [("blitzkrieg-1940/1940", s) for s in SEEDS_1940] + [
 
 
 # The situations each test must judge in each game, by seed (1940: 1, 2; 1939: 5): about half
-# of what it judged when measured. A game given 0 never meets the situation (1939: no German
+# of what it judged when measured (again when the set-up came to offer every waiting unit and an
+# attack to offer a unit out of a stack alone: the random games changed with the lists). A game given 0 never meets the situation (1939: no German
 # attack across a border, no halved attack, no advance); every test has a game that must.
 LEAST = {
-    "actor": {1: 319, 2: 375, 5: 184},
-    "adjacent enemies": {1: 3, 2: 5, 5: 3},
-    "advance offers": {1: 2, 2: 4, 5: 0},
+    "actor": {1: 288, 2: 292, 5: 172},
+    "adjacent enemies": {1: 6, 2: 2, 5: 3},
+    "advance offers": {1: 3, 2: 2, 5: 0},
     "allied movement ends": {1: 9, 2: 9},
-    "attack offers": {1: 7, 2: 23, 5: 4},
-    "british at allied movement ends": {1: 148, 2: 134},
-    "combat": {1: 6, 2: 11, 5: 1},
+    "attack offers": {1: 17, 2: 8, 5: 4},
+    "british at allied movement ends": {1: 138, 2: 145},
+    "combat": {1: 7, 2: 5, 5: 1},
     "couplets": {1: 9, 2: 9},
-    "cup": {1: 37, 2: 36},
-    "dummies": {1: 381, 2: 436},
+    "cup": {1: 42, 2: 42},
+    "dummies": {1: 356, 2: 359},
     "eliminated last": {1: 1, 2: 1, 5: 0},
     "halved attacks": {1: 1, 2: 1, 5: 0},
-    "move costs": {1: 8566, 2: 10974, 5: 3619},
-    "move offers": {1: 9309, 2: 11901, 5: 4019},
-    "moves by an EZOC": {1: 58, 2: 90, 5: 139},
-    "neutral attacks": {1: 3, 2: 11, 5: 0},
-    "scenario length": {1: 36, 2: 15, 5: 35},
+    "move costs": {1: 8116, 2: 7427, 5: 3234},
+    "move offers": {1: 8789, 2: 8115, 5: 3590},
+    "moves by an EZOC": {1: 99, 2: 56, 5: 130},
+    "neutral attacks": {1: 5, 2: 2, 5: 0},
+    "scenario length": {1: 9, 2: 4, 5: 25},
     "sequence of play": {1: 9, 2: 9, 5: 6},
     "sr entries": {1: 8, 2: 6, 5: 4},
     "stacking": {1: 38, 2: 38, 5: 28},
-    "supply": {1: 74521, 2: 82756, 5: 10729},
+    "supply": {1: 68526, 2: 70080, 5: 10080},
     "victory": {1: 1, 2: 1},
-    "views": {1: 768, 2: 879, 5: 399},
+    "views": {1: 720, 2: 727, 5: 374},
 }
 assert all(any(LEAST[test].values()) for test in LEAST)
 

@@ -213,3 +213,75 @@ async def test_blitzkrieg_a_player_concedes_from_the_action_list(save_dir: Path)
         await pilot.pause()
     assert session.log[-1].action == {"type": "concede", "side": "german"}
     assert session.outcome() is not None and session.outcome().winner == "allied"
+
+
+@sync
+async def test_blitzkrieg_set_up_picks_any_waiting_unit_for_a_hex_or_the_cup(save_dir: Path) -> None:
+    """The German set-up: Tab picks which waiting unit, its hexes are lit, Enter sets it up there;
+    with Sickle Cut launched, e offers the picked unit into the cup beside the historical set-up
+    (blitzkrieg-1940:3.1, 6.2A)."""
+    session = session_at("blitzkrieg-1940/1940", 1, lambda s: s.state.phase == "sickle-cut")
+    session.act({"type": "sickle-cut", "launch": True})
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        screen = play_screen(app)
+        assert len(screen.pane.keys.off_map) == 84, "every unit waiting can be picked"
+        await pilot.press("tab", "tab")
+        await pilot.pause()
+        third = screen.pane.keys.off_map[2]
+        assert screen.pane.sel.pending == third
+        lit = sorted(app.screen.query_one(HexMap).highlights)
+        await goto(pilot, app, lit[0])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[-1].action == {"type": "place", "unit": third, "hex": lit[0]}
+        await pilot.press("tab")
+        await pilot.pause()
+        picked = screen.pane.sel.pending
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        offered = [a for _, a in app.screen.labelled]
+        assert offered == [{"type": "historical"}, {"type": "cup", "unit": picked}]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert session.log[-1].action == {"type": "cup", "unit": picked}
+        assert session.state.units[picked].status == "cup"
+
+
+def _stacked_attack(session: Session) -> dict | None:
+    """A listed Blitzkrieg attack with two or more attackers in one hex."""
+    for a in session.prompt.actions:
+        if a.get("type") == "attack" and not a.get("raf"):
+            hexes = [session.state.units[u].hex for u in a["attackers"]]
+            if any(hexes.count(h) > 1 for h in hexes):
+                return a
+    return None
+
+
+@sync
+async def test_blitzkrieg_one_division_out_of_a_stack_attacks_with_its_odds_shown(save_dir: Path) -> None:
+    """One unit of a stack gathered: the panel previews that attack (odds, chances) and Enter makes
+    it; the action list offers it too (blitzkrieg-1940:14.1B, 14.2A)."""
+    session = session_at("blitzkrieg-1940/1940", 1, lambda s: _stacked_attack(s) is not None)
+    whole = _stacked_attack(session)
+    target = whole["hex"]
+    hexes = [session.state.units[u].hex for u in whole["attackers"]]
+    uid = next(u for u, h in zip(whole["attackers"], hexes) if hexes.count(h) > 1)
+    alone = {"type": "attack", "hex": target, "attackers": [uid]}
+    assert alone in list(session.prompt.actions), "the action list offers the division alone"
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        screen = play_screen(app)
+        await gather(pilot, app, session, [uid])
+        assert screen.pane.sel.attackers == (uid,)
+        await goto(pilot, app, target)
+        preview = screen.pane.preview()
+        assert preview is not None
+        assert preview.odds in " ".join(str(screen.query_one("#stack").render()).split())
+        before = len(session.log)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[before].action == alone

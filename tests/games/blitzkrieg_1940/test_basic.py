@@ -132,7 +132,7 @@ def test_no_fog_of_war_beneath_the_top_counter():
 def test_the_cup_stays_hidden_in_the_basic_game():
     state = game.new(S40, BASIC)
     game.apply(state, {"type": "sickle-cut", "launch": True}, dice())
-    uid = sequence.prompt(state).actions[0]["unit"]
+    uid = next(a["unit"] for a in sequence.prompt(state).actions if a["type"] == "cup")
     game.apply(state, {"type": "cup", "unit": uid}, dice())
     assert uid not in {u["id"] for u in game.view(state, "allied")["units"]}
     assert game.view(state, "allied")["cup"] == 1

@@ -542,3 +542,25 @@ def test_the_historical_set_up_keeps_the_cup_and_the_dummies_for_sickle_cut():
     assert {b.units[u].dummy for u in setup.pool(state)} == {True} and len(setup.pool(state)) == dummies
     placing = [a for a in sequence.prompt(state).actions if a["type"] == "place"]
     assert placing and all(b.units[a["unit"]].dummy for a in placing)
+
+
+@pytest.mark.rules("blitzkrieg-1940:3.1", "blitzkrieg-1940:6.2")
+def test_any_waiting_unit_sets_up_and_the_cup_shows_to_germany_alone():
+    """The player picks which unit to set up next, not the next in a fixed order (3.1); the units in
+    the cup are listed apart in Germany's order of battle and not at all in the Allies' (6.2)."""
+    import wargames_tui.games.blitzkrieg_1940 as game
+
+    state = fresh(sickle=True)
+    b = board()
+    last = next(u for u in reversed(setup.pool(state)) if not b.units[u].dummy)
+    h = next(a["hex"] for a in sequence.prompt(state).actions if a["type"] == "place" and a["unit"] == last)
+    assert {"type": "place", "unit": last, "hex": h} in sequence.prompt(state).actions
+    sequence.apply(state, {"type": "place", "unit": last, "hex": h}, dice())
+    assert state.units[last].hex == h
+    cupped = setup.pool(state)[0]
+    sequence.apply(state, {"type": "cup", "unit": cupped}, dice())
+    short = next(u["short"] for u in game.view(state, "german")["units"] if u["id"] == cupped)
+    german = game.order_of_battle(state, "german")["german"]
+    assert german.other["cup"] == [short] and short not in german.to_come
+    allied = game.order_of_battle(state, "allied")["german"]
+    assert "cup" not in allied.other

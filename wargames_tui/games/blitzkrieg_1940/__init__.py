@@ -147,7 +147,7 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
 
 
 def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
-    where = {"map": "on_map", "pool": "to_come", "cup": "to_come", "reinforcement": "to_come", "dead": "eliminated"}
+    where = {"map": "on_map", "pool": "to_come", "reinforcement": "to_come", "dead": "eliminated"}  # the cup apart (6.2)
     return forces_from_view(view(state, viewer), where)
 
 

@@ -63,7 +63,7 @@ def _coups(state: Any, actions: list[Action]) -> Action | None:
 
 FIXED = {
     "sickle-cut": lambda s, a: {"type": "sickle-cut", "launch": True},
-    "german-setup": lambda s, a: next((x for x in a if x["type"] == "historical"), a[0]),  # then the dummies, one by one
+    "german-setup": lambda s, a: a[0],  # the historical set-up, listed first; then the dummies one by one
     "coups": _coups,
     "raf-decision": lambda s, a: {"type": "raf-commit", "commit": True},
     "roer": lambda s, a: {"type": "open-dams", "open": scenario_key(s.scenario) == "1939" and s.turn >= 2},

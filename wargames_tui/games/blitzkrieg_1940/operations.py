@@ -514,6 +514,8 @@ def combat_actions(state: State) -> list[Action]:
             by_hex.setdefault(h, []).append(a)
         if len(by_hex) > 1:
             groups += list(by_hex.values())
+        # a unit out of a stack may attack alone too: attacking is voluntary, unit by unit (14.1B, 14.2A)
+        groups += [[a] for here in by_hex.values() if len(here) > 1 for a in here]
         for g in groups:
             actions.append({"type": "attack", "hex": d, "attackers": g})
             if raf > 0 and g is attackers:

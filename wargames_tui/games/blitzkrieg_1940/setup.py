@@ -5,6 +5,10 @@ and the end of a Sickle Cut turn 1 (6.5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import accumulate
+
+from wargames_tui.engine.actionlist import ActionList, LazyPart
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.hexgrid import Hex
@@ -92,18 +96,51 @@ def german_room(pos: Position, uid: str, h: Hex) -> bool:
     return pos.stack_used(h, "german") + b.units[uid].stack <= b.game.stacking["limit"]
 
 
-def setup_actions(state: State) -> list[Action]:
+class SetupPlaces(LazyPart):
+    """Every waiting unit's set-up hexes, in the pool's order, built when asked for (some 80 units
+    by some 450 hexes): the player picks the unit, then its hex (3.1, 6.3A)."""
+
+    kinds = frozenset({"place"})
+
+    def __init__(self, pos: Position, units: list[str]) -> None:
+        by_kind: dict[tuple[bool, bool, int], list[Hex]] = {}
+        self.hexes: dict[str, list[Hex]] = {}
+        for uid in units:  # the hexes depend only on the kind of counter (german_room, setup_hexes)
+            u = pos.b.units[uid]
+            key = (u.dummy, u.mech, u.stack)
+            if key not in by_kind:
+                by_kind[key] = setup_hexes(pos, uid)
+            if by_kind[key]:
+                self.hexes[uid] = by_kind[key]
+        self.units = list(self.hexes)
+        self.sets = {key: set(hs) for key, hs in by_kind.items()}
+        self.key = {uid: (pos.b.units[uid].dummy, pos.b.units[uid].mech, pos.b.units[uid].stack) for uid in self.units}
+        self._ends = list(accumulate(len(self.hexes[u]) for u in self.units))
+
+    def _item(self, k: int, j: int) -> Action:
+        uid = self.units[k]
+        return {"type": "place", "unit": uid, "hex": self.hexes[uid][j]}
+
+    def lists(self, action: Action, form: Callable[[Action], Action]) -> bool:
+        f = form(action)
+        uid, h = f.get("unit"), f.get("hex")
+        return (f.get("type") == "place" and set(f) == {"type", "unit", "hex"} and isinstance(uid, str)
+                and uid in self.key and isinstance(h, str) and h in self.sets[self.key[uid]])
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, dict) and self.lists(action, lambda a: a)
+
+
+def setup_actions(state: State) -> ActionList:
+    """The historical set-up (while real units wait), any waiting unit to any of its hexes, and with
+    Sickle Cut launched any waiting unit into the cup, in any order (3.1, 6.2A, 6.3A)."""
     waiting = pool(state)
     if not waiting:
-        return []
+        return ActionList()
     pos = Position(state)
-    uid = waiting[0]
-    actions: list[Action] = [{"type": "place", "unit": uid, "hex": h} for h in setup_hexes(pos, uid)]
-    if state.sickle:  # any unit still waiting may go into the cup, in any order (6.2A)
-        actions += [{"type": "cup", "unit": u} for u in waiting if may_cup(state, u)]
-    if historical_fits(pos) and any(not pos.b.units[u].dummy for u in waiting):
-        actions.append({"type": "historical"})
-    return actions
+    whole: list[Action] = [{"type": "historical"}] if historical_fits(pos) and any(not pos.b.units[u].dummy for u in waiting) else []
+    cups: list[Action] = [{"type": "cup", "unit": u} for u in waiting if may_cup(state, u)] if state.sickle else []
+    return ActionList(whole, SetupPlaces(pos, waiting), cups)
 
 
 def setup_note(state: State) -> str:

@@ -111,6 +111,8 @@ class GenericStep(Step):
         if not units:
             return None
         note = "Tab/Shift+Tab: choose · its hexes are lit" if len(units) > 1 else ""
+        if len(self.hexless()) > len(self.bare()):
+            note += " · e: its actions without a hex" if note else "e: its actions without a hex"
         return Waiting(units, self.chosen_off_map(), note, f"Off the map ({len(units)})")
 
     def hint(self, h: Hex) -> str:
@@ -131,7 +133,7 @@ class GenericStep(Step):
             uid = here[(here.index(self.sel.selected) + 1) % len(here)] if self.sel.selected in here else here[0]
             kinds = sorted({str(a.get("type")) for a in self.naming(uid)})
             return f"Enter: {turn.label(uid)}: {', '.join(kinds)}"
-        bare = ", ".join(sorted({str(a.get("type")) for a in self.bare()}))
+        bare = ", ".join(sorted({str(a.get("type")) for a in self.hexless()}))
         end = f"; e: {bare}" if bare else ""
         return f"Enter on a lit hex or a unit that can act{end}; a lists every action"
 
@@ -225,15 +227,22 @@ class GenericStep(Step):
         hexes = [h for a in GenericStep(self.turn, sel).naming(chosen) for h in hexes_named(a) if h in cells]
         return Select(sel), Jump(hexes)
 
+    def hexless(self) -> list[Action]:
+        """The actions naming no hex: those naming nothing on the map, then the chosen off-map
+        unit's (a unit put into a cup rather than on the map)."""
+        chosen = self.chosen_off_map()
+        own = [a for a in self.naming(chosen) if not hexes_named(a)] if chosen else []
+        return self.bare() + own
+
     def keys(self) -> set[str]:
-        return (super().keys() - {"end_phase"}) | ({"finish"} if self.bare() else set())
+        return (super().keys() - {"end_phase"}) | ({"finish"} if self.hexless() else set())
 
     def key(self, name: str, h: Hex) -> Results:
-        """`e`: end the phase if the rules offer it, else the action naming nothing on the map
-        (halt, stop), or a choice among several."""
+        """`e`: end the phase if the rules offer it, else the action naming no hex (halt, stop, the
+        chosen off-map unit's), or a choice among several."""
         if name != "finish":
             return super().key(name, h)
-        bare = self.bare()
+        bare = self.hexless()
         return (Offer([a for a in bare if a.get("type") == "end-phase"] or bare, "Without a hex:"),)
 
 
