@@ -10,7 +10,9 @@ import wargames_tui.games.blitzkrieg_1940 as game
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 
-QUICK = {"end-phase": 12.0, "end-advance": 3.0, "deselect": 0.5, "historical": 40.0, "end-drops": 30.0}
+# The set-up lists every waiting unit's hexes (some 30,000 places): the historical set-up weighs
+# enough to be taken after a few placements, as when only the next unit's 450 were listed.
+QUICK = {"end-phase": 12.0, "end-advance": 3.0, "deselect": 0.5, "historical": 3000.0, "end-drops": 30.0}
 
 
 def quick_policy(session: Session, rng: random.Random) -> dict:
