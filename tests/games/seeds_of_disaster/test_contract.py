@@ -85,3 +85,48 @@ def test_a_prewar_save_is_listed_by_its_date_not_as_turn_0(tmp_path) -> None:  #
     [entry] = list_saves(tmp_path)
     line = describe(entry).splitlines()[0]
     assert "turn 0" not in line and "1936 · " in line, line
+
+
+@pytest.mark.rules("seeds-of-disaster:13.6", "seeds-of-disaster:13.7.1", "seeds-of-disaster:13.7.5")
+def test_at_war_the_rolls_are_previewed_from_what_the_acting_side_knows() -> None:
+    """Every war action that rolls dice has a preview, the same on a state where what the acting
+    side may not see is drawn again; the defender's commit names the battle dice each side then
+    rolls (a battle without a Mobile Forces Battle or a disrupted unit: exactly) and the table."""
+    from wargames_tui.engine.contract import Preview
+    from wargames_tui.engine.dice import Dice
+    from wargames_tui.games.seeds_of_disaster import combat
+    from wargames_tui.games.seeds_of_disaster.view import disguise
+
+    rng = random.Random(1)
+    session = Session.start(game, "seeds-of-disaster/1934", seed=1)
+    battles = exact = ends = 0
+    for _ in range(2500):
+        if session.outcome() is not None:
+            break
+        state = session.state
+        side = game.active_side(state)
+        if state.war.week and side:
+            for action in list(game.prompt(state).actions):
+                dice = Dice(3)
+                try:
+                    events = game.apply(game.copy_state(state), action, dice)
+                except Exception:  # noqa: BLE001 - refused here: nothing rolled
+                    continue
+                if not dice.rolls:
+                    continue
+                p = game.preview(state, action)
+                assert isinstance(p, Preview) and p.odds and p.case and (p.results or p.hidden), (action, p)
+                assert game.preview(disguise(state, side, random.Random(9)), action) == p
+                b = state.war.battle
+                if action["type"] == "commit":
+                    battles += 1
+                    simple = combat.fortified(state, b) and not any(combat.disrupted_in(state, b, s) for s in ("german", "allied"))
+                    rolled = {e.data["side"]: len(e.data["rolls"]) for e in events if e.kind == "roll" and "total" in e.data}
+                    if simple:
+                        exact += 1
+                        assert p.odds.startswith(f"{side.title()}: strength ") and f"+ {rolled[side]} dice;" in p.odds
+                        assert p.odds.endswith(f"+ {rolled[combat.other(side)]} dice")
+                else:
+                    ends += action["type"] == "end-combat"
+        session.act(random_bot(session, rng))
+    assert battles and exact and ends

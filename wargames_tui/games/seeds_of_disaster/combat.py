@@ -428,7 +428,7 @@ def defend(state: State, action: Action) -> list[Event]:
 # ---- resolution (13.2, 13.5, 13.6, 13.7)
 
 
-def _fortified(state: State, b: Battle) -> bool:
+def fortified(state: State, b: Battle) -> bool:
     """14.3.2: a battle for an area with working fortifications has no Mobile Forces Battle."""
     return any(fort_strength(state, b.area, s) for s in ("german", "allied"))
 
@@ -480,7 +480,7 @@ def mobile_battle_held(state: State, b: Battle) -> bool:
     """A Mobile Forces Battle is fought where the area has no working fortifications (14.3.2) and
     both sides have mobile units in the battle: a side with none at all fights none, with or
     without Poised Forces opposite (13.2.1; NOTES.md)."""
-    return not _fortified(state, b) and all(_mobile_units(state, b, s) for s in (b.attacker, other(b.attacker)))
+    return not fortified(state, b) and all(_mobile_units(state, b, s) for s in (b.attacker, other(b.attacker)))
 
 
 def _mobile_units(state: State, b: Battle, side: str) -> list[str]:
@@ -502,7 +502,7 @@ def resolve(state: State, dice: Dice) -> list[Event]:
     events: list[Event] = []
     poised = {s: _poised(state, b, s) for s in (att, dfn)}
     winner_pf: str | None = None
-    if _fortified(state, b):
+    if fortified(state, b):
         events.append(
             _ev(
                 "note",
@@ -617,7 +617,7 @@ def _air(state: State, b: Battle, dice: Dice) -> list[Event]:
     return events
 
 
-def _gross(state: State, b: Battle, side: str, winner_pf: str | None) -> dict[str, int]:
+def gross_dice(state: State, b: Battle, side: str, winner_pf: str | None) -> dict[str, int]:
     """13.6: the battle dice of one side, item by item, before the disruption minus."""
     att = b.attacker
     parts: dict[str, int] = {}
@@ -646,9 +646,9 @@ def battle_dice(
     """13.6 for both sides: a disrupted army costs its side a die, or gives one to the other side
     when its side has none to lose (15.1.4)."""
     sides = (b.attacker, other(b.attacker))
-    parts = {s: _gross(state, b, s, winner_pf) for s in sides}
+    parts = {s: gross_dice(state, b, s, winner_pf) for s in sides}
     for s in sides:
-        if _disrupted_in(state, b, s):
+        if disrupted_in(state, b, s):
             if sum(parts[s].values()) > 0:
                 parts[s]["disrupted"] = -1
             else:
@@ -656,7 +656,7 @@ def battle_dice(
     return parts
 
 
-def _disrupted_in(state: State, b: Battle, side: str) -> bool:
+def disrupted_in(state: State, b: Battle, side: str) -> bool:
     """15.1.4; 15.1.5: an army recovered in the player-turn it was disrupted in still costs the die."""
     now = player_turn(state)
     return any(

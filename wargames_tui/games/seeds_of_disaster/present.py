@@ -10,6 +10,7 @@ from rich.text import Text
 from wargames_tui.engine.flow import Action
 from wargames_tui.games.seeds_of_disaster import prewar
 from wargames_tui.games.seeds_of_disaster.bot import seeds_bot
+from wargames_tui.games.seeds_of_disaster.prewar.points import ds_name
 from wargames_tui.present import Presentation
 from wargames_tui.present.area import (
     DEFAULT_ZONE,
@@ -264,9 +265,10 @@ def _orders_text(entry: dict[str, Any], view: View) -> str:
 
 
 def fight_text(view: View, terms: AreaTerms, known: Known) -> tuple[str, Text] | None:
+    """The panel of what is under way: a battle in the war, the year's Chronology before it."""
     b = view.get("battle")
     if not b:
-        return None
+        return chronology_text(view, terms)
     t = Text()
     t.append(
         f"{terms.side_name(b['attacker'])} attacks {zone_name(view, b['area'])}\n",
@@ -292,6 +294,29 @@ def fight_text(view: View, terms: AreaTerms, known: Known) -> tuple[str, Text] |
     if flags:
         t.append(", ".join(flags), "dim")
     return f"Battle ({b['step']})", t
+
+
+def chronology_text(view: View, terms: AreaTerms) -> tuple[str, Text] | None:
+    """The Chronology of the current year (3.3): the cards to draw and to play, the DS changes it
+    mandates, its Check Dice Rolls with what a near miss brings, each side's RP roll modifier."""
+    strategic = view.get("strategic") or {}
+    year = strategic.get("chronology")
+    if not year:
+        return None
+    t = Text()
+    t.append(f"Cards: each side draws {year['draw']}, may play or discard up to "
+             f"{strategic.get('card_allowance', year['play'])} (3.3.6)\n")
+    for r in year.get("raise", []):
+        t.append(f"{r['name']}: the DS rises to {ds_name(r['to'])} (3.3)\n")
+    for c in year.get("check", []):
+        near = " or ".join(str(total) for total in sorted(c["number"] - n for n in c.get("near", [])))
+        t.append(f"Check roll, {c['name']}: 2d6 {c['number']}+ raises the DS (up to {ds_name(c['upto'])})")
+        if near and c.get("near_drm"):
+            t.append(f"; {near}: both {c['near_drm']:+d} on this turn's RP roll")
+        t.append(" (3.3.3)\n")
+    drm = ", ".join(f"{terms.side_name(side)} {n:+d}" for side, n in year.get("rp_drm", {}).items())
+    t.append(f"RP roll modifiers this year: {drm} (7.1.1)", "dim")
+    return f"Chronology {year['year']}", t
 
 
 def _colour(zone: dict[str, Any]) -> str:

@@ -4,8 +4,7 @@ Before the war an order that completes a segment (both sides done) sets off the 
 segments that follow until the next decision: cards drawn, counterespionage carried out, the
 Chronology's check rolls, the RP and IP tables, the Intelligence Events (3.4). The preview lists
 them, with the chances of the acting side's own rolls (its modifiers are its own to know; the
-other side's results are hidden from it). At war a battle's resolution shows each side's
-battle dice and the strength the attacker sees.
+other side's results are hidden from it). At war: war_preview.py.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from wargames_tui.games.seeds_of_disaster.prewar import cards, data, turn
 from wargames_tui.games.seeds_of_disaster.prewar.model import PREWAR_SIDES
 from wargames_tui.games.seeds_of_disaster.prewar.points import table_row
 from wargames_tui.games.seeds_of_disaster.state import State
+from wargames_tui.games.seeds_of_disaster.war_preview import war_preview
 
 C = "seeds-of-disaster:"
 TWO_DICE = [a + b for a, b in product(range(1, 7), repeat=2)]
@@ -32,7 +32,7 @@ def preview(state: State, action: Any) -> Preview | None:
     if not isinstance(action, dict):
         return None
     if war.at_war(state):
-        return None
+        return war_preview(state, action)
     s = state.strategic
     side = turn.acting(state)
     if side is None:
