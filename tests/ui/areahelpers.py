@@ -126,6 +126,9 @@ async def pick_in_list(pilot, app: WargamesApp, needle: str) -> None:  # noqa: A
     await pilot.press(*needle)
     await pilot.press("enter")
     await pilot.pause()
+    if isinstance(app.screen, ActionsScreen) and app.screen._confirming is not None:
+        await pilot.press("enter")  # it rolls the dice: the list asks once more
+        await pilot.pause()
 
 
 async def save_and_reopen(pilot, app: WargamesApp, screen: PlayScreen) -> PlayScreen:  # noqa: ANN001

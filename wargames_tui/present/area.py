@@ -155,7 +155,8 @@ class AreaTerms:
     fight_zone: Callable[[View], str | None]  # where a fight is under way
     concerns: Callable[[Action, str, View], bool]  # beyond the units and zones it names
     # The panels: (view, zone id, terms, picked) -> (text, the player's units in numbered order);
-    # (view, terms) -> the track's text; (view) -> the track's title; (view, terms, known) -> the fight.
+    # (view, terms) -> the track's text; (view) -> the track's title; (view, terms, known) -> the fight (or
+    # what else is under way: a year's events), or None.
     zone_text: Callable[[View, str, "AreaTerms", list[str]], tuple[Text, list[str]]]
     track_text: Callable[[View, "AreaTerms"], Text]
     track_title: Callable[[View], str] = turn_title

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from wargames_tui.engine import legality
+from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.contract import Forces, Owed, Preview, Standing
 from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.session import Session
@@ -70,6 +72,20 @@ def stand_in(session: Session) -> tuple[str, str] | None:
 def anytime(session: Session) -> list[Action]:
     """The game's actions open at any moment beside the prompt's (a concession, a breach)."""
     return legality.anytime(session.game, session.state)
+
+
+def rolls_dice(session: Session, action: Action) -> bool:
+    """Whether the action rolls a die (a commit point undo cannot take back), tried on a copy of the
+    position as the side to act knows it (what it may not see drawn again, `disguise`)."""
+    game, side = session.game, session.prompt.side
+    hide = getattr(game, "disguise", None)
+    known = hide(session.state, side, random.Random(0)) if hide and side else game.copy_state(session.state)
+    dice = Dice(0)
+    try:
+        game.apply(known, action, dice)
+    except Exception:  # noqa: BLE001 - refused or unreadable on the copy: nothing rolled
+        return False
+    return bool(dice.rolls)
 
 
 def dry_run(session: Session, action: Action) -> IllegalAction | None:

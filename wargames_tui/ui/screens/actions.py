@@ -6,6 +6,8 @@ in full under it. Keys typed while it opens go to the filter, none lost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,13 +22,16 @@ from wargames_tui.ui.widgets.rows import Rows
 class ActionsScreen(ModalScreen[Action | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
 
-    def __init__(self, title: str, labelled: list[tuple[str, Action]]) -> None:
+    def __init__(self, title: str, labelled: list[tuple[str, Action]],
+                 irreversible: Callable[[Action], str | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.labelled = labelled
+        self.irreversible = irreversible  # why an action cannot be taken back, if it cannot
         self._lower = [text.lower() for text, _ in labelled]
         self._answered = False
-        self._said_nothing = False  # the title says that nothing matches
+        self._said_nothing = False  # the title says something else than the prompt (nothing matches, a question)
+        self._confirming: int | None = None  # the row picked from a filter that Enter must confirm
 
     def compose(self) -> ComposeResult:
         with Vertical(id="actions-box"):
@@ -53,7 +58,8 @@ class ActionsScreen(ModalScreen[Action | None]):
             self.query_one(Rows).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if self._said_nothing:  # a "nothing matches" is out of date
+        self._confirming = None
+        if self._said_nothing:  # a "nothing matches" or a question is out of date
             self._said_nothing = False
             self.query_one("#actions-title", Label).update(Text(self.title_text))
         if self.is_mounted:
@@ -108,8 +114,19 @@ class ActionsScreen(ModalScreen[Action | None]):
             event.stop()
 
     def _choose(self, index: int | None) -> None:
-        if index is not None:
-            self._answer(self.labelled[index][1])
+        if index is None:
+            return
+        text, action = self.labelled[index]
+        if self._confirming != index and self.query_one(Input).value.strip() and self.irreversible:
+            # A row a filter put first may not be the one meant: what cannot be taken back is named first.
+            why = self.irreversible(action)
+            if why:
+                self._confirming = index
+                self._said_nothing = True
+                title = f"Enter again to take {text!r}: {why}. Or change the filter, or Esc."
+                self.query_one("#actions-title", Label).update(Text(title, style="bold #ffb347"))
+                return
+        self._answer(action)
 
     def action_dismiss_none(self) -> None:
         self._answer(None)

@@ -357,7 +357,10 @@ class PlayScreen(Screen):
                 self.message = None
                 self.play(action)
 
-        self.app.push_screen(ActionsScreen(title, [(self.worded(a), a) for a in actions]), chosen)
+        def irreversible(action: Action) -> str | None:
+            return "it rolls the dice, and undo cannot take a roll back" if gamehooks.rolls_dice(self.session, action) else None
+
+        self.app.push_screen(ActionsScreen(title, [(self.worded(a), a) for a in actions], irreversible), chosen)
 
     def offer(self, actions: list[Action], title: str) -> None:
         """Play the one action, or let the player choose among several in the game's words."""
