@@ -112,3 +112,19 @@ def test_the_cover_names_every_side_as_players_are_called() -> None:
     for info in all_scenarios():
         for side, name in info.sides.items():
             assert short_name(name) not in countries, f"{info.id}: the {short_name(name)} player"
+
+
+@sync
+async def test_the_first_cover_of_springtime_with_bids_says_the_bid_comes_next(save_dir: Path) -> None:
+    """The game opens behind the cover: with the bids on, the cover says that the first bidder
+    bids at this seat (springtime:17.1), not only whom to pass the keyboard to."""
+    from wargames_tui.games import game_for
+
+    game = game_for("springtime/fall-gelb")
+    session = Session.start(game, "springtime/fall-gelb", {"bids": "on"}, seed=1, seats={"allied": "human", "axis": "human"})
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        shown = " ".join(str(pilot.app.screen.query_one("#handoff-box").render()).split())
+        assert "Pass the keyboard to the Allied player" in shown
+        assert "Bids for the Axis (17.1): the first bidder bids at this seat" in shown

@@ -22,11 +22,16 @@ def wants_cover(session: Session, always: bool) -> bool:
     return bool(getattr(game, "HIDDEN", False)) or asked or always
 
 
-def cover_text(session: Session) -> str:
-    """Why the map is covered: the game's own words when `covers(state)` gives them."""
+def game_words(session: Session) -> str:
+    """What the game says of the cover now (`covers(state)` giving words: who sits where), or ''."""
     covers = getattr(session.game, "covers", None)
     said = covers(session.state) if callable(covers) else None
-    return said if isinstance(said, str) and said else "The map is hidden so that neither side sees the other's secrets."
+    return said if isinstance(said, str) else ""
+
+
+def cover_text(session: Session) -> str:
+    """Why the map is covered: the game's own words when `covers(state)` gives them."""
+    return game_words(session) or "The map is hidden so that neither side sees the other's secrets."
 
 
 def secret_for(session: Session, leaving: str, sides: dict[str, Any]) -> tuple[str, list[str]] | None:

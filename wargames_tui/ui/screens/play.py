@@ -30,7 +30,7 @@ from wargames_tui.engine.contract import Owed
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.present import map_kind, presentation
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.hotseat import cover_text, secret_for, short_name, wants_cover
+from wargames_tui.ui.hotseat import cover_text, game_words, secret_for, short_name, wants_cover
 from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.playkeys import PLAY_KEYS, REPLAY_ACTIONS, REPLAY_KEYS
 from wargames_tui.ui.saving import autosave_path
@@ -660,7 +660,7 @@ class PlayScreen(Screen):
         always = bool(getattr(self.app, "cover_always", False))
         if len(humans) > 1 and viewer is not None and wants_cover(self.session, always) and not self.over():
             self._covered = True
-            self.app.push_screen(HandoffScreen(short_name(self.side_names.get(viewer, viewer))))
+            self.app.push_screen(HandoffScreen(short_name(self.side_names.get(viewer, viewer)), game_words(self.session)))
 
     def on_screen_resume(self) -> None:
         if self._covered:
