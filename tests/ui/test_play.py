@@ -17,6 +17,8 @@ from tests.ui.helpers import (
     seed_giving,
     sync,
 )
+from wargames_tui.engine.session import Session
+from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.screens.victory import VictoryScreen
 from wargames_tui.ui.widgets.hexmap import HexMap
 
@@ -629,3 +631,26 @@ async def test_a_named_key_with_nothing_to_do_says_so(save_dir: Path) -> None:
         await pilot.pause()
         assert screen.message and "resolved once e has ended the declarations" in screen.message[0]
         assert session.state.step == "declare"
+
+
+@sync
+async def test_e_in_a_set_up_says_what_is_still_owed(save_dir: Path) -> None:
+    """Khar'kov's Soviet set-up ends by itself once every unit is placed: e says so and names the
+    units still to set up (it said nothing) (kharkov:3.0)."""
+    from wargames_tui.games import game_for
+
+    game = game_for("panzer-corps/kharkov")
+    session = Session.start(game, "panzer-corps/kharkov", seed=1)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = play_screen(app)
+        played = len(session.log)
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(session.log) == played
+        assert screen.message and screen.message[0].startswith("e: nothing to end; this step ends by itself once this is done: set up ")
+        assert "(kharkov:3.0)" in screen.message[0]

@@ -68,7 +68,7 @@ class HexPane(Pane):
             for name, (key, label) in NAMED_KEYS.items()
         ],
         # A named key the step does not answer now says so, rather than nothing (after the named ones).
-        *[Binding(key, f"unanswered('{key}')", show=False) for key in sorted({k for k, _ in NAMED_KEYS.values()} - {"e"})],
+        *[Binding(key, f"unanswered('{key}')", show=False) for key in sorted({k for k, _ in NAMED_KEYS.values()})],
         *[
             Binding(str(n), f"pick({n})", f"Unit {n} of the stack", show=False, tooltip=PICK_TIP)
             for n in range(1, 10)
@@ -410,6 +410,12 @@ class HexPane(Pane):
         """A named key with nothing to do in this step: what it is for, and why not now."""
         names = [name for name, (k, _) in NAMED_KEYS.items() if k == key]
         labels = " / ".join(NAMED_KEYS[n][1] for n in names)
+        owed = self.host.owed() if key == "e" else []
+        if owed:  # a step that ends by itself once what is owed is done (a set-up)
+            more = f"; and {len(owed) - 3} more" if len(owed) > 3 else ""
+            done = "; ".join(f"{o.text} ({o.case})" for o in owed[:3]) + more
+            self.host.say(f"e: nothing to end; this step ends by itself once this is done: {done}.")
+            return
         if "resolve" in names and "end_declarations" in self.keys.keys():
             why = "attacks are resolved once e has ended the declarations"
         else:
