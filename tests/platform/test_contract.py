@@ -44,9 +44,7 @@ SAMPLE = 5  # actions tried at each kept position
 
 # Action types whose dice have no preview yet, per game: the work still owed on issue 27. A type
 # listed here that now always has a preview fails the test, so the list only shrinks.
-NO_PREVIEW_YET: dict[str, set[str]] = {
-    "betrayal": {"step"},  # the automaton's tactics (several 2d6 rolls) and an initiative re-rolled on ties: too many ways to try
-}
+NO_PREVIEW_YET: dict[str, set[str]] = {}
 
 
 @cache

@@ -64,3 +64,64 @@ def test_an_interception_previews_its_chance_of_success() -> None:
     assert p is not None and p.case == "betrayal:3.3.3"
     succeeds = sum(int(r.rolls.rstrip("%")) for r in p.results if "succeeds" in r.result)
     assert abs(succeeds - 100 * need / 6) <= len(p.results)  # whole percents, each rounded
+
+
+def _at_step(phase: str, seed: int = 27) -> Session:
+    rng = random.Random(seed)
+    session = Session.start(betrayal, "betrayal/historical", seed=seed)
+    for _ in range(600):
+        if session.state.phase == phase and list(betrayal.prompt(session.state).actions) == [{"type": "step"}]:
+            return session
+        session.act(random_bot(session, rng))
+    pytest.fail(f"no automaton step in {phase} in the playout")
+
+
+def _tally(state, rolls: int, what) -> dict[str, float]:  # noqa: ANN001 - a Betrayal state, events -> words
+    """Every way `rolls` dice fall, the automaton's step applied to a copy: each outcome's share."""
+    from itertools import product
+
+    seen: dict[str, int] = {}
+    for faces in product(range(1, 7), repeat=rolls):
+        events = betrayal.apply(betrayal.copy_state(state), {"type": "step"}, Dice.replaying(list(faces)))
+        key = what(events)
+        seen[key] = seen.get(key, 0) + 1
+    return {k: 100 * n / 6 ** rolls for k, n in seen.items()}
+
+
+@pytest.mark.rules("betrayal:3.4.1", "betrayal:3.4.2", "betrayal:3.4.3", "betrayal:3.4.6")
+def test_the_automatons_steps_preview_the_chances_the_dice_give() -> None:
+    """The initiative, the OKW orders and the tactics: each outcome's chance in the preview is the
+    share of the ways the dice fall that bring it (applied with every face of every die)."""
+    from wargames_tui.games.betrayal.automaton import TACTIC_NAMES
+
+    def chances_of(state) -> dict[str, int]:  # noqa: ANN001
+        p = betrayal.preview(state, {"type": "step"})
+        assert p is not None and p.case.startswith("betrayal:3.4") and p.results
+        return {r.result: 0 if r.rolls == "<1%" else int(r.rolls.rstrip("%")) for r in p.results}
+
+    session = _at_step("initiative")
+    state = session.state
+    state.turn, state.initiative = 2, "british"  # a tie goes to the French player (3.4.1)
+    got = _tally(state, 2, lambda ev: next(e.data["initiative"] for e in ev if "initiative" in (e.data or {})))
+    assert {f"the {k.title()} player handles the Germans": round(v) for k, v in got.items()} == chances_of(state)
+
+    state = _at_step("orders").state
+    def order(ev) -> str:  # noqa: ANN001
+        d = next(e.data for e in ev if "countries" in (e.data or {}))
+        return f"{'+'.join(d['countries'])}, {d['tactics']} tactics roll{'s' if d['tactics'] > 1 else ''}"
+    got = _tally(state, 2, order)
+    merged = {k: round(v) for k, v in got.items()}
+    assert merged == chances_of(state)
+
+    state = _at_step("tactics").state
+    state.tactics_rolls = 2
+    got = _tally(state, 4, lambda ev: " + ".join(TACTIC_NAMES[x] for x in state_after(ev)) or "none")
+    assert {k: round(v) for k, v in got.items()} == {k: v for k, v in chances_of(state).items()}
+
+
+def state_after(events) -> list[str]:  # noqa: ANN001
+    """The tactics that stand after the rolls, read from their events (3.4.3, 3.4.6)."""
+    rolled = [e.data["tactic"] for e in events if "tactic" in (e.data or {})]
+    from wargames_tui.games.betrayal.automaton import tactics_kept
+
+    return tactics_kept(rolled)

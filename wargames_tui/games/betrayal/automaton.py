@@ -41,7 +41,7 @@ def roll_initiative(state: State, dice: Dice, events: list[Event]) -> None:
     )
 
 
-def _void(state: State, countries: list[str]) -> bool:
+def void(state: State, countries: list[str]) -> bool:
     """A Low Countries order is void once a named country has none of its own units left (3.4.2 a)."""
     home = {"B": "belgian", "N": "dutch"}
     code = {"B": "B", "N": "NL"}
@@ -61,7 +61,7 @@ def roll_orders(state: State, dice: Dice, events: list[Event]) -> None:
     table = sc().tables.orders
     a, b = dice.roll(), dice.roll()
     order = table[a + b]
-    if "ALL" not in order.countries and _void(state, order.countries):
+    if "ALL" not in order.countries and void(state, order.countries):
         events.append(Event("roll", f"OKW orders: rolled {a + b}, {'+'.join(order.countries)} only, but no home units are left there: rolled again until ALL (betrayal:3.4.2 a)", {"dice": [a, b]}))
         while "ALL" not in order.countries:
             a, b = dice.roll(), dice.roll()
@@ -97,12 +97,17 @@ def roll_tactics(state: State, dice: Dice, events: list[Event]) -> None:
                 commit=True,
             )
         )
-    if "refit" in got:
-        cancelled = [x for x in got if x in ADVANCE]
-        got = [x for x in got if x not in ADVANCE]
-        if cancelled:
-            events.append(Event("tactics", f"Refit cancels {', '.join(TACTIC_NAMES[x] for x in cancelled)} (betrayal:3.4.6)"))
-    state.tactics = got
+    kept = tactics_kept(got)
+    cancelled = [x for x in got if x not in kept]
+    if cancelled:
+        events.append(Event("tactics", f"Refit cancels {', '.join(TACTIC_NAMES[x] for x in cancelled)} (betrayal:3.4.6)"))
+    state.tactics = kept
+
+
+def tactics_kept(rolled: list[str]) -> list[str]:
+    """The tactics rolled, each once, that stand: Refit cancels every Advance/Attack (3.4.3, 3.4.6)."""
+    got = list(dict.fromkeys(rolled))
+    return [x for x in got if x not in ADVANCE] if "refit" in got else got
 
 
 def refit(state: State, events: list[Event]) -> None:

@@ -7,9 +7,9 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from wargames_tui.engine.contract import Modifier, Owed, Preview, Standing, chances, roll_outcomes
-from wargames_tui.games.betrayal import air, movement
-from wargames_tui.games.betrayal.board import ground, sc
+from wargames_tui.engine.contract import Modifier, Owed, Preview, Result, Standing, chances, roll_outcomes
+from wargames_tui.games.betrayal import air, automaton, movement, regroup
+from wargames_tui.games.betrayal.board import ground, nation_units, sc
 from wargames_tui.games.betrayal.combat import assess, lookup
 from wargames_tui.games.betrayal.sequence import ALLIED, apply, attackers_in, facts, may_end_movement, name, stage
 from wargames_tui.games.betrayal.setup import waiting_units
@@ -28,6 +28,8 @@ def preview(state: State, action: Any) -> Preview | None:
     if not isinstance(action, dict):
         return None
     kind = action.get("type")
+    if kind == "step" and state.phase in AUTOMATON:
+        return AUTOMATON[state.phase](state)
     area = action.get("area") if kind != "exploit" else action.get("to")
     if not isinstance(area, str) or area not in sc().areas:
         return _rolls_after(state, action)
@@ -38,6 +40,89 @@ def preview(state: State, action: Any) -> Preview | None:
     if kind == "exploit" and state.pending and state.pending[0].get("kind") == "exploit":
         return _exploit(state, state.pending[0], area)
     return _rolls_after(state, action)
+
+
+def _two_dice() -> dict[int, Fraction]:
+    return {t: Fraction(TWO_DICE.count(t), 36) for t in set(TWO_DICE)}
+
+
+def _orders(state: State) -> Preview:
+    """Two dice on the Strategic Orders table; an order naming only countries with no home units
+    left is rolled again until it reads ALL (betrayal:3.4.2)."""
+    table = sc().tables.orders
+    dice = _two_dice()
+    kept: list[tuple[Fraction, str]] = []
+    voided = Fraction(0)
+    for total, p in dice.items():
+        order = table[total]
+        if "ALL" in order.countries or not automaton.void(state, order.countries):
+            kept.append((p, _order_words(order)))
+        else:
+            voided += p
+    alls = {t: p for t, p in dice.items() if "ALL" in table[t].countries}
+    kept += [(voided * p / sum(alls.values()), _order_words(table[t])) for t, p in alls.items()] if voided else []
+    return Preview("OKW orders: 2 dice on the Strategic Orders table", "betrayal:3.4.2", results=chances(kept),
+                   note="an order for a country with no home units left is rolled again until ALL (3.4.2 a)" if voided else "")
+
+
+def _order_words(order: Any) -> str:
+    return f"{'+'.join(order.countries)}, {order.tactics} tactics roll{'s' if order.tactics > 1 else ''}"
+
+
+def _tactics(state: State) -> Preview:
+    """The tactics rolls, 2 dice each; the tactics that stand, each once, Refit cancelling every
+    Advance/Attack (betrayal:3.4.3, 3.4.6): every way the rolls fall, by the table's chances."""
+    t = sc().tables.tactics
+    column = t.early if state.turn <= t.early_until else t.late
+    one: dict[str, Fraction] = {}
+    for total, p in _two_dice().items():
+        one[column[total]] = one.get(column[total], Fraction(0)) + p
+    outcomes: dict[tuple[str, ...], Fraction] = {(): Fraction(1)}
+    for _ in range(state.tactics_rolls):
+        outcomes_next: dict[tuple[str, ...], Fraction] = {}
+        for rolled, p in outcomes.items():
+            for tactic, q in one.items():
+                key = (*rolled, tactic)
+                outcomes_next[key] = outcomes_next.get(key, Fraction(0)) + p * q
+        outcomes = outcomes_next
+    words = [(p, " + ".join(automaton.TACTIC_NAMES[x] for x in automaton.tactics_kept(list(rolled))) or "none")
+             for rolled, p in outcomes.items()]
+    n = state.tactics_rolls
+    return Preview(f"{n} tactics roll{'s' if n > 1 else ''}, 2 dice each ({'early' if column is t.early else 'late'} column)",
+                   "betrayal:3.4.3", results=chances(words), note="a repeat counts for nothing; Refit cancels every Advance/Attack (3.4.6)")
+
+
+def _regroup(state: State) -> Preview | None:
+    """One die for each German unit set aside, each with its column's chance (betrayal:5.3)."""
+    table = sc().tables.regroup
+    rows = []
+    for uid in nation_units(state, "german"):
+        if state.pieces[uid].where == "setaside":
+            need = getattr(table, regroup.column(uid))
+            rows.append(Result(f"{round(100 * need / 6)}%", f"{name(uid)} to the Regroup box (else it stays set aside)"))
+    if not rows:
+        return None
+    return Preview(f"a regroup test for each of {len(rows)} German unit(s) set aside, 1 die each", "betrayal:5.3", results=tuple(rows))
+
+
+def _initiative(state: State) -> Preview:
+    """A die each, the higher handles the automaton; a tie goes to the player who did not have it
+    last turn, or is rolled again on turn 1 (betrayal:3.4.1)."""
+    higher, tie = Fraction(15, 36), Fraction(6, 36)
+    tie_to = ("british" if state.initiative == "french" else "french") if state.turn > 1 and state.initiative else None
+    odds = {side: higher / (1 - tie) if tie_to is None else higher + (tie if side == tie_to else 0) for side in ("french", "british")}
+    note = f"a tie goes to the {tie_to.title()} player, who did not have it last turn" if tie_to else "a tie is rolled again"
+    return Preview("Initiative: a die each, the higher handles the Germans", "betrayal:3.4.1",
+                   results=chances((p, f"the {side.title()} player handles the Germans") for side, p in odds.items()), note=note)
+
+
+AUTOMATON = {
+    "initiative": _initiative,
+    "orders": _orders,
+    "tactics": _tactics,
+    "german-returns": lambda s: _rolls_after(s, {"type": "step"}),
+    "german-regroup": _regroup,
+}
 
 
 ROLLED = re.compile(r"(rolled \d+,?\s*|^Initiative: French \d+, British \d+: )")
