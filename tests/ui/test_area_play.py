@@ -319,6 +319,9 @@ async def test_arrows_from_the_filter_walk_the_list_from_the_chosen_row(save_dir
         assert len(labels) == 2  # land at Quiberville beach, or at Orange II
         await pilot.press("down", "enter")
         await pilot.pause()
+        assert app.screen._confirming is not None  # the landing rolls the dice: asked once more
+        await pilot.press("enter")
+        await pilot.pause()
         lovat_and_f_troop = ["g2-lovat", "g2-f3", "g2-f4", "g2-f5", "g2-f6"]
         assert session.log[-1].action == {"type": "move", "units": lovat_and_f_troop, "to": "OR2"}
 
@@ -428,3 +431,34 @@ async def test_a_cursor_key_on_an_area_map_is_one_screen_update_without_a_layout
                 moved += 1
                 assert seen == ["update"], key
         assert moved >= 8
+
+
+@sync
+async def test_betrayal_free_setup_any_unit_in_any_order_and_no_list_of_one(save_dir: Path) -> None:
+    """Betrayal's free set-up: the prompt counts the units left; Enter on an area lists every unit
+    that may go there, any of them taken (not one fixed order); with one unit left, Enter places it
+    at once, no list of one to confirm (betrayal:9.0)."""
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+
+    session = Session.start(game_for("betrayal/free-setup"), "betrayal/free-setup", seed=1)
+    assert "27 left (" in session.prompt.text
+    async with playing(save_dir, session) as (app, pilot, screen):
+        screen.pane.act_on_zone("PAR")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        offered = [a for _, a in app.screen.labelled]
+        assert len({a["unit"] for a in offered}) > 1 and all(a["to"] == "PAR" for a in offered)
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert session.log[-1].action == offered[2]
+        assert "26 left (" in session.prompt.text
+    while len({a["unit"] for a in session.prompt.actions if a["type"] == "setup"}) > 1:
+        session.act(next(a for a in session.prompt.actions if a["type"] == "setup"))
+    last = next(a for a in session.prompt.actions if a["type"] == "setup")
+    async with playing(save_dir, session) as (app, pilot, screen):
+        played = len(session.log)
+        screen.pane.act_on_zone(last["to"])
+        await pilot.pause()
+        assert not isinstance(app.screen, ActionsScreen)
+        assert session.log[played].action == last

@@ -28,7 +28,7 @@ from wargames_tui.games.betrayal.board import (
 from wargames_tui.games.betrayal.combat import SUCCESS, fight
 from wargames_tui.games.betrayal.losses import name, stranded_air
 from wargames_tui.games.betrayal.regroup import returns_roll, salvage
-from wargames_tui.games.betrayal.setup import free_setup_actions, historical, place_free, why_not_here
+from wargames_tui.games.betrayal.setup import free_setup_actions, historical, place_free, waiting_units, why_not_here
 from wargames_tui.games.betrayal.state import Mission, Piece, State
 from wargames_tui.games.betrayal.victory import LEVELS, judge
 
@@ -144,8 +144,12 @@ def instruction(state: State) -> str:
     p = state.phase
     if p == "setup":
         who = f"{state.setup_side.title()} units"
+        left = waiting_units(state)
+        if left:
+            air = sum(1 for u in left if sc().units[u].air)
+            return f"Place the {who}, {len(left)} left ({len(left) - air} ground, {air} air), in any order or all at their 8.0 places"
         if not free_setup_actions(state) or free_setup_actions(state)[0]["type"] != "setup-done":
-            return f"Place the {who}, one by one or all at their 8.0 places"
+            return f"Place the {who}"
         return f"{who} placed: lift an area's units to redo it, or e when done"
     if p in ("initiative", "orders", "tactics", "german-returns", "german-regroup"):
         return f"The automaton: {title(state)}"
@@ -275,7 +279,7 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         now = prompt(state)
         if action not in now.actions:
             setting_up = [a for a in now.actions if a["type"] == "setup"]
-            if action["type"] == "setup" and setting_up and action.get("unit") == setting_up[0]["unit"]:
+            if action["type"] == "setup" and action.get("unit") in {a["unit"] for a in setting_up}:
                 raise IllegalAction(why_not_here(state, action["unit"], action.get("to")), "betrayal:9.0")
             raise IllegalAction(f"{action['type']} is not allowed now: {now.text}", now.case)
     if state.pending:

@@ -17,13 +17,13 @@ def historical(state: State) -> None:
         state.pieces[uid].where = area
 
 
-def _next_unit(state: State) -> str | None:
-    """Ground units before aircraft, which need friendly ground to base on (betrayal:3.3.1); each
-    in the order counters.toml lists them (that of 8.0), not by id, where 10C would come before 1C."""
+def _in_order(state: State) -> list[str]:
+    """The units waiting, ground units before aircraft, which need friendly ground to base on
+    (betrayal:3.3.1); each in the order counters.toml lists them (that of 8.0), not by id, where
+    10C would come before 1C. Any of them may be placed next."""
     sheet = list(sc().units)
     waiting = [u for u in _mine(state) if state.pieces[u].where == "waiting"]
-    waiting.sort(key=lambda u: (sc().units[u].air, sheet.index(u)))
-    return waiting[0] if waiting else None
+    return sorted(waiting, key=lambda u: (sc().units[u].air, sheet.index(u)))
 
 
 def _areas_for(state: State, uid: str) -> list[str]:
@@ -96,18 +96,18 @@ def _historical_rest(state: State) -> list[str] | None:
 
 
 def free_setup_actions(state: State) -> list[Action]:
-    """The next unit to place, one area at a time; or the side's rest at its historical places in one
+    """Any waiting unit to any area open to it; or the side's rest at its historical places in one
     action; once everyone is placed that way, lift an area's units to place them again, or be done."""
     if not state.setup_side:
         return []
-    uid = _next_unit(state)
-    if uid is None:
+    waiting = _in_order(state)
+    if not waiting:
         if not state.reviewing:
             return []
         lifts = sorted({state.pieces[u].where for u in _mine(state)})
         return [{"type": "setup-done"}] + [{"type": "setup-lift", "area": a} for a in lifts]
     first: list[Action] = [{"type": "setup-historical"}] if _historical_rest(state) else []
-    return first + [{"type": "setup", "unit": uid, "to": a} for a in _areas_for(state, uid)]
+    return first + [{"type": "setup", "unit": uid, "to": a} for uid in waiting for a in _areas_for(state, uid)]
 
 
 def place_free(state: State, action: Action, events: list[Event]) -> None:
@@ -131,6 +131,6 @@ def place_free(state: State, action: Action, events: list[Event]) -> None:
     else:
         state.reviewing = False
         events.append(Event("setup", f"The {state.setup_side.title()} set-up is done (betrayal:9.0)", dict(action)))
-    while state.setup_side and _next_unit(state) is None and not state.reviewing:
+    while state.setup_side and not _in_order(state) and not state.reviewing:
         i = ORDER.index(state.setup_side)
         state.setup_side = ORDER[i + 1] if i + 1 < len(ORDER) else ""

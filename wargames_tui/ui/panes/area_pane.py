@@ -31,7 +31,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms, zone_name
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.actionfields import sketch_at
+from wargames_tui.ui.actionfields import sketch_at, units_named
 from wargames_tui.ui.helptext import play_keys
 from wargames_tui.ui.panes.base import Pane, panels_box
 from wargames_tui.ui.playkeys import ACTIONS_TIP
@@ -359,7 +359,10 @@ class AreaPane(Pane):
             if all(not units_in(a, self.terms.unit_fields) and not a.get("to") and not a.get("target") for a in self.prompt.actions):
                 self.host.action_actions()  # nothing on the map to choose: offer the prompt's actions
                 return
-            sketch = sketch_at(self.narrowed(self.prompt.actions), zone, self.source_units())
+            listed = self.narrowed(self.prompt.actions)
+            # With no units picked and the actions of several, the first unit's reason (none may go there).
+            first = next((units_named(a) for a in listed if units_named(a)), [])
+            sketch = sketch_at(listed, zone, self.source_units()) or sketch_at(listed, zone, first)
             exc = gamehooks.dry_run(self.session, sketch) if sketch else None
             if exc is not None:
                 self.host.refuse(exc)
@@ -376,6 +379,10 @@ class AreaPane(Pane):
         free = bool(steps) and not steps[0].get("extra")
         if len(actions) == 1 and free and moving and set(units_in(steps[0], self.terms.unit_fields)) <= set(moving) and self._on_the_move():
             self.host.play(steps[0])
+            return
+        # The one thing to do here, costing nothing and rolling no die: taken at once, no list of one.
+        if len(actions) == 1 and not actions[0].get("extra") and not steps and not gamehooks.rolls_dice(self.session, actions[0]):
+            self.host.play(actions[0])
             return
         self.host.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
 
