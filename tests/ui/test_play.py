@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.ui.helpers import (
     SIZE,
     arrange_attack,
@@ -17,8 +19,8 @@ from tests.ui.helpers import (
     seed_giving,
     sync,
 )
+from tests.ui.test_play_contract import opened
 from wargames_tui.engine.session import Session
-from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.screens.victory import VictoryScreen
 from wargames_tui.ui.widgets.hexmap import HexMap
 
@@ -635,22 +637,48 @@ async def test_a_named_key_with_nothing_to_do_says_so(save_dir: Path) -> None:
 
 @sync
 async def test_e_in_a_set_up_says_what_is_still_owed(save_dir: Path) -> None:
-    """Khar'kov's Soviet set-up ends by itself once every unit is placed: e says so and names the
-    units still to set up (it said nothing) (kharkov:3.0)."""
+    """Operation Compass's Italian set-up ends by itself once every marked unit is placed: e says
+    so and names the units still to set up (it said nothing) (operation-compass:3.0)."""
     from wargames_tui.games import game_for
 
-    game = game_for("panzer-corps/kharkov")
-    session = Session.start(game, "panzer-corps/kharkov", seed=1)
+    game = game_for("panzer-corps/operation-compass")
+    session = Session.start(game, "panzer-corps/operation-compass", seed=1)
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        if isinstance(app.screen, HandoffScreen):
-            await pilot.press("enter")
-            await pilot.pause()
-        screen = play_screen(app)
+        screen = await opened(app, pilot)
         played = len(session.log)
         await pilot.press("e")
         await pilot.pause()
         assert len(session.log) == played
         assert screen.message and screen.message[0].startswith("e: nothing to end; this step ends by itself once this is done: set up ")
-        assert "(kharkov:3.0)" in screen.message[0]
+        assert "(operation-compass:3.0)" in screen.message[0]
+
+
+@pytest.mark.parametrize("scenario", ["panzer-corps/kharkov", "panzer-corps/operation-compass"])
+@sync
+async def test_e_spreads_the_units_still_waiting_over_their_entry_hexes(save_dir: Path, scenario: str) -> None:
+    """A set-up on entry hexes (Khar'kov's Soviets, Compass's British, 3.0/3.2): the first e says
+    what it does, the second places every unit still waiting, spread as evenly as they go (22
+    Enters and one stack of them before); each unit on a hex of its own entry area."""
+    from wargames_tui.games import game_for
+
+    game = game_for(scenario)
+    session = Session.start(game, scenario, seed=1)
+    while session.state.step != "enter-all":
+        session.act(session.prompt.actions[0])
+    waiting = {a["unit"] for a in session.prompt.actions if a["type"] == "place"}
+    allowed = {u: {a["hex"] for a in session.prompt.actions if a.get("unit") == u} for u in waiting}
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(app, pilot)
+        played = len(session.log)
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(session.log) == played and screen.message and screen.message[0].startswith(f"e again places the {len(waiting)} units")
+        await pilot.press("e")
+        await pilot.pause()
+        assert session.log[played].action == {"type": "place-rest"}
+    at = {u: session.state.units[u].hex for u in waiting}
+    assert all(at[u] in allowed[u] for u in waiting)
+    counts = [list(at.values()).count(h) for h in set(at.values())]
+    assert max(counts) - min(counts) <= 1

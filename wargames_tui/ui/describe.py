@@ -64,6 +64,8 @@ def describe_action(action: Action, view: dict[str, Any], column: str | None = N
         return "Do not advance"
     if kind == "place":
         return f"Place {name(action['unit'])} in {action['hex']}"
+    if kind == "place-rest":
+        return "Place every unit still waiting, spread as evenly as they go over the hexes where each may set up"
     if kind == "enter" and "pool" in action:
         return f"Bring on a face-down reinforcement (pool {action['pool']}) at {action['hex']}"
     if kind == "enter":

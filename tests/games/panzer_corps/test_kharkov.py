@@ -38,6 +38,8 @@ def test_the_soviet_player_places_the_marked_units_on_their_armies_edges_within_
     marked = {u for u, x in t.sc.units.items() if x.side == "su" and x.mark}
     assert len(marked) == 18 and all(state.units[u].status == "pending" for u in marked)
     for a in rules.prompt(state).actions:
+        if a["type"] == "place-rest":  # all of them at once, spread over their entry areas
+            continue
         assert a["unit"] in marked and a["hex"] in t.sc.map.areas[t.sc.units[a["unit"]].entry]
     state = deployed()
     hexes = Counter(state.units[u].hex for u in marked)
@@ -239,3 +241,16 @@ def test_a_retreat_ends_in_an_empty_hex_when_one_is_free():
     finals = {tuple(a["path"])[-1] for a in rules.prompt(state).actions if a["type"] == "retreat"}
     assert finals and beside not in finals  # the friend's hex has room, but empty hexes come first
     assert all(not board(state).at.get(h) for h in finals)
+
+
+@pytest.mark.rules("kharkov:3.0", "kharkov:7.0")
+def test_the_units_still_waiting_may_be_spread_over_their_entry_areas_in_one_action():
+    """place-rest puts every Soviet set-up unit on a hex of its own entry area, two at most a hex
+    (7.0), as evenly as they go; the set-up is then over."""
+    state = rules.new_state(t.id, {})
+    assert {"type": "place-rest"} in rules.prompt(state).actions
+    marked = {u for u, x in t.sc.units.items() if x.side == "su" and x.mark}
+    act(state, {"type": "place-rest"})
+    hexes = Counter(state.units[u].hex for u in marked)
+    assert all(state.units[u].hex in t.sc.map.areas[t.sc.units[u].entry] for u in marked)
+    assert max(hexes.values()) <= 2 and state.phase == "su-reinforce"

@@ -63,17 +63,56 @@ def setup_actions(b: Board) -> list[Action]:
         if b.state.bombard_left is None:
             return [{"type": "bombard"}]
         return [{"type": "disrupt", "unit": u} for u in bombard_targets(b)]
+    actions = [{"type": "place", "unit": u, "hex": h} for u in set_up_units(b, side) for h in setup_hexes(b, side, u)]
+    if len(set_up_units(b, side)) > 1 and spread(b, side) is not None:
+        actions.append({"type": "place-rest"})
+    return actions
+
+
+def set_up_units(b: Board, side: str) -> list[str]:
+    """The side's units still to set up on their entry areas (not reinforcements)."""
+    return [u for u in pending(b, side) if b.unit(u).entry_turn is None and b.unit(u).entry]
+
+
+def setup_hexes(b: Board, side: str, uid: str, placed: dict[Hex, int] | None = None) -> list[Hex]:
+    """The hexes of the unit's entry area free of the enemy and, where stacking counts at set-up,
+    with room beside the units already there and those `placed` by a spread (3.0)."""
     rule = b.rules.enter_all
     assert rule is not None
-    actions = []
-    for u in pending(b, side):
-        unit = b.unit(u)
-        if unit.entry_turn is not None or not unit.entry:
-            continue  # a reinforcement, not a set-up unit
-        for h in sorted(b.sc_areas([unit.entry])):
-            if b.occupant_side(h) in (None, side) and (not rule.stacking or b.has_room(side, h)):
-                actions.append({"type": "place", "unit": u, "hex": h})
-    return actions
+    limit = b.sc.info.rules.stacking[side]
+    extra = placed or {}
+    return [h for h in sorted(b.sc_areas([b.unit(uid).entry]))
+            if b.occupant_side(h) in (None, side) and (not rule.stacking or len(b.at.get(h, [])) + extra.get(h, 0) < limit)]
+
+
+def spread(b: Board, side: str) -> dict[str, Hex] | None:
+    """Every unit still to set up, in turn, on the hex of its entry area holding the fewest of
+    the side's units (the first such hex in order); None when one of them finds no room."""
+    placed: dict[Hex, int] = {}
+    out: dict[str, Hex] = {}
+    for uid in set_up_units(b, side):
+        hexes = setup_hexes(b, side, uid, placed)
+        if not hexes:
+            return None
+        h = min(hexes, key=lambda x: len(b.at.get(x, [])) + placed.get(x, 0))
+        placed[h] = placed.get(h, 0) + 1
+        out[uid] = h
+    return out
+
+
+def do_place_rest(state: State, action: Action, dice: Dice) -> list[Event]:
+    """The units still to set up spread over the hexes of their entry areas, as evenly as they go."""
+    b = Board(state)
+    side = setup_side(b, state.step)
+    where = spread(b, side) if len(set_up_units(b, side)) > 1 else None
+    if where is None:
+        raise IllegalAction("no even spread of the units still waiting fits their entry areas: place them one by one", f"{b.case}:3.0")
+    events = [Event("place", f"{len(where)} units spread over their entry hexes: "
+                    + ", ".join(f"{h} {sum(1 for x in where.values() if x == h)}" for h in sorted(set(where.values()))), {"case": f"{b.case}:3.0"})]
+    for uid, h in where.items():
+        state.units[uid].hex, state.units[uid].status = h, "map"
+        events += note_entry(state, Board(state), uid, [h], moving=False)
+    return events
 
 
 def do_place(state: State, action: Action, dice: Dice) -> list[Event]:

@@ -496,6 +496,7 @@ HANDLERS = {
     ("reinforce", "end-phase"): do_end_phase,
     ("place-marked", "place"): arrivals.do_place,
     ("enter-all", "place"): arrivals.do_place,
+    ("enter-all", "place-rest"): arrivals.do_place_rest,
     ("bombard", "bombard"): arrivals.do_bombard,
     ("bombard", "disrupt"): arrivals.do_disrupt,
 }

@@ -36,7 +36,7 @@ BY_VIEW_STEP: dict[str, type[Step]] = {
 # through the fields its actions name (GenericStep, ui/actionfields).
 CLASSIC = {
     "move", "exit", "end-phase", "declare", "end-declarations", "resolve", "retreat", "advance",
-    "no-advance", "place", "enter", "bombard", "disrupt", "remove",
+    "no-advance", "place", "place-rest", "enter", "bombard", "disrupt", "remove",
 }
 
 

@@ -12,7 +12,7 @@ from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.steps.base import Step
-from wargames_tui.ui.steps.turn import Jump, Play, Results, Say, Select, Selection, Waiting, refused
+from wargames_tui.ui.steps.turn import Jump, Offer, Play, Results, Say, Select, Selection, Waiting, refused
 
 
 class ArriveStep(Step):
@@ -59,7 +59,8 @@ class ArriveStep(Step):
         else:
             n = len(self.hexes_for(uid))
             where = "the violet hex" if n == 1 else f"one of {n} violet hexes"
-            note = f"Tab/Shift+Tab: choose · Enter on {where}{self._ending(' · e: hold the rest back')}"
+            rest = " · e: spread the rest" if self.turn.actions_of("place-rest") else ""
+            note = f"Tab/Shift+Tab: choose · Enter on {where}{self._ending(' · e: hold the rest back')}{rest}"
         title = f"Waiting to come on ({len(units)})" if units else "Reinforcements"
         return Waiting(units, uid if units else None, note, title)
 
@@ -108,6 +109,20 @@ class ArriveStep(Step):
         return self.nearest_of(self.hexes_for(self.chosen()), cursor)
 
     follow = start
+
+    def keys(self) -> set[str]:
+        return super().keys() | ({"finish"} if self.turn.actions_of("place-rest") else set())
+
+    def key(self, name: str, h: Hex) -> Results:
+        """e: the units still waiting spread over their entry hexes in one go, where the game offers it."""
+        if name != "finish":
+            return super().key(name, h)
+        if not self.sel.confirming:  # the whole set-up in one key: asked once
+            n = len(self.waiting_ids())
+            return Select(self.sel.but(confirming=True)), Say(
+                f"e again places the {n} units still waiting, spread over the hexes where each may set up "
+                f"({self.turn.prompt.case}); Tab and Enter place them one by one.")
+        return Select(self.sel.but(confirming=False)), Offer(self.turn.actions_of("place-rest"), "Without a hex:")
 
 
 class ReinforceStep(ArriveStep):
