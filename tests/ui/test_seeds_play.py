@@ -68,3 +68,24 @@ async def test_a_filtered_pick_that_rolls_the_dice_asks_once_more(save_dir: Path
         await pilot.press("enter")
         await pilot.pause()
         assert session.log[played].action == pick
+
+
+@sync
+async def test_e_ends_the_card_orders_only_after_naming_the_cards_still_allowed(save_dir: Path) -> None:
+    """Ready with cards of the year's allowance still unplayed: the first e names them (skippable,
+    seeds-of-disaster:3.3.6) and ends nothing; the second e ends the orders (the first e ended them
+    without a word)."""
+    session = seeds()
+    session.act({"type": "deal"})
+    assert session.state.strategic.segment == "cards" and session.prompt.side == "german"
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened(app, pilot)
+        played = len(session.log)
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(session.log) == played
+        assert screen.message and "may still play or discard 2 of this year's 2 cards (seeds-of-disaster:3.3.6)" in screen.message[0]
+        await pilot.press("e")
+        await pilot.pause()
+        assert session.log[played].action == {"type": "ready"}

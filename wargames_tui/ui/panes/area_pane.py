@@ -442,6 +442,9 @@ class AreaPane(Pane):
             return
         self.host.play(action)
 
+    def ends_step(self, action: dict[str, Any]) -> bool:
+        return super().ends_step(action) or action.get("type") in self.terms.proceed
+
     def action_play_type(self, kind: str) -> None:
         self._play_type(kind)
 

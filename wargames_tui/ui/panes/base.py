@@ -82,6 +82,11 @@ class Pane(Horizontal):
     def after_case(self) -> Text:
         return Text()
 
+    def ends_step(self, action: dict[str, Any]) -> bool:
+        """Whether the action ends the side's step (what `e` plays): then anything skippable still
+        owed is asked about once."""
+        return str(action.get("type", "")).startswith("end")
+
     def map_width(self) -> int:
         raise NotImplementedError
 

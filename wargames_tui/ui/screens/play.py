@@ -450,7 +450,7 @@ class PlayScreen(Screen):
         """An end of the step with something skippable still owed (units unplaced, points unspent):
         the first time, say what is left and end nothing; the same end again ends the step."""
         kind = str(action.get("type", ""))
-        left = [o for o in self.owed() if o.skippable] if kind.startswith("end") else []
+        left = [o for o in self.owed() if o.skippable] if self.pane.ends_step(action) else []
         asked = (len(self.session.log), kind)
         if not left or self._asked_end == asked:
             return False
