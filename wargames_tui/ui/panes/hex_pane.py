@@ -64,7 +64,7 @@ class HexPane(Pane):
         *[Binding("enter", f"enter({i})", label, id=f"enter-{i}", tooltip=ENTER_TIP) for i, label in enumerate(ENTER_LABELS)],
         Binding("escape", "cancel", "Cancel", tooltip=CANCEL_TIP),
         *[
-            Binding(key, f"key('{name}')", label, id=f"key-{name}", tooltip=NAMED_TIPS[key])
+            Binding(key, f"key('{name}')", label, id=f"key-{name}", tooltip=NAMED_TIPS[key], show=bool(label))
             for name, (key, label) in NAMED_KEYS.items()
         ],
         # A named key the step does not answer now says so, rather than nothing (after the named ones).
@@ -409,7 +409,7 @@ class HexPane(Pane):
     def action_unanswered(self, key: str) -> None:
         """A named key with nothing to do in this step: what it is for, and why not now."""
         names = [name for name, (k, _) in NAMED_KEYS.items() if k == key]
-        labels = " / ".join(NAMED_KEYS[n][1] for n in names)
+        labels = " / ".join(NAMED_KEYS[n][1] for n in names if NAMED_KEYS[n][1])
         owed = self.host.owed() if key == "e" else []
         if owed:  # a step that ends by itself once what is owed is done (a set-up)
             more = f"; and {len(owed) - 3} more" if len(owed) > 3 else ""

@@ -111,11 +111,11 @@ class ArriveStep(Step):
     follow = start
 
     def keys(self) -> set[str]:
-        return super().keys() | ({"finish"} if self.turn.actions_of("place-rest") else set())
+        return super().keys() | ({"spread"} if self.turn.actions_of("place-rest") else set())
 
     def key(self, name: str, h: Hex) -> Results:
         """e: the units still waiting spread over their entry hexes in one go, where the game offers it."""
-        if name != "finish":
+        if name != "spread":
             return super().key(name, h)
         if not self.sel.confirming:  # the whole set-up in one key: asked once
             n = len(self.waiting_ids())

@@ -14,6 +14,7 @@ NAMED_KEYS: dict[str, tuple[str, str]] = {
     "end_phase": ("e", "End phase"),
     "end_declarations": ("e", "End declarations"),
     "finish": ("e", "End/halt"),
+    "spread": ("e", ""),  # a set-up's rest spread over its hexes: said in the Waiting panel, no room in the footer
     "resolve": ("r", "Resolve next"),
     "bombard": ("r", "Roll"),
     "pool_entry": ("p", "Face-down entry"),
