@@ -195,7 +195,8 @@ async def typed_and_entered(rows: list[tuple[str, dict]], typed: str) -> list[ob
 async def test_the_row_meant_comes_first_and_enter_takes_it() -> None:
     """Seeds: "Counter" takes the counterespionage, not "No counterespionage answer" listed first;
     Dunkerque: the three units typed take the three-unit attack, not the two-unit one listed first;
-    "hold maneuvers" finds "hold a Military Maneuver"."""
+    "hold maneuvers" finds "hold a Military Maneuver"; Blitzkrieg: "71st E2940" takes the 71st's
+    attack alone, not its stack's (both hold the words: the shorter row is meant)."""
     seeds = [("No counterespionage answer", {"type": "no-counter"}),
              ("counter the opponent's play no. 1 with card Rhineland (4.2.1)", {"type": "counter"})]
     assert await typed_and_entered(seeds, "Counter") == [{"type": "counter"}]
@@ -204,3 +205,6 @@ async def test_the_row_meant_comes_first_and_enter_takes_it() -> None:
     assert await typed_and_entered(dunkerque, "III (3-3) + I (4-4) + II") == [{"n": 3}]
     spy = [("spy on maneuvers with card Rhineland", {"type": "spy"}), ("hold a Military Maneuver at Saar", {"type": "maneuver"})]
     assert await typed_and_entered(spy, "hold maneuvers") == [{"type": "maneuver"}]
+    blitz = [("Attack E2940 with 68th Inf Div (8-10-6) + 71st Inf Div (8-10-6) + 79th Inf Div (8-10-6)", {"n": 3}),
+             ("Attack E2940 with 71st Inf Div (8-10-6) · 8 vs 7-12", {"n": 1})]
+    assert await typed_and_entered(blitz, "71st E2940") == [{"n": 1}]

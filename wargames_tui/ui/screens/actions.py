@@ -146,7 +146,9 @@ def _found(word: str, text: str) -> bool:
 
 def ranked(needle: str, rows: list[str]) -> list[int]:
     """The rows holding every word typed, best first: most words typed that are whole words of
-    the row, then most that begin one, then the earliest in the row; ties keep the list's order.
+    the row, then most that begin one, then the earliest in the row, then the shortest (the words
+    typed say more of it: "71st E2940" takes the 71st's attack alone, not its stack's); ties keep
+    the list's order.
     "Counter" puts "Counter the opponent's play" above "No counterespionage answer", and
     "III + I + II" the row with a unit II above one with only III and I."""
     words = needle.lower().split()
@@ -161,6 +163,6 @@ def ranked(needle: str, rows: list[str]) -> list[int]:
         whole = sum(1 for w in words if w in tokens)
         begins = sum(1 for w in words if any(t.startswith(w) for t in tokens))
         first = min((j for j, t in enumerate(tokens) for w in words if t.startswith(w)), default=len(tokens))
-        found.append((-whole, -begins, first, i))
+        found.append((-whole, -begins, first, len(tokens), i))
     return [i for *_, i in sorted(found)]
 
