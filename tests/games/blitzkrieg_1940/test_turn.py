@@ -538,6 +538,7 @@ def test_the_historical_set_up_keeps_the_cup_and_the_dummies_for_sickle_cut():
     dummies = sum(1 for u in setup.pool(state) if b.units[u].dummy)
     assert text == f"{reals} units and {dummies} dummies left to set up inside Germany or in the Sickle Cut cup (the cup holds 1/11 mechanized, 0/22 other)."
     sequence.apply(state, {"type": "historical"}, dice())
+    assert sequence.prompt(state).text.startswith(f"{dummies} dummies left to set up")  # no "0 units and"
     assert state.phase == "german-setup" and setup.cup_units(state) == [mech]
     assert {b.units[u].dummy for u in setup.pool(state)} == {True} and len(setup.pool(state)) == dummies
     placing = [a for a in sequence.prompt(state).actions if a["type"] == "place"]

@@ -149,7 +149,8 @@ def setup_note(state: State) -> str:
     waiting = pool(state)
     dummies = sum(1 for u in waiting if b.units[u].dummy)
     where = "inside Germany or in the Sickle Cut cup" if state.sickle else "inside Germany"
-    note = f"{len(waiting) - dummies} units and {dummies} dummies left to set up {where}"
+    counts = [f"{n} {word}" for n, word in ((len(waiting) - dummies, "units"), (dummies, "dummies")) if n]
+    note = f"{' and '.join(counts)} left to set up {where}"
     if state.sickle:
         cup = cup_counts(state)
         note += f" (the cup holds {cup['mech']}/{CUP_LIMITS['mech']} mechanized, {cup['leg']}/{CUP_LIMITS['leg']} other)"
