@@ -59,6 +59,9 @@ async def test_each_side_enters_its_card_orders_behind_the_cover(tmp_path: Path)
         german_order = session.state.strategic.orders["german"].items[0]
         assert german_order["type"] in ("play-card", "discard-card", "ce")
         assert "Your orders" in shown_track(session, "german")
+        await pilot.press("e")  # a card of the year's two is left: the first e names it (3.3.6)
+        await pilot.pause()
+        assert session.state.strategic.orders["german"].done is False
         await pilot.press("e")  # the German is done: the Allied player takes the keyboard
         await past_cover(pilot, app, "Allied")
         assert session.prompt.side == "allied"
@@ -66,6 +69,8 @@ async def test_each_side_enters_its_card_orders_behind_the_cover(tmp_path: Path)
         assert "Your orders" not in shown_track(session, "allied")
         log = [line.plain for entry in session.log for line in app.screen.entry_lines(entry)]
         assert not any("Order noted" in line for line in log)
+        await pilot.press("e")  # the Allied cards of the year, none played: named first
+        await pilot.pause()
         await pilot.press("e")
         await pilot.pause()
         # both are in: the plays are revealed and each may answer them, German first, behind the cover

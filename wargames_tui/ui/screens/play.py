@@ -358,7 +358,14 @@ class PlayScreen(Screen):
                 self.play(action)
 
         def irreversible(action: Action) -> str | None:
-            return "it rolls the dice, and undo cannot take a roll back" if gamehooks.rolls_dice(self.session, action) else None
+            """What a pick from a filter does that cannot be taken back, or leaves undone (then the
+            list's question stands for the end's own: it is not asked again)."""
+            why = ["it rolls the dice, and undo cannot take a roll back"] if gamehooks.rolls_dice(self.session, action) else []
+            left = self._left_by_ending(action)
+            if left:
+                self._asked_end = (len(self.session.log), str(action.get("type", "")))
+                why.append(f"still to do: {left}")
+            return "; ".join(why) or None
 
         self.app.push_screen(ActionsScreen(title, [(self.worded(a), a) for a in actions], irreversible), chosen)
 
@@ -449,15 +456,18 @@ class PlayScreen(Screen):
     def _ask_before_ending(self, action: Action) -> bool:
         """An end of the step with something skippable still owed (units unplaced, points unspent):
         the first time, say what is left and end nothing; the same end again ends the step."""
-        kind = str(action.get("type", ""))
-        left = [o for o in self.owed() if o.skippable] if self.pane.ends_step(action) else []
-        asked = (len(self.session.log), kind)
+        asked = (len(self.session.log), str(action.get("type", "")))
+        left = self._left_by_ending(action)
         if not left or self._asked_end == asked:
             return False
         self._asked_end = asked
-        named = "; ".join(f"{o.text} ({o.case})" for o in left)
-        self.say(f"Still to do: {named}. The same key again ends anyway.", "error")
+        self.say(f"Still to do: {left}. The same key again ends anyway.", "error")
         return True
+
+    def _left_by_ending(self, action: Action) -> str:
+        """The skippable things still owed that ending the step with this action leaves undone."""
+        left = [o for o in self.owed() if o.skippable] if self.pane.ends_step(action) else []
+        return "; ".join(f"{o.text} ({o.case})" for o in left)
 
     def _keep_results(self, events: list[Event], by_person: bool) -> None:
         """The results of a combat or a roll stay in view until the player's next action (a bot's
