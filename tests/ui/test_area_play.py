@@ -462,3 +462,15 @@ async def test_betrayal_free_setup_any_unit_in_any_order_and_no_list_of_one(save
         await pilot.pause()
         assert not isinstance(app.screen, ActionsScreen)
         assert session.log[played].action == last
+
+
+@sync
+async def test_a_set_up_with_no_unit_on_the_map_starts_the_cursor_where_one_may_go(save_dir: Path) -> None:
+    """Betrayal's free set-up: no French unit stands on the map yet; the cursor starts on an area a
+    French unit may set up in, not on Border Area 1, where Enter met a refusal (betrayal:9.0)."""
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+
+    session = Session.start(game_for("betrayal/free-setup"), "betrayal/free-setup", seed=1)
+    async with playing(save_dir, session) as (app, pilot, screen):
+        assert screen.pane.cursor in {a.get("to") for a in session.prompt.actions}

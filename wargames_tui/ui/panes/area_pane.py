@@ -134,7 +134,7 @@ class AreaPane(Pane):
     def _start_zone(self) -> str:
         """Where something is going on: the units acting, a fight, a zone the prompt lights, the
         units that may act (games with a `n` key); else the first zone holding the player's units,
-        else the first zone."""
+        else the first a unit of his may go to, else the first zone."""
         zone, _ = self.acting()
         zone = zone or self.terms.fight_zone(self.view)
         if zone:
@@ -149,7 +149,9 @@ class AreaPane(Pane):
         for u in self.view.get("units", []):
             if u["side"] == self.player_side() and u.get("zone"):
                 return u["zone"]
-        return next(iter(self.view["zones"]))
+        # none of the player's units on the map yet (a set-up): the first zone one may go to
+        goes = {a.get("to") for a in self.prompt.actions}
+        return next((z for z in order if z in goes), next(iter(self.view["zones"])))
 
     # --- reading the position ----------------------------------------------------------
     @property
