@@ -671,6 +671,7 @@ async def test_e_spreads_the_units_still_waiting_over_their_entry_hexes(save_dir
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(app, pilot)
+        assert "e spreads the rest" in screen.pane.hint()  # in the hex panel at any size (no room in the footer)
         played = len(session.log)
         await pilot.press("e")
         await pilot.pause()

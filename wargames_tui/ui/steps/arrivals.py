@@ -69,11 +69,12 @@ class ArriveStep(Step):
         uid = self.chosen()
         if uid is None:
             return "No unit may come on now" + self._ending("; e ends the phase")
+        rest = "; e spreads the rest" if self.turn.actions_of("place-rest") else ""  # the footer has no room for it
         if h in self.hexes_for(uid):
             mine = sum(1 for u in turn.units_at(h) if u["side"] == turn.side)
             already = f" ({mine} of yours here already)" if mine else ""
-            return f"Enter: {self.verb} {turn.label(uid)} here{already}"
-        return f"{turn.label(uid)} chosen (Tab for another): violet hexes are where it may go"
+            return f"Enter: {self.verb} {turn.label(uid)} here{already}{rest}"
+        return f"{turn.label(uid)} chosen (Tab for another): violet hexes are where it may go{rest}"
 
     def enter(self, h: Hex) -> Results:
         uid = self.chosen()
