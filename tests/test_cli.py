@@ -100,3 +100,35 @@ def test_the_dieppe_raid_from_the_command_line(tmp_path, capsys):
     assert "British (No. 4 Commando)" in out and '"to":"OR2"' in out
     code, _, err = run(capsys, "act", str(save), '{"type": "move", "units": ["g2-lovat"], "to": "C6"}')
     assert code == 2 and "dieppe:9.2" in err
+
+
+def test_bot_seats_take_their_turns_on_one_save(tmp_path, capsys):
+    """`wargames bot SAVE SIDE --once`: the bot plays that side's turn and stops at the other's; run
+    for a side not to act, it plays nothing. The save replays after each turn."""
+    save = tmp_path / "g.json"
+    run(capsys, "new", "seeds-of-disaster/1934", "-o", str(save), "--seed", "3")
+    played = {"german": 0, "allied": 0}
+    for turn in range(6):
+        for side in played:
+            before = save.stat().st_mtime_ns
+            code, out, err = run(capsys, "bot", str(save), f"{side}=random", "--once", "--seed", str(turn))
+            assert code == 0, err
+            count = int(out.splitlines()[-1].split(": ")[1].split()[0])
+            assert (count == 0) == (save.stat().st_mtime_ns == before)
+            played[side] += count
+        assert run(capsys, "replay", str(save))[0] == 0
+    assert played["german"] and played["allied"]
+    assert json.loads(save.read_text().split("\n")[0][:-1] + "}")["seats"] == {"german": "bot:random", "allied": "bot:random"}
+
+
+def test_a_seat_must_be_a_side_of_the_save(tmp_path, capsys):
+    save = tmp_path / "g.json"
+    run(capsys, "new", "seeds-of-disaster/1934", "-o", str(save))
+    code, _, err = run(capsys, "play", str(save), "--seat", "french")
+    assert code == 1 and "no such side (sides: german, allied)" in err
+    code, _, err = run(capsys, "bot", str(save), "german=clever")
+    assert code == 1 and "no bot called 'clever'" in err
+    code, _, err = run(capsys, "play", "seeds-of-disaster/1934", "--seat", "german")
+    assert code == 1 and "a seat is taken in a save" in err
+    code, _, err = run(capsys, "bot", str(tmp_path / "solo.json"), "german")
+    assert code == 1

@@ -243,3 +243,63 @@ def test_a_headless_browser_shows_the_main_menu_and_sends_keys(server):
             assert "No saved games yet" in load_game and "Main menu" not in load_game, load_game
         finally:
             browser.close()
+
+
+def test_two_tabs_play_one_save_from_two_seats_through_a_handover(tmp_path):
+    """Two pages of one server open one save, each for one side (Load game, o); the German plays
+    in his tab until the Allied turn, which the other tab then shows, drawn for the Allied side."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: pip install -e '.[test]'")
+    browser_path = chromium()
+    if browser_path is None:
+        pytest.skip("no Chromium to drive: `apt-get install chromium` (Debian; .ci/run does it) or set WARGAMES_CHROMIUM")
+    from wargames_tui.cli import new_session
+    from wargames_tui.engine.saves import load, save
+
+    (tmp_path / "saves").mkdir()
+    path = tmp_path / "saves" / "two-screens.json"
+    save(new_session("seeds-of-disaster/1934", {}, 5), path)
+    served = Served(tmp_path)
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=browser_path, args=CHROMIUM_FLAGS)
+            try:
+                pages = {side: seated_tab(browser, served, side, down) for side, down in (("german", 0), ("allied", 1))}
+                german, allied = pages["german"], pages["allied"]
+                assert "German: Deal six Event cards" in screen_shows(german, "German: Deal six")
+                assert "to play at the other seat" in screen_shows(allied, "to play at the other seat")
+                german.keyboard.press("e")  # deal: the turn's cards are drawn, each side's own hand
+                screen_shows(german, "German: Play or discard")
+                for _ in range(3):  # ready (a first e may only say what is still to do)
+                    german.keyboard.press("e")
+                    if "Allied to play at the other seat" in screen_shows(german, "Allied to play at the other seat"):
+                        break
+                assert "Allied to play at the other seat" in screen_shows(german, "Allied to play at the other seat")
+                turn = screen_shows(allied, "Allied: Play or discard")
+                assert "Allied: Play or discard" in turn, turn
+                game = load(path)
+                secrets = [e.text[:24] for entry in game.log for e in entry.events if e.only == "german"]
+                assert secrets and not [s for s in secrets if s in turn], turn  # the German's draw is not on the Allied screen
+            finally:
+                browser.close()
+    finally:
+        assert served.ctrl_c(within=10) == 0, served.log.read_text()
+        served.stop()
+
+
+def seated_tab(browser, served: Served, side: str, down: int):  # noqa: ANN001, ANN201 - playwright objects
+    """A page of the server with the save open for one side: Load game, o, that side."""
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
+    page.add_init_script(CATCH_TERMINAL)
+    page.goto(served.url)
+    screen_shows(page, "Main menu", "Load game")
+    page.focus(".xterm-helper-textarea")
+    page.keyboard.press("l")
+    assert "two-screens.json" in screen_shows(page, "two-screens.json")
+    page.keyboard.press("o")
+    assert "play which side" in screen_shows(page, "play which side")
+    for _ in range(down):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    screen_shows(page, "Opening hands")
+    return page

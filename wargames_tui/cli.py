@@ -311,11 +311,75 @@ def cmd_play(args: argparse.Namespace) -> int:
     elif target.endswith(".json") or Path(target).is_file():
         from wargames_tui.engine.opening import open_snapshot
 
-        app = WargamesApp(save_dir=directory, opened=open_snapshot(Path(target)))  # played on once proven
+        proof = open_snapshot(Path(target))  # played on once proven
+        if args.seat is not None:
+            bind_seat(proof.session, args.seat, args.bot)
+        app = WargamesApp(save_dir=directory, opened=proof)
+    elif args.seat is not None:
+        raise CliError(f"--seat {args.seat}: a seat is taken in a save (make one with `wargames new {target} -o SAVE.json`)")
     else:
         session = new_session(target, parse_options(args.option), args.seed, args.bot)
         app = WargamesApp(save_dir=directory, session=session)
     app.run()
+    return 0
+
+
+def bind_seat(session: Session, side: str, bots: Sequence[str] = ()) -> None:
+    """Bind the session to one side's seat: it plays that side, and the sides of `bots` (SIDE or
+    SIDE=NAME: this client runs their bot); every other side is played elsewhere and followed."""
+    sides = session.view(None)["sides"]
+    for choice in [side, *(b.partition("=")[0] for b in bots)]:
+        if choice not in sides:
+            raise CliError(f"{choice}: no such side (sides: {', '.join(sides)})")
+        if session.seats.get(choice) == "game":
+            raise CliError(f"{choice}: the rules play this side; a seat is for a player")
+    session.seat = side
+    for choice in bots:
+        other, _, name = choice.partition("=")
+        if (name or "random") not in offered(session.game):
+            raise CliError(f"--bot {choice}: no bot called {name!r} for this game (bots: {', '.join(offered(session.game))})")
+        session.seats[other] = f"bot:{name or 'random'}"
+        session.runs.add(other)
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    """A bot at one seat of a save: it plays that side whenever it is its turn, follows the others'
+    actions as they land in the file, and stops when the game ends (`--once`: when its turn ends)."""
+    import random
+    import time
+
+    from wargames_tui.bots import BOTS
+    from wargames_tui.engine.saves import SaveBusy
+    from wargames_tui.engine.seats import changed, follow
+
+    path = Path(args.save)
+    side, _, name = args.side.partition("=")
+    session = load(path)
+    bind_seat(session, side)
+    name = name or "greedy"
+    if name not in offered(session.game):
+        raise CliError(f"{args.side}: no bot called {name!r} for this game (bots: {', '.join(offered(session.game))})")
+    session.seats[side] = f"bot:{name}"
+    rng, played = random.Random(args.seed), 0
+    while session.outcome() is None:
+        if session.waiting_for() is None:
+            events = session.act(BOTS[name](session, rng))
+            try:
+                save(session, path)
+            except SaveBusy:  # another program wrote first: its game stands, and this bot looks again
+                follow(session, path)
+                continue
+            played += 1
+            for event in shown_to(events, side):
+                print(event.text, flush=True)
+            continue
+        if args.once:
+            break
+        while not changed(session, path):
+            time.sleep(args.poll)
+        session.notes += follow(session, path).notes
+        _tell_notes(session)
+    print(f"{side} bot: {played} action{'' if played == 1 else 's'} played; " + ("the game is over" if session.outcome() else "another seat is to act"))
     return 0
 
 
@@ -343,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wargames", description="Classic board wargames in the terminal.")
     p.add_argument("--version", action="version", version=f"wargames-tui {__version__}")
     p.add_argument("--save-dir", help="where autosaves go (default: $WARGAMES_SAVE_DIR or the user data dir)")
-    p.set_defaults(func=cmd_play, target=None, seed=None, option=[], bot=[])
+    p.set_defaults(func=cmd_play, target=None, seed=None, option=[], bot=[], seat=None)
     sub = p.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the client on a new game (SCENARIO_ID) or a save (SAVE.json)")
@@ -353,6 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, greedy = easy, normal or hard = the planning bot, search where the game offers it)"
     )
+    play.add_argument("--seat", metavar="SIDE", help="play SIDE of a save only, from this screen; the other sides play from theirs")
     play.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
 
@@ -399,6 +464,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--check-every", type=int, default=0, help="also replay the whole log every N actions")
     sp.set_defaults(func=cmd_selfplay)
+
+    bot = sub.add_parser("bot", help="a bot at one seat of a save: it plays that side's turns as they come")
+    bot.add_argument("save", metavar="SAVE.json")
+    bot.add_argument("side", metavar="SIDE[=NAME]", help="the side it plays, and which bot (default: greedy)")
+    bot.add_argument("--once", action="store_true", help="stop when it is another seat's turn (play by e-mail)")
+    bot.add_argument("--poll", type=float, default=0.5, help="seconds between looks at the save while another seat acts")
+    bot.add_argument("--seed", type=int, help="seed the bot's choices (not the dice)")
+    bot.set_defaults(func=cmd_bot)
 
     srv = sub.add_parser("serve", help="serve the client to a browser on this machine (textual-serve)")
     srv.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")

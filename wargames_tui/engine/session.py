@@ -12,6 +12,7 @@ from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prom
 from wargames_tui.engine.legality import listed_quickly, refusal
 
 UNPROVEN = "platform:save"  # the case cited: a save is played on once its log proves its position (docs/saves.md)
+SEAT = "platform:seat"  # the case cited: a client bound to a seat plays for that seat only (docs/cli.md)
 
 
 def now() -> str:
@@ -57,6 +58,11 @@ class Session:
     # Why nothing may be played or saved: a game opened on its save's position before its log has
     # been played again to prove it, or whose log does not (engine/opening.py).
     unproven: str | None = None
+    # A client bound to one seat (`wargames play SAVE --seat SIDE`): the side its player plays, and
+    # the other sides it plays itself (a bot asked for there). Another side's turn is a prompt with no
+    # actions, and only an action read from the save (`act(remote=True)`) is played for that side.
+    seat: str | None = None
+    runs: set[str] = field(default_factory=set)
 
     @classmethod
     def start(
@@ -72,10 +78,32 @@ class Session:
         return cls(game, scenario, options, state, Dice(seed), dict(seats or {}), seed)
 
     @property
-    def prompt(self) -> Prompt:
+    def real_prompt(self) -> Prompt:
+        """The rules' prompt: who acts now and every legal action, whatever seat reads it."""
         if self._prompt is None:
             self._prompt = self.game.prompt(self.state)
         return self._prompt
+
+    @property
+    def prompt(self) -> Prompt:
+        """The prompt this session's player may read: the rules' prompt, or, while the side to act
+        is played at another seat, whose turn it is and nothing of what that side may do."""
+        real = self.real_prompt
+        if self.waiting_for() is None:
+            return real
+        return Prompt(real.side, real.phase, "to play at another seat", SEAT, [])
+
+    def waiting_for(self) -> str | None:
+        """The side to act when it is played at another seat, else None (hotseat: never). The game's
+        own steps (a side the rules play) fall to the seat whose player acted last."""
+        side = self.game.active_side(self.state)
+        if self.seat is None or side is None or side == self.seat or side in self.runs:
+            return None
+        if self.seats.get(side) == "game":
+            last = next((e.side for e in reversed(self.log) if self.seats.get(e.side or "") != "game"), None)
+            if last is None or last == self.seat or last in self.runs:
+                return None
+        return side
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
@@ -83,9 +111,10 @@ class Session:
     def view(self, viewer: str | None = None) -> dict[str, Any]:
         return self.game.view(self.state, viewer)
 
-    def act(self, action: Action, undoable: bool = True) -> list[Event]:
+    def act(self, action: Action, undoable: bool = True, remote: bool = False) -> list[Event]:
         """Apply one action; an IllegalAction (or any error) leaves the game exactly as it was.
-        An action that is not one of the prompt's is refused before the rules see it.
+        An action that is not one of the prompt's is refused before the rules see it, and so is one
+        for a side played at another seat, unless it was played there (`remote`: read from the save).
 
         The action changes the state in place: no copy of the whole state an action (the cost of
         replays and bot playouts), only one after each commit point, and the state rebuilt from
@@ -94,8 +123,13 @@ class Session:
         leaves the state as it was left."""
         if self.unproven is not None:
             raise IllegalAction(self.unproven, UNPROVEN)
+        other = None if remote else self.waiting_for()
+        if other is not None:
+            names = self.view(None).get("sides", {})
+            raise IllegalAction(f"the {names.get(other, other)} side is to act, at its own seat: this one plays "
+                                f"the {names.get(self.seat, self.seat)} side only", SEAT)
         if not listed_quickly(self.game, self.state, action):
-            refused = refusal(self.game, self.state, self.prompt, action)
+            refused = refusal(self.game, self.state, self.real_prompt, action)
             if refused:
                 raise refused
         side = self.game.active_side(self.state)
@@ -127,6 +161,13 @@ class Session:
             self._base, self._base_len = None, len(self.log)
             self.undo_stop = _stop_words(rolls, handover, events)
         return events
+
+    def become(self, other: "Session") -> None:
+        """Take the game `other` holds (its position, log and dice), this session's seat kept: the
+        game read again whole from its save."""
+        self.state, self.log[:], self.dice, self.undo_stop = other.state, other.log, other.dice, other.undo_stop
+        self.updated, self._prompt, self._base = other.updated, None, None
+        self._undo.clear()
 
     def _rebuilt(self, length: int) -> Any:
         """The state after the first `length` actions of the log: the commit point's copy with the

@@ -114,7 +114,9 @@ class WargamesApp(App):
                 who = sides.get(side, side)
                 self.notify(f"No bot called {seat.removeprefix('bot:')!r} here: {who} is played at this keyboard.", severity="warning", timeout=8)
 
-    def start_new(self, scenario: str, options: dict[str, str], seats: dict[str, str]) -> None:
+    def start_new(self, scenario: str, options: dict[str, str], seats: dict[str, str], seat: str | None = None) -> None:
+        """A new game; `seat`: this screen plays that side only (and the bots chosen), the other
+        people play from their screens on its save."""
         from wargames_tui.engine.files import DataFileError
         from wargames_tui.games import UnknownScenario, game_for
 
@@ -123,13 +125,21 @@ class WargamesApp(App):
         except (DataFileError, UnknownScenario, ValueError) as exc:
             self.notify(f"Cannot start {scenario}: {exc}", severity="error", timeout=10)
             return
+        if seat is not None:
+            from wargames_tui.ui.saving import autosave_path
+
+            session.seat = seat
+            session.runs = {side for side, who in seats.items() if who.startswith("bot:")}
+            path = autosave_path(self.save_dir, session)
+            self.notify(f"The other players open {path.name} from Load game with o, or run: wargames play {path} --seat SIDE",
+                        title="Saved for two screens", timeout=30)
         self.open_session(session)
 
-    def open_save(self, path: Path, proof: Proof | None = None) -> None:
+    def open_save(self, path: Path, proof: Proof | None = None, seat: str | None = None) -> None:
         """The game at its save's position at once (`proof`: opened already); its log is played
         again behind it to prove that position (engine/opening.py). Play waits for the proof; a save
         it does not prove is never played on or saved over, and the player is offered the game its
-        log does prove."""
+        log does prove. `seat`: this screen plays that side only (two screens, one game)."""
         from wargames_tui.engine.opening import open_snapshot
 
         try:
@@ -137,6 +147,8 @@ class WargamesApp(App):
         except Exception as exc:  # noqa: BLE001 - a save that breaks the rules code must not crash the client
             self._loaded(str(exc) if isinstance(exc, SaveError) else f"{path}: {exc}", lambda s: None, "Cannot load")
             return
+        if seat is not None:
+            proof.session.seat = seat
         self.open_session(proof.session, path)
 
         def work() -> None:

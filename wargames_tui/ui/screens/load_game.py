@@ -16,6 +16,7 @@ from wargames_tui.ui.widgets.footer import Footer
 class LoadGameScreen(Screen):
     BINDINGS = [
         Binding("enter", "load", "Load", priority=True),
+        Binding("o", "load_seat", "One side only", tooltip="open the game for one side, from this screen: the other plays from his"),
         Binding("escape,q", "back", "Back"),
     ]
 
@@ -60,7 +61,7 @@ class LoadGameScreen(Screen):
         if not self.entries:
             note.update(Text("No saved games yet: start one from New game.", style="italic"))
         else:
-            note.update(Text("Enter loads the highlighted game; Esc goes back.", style="dim"))
+            note.update(Text("Enter loads the highlighted game; o opens it for one side only (two screens); Esc goes back.", style="dim"))
         table.focus()
 
     @staticmethod
@@ -93,13 +94,37 @@ class LoadGameScreen(Screen):
             info = None
         return info.sides.get(side, side) if info else side
 
-    def action_load(self) -> None:
+    def _chosen(self) -> SaveEntry | None:
         table = self.query_one(DataTable)
         if not self.entries or table.cursor_row is None:
-            return
+            return None
         entry = self.entries[table.cursor_row]
         if entry.envelope is None:
             self.notify(f"{entry.path.name} cannot be loaded: {entry.error}", severity="error", timeout=8)
+            return None
+        return entry
+
+    def action_load_seat(self) -> None:
+        """o: the game for one of its sides only; the other sides play from other screens."""
+        entry = self._chosen()
+        if entry is None or entry.envelope is None or self.replay:
+            return
+        from wargames_tui.games import all_scenarios
+        from wargames_tui.ui.screens.seat_choice import SeatChoiceScreen
+
+        info = next((s for s in all_scenarios() if s.id == entry.envelope.scenario), None)
+        seats = entry.envelope.seats
+        sides = {side: name for side, name in (info.sides if info else {}).items() if seats.get(side) != "game"}
+
+        def chosen(side: str | None) -> None:
+            if side is not None:
+                self.app.open_save(entry.path, seat=side)  # type: ignore[attr-defined]
+
+        self.app.push_screen(SeatChoiceScreen(f"{entry.path.name}: play which side?", sides), chosen)
+
+    def action_load(self) -> None:
+        entry = self._chosen()
+        if entry is None:
             return
         if self.replay:
             self.app.open_replay(entry.path)  # type: ignore[attr-defined]

@@ -14,9 +14,11 @@ from wargames_tui.bots import label, offered
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games import all_scenarios, game_for
 from wargames_tui.present import for_scenario
+from wargames_tui.ui.hotseat import short_name
 from wargames_tui.ui.widgets.footer import Footer
 
 HUMAN = "human"
+ALL = "all"  # this screen plays every side a person plays (hotseat)
 
 
 def seat_choices(scenario_id: str) -> list[tuple[str, str]]:
@@ -50,6 +52,8 @@ class NewGameScreen(Screen):
                     yield Vertical(id="new-options")
                     yield Label("Players", classes="new-heading")
                     yield Vertical(id="new-seats")
+                    yield Label("This screen", classes="new-heading")
+                    yield Vertical(id="new-here")
                     yield Button("Start", id="new-start", variant="primary")
         yield Footer()
 
@@ -134,6 +138,14 @@ class NewGameScreen(Screen):
             )
             for side, name in info.sides.items()
         )
+        here = self.query_one("#new-here", Vertical)
+        await here.remove_children()
+        people = [(f"{short_name(name)} only", side) for side, name in info.sides.items() if side not in solo]
+        await here.mount(Horizontal(
+            Label("plays", classes="new-label"),
+            Select([("every side (hotseat)", ALL), *people], value=ALL, allow_blank=False, id="new-seat"),
+            classes="new-row",
+        ))
 
     @staticmethod
     def solitaire(info: ScenarioInfo) -> dict[str, str]:
@@ -158,7 +170,8 @@ class NewGameScreen(Screen):
             self.notify("No scenario to start.", severity="error")
             return
         options, seats = self.chosen()
-        self.app.start_new(self.current.id, options, seats)  # type: ignore[attr-defined]
+        here = str(self.query_one("#new-seat", Select).value)
+        self.app.start_new(self.current.id, options, seats, None if here == ALL else here)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         self.app.pop_screen()

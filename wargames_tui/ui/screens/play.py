@@ -35,6 +35,7 @@ from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.playkeys import PLAY_KEYS, REPLAY_ACTIONS, REPLAY_KEYS
 from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.screens.handoff import HandoffScreen
+from wargames_tui.ui.seat import SeatWatch
 from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.panel import Panel
@@ -43,6 +44,7 @@ from wargames_tui.ui.widgets.standing import StandingPanel
 if TYPE_CHECKING:
     from textual.timer import Timer
 
+    from wargames_tui.engine.seats import Followed
     from wargames_tui.engine.session import LogEntry, Session
 
 # The log keeps this many lines, live and when a game is loaded alike.
@@ -86,6 +88,8 @@ class PlayScreen(Screen):
         self.last_results: list[Event] = []  # the last combat's results, shown until the player's next action
         self._asked_end: tuple[int, str] | None = None  # an end of step asked about once (position, type)
         self.replay_side: str | None = None  # whose view a replay shows: the public one until the game is over
+        # Bound to one seat: the other seats' actions are followed from the save (ui/seat.py).
+        self.seat = SeatWatch(self) if session.seat is not None and not replay else None
         if replay:
             from wargames_tui.engine.history import positions
 
@@ -107,7 +111,7 @@ class PlayScreen(Screen):
         self.bot_rng = random.Random(getattr(self.app, "seed", None))
         self.query_one(LogPanel).on_width = self._rewrite_log
         self._rewrite_log()
-        if not self.session.log and not self.replay:
+        if not self.session.log and not self.replay and not (self.seat and self.seat.shared()):
             # A new game shows up under Continue at once, though after the first frame (its fsyncs
             # need not hold up the first sight of the map: there is no action to lose yet).
             self.call_after_refresh(self._autosave)
@@ -120,6 +124,8 @@ class PlayScreen(Screen):
             self.go_to(self.at)
         else:
             self._cover_at_start()
+        if self.seat is not None:
+            self.seat.start()
         if self.session.unproven:
             self.say(f"Opened at once; {self.session.unproven}.")
 
@@ -154,6 +160,8 @@ class PlayScreen(Screen):
         at the keyboard, else the public view (always, in a replay)."""
         if self.replay:
             return self.replay_side
+        if self.session.seat is not None:
+            return self.session.seat
         side = self.prompt.side
         if side and self.session.seats.get(side, "human") == "human":
             return side
@@ -179,7 +187,7 @@ class PlayScreen(Screen):
         """The name of the bot whose turn it is, if a bot sits at the side to act."""
         side = self.prompt.side
         seat = self.session.seats.get(side or "", "human")
-        if not self.over() and side is not None and seat.startswith("bot:"):
+        if not self.over() and side is not None and seat.startswith("bot:") and self.session.waiting_for() is None:
             return seat.split(":", 1)[1]
         return None
 
@@ -199,7 +207,7 @@ class PlayScreen(Screen):
 
     def owed(self) -> list[Owed]:
         """What the side to act still owes (none while a bot or the game plays it, or in a replay)."""
-        if self.replay or self.over() or self.bot_to_act() or self.automatic():
+        if self.replay or self.over() or self.bot_to_act() or self.automatic() or self.session.waiting_for():
             return []
         return gamehooks.owed(self.session)
 
@@ -235,6 +243,8 @@ class PlayScreen(Screen):
             winner = self.pane.side_name(o.winner) if o and o.winner else "Nobody"
             t.append(f" Game over: {winner}, {o.level if o else ''}. ", "bold")
             t.append(o.reason if o else "", "dim")
+        elif self.seat is not None and (waiting := self.session.waiting_for()):
+            t = self.seat.line(waiting)
         elif self.bot_to_act() or self.automatic():
             who = "bot" if self.bot_to_act() else "the game"
             t.append(f" {side} ({who}) is playing: ", "bold")
@@ -323,7 +333,7 @@ class PlayScreen(Screen):
             return False
         if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map", "standing", "full_log"):
             return True
-        if self.over() or self.bot_to_act():
+        if self.over() or self.bot_to_act() or self.session.waiting_for():
             return False
         if action == "step_once" or action == "run":
             return self.automatic()
@@ -432,6 +442,8 @@ class PlayScreen(Screen):
             return []
         if self._ask_before_ending(action):
             return []
+        if self.seat is not None and not self.seat.before_play():
+            return []
         by_person = self.session.seats.get(self.prompt.side or "", "human") == "human" and not self.automatic()
         try:
             events = self.session.act(action)
@@ -446,7 +458,9 @@ class PlayScreen(Screen):
         self._keep_results(events, by_person)
         self.pane.played(action, events)
         self._log_newest()
-        self._autosave()
+        saved = self._autosave()
+        if self.seat is not None:
+            self.seat.after_save(saved is not None)
         if self._hand_over():
             return events
         self.refresh_all()
@@ -662,9 +676,27 @@ class PlayScreen(Screen):
         self.notify(f"{name} to play", timeout=3)
         return False
 
+    def show_followed(self, followed: Followed) -> None:
+        """Actions another seat played, applied here (or the game read again whole): their lines in
+        the log as this seat may read them, the new position drawn."""
+        if followed.reloaded:
+            self.last_results = []
+            self._rewrite_log()
+        else:
+            log = self.query_one(LogPanel)
+            for entry in followed.entries:
+                self._keep_results(entry.events, False)
+                for line in self.entry_lines(entry):
+                    log.write(line)
+        self.message = None
+        self.refresh_all()
+        self._after_change()
+
     def _cover_at_start(self) -> None:
         """A hotseat game that hides things opens behind the cover too: whoever sits down may not be
         the side to move."""
+        if self.session.seat is not None:
+            return  # one seat at this screen: nobody else sits down here
         humans = [s for s, seat in self.session.seats.items() if seat == "human"]
         viewer = self.viewer()
         always = bool(getattr(self.app, "cover_always", False))

@@ -1,0 +1,124 @@
+"""Two seats on one save (engine/seats.py): each plays its own side, follows the other's actions as
+they land in the file, and never writes for the other seat."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from wargames_tui.cli import new_session
+from wargames_tui.engine import saves, seats
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.saves import SaveBusy, load, save
+from wargames_tui.engine.session import SEAT, Session
+
+SCENARIO = "seeds-of-disaster/1934"  # secret hands and orders, and a change of side every few actions
+
+
+def two_seats(tmp_path: Path, seed: int = 3) -> tuple[Path, dict[str, Session]]:
+    path = tmp_path / "game.json"
+    save(new_session(SCENARIO, {}, seed), path)
+    bound = {}
+    for side in load(path).seats:
+        bound[side] = load(path)
+        bound[side].seat = side
+    return path, bound
+
+
+def to_act(bound: dict[str, Session]) -> Session:
+    acting = [s for s in bound.values() if s.waiting_for() is None]
+    assert len(acting) == 1, "exactly one seat may act at a time"
+    return acting[0]
+
+
+def play_one(session: Session, path: Path, rng: random.Random) -> None:
+    session.act(rng.choice(list(session.prompt.actions)))
+    save(session, path)
+
+
+def test_each_seat_plays_its_side_and_follows_the_other(tmp_path: Path) -> None:
+    path, bound = two_seats(tmp_path)
+    rng = random.Random(5)
+    handovers, last = 0, None
+    for _ in range(120):
+        mover = to_act(bound)
+        if mover.seat != last:
+            handovers, last = handovers + 1, mover.seat
+        for other in bound.values():
+            if other is not mover:
+                assert other.prompt.actions == [] and other.prompt.case == SEAT  # nothing of the mover's options
+                with pytest.raises(IllegalAction) as refused:
+                    other.act(list(mover.prompt.actions)[0])
+                assert refused.value.case == SEAT
+        play_one(mover, path, rng)
+        for other in bound.values():
+            if other is not mover:
+                followed = seats.follow(other, path)
+                assert len(followed.entries) == 1 and not followed.reloaded
+        dumps = {s.seat: s.game.dump(s.state) for s in bound.values()}
+        assert len(set(map(str, dumps.values()))) == 1
+    assert handovers >= 10
+    assert load(path).game.dump(load(path).state) == dumps[last]  # the file proves the same game, seed and all
+
+
+def test_a_grown_journal_is_read_from_where_it_was_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(saves, "JOURNAL_FROM", 0)  # journal every action, however small the file
+    path, bound = two_seats(tmp_path)
+    rng = random.Random(2)
+    whole_reads = []
+    read_stored = saves._read_stored
+    monkeypatch.setattr(saves, "_read_stored", lambda *a: whole_reads.append(a) or read_stored(*a))
+    for _ in range(30):
+        mover = to_act(bound)
+        play_one(mover, path, rng)
+        (other,) = [s for s in bound.values() if s is not mover]
+        assert seats.changed(other, path)
+        assert len(seats.follow(other, path).entries) == 1
+        assert not seats.changed(other, path)
+    assert saves.journal_path(path).exists()
+    assert whole_reads == []  # the journal's new lines alone, never the whole file
+
+
+def undoable_step(path: Path, bound: dict[str, Session], rng: random.Random) -> Session:
+    """Play on (every seat following) until an action that may be taken back: its seat."""
+    for _ in range(200):
+        mover = to_act(bound)
+        play_one(mover, path, rng)
+        for other in bound.values():
+            if other is not mover:
+                seats.follow(other, path)
+        if mover.can_undo:
+            return mover
+    raise AssertionError("no action could be taken back")
+
+
+def test_an_action_taken_back_at_the_other_seat_is_taken_back_here(tmp_path: Path) -> None:
+    path, bound = two_seats(tmp_path)
+    mover = undoable_step(path, bound, random.Random(1))
+    (other,) = [s for s in bound.values() if s is not mover]
+    assert len(other.log) == len(mover.log)
+    assert mover.undo()
+    save(mover, path)
+    followed = seats.follow(other, path)
+    assert followed.reloaded and len(other.log) == len(mover.log)
+    assert other.game.dump(other.state) == mover.game.dump(mover.state)
+
+
+def test_the_lock_decides_a_race_and_the_loser_takes_the_save(tmp_path: Path) -> None:
+    path, bound = two_seats(tmp_path)
+    rng = random.Random(1)
+    while len(to_act(bound).prompt.actions) < 2:
+        undoable_step(path, bound, rng)
+    mover = to_act(bound)
+    twin = load(path)  # the same seat opened twice (two tabs): both believe they may act
+    twin.seat = mover.seat
+    mover.act(mover.prompt.actions[0])
+    save(mover, path)
+    twin.act(twin.prompt.actions[-1])
+    with pytest.raises(SaveBusy):
+        save(twin, path)
+    followed = seats.follow(twin, path)
+    assert followed.reloaded and twin.log == mover.log
+    assert twin.game.dump(twin.state) == mover.game.dump(mover.state)

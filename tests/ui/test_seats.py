@@ -1,0 +1,133 @@
+"""Two screens, one game: two seat-bound clients on one save, in one process (issue 24).
+
+Each app opens the save for one side of a game that hides things (The Seeds of Disaster: secret
+hands and orders); the side to act plays a random legal action through its screen, the other app
+follows it from the file by its own timer. At every step: each app draws its own side's view, its
+log holds only the lines its side may read, the waiting app lists no action and refuses to play
+one without touching the file; at the end both hold the position the save proves.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from wargames_tui.cli import new_session
+from wargames_tui.engine.channels import readable
+from wargames_tui.engine.opening import open_snapshot
+from wargames_tui.engine.saves import _signature, load, save
+from wargames_tui.engine.session import SEAT
+from wargames_tui.ui import seat
+from wargames_tui.ui.app import WargamesApp
+from wargames_tui.ui.screens.actions import ActionsScreen
+from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.panel import Panel
+from tests.ui.helpers import SIZE, play_screen, sync, wait_until
+
+SCENARIO = "seeds-of-disaster/1934"
+
+
+def seat_app(save_dir: Path, path: Path, side: str) -> WargamesApp:
+    proof = open_snapshot(path)
+    proof.session.seat = side
+    app = WargamesApp(save_dir=save_dir, opened=proof)
+    app.bot_delay = 0.01
+    return app
+
+
+def log_text(app: WargamesApp) -> str:
+    log = play_screen(app).query_one(LogPanel)
+    return " ".join(" ".join("".join(seg.text for seg in strip) for strip in log.lines).split())
+
+
+def secrets_of(session, side: str, other: str) -> list[str]:
+    """The texts of the events only `other` may read that `side` reads nowhere in the log."""
+    mine = {e.text for entry in session.log for e in entry.events if readable(e, side)}
+    return [" ".join(e.text.split()) for entry in session.log for e in entry.events
+            if e.only == other and e.text not in mine]
+
+
+@sync
+async def test_two_seats_play_a_hidden_game_on_one_save(save_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seat, "POLL", 0.05)  # the timer that follows the file, faster for the test
+    path = save_dir / "two.json"
+    save(new_session(SCENARIO, {}, 5), path)
+    apps = {side: seat_app(save_dir, path, side) for side in ("german", "allied")}
+    rng = random.Random(7)
+    async with apps["german"].run_test(size=SIZE) as pg, apps["allied"].run_test(size=SIZE) as pa:
+        pilots = {"german": pg, "allied": pa}
+        for side, pilot in pilots.items():
+            await wait_until(pilot, lambda: play_screen(apps[side]).session.unproven is None)
+        handovers, last, secrets_seen = 0, None, 0
+        for _ in range(60):
+            screens = {side: play_screen(app) for side, app in apps.items()}
+            movers = [side for side, s in screens.items() if s.session.waiting_for() is None]
+            assert len(movers) == 1, movers
+            mover = movers[0]
+            (waiter,) = [side for side in screens if side != mover]
+            if mover != last:
+                handovers, last = handovers + 1, mover
+            waiting = screens[waiter]
+            # the waiting seat: its own view, no action of the other's listed, none played, nothing written
+            assert waiting.view == waiting.session.view(waiter) and waiting._drawn_for == waiter
+            assert waiting.session.prompt.actions == [] and waiting.owed() == []
+            line = str(waiting.query_one("#prompt", Panel)._shown)
+            assert "to play at the other seat" in line and screens[mover].session.prompt.text not in line
+            before = _signature(path)
+            assert waiting.play(list(screens[mover].session.prompt.actions)[0]) == []
+            assert _signature(path) == before and waiting.message[1] == "error" and SEAT in waiting.message[0]
+            await pilots[waiter].press("a")
+            await pilots[waiter].pause()
+            assert not isinstance(apps[waiter].screen, ActionsScreen)
+            # the seat to act plays through its screen; the other follows from the file by its timer
+            count = len(screens[mover].session.log)
+            assert screens[mover].play(rng.choice(list(screens[mover].session.prompt.actions)))
+            await wait_until(pilots[waiter], lambda: len(waiting.session.log) == count + 1, tries=400)
+            assert len(waiting.session.log) == count + 1
+            for side, s in screens.items():
+                other = waiter if side == mover else mover
+                text = log_text(apps[side])
+                hidden = secrets_of(s.session, side, other)
+                secrets_seen += len(hidden)
+                assert not [t for t in hidden if t in text], f"{side} reads the {other}'s events"
+        assert handovers >= 6
+        assert secrets_seen  # the game did hide things from each side on the way
+        dumps = [s.session.game.dump(s.session.state) for s in screens.values()]
+        assert dumps[0] == dumps[1] == load(path).game.dump(load(path).state)
+
+
+@sync
+async def test_a_new_game_for_one_side_then_the_other_side_from_the_load_screen(save_dir: Path) -> None:
+    """New game, 'This screen plays: Allied only': the game is saved at once for the other screen,
+    which opens it from Load game with o, for the German side."""
+    from textual.widgets import Select
+
+    from tests.ui.helpers import choose_scenario, make_app
+    from wargames_tui.ui.screens.load_game import LoadGameScreen
+    from wargames_tui.ui.screens.seat_choice import SeatChoiceScreen
+
+    first = make_app(save_dir)
+    async with first.run_test(size=SIZE) as pilot:
+        screen = await choose_scenario(pilot, first, SCENARIO)
+        screen.query_one("#new-seat", Select).value = "allied"
+        await pilot.press("s")
+        await wait_until(pilot, lambda: list(save_dir.glob("*.json")))
+        allied = play_screen(first)
+        assert allied.session.seat == "allied" and allied.viewer() == "allied"
+        assert any("--seat SIDE" in n.message for n in first._notifications)
+        (path,) = save_dir.glob("*.json")
+    second = make_app(save_dir)
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(second.screen, LoadGameScreen)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(second.screen, SeatChoiceScreen)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: getattr(second.screen, "session", None) is not None and second.screen.session.unproven is None)
+        german = play_screen(second)
+        assert german.session.seat == "german" and german.save_path == path
+        assert german.session.waiting_for() is None and german.session.prompt.actions
