@@ -122,3 +122,60 @@ def test_the_lock_decides_a_race_and_the_loser_takes_the_save(tmp_path: Path) ->
     followed = seats.follow(twin, path)
     assert followed.reloaded and twin.log == mover.log
     assert twin.game.dump(twin.state) == mover.game.dump(mover.state)
+
+
+def test_play_by_e_mail_the_file_goes_back_and_forth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each player's machine holds its own copy; after a turn the save (and its journal) is sent over
+    and put in place of the other's copy: the client there follows what it brought."""
+    import shutil
+
+    monkeypatch.setattr(saves, "JOURNAL_FROM", 0)  # a journal beside the file too, sent with it
+    path, bound = two_seats(tmp_path)
+    homes = {side: tmp_path / side for side in bound}
+    for side, home in homes.items():
+        home.mkdir()
+        shutil.copy(path, home / "game.json")
+        bound[side] = load(home / "game.json")
+        bound[side].seat = side
+    rng = random.Random(3)
+    for _ in range(8):  # turns
+        mover = to_act(bound)
+        mine = homes[mover.seat] / "game.json"
+        while mover.waiting_for() is None and mover.outcome() is None:
+            play_one(mover, mine, rng)
+        (other,) = [s for s in bound.values() if s is not mover]
+        theirs = homes[other.seat] / "game.json"
+        for sent in (mine, saves.journal_path(mine)):  # "by e-mail": a copy written over the other's
+            if sent.exists():
+                shutil.copy(sent, theirs.with_name(sent.name))
+            else:
+                saves.journal_path(theirs).unlink(missing_ok=True)
+        assert seats.changed(other, theirs) and seats.follow(other, theirs).entries
+        assert other.game.dump(other.state) == mover.game.dump(mover.state) and not other.can_undo
+
+
+def test_the_steps_the_rules_play_fall_to_one_seat(tmp_path: Path) -> None:
+    """Two players against the rules' automaton (Betrayal!: the Germans): at every moment exactly one
+    seat may act; the automaton's steps go to the seat that acted last (the first side before anyone
+    has), and both seats see them."""
+    path = tmp_path / "three.json"
+    save(new_session("betrayal/historical", {}, 1), path)
+    bound = {}
+    for side in ("british", "french"):
+        bound[side] = load(path)
+        bound[side].seat = side
+    rng = random.Random(1)
+    automaton = 0
+    for _ in range(250):
+        mover = to_act(bound)
+        if mover.game.active_side(mover.state) == "german":
+            people = [e.side for e in reversed(mover.log) if e.side != "german"]
+            first = next(side for side, seat in mover.seats.items() if seat != "game")
+            assert mover.seat == (people[0] if people else first)
+            automaton += 1
+        play_one(mover, path, rng)
+        for other in bound.values():
+            if other is not mover:
+                seats.follow(other, path)
+    assert automaton
+    assert bound["british"].game.dump(bound["british"].state) == bound["french"].game.dump(bound["french"].state)

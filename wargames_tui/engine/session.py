@@ -95,13 +95,15 @@ class Session:
 
     def waiting_for(self) -> str | None:
         """The side to act when it is played at another seat, else None (hotseat: never). The game's
-        own steps (a side the rules play) fall to the seat whose player acted last."""
+        own steps (a side the rules play) fall to the seat whose player acted last (before anyone
+        has, to the first side a player plays)."""
         side = self.game.active_side(self.state)
         if self.seat is None or side is None or side == self.seat or side in self.runs:
             return None
         if self.seats.get(side) == "game":
-            last = next((e.side for e in reversed(self.log) if self.seats.get(e.side or "") != "game"), None)
-            if last is None or last == self.seat or last in self.runs:
+            people = [e.side for e in reversed(self.log) if self.seats.get(e.side or "") != "game"]
+            last = next(iter(people), None) or next((s for s, who in self.seats.items() if who != "game"), None)
+            if last == self.seat or last in self.runs:
                 return None
         return side
 
