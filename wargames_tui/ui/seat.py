@@ -5,23 +5,37 @@ lists no action of another seat's side and refuses to play one (engine/session.p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any, Protocol
 
 from rich.text import Text
 
 from wargames_tui.engine.saves import SaveError
-from wargames_tui.engine.seats import changed, follow
+from wargames_tui.engine.seats import Followed, changed, follow
+from wargames_tui.engine.session import Session
 from wargames_tui.ui.hotseat import short_name
 
-if TYPE_CHECKING:
-    from wargames_tui.ui.screens.play import PlayScreen
+
+class Seated(Protocol):
+    """What the seat asks of the play screen (ui/screens/play.py)."""
+
+    session: Session
+    save_path: Path | None
+    side_names: dict[str, str]
+    app: Any
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None) -> None: ...
+    def set_interval(self, interval: float, callback: Any) -> Any: ...
+    def show_followed(self, followed: Followed) -> None: ...
+    def over(self) -> bool: ...
 
 POLL = 0.5  # seconds between two looks at the save (two stats each) while another seat may write
 CHECK = "`wargames replay SAVE` says what (it reads the whole file, every side's secrets with it)"
 
 
 class SeatWatch:
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: Seated) -> None:
         self.screen = screen
         self.waited: str | None = None  # the side this seat waited for at the last look
 
