@@ -86,6 +86,8 @@ async def test_two_seats_play_a_hidden_game_on_one_save(save_dir: Path, monkeypa
             assert screens[mover].play(rng.choice(list(screens[mover].session.prompt.actions)))
             await wait_until(pilots[waiter], lambda: len(waiting.session.log) == count + 1, tries=400)
             assert len(waiting.session.log) == count + 1
+            if waiting.session.waiting_for() is None:  # the turn came to it: its player is told
+                assert any(n.message.startswith("Your turn") for n in apps[waiter]._notifications)
             for side, s in screens.items():
                 other = waiter if side == mover else mover
                 text = log_text(apps[side])

@@ -35,6 +35,8 @@ CHECK = "`wargames replay SAVE` says what (it reads the whole file, every side's
 
 
 class SeatWatch:
+    """A seat-bound play screen's timer on the save, and its words while another seat acts."""
+
     def __init__(self, screen: Seated) -> None:
         self.screen = screen
         self.waited: str | None = None  # the side this seat waited for at the last look
@@ -44,6 +46,7 @@ class SeatWatch:
         return self.screen.session.seat or ""
 
     def start(self) -> None:
+        self.waited = self.screen.session.waiting_for()
         self.screen.set_interval(POLL, self.look)
 
     def shared(self) -> bool:
