@@ -102,6 +102,12 @@ def test_the_dieppe_raid_from_the_command_line(tmp_path, capsys):
     assert code == 2 and "dieppe:9.2" in err
 
 
+def files(save):
+    """The save and its journal, as bytes."""
+    journal = save.with_name(save.name + ".journal")
+    return save.read_bytes(), journal.read_bytes() if journal.exists() else None
+
+
 def test_bot_seats_take_their_turns_on_one_save(tmp_path, capsys):
     """`wargames bot SAVE SIDE --once`: the bot plays that side's turn and stops at the other's; run
     for a side not to act, it plays nothing. The save replays after each turn."""
@@ -110,15 +116,14 @@ def test_bot_seats_take_their_turns_on_one_save(tmp_path, capsys):
     played = {"german": 0, "allied": 0}
     for turn in range(6):
         for side in played:
-            before = save.stat().st_mtime_ns
+            before = files(save)
             code, out, err = run(capsys, "bot", str(save), f"{side}=random", "--once", "--seed", str(turn))
             assert code == 0, err
             count = int(out.splitlines()[-1].split(": ")[1].split()[0])
-            assert (count == 0) == (save.stat().st_mtime_ns == before)
+            assert (count == 0) == (files(save) == before)
             played[side] += count
         assert run(capsys, "replay", str(save))[0] == 0
     assert played["german"] and played["allied"]
-    assert json.loads(save.read_text().split("\n")[0][:-1] + "}")["seats"] == {"german": "bot:random", "allied": "bot:random"}
 
 
 def test_a_seat_must_be_a_side_of_the_save(tmp_path, capsys):

@@ -327,6 +327,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def bind_seat(session: Session, side: str, bots: Sequence[str] = ()) -> None:
     """Bind the session to one side's seat: it plays that side, and the sides of `bots` (SIDE or
     SIDE=NAME: this client runs their bot); every other side is played elsewhere and followed."""
+    from wargames_tui.bots import offered
+
     sides = session.view(None)["sides"]
     for choice in [side, *(b.partition("=")[0] for b in bots)]:
         if choice not in sides:
@@ -348,8 +350,9 @@ def cmd_bot(args: argparse.Namespace) -> int:
     import random
     import time
 
-    from wargames_tui.bots import BOTS
-    from wargames_tui.engine.saves import SaveBusy
+    from wargames_tui.bots import BOTS, offered
+    from wargames_tui.engine.channels import shown_to
+    from wargames_tui.engine.saves import SaveBusy, save
     from wargames_tui.engine.seats import changed, follow
 
     path = Path(args.save)
@@ -359,7 +362,6 @@ def cmd_bot(args: argparse.Namespace) -> int:
     name = name or "greedy"
     if name not in offered(session.game):
         raise CliError(f"{args.side}: no bot called {name!r} for this game (bots: {', '.join(offered(session.game))})")
-    session.seats[side] = f"bot:{name}"
     rng, played = random.Random(args.seed), 0
     while session.outcome() is None:
         if session.waiting_for() is None:

@@ -6,14 +6,19 @@ lists no action of another seat's side and refuses to play one (engine/session.p
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
-from wargames_tui.engine.saves import SaveError
-from wargames_tui.engine.seats import Followed, changed, follow
+from wargames_tui.engine.files import SaveError
 from wargames_tui.engine.session import Session
 from wargames_tui.ui.hotseat import short_name
+
+if TYPE_CHECKING:
+    from wargames_tui.engine.seats import Followed
+
+# engine/seats (the save schema, pydantic) is imported only once a seat looks at its save: a game
+# opened at one keyboard does not wait for it (docs/PERFORMANCE.md, the first frame).
 
 
 class Seated(Protocol):
@@ -57,12 +62,16 @@ class SeatWatch:
 
     def look(self) -> None:
         """The timer: read the save only when its stats changed."""
+        from wargames_tui.engine.seats import changed
+
         s = self.screen
         if s.session.unproven is None and s.save_path is not None and changed(s.session, s.save_path):
             self.catch_up()
 
     def catch_up(self) -> bool:
         """Apply here what the other seats wrote; whether anything came."""
+        from wargames_tui.engine.seats import follow
+
         s = self.screen
         if s.save_path is None or s.session.unproven is not None:
             return False
