@@ -81,6 +81,8 @@ async def test_two_seats_play_a_hidden_game_on_one_save(save_dir: Path, monkeypa
             await pilots[waiter].press("a")
             await pilots[waiter].pause()
             assert not isinstance(apps[waiter].screen, ActionsScreen)
+            waiting.action_actions()  # what a map's Enter falls back to
+            assert "at the other seat" in waiting.message[0] and not isinstance(apps[waiter].screen, ActionsScreen)
             # the seat to act plays through its screen; the other follows from the file by its timer
             count = len(screens[mover].session.log)
             assert screens[mover].play(rng.choice(list(screens[mover].session.prompt.actions)))

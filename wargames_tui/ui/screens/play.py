@@ -346,6 +346,9 @@ class PlayScreen(Screen):
         if self.automatic():
             self.say(self.automatic_note())
             return
+        if self.seat is not None and (waiting := self.session.waiting_for()):
+            self.say(f"The {self.seat.name(waiting)} side is to play, at the other seat: wait for their move.")
+            return
         actions = self.pane.listed(list(self.prompt.actions))
         if not actions:
             self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
