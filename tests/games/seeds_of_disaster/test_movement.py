@@ -239,3 +239,26 @@ def test_one_cp_cancels_the_major_river_for_the_whole_stack() -> None:
     assert moves(s, "XV")["SQU"] is True  # Liege-Namur-Maubeuge-St Quentin: 1 + 2 + 1
     act(s, {"type": "move", "unit": "XV", "to": "SQU", "engineers": True})
     assert s.strategic.cp["german"] == 0 and s.units["XV"].zone == "SQU"
+
+
+def test_the_enemy_s_areas_are_those_enemy_in_names() -> None:
+    """A search reads the enemy's areas once (board.enemy_areas) instead of asking enemy_in for each
+    area it steps into: the same areas, for either side, through a random game's positions."""
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import seeds_of_disaster as game
+    from wargames_tui.games.seeds_of_disaster import data
+    from wargames_tui.games.seeds_of_disaster.board import enemy_areas, enemy_in
+
+    rng = random.Random(3)
+    session = Session.start(game, "seeds-of-disaster/1934", seed=3)
+    held = 0
+    for _ in range(400):
+        for side in ("german", "allied"):
+            named = {a for a in data.areas() if enemy_in(session.state, a, side)}
+            assert named == enemy_areas(session.state, side) & set(data.areas())
+            held += bool(named)
+        session.act(random_bot(session, rng))
+    assert held

@@ -76,6 +76,12 @@ def enemy_in(state: State, area: str, side: str) -> bool:
     )
 
 
+def enemy_areas(state: State, side: str) -> set[str | None]:
+    """The areas holding units of side's enemies (enemy_in for every area at once: a search asks
+    about many areas of one position)."""
+    return {u.zone for u in state.units.values() if u.box == "map" and u.side != side and u.kind != "westwall"}
+
+
 def armies_in(state: State, area: str, side: str) -> list[Unit]:
     return [u for u in state.in_zone(area) if u.side == side and is_army(u)]
 

@@ -11,6 +11,7 @@ from wargames_tui.games.seeds_of_disaster import data
 from wargames_tui.games.seeds_of_disaster.board import (
     AIR,
     army_room,
+    enemy_areas,
     enemy_in,
     is_army,
     is_corps,
@@ -64,12 +65,7 @@ def _search(
     prev: dict[str, str] = {}
     heap = [(0, start)]
     g = data.graph()
-    # the enemy's areas, found once for the whole search (enemy_in for each step read every unit)
-    enemy = {
-        e.zone
-        for e in state.units.values()
-        if e.box == "map" and e.side != u.side and e.kind != "westwall"
-    }
+    enemy = enemy_areas(state, u.side)  # found once for the whole search
     while heap:
         cost, a = heapq.heappop(heap)
         if cost > best.get(a, 99):
@@ -217,7 +213,8 @@ def sr_options(state: State, u: Unit) -> list[str]:
     if not _free(u) or not u.zone:
         return []
     g = data.graph()
-    if any(enemy_in(state, b, u.side) for b in g.neighbours(u.zone)):
+    enemy = enemy_areas(state, u.side)  # found once for the whole search
+    if any(b in enemy for b in g.neighbours(u.zone)):
         return []
     seen = {u.zone}
     stack = [u.zone]
@@ -226,7 +223,7 @@ def sr_options(state: State, u: Unit) -> list[str]:
         for b in g.neighbours(a):
             if (
                 b not in seen
-                and not enemy_in(state, b, u.side)
+                and b not in enemy
                 and may_enter_country(state, u, b)
             ):
                 seen.add(b)
