@@ -179,3 +179,22 @@ def test_the_steps_the_rules_play_fall_to_one_seat(tmp_path: Path) -> None:
                 seats.follow(other, path)
     assert automaton
     assert bound["british"].game.dump(bound["british"].state) == bound["french"].game.dump(bound["french"].state)
+
+
+def test_a_seat_concedes_for_its_own_side_only(tmp_path: Path) -> None:
+    # blitzkrieg-1940:4.3: either player may concede; at a seat, only for the side it plays
+    path = tmp_path / "game.json"
+    save(new_session("blitzkrieg-1940/1940", {}, 1), path)
+    german = load(path)
+    german.seat = "german"
+    assert german.waiting_for() is None
+    from wargames_tui.engine.legality import anytime
+    assert anytime(german.game, german.state, german.seat) == [{"type": "concede", "side": "german"}]
+    with pytest.raises(IllegalAction) as refused:
+        german.act({"type": "concede", "side": "allied"})
+    assert refused.value.case == SEAT and "Allied" in str(refused.value)
+    german.act({"type": "concede", "side": "german"})
+    assert german.outcome() is not None
+    hotseat = load(path)  # hotseat: one keyboard, either player may concede
+    hotseat.act({"type": "concede", "side": "allied"})
+    assert hotseat.outcome() is not None

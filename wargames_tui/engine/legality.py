@@ -91,11 +91,18 @@ def listing_form(game: ModuleType) -> Callable[[Action], Action]:
     return lambda a: own(path_by_end(a))
 
 
-def anytime(game: ModuleType, state: Any) -> list[Action]:
+def anytime(game: ModuleType, state: Any, seat: str | None = None) -> list[Action]:
     """The game's actions open at any moment beside the prompt's (its optional `anytime(state)`:
-    a concession, a breach of the table's rules recorded by either player)."""
+    a concession, a breach of the table's rules recorded by either player). A client bound to a
+    `seat` is offered only those that name no side or its own: one seat never concedes for another."""
     hook = getattr(game, "anytime", None)
-    return list(hook(state)) if hook else []
+    actions = list(hook(state)) if hook else []
+    return [a for a in actions if seat is None or not for_other_seat(a, seat)]
+
+
+def for_other_seat(action: Any, seat: str) -> bool:
+    """Whether the action is taken in the name of a side other than `seat` (its `side` field)."""
+    return isinstance(action, dict) and action.get("side") not in (None, seat)
 
 
 def listing(game: ModuleType, state: Any, prompt: Prompt) -> Listing:

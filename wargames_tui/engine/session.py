@@ -9,7 +9,7 @@ from typing import Any
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
-from wargames_tui.engine.legality import listed_quickly, refusal
+from wargames_tui.engine.legality import anytime, for_other_seat, listed_quickly, refusal
 
 UNPROVEN = "platform:save"  # the case cited: a save is played on once its log proves its position (docs/saves.md)
 SEAT = "platform:seat"  # the case cited: a client bound to a seat plays for that seat only (docs/cli.md)
@@ -107,6 +107,9 @@ class Session:
                 return None
         return side
 
+    def _side_name(self, side: str | None) -> str:
+        return str(self.view(None).get("sides", {}).get(side, side))
+
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
@@ -127,9 +130,11 @@ class Session:
             raise IllegalAction(self.unproven, UNPROVEN)
         other = None if remote else self.waiting_for()
         if other is not None:
-            names = self.view(None).get("sides", {})
-            raise IllegalAction(f"the {names.get(other, other)} side is to act, at its own seat: this one plays "
-                                f"the {names.get(self.seat, self.seat)} side only", SEAT)
+            raise IllegalAction(f"the {self._side_name(other)} side is to act, at its own seat: this one plays "
+                                f"the {self._side_name(self.seat)} side only", SEAT)
+        if not remote and self.seat is not None and for_other_seat(action, self.seat) and action in anytime(self.game, self.state):
+            raise IllegalAction(f"this seat plays the {self._side_name(self.seat)} side only: it takes no action "
+                                f"in the {self._side_name(action['side'])} side's name", SEAT)
         if not listed_quickly(self.game, self.state, action):
             refused = refusal(self.game, self.state, self.real_prompt, action)
             if refused:

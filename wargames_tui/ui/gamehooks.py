@@ -71,7 +71,7 @@ def stand_in(session: Session) -> tuple[str, str] | None:
 
 def anytime(session: Session) -> list[Action]:
     """The game's actions open at any moment beside the prompt's (a concession, a breach)."""
-    return legality.anytime(session.game, session.state)
+    return legality.anytime(session.game, session.state, session.seat)
 
 
 def rolls_dice(session: Session, action: Action) -> bool:
