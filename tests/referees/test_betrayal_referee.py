@@ -45,6 +45,10 @@ GAMES = [
     # Since the free set-up offers every waiting unit (not the next in a fixed order) the games
     # above meet the frontier defences twice, not four times: a third free set-up game (3 more).
     ("betrayal/free-setup", 6, 900, "attack"),
+    # A British bombing mission over an Area the French bombed this game turn stays home and is
+    # not intercepted (3.3.2 d, 3.3.3): seed 2 at step 365 (LUX), seed 4 at step 229 (ARD).
+    ("betrayal/free-setup", 2, 900, "attack"),
+    ("betrayal/free-setup", 4, 900, "attack"),
 ]
 
 PHASES = [
@@ -458,6 +462,7 @@ class Referee:
         # aircraft -> the Areas it flew to (missions, interceptions) since its side's movement began
         flown: dict[str, set[str]] = defaultdict(set)
         intercepting: tuple[dict, dict] | None = None
+        bombed_by: dict[tuple[int, str], str] = {}  # (turn, Area) -> the Allied nation that bombed it (3.3.2 d)
         pending_w: list[tuple[str, list[str], str]] = []  # withdrawals a W result requires (4.5.2)
         withdrawn_to: dict[str, str] = {}  # where each unit's latest withdrawal since then took it
         marker = before["republic"]  # the Republic marker when those withdrawals fell due (7.2.2)
@@ -535,7 +540,7 @@ class Referee:
                         if e.kind == "air" and "fighters" in e.data:
                             intercepting[1][e.data["target"]] = set(e.data["fighters"])
                     if after["phase"] != phase:
-                        self.check_german_interceptions(*intercepting, where)
+                        self.check_german_interceptions(*intercepting, bombed_by, where)
                         intercepting = None
             self.check_frontier(scenario, action, before, after, events, halted, where)
             if any(e.kind == "phase" and str(e.data.get("phase", "")).endswith("-movement") for e in events):
@@ -621,6 +626,8 @@ class Referee:
                 elif e.kind == "bombard":
                     self.check_bombard(d, before, where)
                     flyers = units(before)[d["units"][0]]["side"]
+                    if flyers == "allied":
+                        self.check_one_nation_bombs(d, before, bombed_by, where)
                     bombed = [u["id"] for u in ground_in(before, d["area"], enemy(flyers))]
                     if "W" in d["result"]:  # betrayal:4.3.1 the bombed units withdraw
                         pending_w.append((d["area"], bombed, "bombardment W"))
@@ -1145,16 +1152,35 @@ class Referee:
                 tested[nation].clear()
             cur = nxt
 
-    def check_german_interceptions(self, view: dict, tried: dict, where: str) -> None:
+    def check_german_interceptions(self, view: dict, tried: dict, bombed_by: dict, where: str) -> None:
         """betrayal:3.3.3: against an Allied mission the automaton always sends both German
-        fighters that are on the map and in range of the target."""
+        fighters that are on the map and in range of the target. A mission that stays home is
+        not intercepted (3.3.3): one with no enemy left in its target, or a bombardment of an
+        Area the other Allied nation has bombed this game turn (3.3.2 d, read per game turn as
+        each nation flies in its own player turn: scenarios/betrayal/NOTES.md 11)."""
         us = units(view)
         fighters = [u for u in view["units"] if u["side"] == "german" and u["kind"] == "fighter" and on_map(u)]
-        for target in {m["target"] for m in view["missions"] if us[m["unit"]]["side"] == "allied"}:
+
+        def flies(m: dict) -> bool:
+            target, nation = m["target"], us[m["unit"]]["nation"]
+            if not ground_in(view, target, "german"):
+                return False
+            return bool(ground_in(view, target, "allied")) or bombed_by.get((view["turn"], target), nation) == nation
+
+        for target in {m["target"] for m in view["missions"] if us[m["unit"]]["side"] == "allied" and flies(m)}:
             self.seen("german interceptions")
             due = {u["id"] for u in fighters if distance(view, u["zone"], target) <= COUNTERS[u["id"]]["range"]}
             if due != tried.get(target, set()):
                 self.bad("both german fighters", where, f"Allied mission over {target}: fighters in range {sorted(due)}, intercepting {sorted(tried.get(target, set()))}")
+
+    def check_one_nation_bombs(self, d: dict, view: dict, bombed_by: dict, where: str) -> None:
+        """betrayal:3.3.2 d: an Area the French have bombed this game turn is not bombed by the
+        British, nor the other way round (per game turn: scenarios/betrayal/NOTES.md 11)."""
+        self.seen("one nation bombs")
+        nation = units(view)[d["units"][0]]["nation"]
+        first = bombed_by.setdefault((view["turn"], d["area"]), nation)
+        if first != nation:
+            self.bad("one nation bombs", where, f"{nation} bombardment of {d['area']} after a {first} one this turn")
 
     def check_turned_back(self, d: dict, action: dict, events: list, before: dict, after: dict, where: str) -> None:
         """betrayal:3.3.4 a: a German unit turned back on 1-2 is flipped into the Regroup box, on
