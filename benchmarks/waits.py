@@ -3,6 +3,7 @@
     python benchmarks/waits.py                    # everything (a few minutes of CPU)
     python benchmarks/waits.py engine [SCENARIO ...] [--seed N]
     python benchmarks/waits.py client
+    python benchmarks/waits.py lists              # the action list rows of client alone
 
 CPU time throughout (the machine is shared: waiting for a core is not counted), medians. Each
 figure stands beside its baseline measured in the same run, so that their ratio holds when the
@@ -15,9 +16,10 @@ read, check, the snapshot loaded, the journal's actions applied), first as a gam
 leaves it (its journal: "journaled"), then as the client leaves it (the journal folded in: "open")
 beside `json.loads` of its text; and the proof the client runs behind it (the whole log replayed,
 what saves.load does). Prints random-game actions per CPU second too (the autosave apart).
-client: help (`?`) from the main menu and in a game, the action list (`a`) at the first prompt of
-a random 1940 Blitzkrieg game with 1,500 actions or more, a cursor key on a hex map and on an area
-map, and the cold start to the first frame.
+client: help (`?`) from the main menu and in a game, the action list (`a`) at two prompts of
+1940 Blitzkrieg (the coups de main, about 1,600 actions; the German set-up, about 31,000: every
+waiting unit at every hex it may set up on), a cursor key on a hex map and on an area map, and the
+cold start to the first frame.
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.keys import FIRST_FRAME_BARE, FIRST_FRAME_PLAY, SETTLE, SIZE, OneWidget, cold, key_costs, play_app  # noqa: E402
 
 FIRST_FRAME_MENU: list[str] = []  # `wargames`: the main menu
-LONG_LIST = ("blitzkrieg-1940/1940", 1500)  # the scenario and size of the long action list
+LONG_LIST = "blitzkrieg-1940/1940"  # the scenario of the long action lists
+# Operation Sickle Cut launched, then the historical set-up taken when it is offered
+LONG_LIST_WANTED = ({"type": "sickle-cut", "launch": True}, {"type": "historical"})
 
 
 def cpu_ms(fn: Callable[[], object], repeat: int) -> float:
@@ -126,23 +130,62 @@ def menu_app() -> Any:
     return WargamesApp(save_dir=Path(tempfile.mkdtemp()))
 
 
-def long_list_app() -> tuple[Any, int]:
-    """The client on the first prompt of a random game with a long list of legal actions."""
+def long_list_app(phase: str) -> tuple[Any, int]:
+    """The client at the first prompt of `phase` with 1,000 actions or more in a random game."""
     from wargames_tui.bots import random_bot
     from wargames_tui.engine.session import Session
     from wargames_tui.games import game_for
     from wargames_tui.ui.app import WargamesApp
 
-    scenario, size = LONG_LIST
     rng = random.Random(1)
-    session = Session.start(game_for(scenario), scenario, seed=1)
-    while len(session.prompt.actions) < size:
-        session.act(random_bot(session, rng))
+    session = Session.start(game_for(LONG_LIST), LONG_LIST, seed=1)
+    while session.state.phase != phase or len(session.prompt.actions) < 1000:
+        actions = session.prompt.actions
+        wanted = next((a for a in actions[:3] if a in LONG_LIST_WANTED), None)
+        session.act(wanted or random_bot(session, rng))
     return WargamesApp(save_dir=Path(tempfile.mkdtemp()), session=session), len(session.prompt.actions)
+
+
+async def list_cpu(app: Any, typed: str) -> dict[str, Any]:
+    """The action list (`a`, then `typed` pressed at once): CPU and wall ms until its rows are first
+    drawn, and until it is quiet (every row's words read, the filter applied); what the filter holds."""
+    from wargames_tui.ui.widgets.rows import Rows
+
+    drawn: list[tuple[float, float]] = []
+    real = Rows.render_line
+
+    def first_drawn(rows: Rows, y: int) -> Any:
+        if not drawn:
+            drawn.append((time.process_time(), time.perf_counter()))
+        return real(rows, y)
+
+    Rows.render_line = first_drawn  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.3)
+            cpu, wall = time.process_time(), time.perf_counter()
+            await pilot.press("a", *typed)
+            await app.workers.wait_for_complete()
+            await pilot.pause(SETTLE)
+            quiet = (time.process_time() - cpu) * 1000, (time.perf_counter() - wall - SETTLE) * 1000
+            return {"drawn_cpu": (drawn[0][0] - cpu) * 1000, "drawn_wall": (drawn[0][1] - wall) * 1000,
+                    "quiet_cpu": quiet[0], "quiet_wall": quiet[1], "held": getattr(app.focused, "value", None),
+                    "shown": app.screen.query_one(Rows).count}
+    finally:
+        Rows.render_line = real  # type: ignore[method-assign]
 
 
 def median_of(rows: list[dict[str, Any]], key: str) -> float:
     return statistics.median(r[key] for r in rows)
+
+
+def action_lists() -> None:
+    for phase, typed in (("coups", "xyz"), ("german-setup", "xyz"), ("german-setup", "10th e42")):
+        app, n = long_list_app(phase)
+        r = asyncio.run(list_cpu(app, typed))
+        print(f"action list (a) at {n:,} actions ({phase}), then {typed!r} typed at once: drawn after {r['drawn_cpu']:.0f} ms CPU "
+              f"(wall {r['drawn_wall']:.0f}), quiet after {r['quiet_cpu']:.0f} ms CPU (wall {r['quiet_wall']:.0f}); the filter holds "
+              f"{r['held']!r} and shows {r['shown']:,} rows")
 
 
 def client(starts: int) -> None:
@@ -154,10 +197,7 @@ def client(starts: int) -> None:
         rows = asyncio.run(key_cpu(make, "question_mark", 5))
         print(f"help (?) from the {name}: the first {rows[0]['cpu_ms']:.0f} ms CPU, then {median_of(rows[1:], 'cpu_ms'):.0f} "
               f"({median_of(rows[1:], 'cpu_ms') / base_cpu:.0f}x a key of the one-widget app; screen {rows[0]['screen']})")
-    app, n = long_list_app()
-    rows = asyncio.run(key_cpu(lambda: app, "a", 1, typed="xyz"))
-    print(f"action list (a) at {n:,} actions, then 'xyz' typed at once: {rows[0]['cpu_ms']:.0f} ms CPU; the filter holds "
-          f"{rows[0]['held']!r}")
+    action_lists()
     for scenario, first in (("panzer-corps/kharkov", ()), ("seeds-of-disaster/1934", ("enter",))):  # Enter: the hotseat cover
         rows = asyncio.run(key_costs(lambda s=scenario: play_app(s), cursor, first))
         print(f"cursor key, {scenario}: {median_of(rows, 'cpu_ms'):.1f} ms CPU ({median_of(rows, 'cpu_ms') / base_cpu:.1f}x), "
@@ -177,7 +217,7 @@ def main() -> None:
     from wargames_tui.games import all_scenarios
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("part", nargs="?", choices=("engine", "client"), help="default: both")
+    p.add_argument("part", nargs="?", choices=("engine", "client", "lists"), help="default: engine and client")
     p.add_argument("scenarios", nargs="*", help="engine: these scenarios (default: all)")
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--starts", type=int, default=5, help="cold starts of each kind")
@@ -186,6 +226,8 @@ def main() -> None:
         engine(args.scenarios or [s.id for s in all_scenarios()], args.seed)
     if args.part in (None, "client"):
         client(args.starts)
+    if args.part == "lists":
+        action_lists()
 
 
 if __name__ == "__main__":
