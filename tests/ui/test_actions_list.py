@@ -6,7 +6,7 @@ from textual.app import App
 from textual.widgets import Input
 
 from tests.ui.helpers import SIZE, sync
-from wargames_tui.ui.screens.actions import ActionsScreen
+from wargames_tui.ui.screens.actions import ActionsScreen, Worded
 from wargames_tui.ui.widgets.rows import Rows
 
 ROWS = [
@@ -208,3 +208,81 @@ async def test_the_row_meant_comes_first_and_enter_takes_it() -> None:
     blitz = [("Attack E2940 with 68th Inf Div (8-10-6) + 71st Inf Div (8-10-6) + 79th Inf Div (8-10-6)", {"n": 3}),
              ("Attack E2940 with 71st Inf Div (8-10-6) · 8 vs 7-12", {"n": 1})]
     assert await typed_and_entered(blitz, "71st E2940") == [{"n": 1}]
+
+
+@sync
+async def test_the_list_is_up_with_the_words_of_the_rows_drawn_alone(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """Blitzkrieg 1940's German set-up lists every waiting unit at every hex it may set up on (about
+    31,000 actions): before the list is first drawn, only the rows in sight were put in words (all of
+    them were, taking seconds on a loaded machine: issue 23)."""
+    from tests.ui.helpers import make_app
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+    from wargames_tui.ui.screens.play import PlayScreen
+
+    scenario = "blitzkrieg-1940/1940"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    session.act({"type": "sickle-cut", "launch": True})
+    assert len(session.prompt.actions) > 30_000
+    worded: list[object] = []
+    real_worded, real_render = PlayScreen.worded, Rows.render_line
+    at_first_draw: list[int] = []
+
+    def counted(self, action):  # noqa: ANN001, ANN202
+        worded.append(action)
+        return real_worded(self, action)
+
+    def drawn(self, y: int):  # noqa: ANN001, ANN202
+        if not at_first_draw:
+            at_first_draw.append(len(worded))
+        return real_render(self, y)
+
+    monkeypatch.setattr(PlayScreen, "worded", counted)
+    monkeypatch.setattr(Rows, "render_line", drawn)
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        height = app.screen.query_one(Rows).size.height
+        assert at_first_draw and at_first_draw[0] <= height + 1  # the rows in sight and the lit one
+
+
+class SyntheticListApp(App):
+    """A list of 30,000 actions worded when asked, as the play screen gives it."""
+
+    def __init__(self, n: int = 30_000) -> None:
+        super().__init__()
+        self.actions = [{"type": "move", "unit": f"u{i}", "hex": f"{i:05d}"} for i in range(n)]
+        self.chosen: list[object] = []
+
+    def on_mount(self) -> None:
+        words = lambda a: f"Move unit {a['unit']} to hex {a['hex']}"  # noqa: E731
+        self.push_screen(ActionsScreen("Pick one", Worded(self.actions, words)), self.chosen.append)
+
+
+@sync
+async def test_keys_typed_while_a_long_list_opens_filter_every_row() -> None:
+    app = SyntheticListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"u2999")  # at once: the list is still reading its rows' words
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(Input).value == "u2999"
+        rows = screen.query_one(Rows)
+        assert sorted(rows.shown) == [2999] + list(range(29990, 30000))  # found among the last rows read too
+        assert rows.lit_index == 2999  # the whole word first
+        await pilot.press("backspace", *"98", "enter")  # "u29998"
+        await pilot.pause()
+        assert app.chosen == [app.actions[29998]]
+
+
+@sync
+async def test_enter_typed_before_the_list_has_read_every_row_takes_the_row_meant() -> None:
+    app = SyntheticListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"hex 29999", "enter")  # no pause: Enter may come before the last row is read
+        await pilot.pause()
+        assert app.chosen == [app.actions[29999]]

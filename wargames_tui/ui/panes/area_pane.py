@@ -18,6 +18,7 @@ an action concerns, the panels' content) and its MapLook (colours).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -195,7 +196,7 @@ class AreaPane(Pane):
         return self.terms.acting(self.view)
 
     # --- which actions concern what ------------------------------------------------------
-    def narrowed(self, actions: list[Action]) -> list[Action]:
+    def narrowed(self, actions: Sequence[Action]) -> list[Action]:
         """With units picked, the actions for those units alone (stack actions narrowed and
         tried on a copy of the position); without, the actions as the prompt lists them."""
         if not self.picked:
@@ -494,7 +495,7 @@ class AreaPane(Pane):
         self.picked = []
         return dropped
 
-    def listed(self, actions: list[Action]) -> list[Action]:
+    def listed(self, actions: Sequence[Action]) -> list[Action]:
         """With units picked, their actions alone; then the game's actions open at any time."""
         return self.narrowed(actions) + self.terms.extras(self.view) if self.narrowed(actions) else []
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.text import Text
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 
+from wargames_tui.engine.actionlist import ActionList
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
@@ -30,7 +32,7 @@ class Host(Protocol):
 
     def play(self, action: Action) -> list[Event]: ...
     def offer(self, actions: list[Action], title: str) -> None: ...
-    def choose(self, actions: list[Action], title: str) -> None: ...
+    def choose(self, actions: Sequence[Action], title: str) -> None: ...
     def say(self, text: str, kind: str = "info") -> None: ...
     def refuse(self, exc: IllegalAction) -> None: ...
     def refresh_all(self) -> None: ...
@@ -141,9 +143,10 @@ class Pane(Horizontal):
     def start(self) -> None:
         """The first position is drawn: put the cursor where it helps."""
 
-    def listed(self, actions: list[Action]) -> list[Action]:
-        """The actions the `a` list offers: the prompt's, then the game's open at any time."""
-        return actions + gamehooks.anytime(self.session) if actions else []
+    def listed(self, actions: Sequence[Action]) -> Sequence[Action]:
+        """The actions the `a` list offers: the prompt's, then the game's open at any time (the
+        prompt's are not built here: the list builds those it shows)."""
+        return ActionList(actions, gamehooks.anytime(self.session)) if actions else []
 
     def chosen(self) -> bool:
         """Whether the player has chosen something on the map (Esc drops it)."""

@@ -1,12 +1,16 @@
 """Every legal action of the prompt in words: the keyboard fallback that makes any prompt playable.
 
 The list draws only the rows in sight (ui/widgets/rows.py), each on one line; the lit row is shown
-in full under it. Keys typed while it opens go to the filter, none lost.
+in full under it. Keys typed while it opens go to the filter, none lost. An action is put in words
+when its row is first drawn or read (`Worded`): the list is up with the words of a screenful, and
+the filter reads the rest behind it, a slice at a time, serving the keys typed between slices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import time
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,17 +22,42 @@ from textual.widgets import Input, Label
 from wargames_tui.engine.flow import Action
 from wargames_tui.ui.widgets.rows import Rows
 
+READ_SLICE = 0.005  # seconds the filter reads words before the keys typed meanwhile are served
+READ_BATCH = 200  # rows read between two looks at the clock
+
+
+class Worded(Sequence[tuple[str, Action]]):
+    """(words, action) pairs, each action built and put in words when first asked for, then kept."""
+
+    def __init__(self, actions: Sequence[Action], words: Callable[[Action], str]) -> None:
+        self.actions = actions
+        self.words = words
+        self._pairs: list[tuple[str, Action] | None] = [None] * len(actions)
+
+    def __len__(self) -> int:
+        return len(self._pairs)
+
+    def __getitem__(self, i):  # type: ignore[override]  # noqa: ANN001, ANN204
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        pair = self._pairs[i]
+        if pair is None:
+            action = self.actions[i]
+            pair = self._pairs[i] = (self.words(action), action)
+        return pair
+
 
 class ActionsScreen(ModalScreen[Action | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
 
-    def __init__(self, title: str, labelled: list[tuple[str, Action]],
+    def __init__(self, title: str, labelled: Sequence[tuple[str, Action]],
                  irreversible: Callable[[Action], str | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
-        self.labelled = labelled
+        self.labelled = labelled  # a list, or `Worded` to word only the rows drawn or read
         self.irreversible = irreversible  # why an action cannot be taken back, if it cannot
-        self._lower = [text.lower() for text, _ in labelled]
+        self._lower: list[str] = []  # the rows' words in lower case, for the filter: those read so far
+        self._last: tuple[str, list[int], int] = ("", [], 0)  # the last filter, its matches, the rows it read
         self._answered = False
         self._said_nothing = False  # the title says something else than the prompt (nothing matches, a question)
         self._confirming: int | None = None  # the row picked from a filter that Enter must confirm
@@ -41,13 +70,53 @@ class ActionsScreen(ModalScreen[Action | None]):
                 id="actions-filter",
                 select_on_focus=False,  # the first key typed on the list must not be selected and lost
             )
-            yield Rows([text for text, _ in self.labelled], id="actions-list")
+            yield Rows(len(self.labelled), self._text, id="actions-list")
             yield Label(id="actions-lit")
 
-    def _matches(self, needle: str) -> list[int]:
+    def _text(self, index: int) -> str:
+        return self.labelled[index][0]
+
+    def _matches(self, needle: str) -> Sequence[int]:
         """The rows holding every word typed, in any order ("Aufk 2012" finds "Move Aufk (4-10) 2012 ..."),
-        best first (`ranked`)."""
-        return ranked(needle, self._lower)
+        best first (`ranked`), among the rows read so far."""
+        if not needle.split():
+            return range(len(self.labelled))
+        needle, read = needle.lower(), len(self._lower)
+        last, found, upto = self._last
+        # A filter typed further matches only rows the shorter one matched (or not read then): those
+        # alone are looked at again.
+        among = [*found, *range(upto, read)] if last.split() and needle.startswith(last) else None
+        matches = ranked(needle, self._lower, among)
+        self._last = (needle, matches, read)
+        return matches
+
+    def _read(self, seconds: float | None) -> bool:
+        """Read the rows' words for the filter, for about `seconds` (None: to the end); whether some are left."""
+        end = None if seconds is None else time.perf_counter() + seconds
+        total = len(self.labelled)
+        while len(self._lower) < total and (end is None or time.perf_counter() < end):
+            start = len(self._lower)
+            self._lower += [self.labelled[i][0].lower() for i in range(start, min(total, start + READ_BATCH))]
+        return len(self._lower) < total
+
+    async def _read_behind(self) -> None:
+        """Every row's words read for the filter a slice at a time, the keys typed served between;
+        then the filter typed meanwhile is applied to every row."""
+        while self._read(READ_SLICE):
+            await asyncio.sleep(0)
+        self._filter_again()
+
+    def _read_the_rest(self) -> None:
+        """Enter: what the filter matches must be known now; the rows not read yet are read at once."""
+        if len(self._lower) < len(self.labelled):
+            self._read(None)
+            self._filter_again()
+
+    def _filter_again(self) -> None:
+        """The filter applied again once every row is read; the lit row kept if the player moved it."""
+        rows, typed = self.query_one(Rows), self.query_one(Input).value
+        if typed.split():
+            rows.show(self._matches(typed), lit=rows.lit_index if rows.lit else None)
 
     def on_mount(self) -> None:
         self.query_one("#actions-box").border_title = f"Legal actions ({len(self.labelled)})"
@@ -56,6 +125,7 @@ class ActionsScreen(ModalScreen[Action | None]):
             self.query_one(Rows).show(self._matches(typed))
         else:
             self.query_one(Rows).focus()
+        self.call_after_refresh(self.run_worker, self._read_behind, exclusive=True)  # once the list is drawn
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._confirming = None
@@ -67,12 +137,13 @@ class ActionsScreen(ModalScreen[Action | None]):
 
     def on_rows_lit(self, event: Rows.Lit) -> None:
         """The lit row in full under the list (a row is cut to the list's width)."""
-        text = self.labelled[event.index][0] if event.index is not None else ""
+        text = self._text(event.index) if event.index is not None else ""
         self.query_one("#actions-lit", Label).update(Text(text, style="dim"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the filter box chooses the lit row of what the filter matches now; nothing when
         nothing matches."""
+        self._read_the_rest()
         matches = self._matches(event.value)
         if not matches:
             self._nothing_matches()
@@ -91,6 +162,8 @@ class ActionsScreen(ModalScreen[Action | None]):
     def on_key(self, event) -> None:  # noqa: ANN001 - textual Key
         box = self.query_one(Input)
         rows = self.query_one(Rows)
+        if event.key == "enter" and not box.has_focus:
+            self._read_the_rest()
         if event.key == "enter" and not box.has_focus and not rows.count:
             self._nothing_matches()  # Enter on a list the filter emptied: say why nothing happens
             event.stop()
@@ -144,19 +217,20 @@ def _found(word: str, text: str) -> bool:
     return word in text or (len(word) > 3 and word.endswith("s") and word[:-1] in text)
 
 
-def ranked(needle: str, rows: list[str]) -> list[int]:
+def ranked(needle: str, rows: Sequence[str], among: Iterable[int] | None = None) -> list[int]:
     """The rows holding every word typed, best first: most words typed that are whole words of
     the row, then most that begin one, then the earliest in the row, then the shortest (the words
     typed say more of it: "71st E2940" takes the 71st's attack alone, not its stack's); ties keep
     the list's order.
     "Counter" puts "Counter the opponent's play" above "No counterespionage answer", and
-    "III + I + II" the row with a unit II above one with only III and I."""
+    "III + I + II" the row with a unit II above one with only III and I.
+    `among`: only these rows (indexes) may match."""
     words = needle.lower().split()
     if not words:
         return list(range(len(rows)))
     found = []
-    for i, row in enumerate(rows):
-        text = row.lower()
+    for i in range(len(rows)) if among is None else among:
+        text = rows[i].lower()
         if not all(_found(w, text) for w in words):
             continue
         tokens = text.replace("(", " ").replace(")", " ").replace(",", " ").split()

@@ -14,6 +14,7 @@ secrets stay hidden (the public view).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -349,7 +350,7 @@ class PlayScreen(Screen):
         if self.seat is not None and (waiting := self.session.waiting_for()):
             self.say(f"The {self.seat.name(waiting)} side is to play, at the other seat: wait for their move.")
             return
-        actions = self.pane.listed(list(self.prompt.actions))
+        actions = self.pane.listed(self.prompt.actions)
         if not actions:
             self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
             return
@@ -361,9 +362,9 @@ class PlayScreen(Screen):
         words = self.pane.words(action)
         return f"{words} · {extra}" if extra else words
 
-    def choose(self, actions: list[Action], title: str) -> None:
-        """The list of actions in words; the one picked is played."""
-        from wargames_tui.ui.screens.actions import ActionsScreen
+    def choose(self, actions: Sequence[Action], title: str) -> None:
+        """The list of actions in words (each worded when its row is drawn or read); the one picked is played."""
+        from wargames_tui.ui.screens.actions import ActionsScreen, Worded
 
         def chosen(action: Action | None) -> None:
             if action is not None:
@@ -380,7 +381,7 @@ class PlayScreen(Screen):
                 why.append(f"still to do: {left}")
             return "; ".join(why) or None
 
-        self.app.push_screen(ActionsScreen(title, [(self.worded(a), a) for a in actions], irreversible), chosen)
+        self.app.push_screen(ActionsScreen(title, Worded(actions, self.worded), irreversible), chosen)
 
     def offer(self, actions: list[Action], title: str) -> None:
         """Play the one action, or let the player choose among several in the game's words."""

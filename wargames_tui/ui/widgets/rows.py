@@ -1,11 +1,13 @@
-"""A list of one-line rows that draws only the rows in sight: two thousand cost what a screenful does.
+"""A list of one-line rows that draws only the rows in sight: thirty thousand cost what a screenful does.
 
 The lit row moves with the arrow keys, Page Up/Down, Home and End; Enter or a click chooses it
-(`Rows.Chosen`). `show(indexes)` narrows the list to some of its rows (a filter) at once: nothing is
-built per row but its label, cut to the width when it is drawn.
+(`Rows.Chosen`). `show(indexes)` narrows the list to some of its rows (a filter) at once. A row's
+label is asked for (`label(index)`) only when the row is drawn, and cut to the width then.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -35,7 +37,7 @@ class Rows(ScrollView, can_focus=True):
     """
 
     class Chosen(Message):
-        """A row was chosen: `index` in the labels the list was given."""
+        """A row was chosen: its `index` among the rows the list was given."""
 
         def __init__(self, rows: Rows, index: int) -> None:
             super().__init__()
@@ -43,18 +45,18 @@ class Rows(ScrollView, can_focus=True):
             self.index = index
 
     class Lit(Message):
-        """The lit row changed: `index` in the labels, or None when no row is shown."""
+        """The lit row changed: its `index` among the rows, or None when no row is shown."""
 
         def __init__(self, rows: Rows, index: int | None) -> None:
             super().__init__()
             self.rows = rows
             self.index = index
 
-    def __init__(self, labels: list[str], id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, count: int, label: Callable[[int], str], id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
-        self.labels = labels
-        self.shown: list[int] = list(range(len(labels)))
-        self.lit: int | None = 0 if labels else None  # a place in `shown`
+        self.label = label
+        self.shown: Sequence[int] = range(count)
+        self.lit: int | None = 0 if count else None  # a place in `shown`
         self._cached_styles: tuple[Style, Style] | None = None
 
     @property
@@ -63,15 +65,16 @@ class Rows(ScrollView, can_focus=True):
 
     @property
     def lit_index(self) -> int | None:
-        """The lit row's index in the labels."""
+        """The lit row's index among the rows."""
         return None if self.lit is None else self.shown[self.lit]
 
-    def show(self, indexes: list[int]) -> None:
-        """Only these rows (indexes in the labels), the first lit."""
+    def show(self, indexes: Sequence[int], lit: int | None = None) -> None:
+        """Only these rows (indexes among the rows), the row `lit` lit if it is one of them, else the first."""
         self.shown = indexes
         self._sized()
         self.scroll_to(y=0, animate=False)
-        self.light(0 if indexes else None)
+        place = indexes.index(lit) if lit is not None and lit in indexes else 0
+        self.light(place if indexes else None)
         self.refresh()
 
     def light(self, place: int | None) -> None:
@@ -101,7 +104,7 @@ class Rows(ScrollView, can_focus=True):
         place = self.scroll_offset.y + y
         if place >= len(self.shown):
             return Strip([Segment(" " * width, self._styles[0])], width)
-        label = self.labels[self.shown[place]]
+        label = self.label(self.shown[place])
         cut = set_cell_size(label, width) if cell_len(label) <= width else set_cell_size(label, width - 1) + "…"
         return Strip([Segment(cut, self._styles[place == self.lit])], width)
 
