@@ -300,7 +300,8 @@ class AreaPane(Pane):
         self._draw_panels()
 
     def _draw_panels(self) -> None:
-        self.numbered = self.query_one(ZonePanel).show(self.view, self.cursor, self.terms, self.picked)
+        zone = self.query_one(ZonePanel)
+        self.numbered = zone.show(self.view, self.cursor, self.terms, self.picked, steady=self._phase_key)
         self.query_one("#zone").border_title = f"{self.terms.zone_word} {self.cursor}"
         self.query_one("#track").border_title = self.query_one(AreaTrack).show(self.view, self.terms)
         fight = self.query_one(FightPanel)

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from rich.text import Text
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.widget import Widget
 
 from wargames_tui.engine.actionlist import ActionList
@@ -103,6 +104,11 @@ class Pane(Horizontal):
 
     def cursor_moved(self) -> None:
         """The map's cursor moved: draw what depends on it."""
+
+    def on_hex_map_cursor_moved(self, event: Message) -> None:
+        event.stop()  # drawn by the binding above; nothing over the pane listens (a bubble costs every key)
+
+    on_area_map_cursor_moved = on_hex_map_cursor_moved
 
     def scroll_to_cursor(self) -> None:
         raise NotImplementedError

@@ -9,10 +9,17 @@ from textual.widgets import Static
 
 class Panel(Static):
     """A Static that skips an update showing the same thing again, and asks for a layout only when
-    its height may change (a Text that wraps to another number of lines, or any other renderable)."""
+    its height may change (a Text that wraps to another number of lines, or any other renderable).
+
+    `put_steady` keeps the height of the tallest text shown while `steady` (what the screen asks
+    for now) stays the same, padded below: moving the cursor over the map then never lays the
+    screen out again (a layout costs more than the rest of a key)."""
 
     _shown: object = None
     _height: int | None = None
+    _steady: object = None
+    _tallest: int = 0
+    _unpadded: Text | None = None
 
     def put(self, renderable: RenderableType, key: object = None, height: int | None = None) -> None:
         """Show renderable; key says what it shows (a Text is its own key); height, its wrapped
@@ -24,6 +31,18 @@ class Panel(Static):
         height = height if height is not None else self._wrapped_height(renderable)
         self.update(renderable, layout=height is None or height != self._height)
         self._height = height
+
+    def put_steady(self, t: Text, steady: object) -> None:
+        if steady is None or steady != self._steady:
+            self._steady, self._tallest = steady, 0
+        elif t == self._unpadded:
+            return
+        self._unpadded = t.copy()
+        height = self._wrapped_height(t)
+        if height is not None and height < self._tallest:
+            t.append("\n" * (self._tallest - height))
+        self._tallest = max(self._tallest, height or 0)
+        self.put(t, height=max(self._tallest, height) if height is not None else None)
 
     def _wrapped_height(self, renderable: RenderableType) -> int | None:
         width = self.content_region.width

@@ -47,16 +47,11 @@ class HexInfo:
 
 
 class StackPanel(Panel):
-    """While `steady` (what the screen is asking for) stays the same the panel keeps the height of
-    the tallest hex it has shown, padded below, so that moving the cursor never lays the screen
-    out again (a layout costs more than the rest of a key)."""
+    """The hex under the cursor, at a steady height (Panel.put_steady)."""
 
     DEFAULT_CSS = """
     StackPanel { height: auto; min-height: 4; }
     """
-    _steady: object = None
-    _tallest: int = 0
-    _unpadded: Text | None = None
 
     def show(self, info: HexInfo, compact: bool = False, steady: object = None) -> None:
         """The hex; `steady` is what the screen asks for now (the panel keeps its height while it stays)."""
@@ -74,16 +69,7 @@ class StackPanel(Panel):
         if info.preview is not None:
             t.append("\n")
             t.append_text(preview_text(info.preview))
-        if steady is None or steady != self._steady:
-            self._steady, self._tallest = steady, 0
-        elif t == self._unpadded:
-            return
-        self._unpadded = t.copy()
-        height = self._wrapped_height(t)
-        if height is not None and height < self._tallest:
-            t.append("\n" * (self._tallest - height))
-        self._tallest = max(self._tallest, height or 0)
-        self.put(t, height=max(self._tallest, height) if height is not None else None)
+        self.put_steady(t, steady)
 
     @staticmethod
     def _ground(info: HexInfo) -> Text:

@@ -17,25 +17,21 @@ from wargames_tui.ui.widgets.panel import Panel
 class ZonePanel(Panel):
     """The zone under the cursor: its ground, stacking, markers and the units of each side.
 
-    It keeps the height of the tallest zone it has shown: a cursor key then redraws the panel in
-    place, where a panel that took each zone's height laid the whole side column out again (and
-    the log beneath jumped) on most keys. It grows when a zone needs more lines."""
+    It keeps the height of the tallest zone it has shown while `steady` (the phase) stays the same
+    (Panel.put_steady): a cursor key then redraws the panel in place, where a panel that took each
+    zone's height laid the whole side column out again (and the log beneath jumped) on most keys."""
 
     DEFAULT_CSS = """
     ZonePanel { height: auto; }
     """
 
-    _tallest = 0
-
-    def show(self, view: dict[str, Any], zid: str, terms: AreaTerms, picked: list[str] | None = None) -> list[str]:
+    def show(
+        self, view: dict[str, Any], zid: str, terms: AreaTerms, picked: list[str] | None = None, steady: object = None
+    ) -> list[str]:
         """Draw the panel; returns the ids of the player's units in the order they are numbered."""
         zone = view["zones"].get(zid)
         t, numbered = terms.zone_text(view, zid, terms, picked or []) if zone is not None else (Text(), [])
-        height = self._wrapped_height(t)
-        if height is not None and height > self._tallest:
-            self._tallest = height
-            self.styles.min_height = height
-        self.put(t, height=None if height is None else self._tallest)
+        self.put_steady(t, steady)
         return numbered
 
 
