@@ -123,3 +123,19 @@ def test_no_word_of_a_game_presentation_in_the_client() -> None:
         if f'"{word}"' in line or f"'{word}'" in line
     ]
     assert found == []
+
+
+def test_the_client_styles_only_kinds_of_event_several_games_write() -> None:
+    # A kind of event one game alone writes ("alarm", "rail-cut") is styled by that game's
+    # presentation (`log_styles`), not named in the client's own styles; the hex steps' action
+    # types (docs/GAMES.md "The hex screen's vocabulary") are the client's words already.
+    from wargames_tui.ui.steps import CLASSIC
+    from wargames_tui.ui.widgets.log import EVENT_STYLES
+
+    sources = {
+        pkg.name: " ".join(f.read_text(encoding="utf-8") for f in pkg.rglob("*.py"))
+        for pkg in (ROOT / "games").iterdir()
+        if pkg.is_dir() and pkg.name != "__pycache__"
+    }
+    lone = {kind for kind in set(EVENT_STYLES) - CLASSIC if sum(f'"{kind}"' in text for text in sources.values()) < 2}
+    assert lone == set()

@@ -231,4 +231,5 @@ PRESENTATION = Presentation(
         "panzer-corps/operation-compass": OPERATION_COMPASS,
     },
     text=text,
+    log_styles={"eliminate": "#ff6b6b", "charge": "#ffd21f", "rail-cut": "#ffd21f", "overstack": "#ff6b6b"},
 )

@@ -29,21 +29,17 @@ class LogPanel(RichLog, can_focus=False):
         self._width = event.size.width
 
 
-# How each kind of event reads in the log.
+# How each kind of event reads in the log: the kinds several games write (a game's own kinds are
+# styled by its presentation's log_styles).
 EVENT_STYLES = {
     "phase": "bold #ffd21f",
     "combat": "bold",
-    "eliminate": "#ff6b6b",
     "victory": "bold black on #ffd21f",
     "exit": "bold black on #ffd21f",
     "declare": "#7ec8e3",
     "reveal": "bold #b48cff",
     "bombard": "bold",
     "disrupt": "#ff8c1a",
-    "charge": "#ffd21f",
-    "rail-cut": "#ffd21f",
-    "overstack": "#ff6b6b",
     "loss": "#ff6b6b",  # the area games: a unit reduced or eliminated
-    "alarm": "bold #ff8c1a",
     "roll": "#7ec8e3",
 }

@@ -69,6 +69,7 @@ PRESENTATION = Presentation(
     area=TERMS,
     look=LOOK,
     bots={"greedy": raider_bot},
+    log_styles={"alarm": "bold #ff8c1a"},
     option_words={
         "events": "Unforeseen events of the crossing (5)",
         "bad-luck": "Bad luck!: the first infantry doubled (13, optional rule 1)",
