@@ -26,10 +26,10 @@ class MapApp(App):
         self.query_one(AreaMap).focus()
 
     def on_area_map_cursor_moved(self, event: AreaMap.CursorMoved) -> None:
-        self.moved.append(event.zone)
+        self.moved.append(event.place)
 
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
-        self.chosen.append(event.zone)
+        self.chosen.append(event.place)
 
 
 def test_layout_finds_every_zone_and_link_kind() -> None:

@@ -599,7 +599,7 @@ async def test_the_hex_map_posts_cursor_moved_when_its_cursor_changes() -> None:
             yield HexMap(board)
 
         def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
-            moved.append(event.hex)
+            moved.append(event.place)
 
     app = MapApp()
     async with app.run_test(size=SIZE) as pilot:

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
+from textual.widget import Widget
 
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.session import Session
@@ -34,7 +34,7 @@ from wargames_tui.present.area import AreaTerms, zone_name
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import sketch_at, units_named
 from wargames_tui.ui.helptext import play_keys
-from wargames_tui.ui.panes.base import Pane, panels_box
+from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.playkeys import ACTIONS_TIP
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.log import LogPanel
@@ -99,16 +99,12 @@ class AreaPane(Pane):
         self._last_acting: str | None = None  # the zone of the units acting at the last change
         self.known_assets: dict[str, tuple[str, str]] = {}  # asset id -> (kind, name), once seen in a view
 
-    def compose(self) -> ComposeResult:
-        yield AreaMap(self.view, id="map")
-        with Vertical(id="side"):
-            with panels_box():
-                with VerticalScroll(id="zone", can_focus=False):
-                    yield ZonePanel(id="zone-text")
-                yield FightPanel(id="fight")
-                yield StandingPanel(id="standing")
-                yield AreaTrack(id="track")
-            yield LogPanel(id="log")
+    def make_map(self) -> AreaMap:
+        return AreaMap(self.view, id="map")
+
+    def panels(self) -> list[Widget]:
+        zone = VerticalScroll(ZonePanel(id="zone-text"), id="zone", can_focus=False)
+        return [zone, FightPanel(id="fight"), StandingPanel(id="standing"), AreaTrack(id="track")]
 
     def on_mount(self) -> None:
         self.query_one("#zone").border_title = self.terms.zone_word
@@ -348,7 +344,7 @@ class AreaPane(Pane):
         # for the map as it stood, so it is dropped (acting on it stacked lists until keys froze).
         # While a bot is to act the map answers no Enter: its list would offer the bot's actions.
         if self.app.screen is self.screen and not self.host.replay and not self.host.bot_to_act():
-            self.act_on_zone(event.zone)
+            self.act_on_zone(event.place)
 
     def act_on_zone(self, zone: str) -> None:
         """Enter on a zone: its actions in a list (a single step of the moving stack is taken at once)."""

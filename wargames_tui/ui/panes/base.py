@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.text import Text
-from textual.containers import Horizontal, VerticalScroll
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 
@@ -15,12 +16,7 @@ from wargames_tui.engine.actionlist import ActionList
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
-
-
-def panels_box() -> VerticalScroll:
-    """The side panels above the log: they take what they need up to a share of the column, and
-    scroll beyond it, so that the log below always keeps its lines."""
-    return VerticalScroll(id="panels", can_focus=False)
+from wargames_tui.ui.widgets.log import LogPanel
 
 
 class Host(Protocol):
@@ -61,6 +57,22 @@ class Pane(Horizontal):
         super().__init__(id="body")
         self.session = session
         self.view: dict[str, Any] = {}
+
+    def compose(self) -> ComposeResult:
+        """The map, and beside it the side panels above the log: the panels take what they need up
+        to a share of the column and scroll beyond it, so that the log always keeps its lines."""
+        yield self.make_map()
+        with Vertical(id="side"):
+            with VerticalScroll(id="panels", can_focus=False):
+                yield from self.panels()
+            yield LogPanel(id="log")
+
+    def make_map(self) -> Widget:
+        raise NotImplementedError
+
+    def panels(self) -> list[Widget]:
+        """The side panels, top to bottom."""
+        raise NotImplementedError
 
     @property
     def host(self) -> Host:

@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.reactive import reactive
+from textual.widget import Widget
 
 from wargames_tui.engine.contract import Preview
 from wargames_tui.engine.flow import Action, Event
@@ -26,7 +25,7 @@ from wargames_tui.hexdraw import pieces_from_view
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import units_named
 from wargames_tui.ui.hotseat import short_name
-from wargames_tui.ui.panes.base import Pane, panels_box
+from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.playkeys import CANCEL_TIP
 from wargames_tui.ui.steps import NAMED_KEYS, STEPS, Selection, Step, Turn, step_for
 from wargames_tui.ui.steps.generic import OtherStep
@@ -98,16 +97,11 @@ class HexPane(Pane):
         self._phase_key: tuple[Any, ...] | None = None
         self._cursors: dict[str, Hex] = {}  # the cursor each side left at its last handover
 
-    def compose(self) -> ComposeResult:
-        yield HexMap(self.board, id="map")
-        with Vertical(id="side"):
-            with panels_box():
-                yield StackPanel(id="stack")
-                yield PendingPanel(id="pending")
-                yield CrtPanel(id="crt")
-                yield StandingPanel(id="standing")
-                yield TrackPanel(id="track")
-            yield LogPanel(id="log")
+    def make_map(self) -> HexMap:
+        return HexMap(self.board, id="map")
+
+    def panels(self) -> list[Widget]:
+        return [StackPanel(id="stack"), PendingPanel(id="pending"), CrtPanel(id="crt"), StandingPanel(id="standing"), TrackPanel(id="track")]
 
     def on_mount(self) -> None:
         for wid, title in (("stack", "Hex"), ("pending", "Waiting to come on"), ("crt", "Combat results"), ("track", "Turn"), ("log", "Log")):
@@ -351,7 +345,7 @@ class HexPane(Pane):
 
     def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
         if self.app.screen is self.screen:  # a click queued before a list or cover opened over the map is dropped
-            self.activate(event.hex)
+            self.activate(event.place)
 
     # --- keys: what the step object says, carried out ----------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

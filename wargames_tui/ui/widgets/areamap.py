@@ -36,12 +36,11 @@ from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from wargames_tui.present.area import DEFAULT_ZONE, GROUND, LINK_CHARS, MapLook, Marker, Units
 from wargames_tui.ui.playkeys import cursor_keys
+from wargames_tui.ui.widgets.mapview import MapView, PlaceMessage
 from wargames_tui.ui.widgets.nocolor import no_color
 
 # Lit zones and what they mean. Text on them is black.
@@ -235,18 +234,10 @@ def _legend_kinds(line: str, link_chars: dict[str, str] | None = None) -> dict[i
     return found
 
 
-class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
+class AreaMap(MapView):
     """The zone picture with a cursor. Arrows move to the nearest zone that way, Tab cycles."""
 
-    # The zone under the cursor: a new one redraws the two labels' lines and posts CursorMoved.
-    cursor: reactive[str] = reactive("", repaint=False, init=False)
-
-    DEFAULT_CSS = """
-    AreaMap {
-        background: #15181c;
-        scrollbar-size: 1 1;
-    }
-    """
+    PLACE = "zone"
 
     BINDINGS = [
         *cursor_keys({way: f"cursor('{way}')" for way in ("up", "down", "left", "right")}, CURSOR_TIP),
@@ -257,17 +248,13 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
         )),
     ]
 
-    class CursorMoved(Message):
-        def __init__(self, zone: str) -> None:
-            super().__init__()
-            self.zone = zone
+    class CursorMoved(PlaceMessage):
+        """The cursor is on another zone (`place`)."""
 
-    class Chosen(Message):
+    class Chosen(PlaceMessage):
         """Enter or a click on a zone."""
 
-        def __init__(self, zone: str) -> None:
-            super().__init__()
-            self.zone = zone
+    CLICK = Chosen
 
     def __init__(self, view: dict[str, Any], *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -404,12 +391,6 @@ class AreaMap(ScrollView, can_focus=True, inherit_bindings=False):
     def action_choose(self) -> None:
         if self.cursor:
             self.post_message(self.Chosen(self.cursor))
-
-    def on_click(self, event) -> None:  # noqa: ANN001 - textual's Click
-        zone = event.style.meta.get("zone") if event.style else None
-        if zone:
-            self.set_cursor(zone, scroll=False)
-            self.post_message(self.Chosen(zone))
 
     # --- drawing -----------------------------------------------------------
     def render_line(self, y: int) -> Strip:

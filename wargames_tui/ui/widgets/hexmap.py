@@ -25,8 +25,6 @@ from textual.binding import Binding
 from textual.color import Color
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from wargames_tui.engine.hexgrid import Hex, hex_id, parse_hex
@@ -34,6 +32,7 @@ from wargames_tui.engine.mapdata import HexCell, HexMapData
 from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size, mono_bottom
 from wargames_tui.hexdraw import Segment as MapSegment
 from wargames_tui.ui.playkeys import cursor_keys
+from wargames_tui.ui.widgets.mapview import MapView, PlaceMessage
 from wargames_tui.ui.widgets.nocolor import no_color
 
 # What a lit hex means, and its colour. Reachable and retreat hexes are green,
@@ -221,33 +220,23 @@ def _feature_text(cell: HexCell, text: str) -> str:
     return (text[0] + mark + text[-1]) if len(mark) == 2 else text
 
 
-class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
+class HexMap(MapView):
     """Hex map with a cursor; posts messages, the screen decides what they mean."""
 
-    # The hex under the cursor: a new one redraws the two cells and posts CursorMoved.
-    cursor: reactive[Hex] = reactive("", repaint=False, init=False)
-
-    DEFAULT_CSS = """
-    HexMap {
-        background: #15181c;
-        scrollbar-size: 1 1;
-    }
-    """
+    PLACE = "hex"
 
     BINDINGS = [
         *cursor_keys({"up,k": "cursor(0, -1)", "down,j": "cursor(0, 1)", "left,h": "cursor(-1, 0)", "right,l": "cursor(1, 0)"}, CURSOR_TIP),
         *cursor_keys({"pageup": "cursor(0, -5)", "pagedown": "cursor(0, 5)"}, "jump five rows"),
     ]
 
-    class CursorMoved(Message):
-        def __init__(self, hex: Hex) -> None:
-            super().__init__()
-            self.hex = hex
+    class CursorMoved(PlaceMessage):
+        """The cursor is on another hex (`place`)."""
 
-    class Clicked(Message):
-        def __init__(self, hex: Hex) -> None:
-            super().__init__()
-            self.hex = hex
+    class Clicked(PlaceMessage):
+        """A click on a hex."""
+
+    CLICK = Clicked
 
     def __init__(self, data: HexMapData, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -354,12 +343,6 @@ class HexMap(ScrollView, can_focus=True, inherit_bindings=False):
         col = min(max(col + dx, col0), self.data.grid.columns)
         row = min(max(row + dy, row0), self.data.grid.rows)
         self.set_cursor(hex_id(col, row))
-
-    def on_click(self, event) -> None:  # noqa: ANN001 - textual's Click
-        h = event.style.meta.get("hex") if event.style else None
-        if h:
-            self.set_cursor(h, scroll=False)
-            self.post_message(self.Clicked(h))
 
     # --- drawing -----------------------------------------------------------
     def render_line(self, y: int) -> Strip:
