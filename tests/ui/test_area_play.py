@@ -248,7 +248,7 @@ def test_refused_actions_are_illegal_in_the_rules_too() -> None:
 async def test_help_has_the_area_keys_and_the_dieppe_rules(save_dir: Path) -> None:
     async with playing(save_dir, dieppe()) as (app, pilot, _):
         source = await help_source(pilot, app)
-        assert "Keys on an area map" in source and "Dieppe 1942 in brief" in source and "(11.2)" in source
+        assert "## Keys\n" in source and "The Dieppe map" in source and "Dieppe 1942 in brief" in source and "(11.2)" in source
         assert "El Alamein in brief" not in source and "Keys on the map" not in source
         await pilot.press("escape")
         await pilot.pause()
@@ -348,6 +348,23 @@ async def test_the_help_lists_the_keys_the_screen_binds(save_dir: Path) -> None:
             if b.show or b.tooltip:
                 assert (b.tooltip or b.description) in source, b
         assert "- **e**: " + "; ".join(pane.terms.proceed.values()) in source
+
+
+def test_no_area_game_writes_its_keys_by_hand() -> None:
+    # An area game's help part (keys_help) is its map's legend and what its keys do beyond their
+    # bindings' words: a key list of its own repeats the one made from the bindings, and drifts.
+    from wargames_tui.games import GAMES
+    from wargames_tui.present import presentation
+    from wargames_tui.ui.helptext import help_markdown
+
+    for gid, game in GAMES.items():
+        own = presentation(game).keys_help
+        listed = [line for line in own.splitlines() if line.startswith(("- **", "| key", "| `"))]
+        assert listed == [], gid
+    menu = help_markdown("")
+    for game in GAMES.values():
+        if presentation(game).area is not None:
+            assert f"## Keys: {game.TITLE}" in menu  # from the menu, each area game's keys from its bindings
 
 
 @sync

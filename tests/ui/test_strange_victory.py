@@ -255,7 +255,7 @@ async def test_save_and_resume(save_dir: Path) -> None:
 async def test_help_has_the_strange_victory_keys_and_rules(save_dir: Path) -> None:
     async with playing(save_dir, strange_victory()) as (app, pilot, _):
         source = await help_source(pilot, app)
-        assert "Keys on an area map (Strange Victory)" in source and "Strange Victory in brief" in source
+        assert "## Keys\n" in source and "The Strange Victory map" in source and "Strange Victory in brief" in source
         assert "(8.3.7)" in source and "(10.5.2)" in source and "a Brutal Breakthrough (may go on" in source
         assert "Dieppe" not in source and "Keys on the map" not in source
 

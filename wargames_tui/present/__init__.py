@@ -20,7 +20,8 @@ View = dict[str, Any]
 @dataclass(frozen=True)
 class Presentation:
     """rules_help: scenario id -> the rules in brief (Markdown, our words, with the cases).
-    keys_help: Markdown for the game's own keys and colours; empty for the client's hex keys.
+    keys_help: Markdown for the game's map legend (colours, brackets) and what its keys do beyond
+    their bindings' words (the key list itself is made from the bindings); empty on hexes.
     area, look: what an area-map game needs (its words and panels, its colours); None on hexes.
     text: the view as plain lines for `wargames show` (the map picture, who stands where).
     describe: on a hex map, (action, view, column, with_start) -> words, for action types beyond the

@@ -7,9 +7,12 @@ they are reminders for play, not a replacement for the rules.
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.binding import Binding
+
+if TYPE_CHECKING:
+    from wargames_tui.present.area import AreaTerms
 
 # What Enter does in each step of a hex map: the key list (from the bindings) says what each key does.
 ENTER_STEPS = """\
@@ -111,6 +114,14 @@ def hex_keys() -> str:
     return play_keys([*HexMap.BINDINGS, *HexPane.BINDINGS], "Keys on the map")
 
 
+def area_keys(terms: AreaTerms, title: str) -> str:
+    """The keys of an area game's map and pane (its own from its terms), from their bindings."""
+    from wargames_tui.ui.panes.area_pane import bindings_for
+    from wargames_tui.ui.widgets.areamap import AreaMap
+
+    return keys_markdown([*AreaMap.BINDINGS, *bindings_for(terms)], title)
+
+
 def palette_binding() -> Binding:
     """Textual's command palette key, as the help lists it."""
     from textual.app import App
@@ -130,7 +141,11 @@ def help_markdown(scenario: str = "", legend: tuple[tuple[str, str, str], ...] =
 
     game_id = scenario.split("/")[0]
     shown = {gid: presentation(GAMES[gid]) for gid in GAMES if not game_id or gid == game_id}  # imports only those
-    own_keys = [p.keys_help for p in shown.values() if p.keys_help]
+    own_keys = [
+        (area_keys(p.area, f"Keys: {GAMES[gid].TITLE}") if p.area else "") + p.keys_help
+        for gid, p in shown.items()
+        if p.keys_help
+    ]
     if game_id in shown and shown[game_id].keys_help:
         parts = [keys, shown[game_id].keys_help] if keys else [shown[game_id].keys_help]
     else:

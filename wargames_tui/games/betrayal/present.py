@@ -216,18 +216,11 @@ TERMS = AreaTerms(
 )
 
 KEYS = """\
-## Keys on the Betrayal! map
+## The Betrayal! map
 
-- **arrows**, **Tab**: move the cursor from area to area; **Enter** or a click lists the actions for
-  the area under the cursor (its units' moves, missions, withdrawals, the combat there)
-- **a**: every legal action in words; type to filter
-- **e**: end the movement phase, roll the die of a returns or regroup phase, or finish a side's
-  set-up
-- **Free set-up** (9.0): Enter on an area places the unit the prompt names there; in the **a** list,
-  "historical places" puts all the side's waiting units where 8.0 has them at once, after which
-  each area's units can be lifted (**a**, or Enter on the area) and placed again before **e**
-- **n** / space: one step of the German automaton (its rolls); **r** runs them
-- **u**: undo (never past a die roll or a handover); **s**: save; **?**: this help; **q**: menu
+**Free set-up** (9.0): Enter on an area places the unit the prompt names there; in the **a** list,
+"historical places" puts all the side's waiting units where 8.0 has them at once, after which each
+area's units can be lifted (**a**, or Enter on the area) and placed again before **e**.
 
 **Colours:** an area's id is grey for Germany, orange for the Netherlands, pale yellow for Belgium,
 violet for Luxembourg, blue for France; green brackets mark forest, brown mountains; Maginot areas

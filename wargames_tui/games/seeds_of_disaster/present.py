@@ -423,13 +423,9 @@ TERMS = AreaTerms(
 )
 
 KEYS = """\
-## Keys on The Seeds of Disaster map
+## The Seeds of Disaster map
 
-- **arrows**, **Tab**: move the cursor from area to area; **Enter** or a click lists the actions for
-  the area under the cursor (its units' moves, the attack on it)
-- **a**: every legal action in words, the prewar decisions too (cards, builds, moves, the plan); type to filter
-- **e**: end the Movement or Combat Segment, commit to a battle, accept battle, mark your orders ready
-- **u**: undo (never past a die roll or a handover); **s**: save; **?**: this help; **q**: menu
+The **a** list holds the prewar decisions too (cards, builds, moves, the plan).
 
 **Colours:** an area's id is grey for Germany, orange for the Netherlands, pale yellow for Belgium,
 blue for France; brown brackets mark highland, teal swamp and the Dutch Water Line; areas with

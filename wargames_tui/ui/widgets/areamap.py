@@ -244,7 +244,8 @@ class AreaMap(MapView):
         Binding("tab", "cycle(1)", "Next zone", show=False, tooltip="visit every zone in reading order"),
         Binding("shift+tab", "cycle(-1)", "Previous zone", show=False, tooltip="visit every zone in reading order"),
         Binding("enter", "choose", "Choose", show=False, tooltip=(
-            "the legal actions that concern the zone under the cursor, to pick one (a click does the same)"
+            "the legal actions that concern the zone under the cursor, to pick one (a click does the same); "
+            "a lone free step of the units on the move is taken at once"
         )),
     ]
 

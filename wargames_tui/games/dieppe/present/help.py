@@ -1,24 +1,7 @@
 """Dieppe's help: its keys and colours, and its rules in brief (our words, with the cases)."""
 
 AREA_KEYS = """\
-## Keys on an area map (Dieppe)
-
-- **arrows**: move the cursor to the nearest zone in that direction; **Tab** / **Shift+Tab** visit every
-  zone in reading order. The Zone panel describes the zone under the cursor; a **click** on a zone label
-  does what Enter does
-- **Enter**: list the legal actions that concern the zone under the cursor (your units there, or a move,
-  a fire or an assault that goes there) and pick one. While a stack is on the move, Enter on a green zone
-  next to it takes that step at once
-- **1-9**: pick units of the zone by their number in the Zone panel (again to drop one), so that only part
-  of a stack acts: the lists then offer the actions of the picked units alone; **0** drops them all
-- **e**: start the raid after the set-up, roll the random events, or end the British actions of the turn
-- **j**: Job Done for the units acting now; **x**: stop the stack that is moving
-- **a**: every legal action in words; type to filter the list
-- **n** or **space**: play the next German step; **r**: let the German steps run on their own, or pause them
-  (they run by default, one every third of a second, each step written in the Log)
-- **u**: take back your last action (never past a die roll or the end of a phase)
-- **s** or **Ctrl+S**: save now (the game also saves after every action); **?**: this help
-- **q**: back to the menu; **Esc** drops picked units or a message
+## The Dieppe map
 
 **Colours:** a zone's id is blue at sea and in the LCA waiting zones, sand on a beach, and yellow, orange
 or red on land with protection 0, 1 or 3. A brown label holds British units, a grey one German units (half

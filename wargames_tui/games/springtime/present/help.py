@@ -40,16 +40,11 @@ Morale at 0 (16.1); or when the armistice die beats a Morale of 5 or less (16.2)
 """
 
 KEYS = """\
-## Keys (area map)
+## The Springtime map
 
-| key | does |
-| --- | --- |
-| arrows, Tab / Shift+Tab | move the cursor from Area to Area |
-| Enter or click | the actions for the Area under the cursor |
-| `a` | every legal action, in words |
-| `1`-`9`, `0` | pick units listed in the Area panel (again to drop one; `0` drops all): Enter on a neighbouring Area moves them there one after another (9.1; a lone unit stays picked to go on), Enter on their own Area offers the attack of the picked units alone (10.2, 10.3) |
-| `e` | end the impulse or phase step |
-| `u`, `s`, `?`, `q` | undo, save, help, menu |
+**Picked units** (`1`-`9`): Enter on a neighbouring Area moves them there one after another (9.1; a
+lone unit stays picked to go on); Enter on their own Area offers the attack of the picked units
+alone (10.2, 10.3).
 
 Identifiers are coloured by nation (yellow Belgium, blue France, grey Germany, green Italy, orange
 the Netherlands, violet Luxembourg). Beside each label, the number of units each side has there:

@@ -4,23 +4,12 @@ from wargames_tui.games.strange_victory.combat import RESULTS
 from wargames_tui.games.strange_victory.present.words import result_effects
 
 KEYS = """\
-## Keys on an area map (Strange Victory)
+## The Strange Victory map
 
-- **arrows**: move the cursor to the nearest area in that direction; **Tab** / **Shift+Tab** visit every
-  area in reading order; a **click** on a label does what Enter does. The Area panel describes the area
-  under the cursor: its letter and worth, what lies face down there, the divisions and Allied counters
-- **Enter**: list the legal actions that concern the area under the cursor (its divisions, a move into it,
-  the combat fought there, a counterattack on it) and pick one. While a division is activating, Enter on a
-  green area next to it moves there at once (a list when Gas or audacity would pay for a third area)
-- **n**: put the cursor on the next area with a division that may act
-- **1-9**: pick one division of a staging area by its number in the Area panel, so that only its moves are
-  lit and listed; **0** drops the pick
-- **e**: end the activation of the division moving now; in the Determination Phase, end the turn
-- **r**: roll the combat dice; **c**: accept the dice as they fell (Enter lists the assets and re-rolls)
-- **a**: every legal action in words (the set-up among them); type to filter the list
-- **u**: take back your last action (never past a die roll or a counter turned over)
-- **s** or **Ctrl+S**: save now (the game also saves after every action); **?**: this help
-- **q**: back to the menu; **Esc** drops picked units or a message
+The Area panel describes the area under the cursor: its letter and worth, what lies face down there,
+the divisions and Allied counters. While a division is activating, Enter on a green area next to it
+moves there at once (a list when Gas or audacity would pay for a third area). In a combat, **c**
+accepts the dice as they fell; Enter lists the assets and the re-rolls.
 
 **Colours:** an area's id is pale yellow, gold or orange for the garrison letters A, B and C, blue for a
 port, red for Avesnes and grey for a staging area; a strategic area's id is underlined, and green brackets
