@@ -253,6 +253,12 @@ class HexPane(Pane):
 
 
     def _draw_panels(self) -> None:
+        self._draw_hex()
+        self._draw_pending()
+        self._draw_crt()
+        self.query_one(TrackPanel).show(self.view)
+
+    def _draw_hex(self) -> None:
         h = self.cursor
         sides = self.view.get("sides", {})
         holder = (self.view.get("control") or {}).get(h)
@@ -264,7 +270,9 @@ class HexPane(Pane):
         )
         self.query_one(StackPanel).show(info, compact=self.host.has_class("short"), steady=self._phase_key)
         self.query_one("#stack").border_title = f"Hex {self.turn.hex_name(h)}"  # type: ignore[union-attr]
-        self._draw_pending()
+
+    def _draw_crt(self) -> None:
+        """The combat table, its column lit for the attack under consideration (at the cursor)."""
         column, caption = self._considered()
         roll = self.last_combat.get("roll") if self.last_combat else None
         if self.last_combat:
@@ -277,7 +285,6 @@ class HexPane(Pane):
         crt.display = "crt" in self.view and (self.host.has_class("tables") or self.keys.shows_crt())
         if "crt" in self.view:
             crt.show(self.view["crt"], column, roll, caption)
-        self.query_one(TrackPanel).show(self.view)
 
 
     def _draw_pending(self) -> None:
@@ -340,7 +347,9 @@ class HexPane(Pane):
 
     # --- events from the map ----------------------------------------------------
     def cursor_moved(self) -> None:
-        self._draw_panels()
+        # What depends on the cursor: the waiting units and the turn track do not.
+        self._draw_hex()
+        self._draw_crt()
         self.host._draw_prompt()
 
     def on_hex_map_clicked(self, event: HexMap.Clicked) -> None:
