@@ -40,6 +40,8 @@ async def test_every_game_shows_where_it_stands_and_keeps_five_lines_of_log(save
         standing = game.standing(session.state, screen._drawn_for)
         shown = " ".join(text_of(screen, "#standing").split())
         assert " ".join(standing.if_ended.split())[:30] in shown
+        box, panel = screen.query_one("#panels").region, screen.query_one("#standing").region
+        assert box.contains_region(panel), f"the standing panel {panel} is cut by the box {box}"
         log = screen.query_one("#log")
         assert log.size.height - 2 >= 5, f"the log has {log.size.height - 2} lines"
 
@@ -126,7 +128,7 @@ async def test_e_with_something_skippable_still_owed_asks_once_naming_it(save_di
         screen = play_screen(app)
         owed = [o for o in session.game.owed(session.state) if o.skippable]
         assert owed
-        assert owed[0].text in text_of(screen, "#standing")
+        assert owed[0].text in " ".join(text_of(screen, "#prompt").split())  # said before e is pressed
         phase = session.state.phase
         await pilot.press("e")
         await pilot.pause()
@@ -173,3 +175,19 @@ async def test_a_long_prompt_wraps_at_80_columns_instead_of_being_cut(save_dir: 
         prompt = screen.query_one("#prompt")
         assert prompt.size.height >= 2
         assert " ".join(str(prompt.render()).split()) == words
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE])
+@sync
+async def test_the_prompt_line_says_what_is_still_owed_and_where_the_standing_is(save_dir: Path, size: tuple[int, int]) -> None:
+    # Khar'kov's Soviet set-up: the first unit to set up, in full with its case, and how many more;
+    # at 80x24, where the standing panel has no room, the prompt line points to v.
+    game = game_for("panzer-corps/kharkov")
+    session = Session.start(game, "panzer-corps/kharkov", seed=1)
+    owed = game.owed(session.state)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=size) as pilot:
+        screen = await opened(app, pilot)
+        line = " ".join(text_of(screen, "#prompt").split())
+        assert f"Still to do: {owed[0].text} ({owed[0].case}), and {len(owed) - 1} more" in line
+        assert ("v: standing" in line) == (size == (80, 24))

@@ -101,7 +101,8 @@ class HexPane(Pane):
         return HexMap(self.board, id="map")
 
     def panels(self) -> list[Widget]:
-        return [StackPanel(id="stack"), PendingPanel(id="pending"), CrtPanel(id="crt"), StandingPanel(id="standing"), TrackPanel(id="track")]
+        # Where the game stands before the combat table: a tall table (Dynamo's) would push it out of the box.
+        return [StackPanel(id="stack"), PendingPanel(id="pending"), StandingPanel(id="standing"), CrtPanel(id="crt"), TrackPanel(id="track")]
 
     def on_mount(self) -> None:
         for wid, title in (("stack", "Hex"), ("pending", "Waiting to come on"), ("crt", "Combat results"), ("track", "Turn"), ("log", "Log")):

@@ -88,6 +88,7 @@ class PlayScreen(Screen):
         self._last_person: str | None = None  # the last side a person at the keyboard played
         self.last_results: list[Event] = []  # the last combat's results, shown until the player's next action
         self._asked_end: tuple[int, str] | None = None  # an end of step asked about once (position, type)
+        self.owed_now: list[Owed] = []  # what the side to act still owes in the position drawn
         self.replay_side: str | None = None  # whose view a replay shows: the public one until the game is over
         # Bound to one seat: the other seats' actions are followed from the save (ui/seat.py).
         self.seat = SeatWatch(self) if session.seat is not None and not replay else None
@@ -200,6 +201,7 @@ class PlayScreen(Screen):
     # --- drawing -------------------------------------------------------------------------------
     def refresh_all(self) -> None:
         self.read_view()
+        self.owed_now = self.owed()  # read once a position: the prompt line is drawn at every cursor key
         self.pane.read(self.view)
         self._draw_header()
         self._draw_prompt()
@@ -217,7 +219,7 @@ class PlayScreen(Screen):
             return
         viewer = self._drawn_for
         last = [Text(e.text) for e in shown_to(self.last_results, viewer)]
-        self.pane.query_one("#standing", StandingPanel).show(gamehooks.standing(self.session, viewer), last, self.owed())
+        self.pane.query_one("#standing", StandingPanel).show(gamehooks.standing(self.session, viewer), last)
 
     def _draw_header(self) -> None:
         if not self.is_mounted:
@@ -259,7 +261,21 @@ class PlayScreen(Screen):
             t.append_text(self.pane.before_case())
             t.append(f" ({p.case})", "#7ec8e3")
             t.append_text(self.pane.after_case())
+            t.append_text(self._owed_line())
+            if self.has_class("short"):  # the standing panel has no room: say where it is
+                t.append("  v: standing", "dim")
         self.query_one("#prompt", Panel).put(t)
+
+    def _owed_line(self) -> Text:
+        """The first thing still owed, in full with its case; how many more (v lists them)."""
+        if not self.owed_now:
+            return Text()
+        first, more = self.owed_now[0], len(self.owed_now) - 1
+        t = Text(" · Still to do: ", "bold #ff8c1a")
+        t.append(f"{first.text} ({first.case})" + (", may be left" if first.skippable else ""))
+        if more:
+            t.append(f", and {more} more", "dim")
+        return t
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message = (text, kind)

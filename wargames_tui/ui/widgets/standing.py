@@ -1,6 +1,6 @@
-"""Where the game stands, in a side panel: the level of victory if it ended now, the game's figures
-(turn, points, places held), the result of the last combat until the next action, and what the
-side to act still owes before its step may end. `v` shows the conditions and the forces in full."""
+"""Where the game stands, in a side panel: the level of victory if it ended now and the result of
+the last combat until the next action. `v` shows the conditions, the figures, what is still owed
+and the forces in full; the prompt line says the first thing owed."""
 
 from __future__ import annotations
 
@@ -9,18 +9,14 @@ from rich.text import Text
 from wargames_tui.engine.contract import Owed, Preview, Standing
 from wargames_tui.ui.widgets.panel import Panel
 
-OWED_SHOWN = 1  # owed items in the panel; the rest are counted (v lists them all)
 
-
-def owed_text(owed: list[Owed], shown: int | None = None) -> Text:
+def owed_text(owed: list[Owed]) -> Text:
     """What is still owed, each with its case; the skippable ones say so."""
     t = Text()
-    for item in owed[:shown]:
+    for item in owed:
         t.append("\n• ")
         t.append(item.text, "bold" if not item.skippable else "")
         t.append(f" ({item.case})" + (", may be left" if item.skippable else ""), "dim")
-    if shown is not None and len(owed) > shown:
-        t.append(f"\n  and {len(owed) - shown} more (v lists all)", "dim")
     return t
 
 
@@ -49,16 +45,13 @@ class StandingPanel(Panel):
         self.border_title = "Standing"
         self.border_subtitle = "v: all"
 
-    def show(self, standing: Standing | None, last: list[Text], owed: list[Owed]) -> None:
-        """The level of victory if the game ended now, the last combat's results, and the first
-        thing still owed (v shows the figures, the conditions and every owed item)."""
+    def show(self, standing: Standing | None, last: list[Text]) -> None:
+        """The level of victory if the game ended now and the last combat's results (v shows the
+        figures, the conditions and what is owed; the prompt line says the first thing owed)."""
         t = Text()
         if standing is not None:
             t.append(standing.if_ended, "#ffd21f")
         if last:
             t.append("\nLast: ", "bold #7ec8e3")
             t.append_text(Text("\n").join(last))
-        if owed:
-            t.append("\nStill to do:", "bold #ff8c1a")
-            t.append_text(owed_text(owed, OWED_SHOWN))
         self.put(t)
