@@ -491,3 +491,31 @@ async def test_a_set_up_with_no_unit_on_the_map_starts_the_cursor_where_one_may_
     session = Session.start(game_for("betrayal/free-setup"), "betrayal/free-setup", seed=1)
     async with playing(save_dir, session) as (app, pilot, screen):
         assert screen.pane.cursor in {a.get("to") for a in session.prompt.actions}
+
+
+@sync
+async def test_the_zone_panel_shows_the_preview_of_the_lit_units_move_into_the_zone(save_dir: Path) -> None:
+    # Springtime: a German army beside a French one during an Axis assault; the cursor on its zone
+    # lights its reach, and on the French zone the panel shows what entering it binds, in full
+    # with its case, as the hex panel shows the preview of Enter's action (springtime:10.1).
+    from tests.games.springtime.helpers import assault, empty_board, fresh, put
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+
+    state = empty_board(fresh())
+    put(state, "de-6a", "13")
+    put(state, "fr-7a", "22")
+    assault(state, "axis", ["B"], 2)
+    session = Session.start(game_for("springtime/fall-gelb"), "springtime/fall-gelb", seed=1,
+                            seats={"allied": "bot:random", "axis": "human"})  # one person: no cover
+    session.state = state
+    preview = session.game.preview(state, {"type": "move", "unit": "de-6a", "to": "22"})
+    async with playing(save_dir, session) as (app, pilot, screen):
+        await pilot.pause()
+        await goto(pilot, screen, "13")
+        await goto(pilot, screen, "22")
+        await pilot.pause()
+        shown = " ".join(text_of(screen, "#zone-text").split())
+        assert " ".join(preview.odds.split()) in shown and f"({preview.case})" in shown
+        await goto(pilot, screen, "13")
+        assert preview.odds.split()[0] not in text_of(screen, "#zone-text")  # its own zone: no move into it

@@ -27,6 +27,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from wargames_tui.engine.contract import Preview
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
@@ -98,6 +99,7 @@ class AreaPane(Pane):
         self._phase_key: tuple[Any, ...] | None = None
         self._last_acting: str | None = None  # the zone of the units acting at the last change
         self.known_assets: dict[str, tuple[str, str]] = {}  # asset id -> (kind, name), once seen in a view
+        self._previews: dict[tuple[Any, ...], Preview | None] = {}  # the last zone's preview (AreaPane.preview)
 
     def make_map(self) -> AreaMap:
         return AreaMap(self.view, id="map")
@@ -295,9 +297,24 @@ class AreaPane(Pane):
         self.query_one(AreaMap).show(view, self.highlights())
         self._draw_panels()
 
+    def preview(self) -> Preview | None:
+        """What the one action of the lit units into the zone under the cursor would bring, when
+        the game previews it (a fight, a roll): as the hex panel shows it for Enter's action."""
+        units = set(self.source_units())
+        if not units or self.host.over() or self.host.automatic() or self.host.bot_to_act():
+            return None
+        zone = self.cursor
+        key = (len(self.session.log), zone, tuple(sorted(units)))
+        if key not in self._previews:  # a preview may try the action on a copy: once a position and zone
+            into = [a for a in self.narrowed(self.prompt.actions)
+                    if zone in (a.get("to"), a.get("target"), a.get("area")) and actors(a, self.terms.actor_fields) & units]
+            found = [p for a in into if (p := gamehooks.preview(self.session, a)) is not None]
+            self._previews = {key: found[0] if len(found) == 1 else None}
+        return self._previews[key]
+
     def _draw_panels(self) -> None:
         zone = self.query_one(ZonePanel)
-        self.numbered = zone.show(self.view, self.cursor, self.terms, self.picked, steady=self._phase_key)
+        self.numbered = zone.show(self.view, self.cursor, self.terms, self.picked, steady=self._phase_key, preview=self.preview())
         self.query_one("#zone").border_title = f"{self.terms.zone_word} {self.cursor}"
         self.query_one("#track").border_title = self.query_one(AreaTrack).show(self.view, self.terms)
         fight = self.query_one(FightPanel)

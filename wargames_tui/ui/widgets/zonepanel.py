@@ -10,8 +10,10 @@ from typing import Any
 
 from rich.text import Text
 
+from wargames_tui.engine.contract import Preview
 from wargames_tui.present.area import AreaTerms, Known
 from wargames_tui.ui.widgets.panel import Panel
+from wargames_tui.ui.widgets.standing import preview_text
 
 
 class ZonePanel(Panel):
@@ -26,11 +28,16 @@ class ZonePanel(Panel):
     """
 
     def show(
-        self, view: dict[str, Any], zid: str, terms: AreaTerms, picked: list[str] | None = None, steady: object = None
+        self, view: dict[str, Any], zid: str, terms: AreaTerms, picked: list[str] | None = None, steady: object = None,
+        preview: Preview | None = None,
     ) -> list[str]:
-        """Draw the panel; returns the ids of the player's units in the order they are numbered."""
+        """Draw the panel, with the preview in full of the lit units' action into the zone if it
+        has one; returns the ids of the player's units in the order they are numbered."""
         zone = view["zones"].get(zid)
         t, numbered = terms.zone_text(view, zid, terms, picked or []) if zone is not None else (Text(), [])
+        if preview is not None:
+            t.append("\n")
+            t.append_text(preview_text(preview))
         self.put_steady(t, steady)
         return numbered
 
