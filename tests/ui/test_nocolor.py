@@ -204,3 +204,30 @@ def test_text_map_marks_units_apart_from_places() -> None:
             # Only the top unit of a stack shows.
             assert sum(v["hex"] == u["hex"] for v in view["units"]) > 1
     assert side_letters({"a": "German", "b": "Georgian"}) == {"a": "G", "b": "E"}
+
+
+@pytest.mark.parametrize("human", ["german", "allied"])
+@sync
+async def test_every_area_map_puts_the_units_of_the_side_at_the_keys_in_angle_brackets(
+    save_dir: Path, no_color: None, human: str
+) -> None:
+    # One rule on every area map (present.area.side_brackets): < > your own units, { } the other
+    # side's. The Seeds of Disaster put the German pieces in < > whoever played (Springtime the
+    # Allied ones): an Allied player read his own armies in { }.
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+    from wargames_tui.ui.screens.play import PlayScreen
+
+    scenario = "seeds-of-disaster/1934"
+    other = "allied" if human == "german" else "german"
+    session = Session.start(game_for(scenario), scenario, seed=1, seats={human: "human", other: "bot:random"})
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, PlayScreen)
+        area = pilot.app.screen.query_one(AreaMap)
+        alone = {}
+        for side in (human, other):
+            zid = next(z for z, sides in area.occupants.items() if sides == {side} and z in area.layout_.labels)
+            alone[side] = text(label(area, zid))
+        # (the closing bracket may give its place to a marker: Seeds counts the pieces there)
+        assert alone[human][0] == "<" and alone[other][0] == "{", alone

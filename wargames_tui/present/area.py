@@ -186,6 +186,18 @@ class AreaTerms:
         return self.sides.get(side or "", side or "")
 
 
+def side_brackets(units: Units, own: str | None) -> tuple[str, str] | None:
+    """Every area map's rule for a label's brackets (MapLook.occupied): `< >` the units of the side
+    at the keys (`own`: whose view is drawn, else the game's player), `{ }` the other side's, `< }`
+    both; None for an empty zone. So a person reads his own units the same way in every game."""
+    sides = {u["side"] for u in units}
+    if not sides:
+        return None
+    if own in sides:
+        return ("<", "}") if len(sides) > 1 else ("<", ">")
+    return "{", "}"
+
+
 @dataclass(frozen=True)
 class MapLook:
     """How one game's zones are painted.
@@ -194,9 +206,10 @@ class MapLook:
     or two (left and right halves, both sides present), or None for the bare ground.
     markers(zone, units): the marker cells beside the label, in order (the first one without a
     spot colours the brackets). brackets(zone): a colour for the brackets, else the id's.
-    underline(zone): the id underlined. occupied(zone, units): the two characters drawn in place of
-    "[" and "]" to say, without colour, who stands there and in what state (e.g. "<" ">" one side,
-    "{" "}" the other, "<" "}" both), or None for the plain brackets."""
+    underline(zone): the id underlined. occupied(zone, units, own): the two characters drawn in place
+    of "[" and "]" to say, without colour, who stands there (`side_brackets`: "<" ">" the side at
+    the keys, "{" "}" the other, "<" "}" both; a game may add states of its own), or None for the
+    plain brackets."""
 
     colour: Callable[[dict[str, Any]], str]
     backgrounds: Callable[[dict[str, Any], Units], tuple[str, ...] | None]
@@ -206,4 +219,4 @@ class MapLook:
     link_chars: dict[str, str] = field(default_factory=lambda: dict(LINK_CHARS))
     link_colours: dict[str, str] = field(default_factory=lambda: dict(LINK_COLOURS))
     over_links: bool = False  # markers may cover the first character of a line of links
-    occupied: Callable[[dict[str, Any], Units], tuple[str, str] | None] = lambda zone, units: None
+    occupied: Callable[[dict[str, Any], Units, str | None], tuple[str, str] | None] = lambda zone, units, own: None

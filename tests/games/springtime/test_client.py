@@ -214,7 +214,7 @@ def test_a_contested_area_shows_the_allied_count_left_and_the_axis_count_right()
     row, first, last = layout.labels["24"]
     cells = {c: m[0] for (r, c), m in zip(layout.spots["24"], LOOK.markers(view["zones"]["24"], here))}
     assert cells == {last + 1: "1", first - 1: "3"}  # "3<24}1": three Allied, one Axis
-    assert LOOK.occupied(view["zones"]["24"], here) == ("<", "}")
+    assert LOOK.occupied(view["zones"]["24"], here, "axis") == ("<", "}")
 
 
 @pytest.mark.rules("springtime:10.4.3", "springtime:10.4.4")

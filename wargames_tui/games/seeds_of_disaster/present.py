@@ -20,6 +20,7 @@ from wargames_tui.present.area import (
     MapLook,
     Marker,
     Units,
+    side_brackets,
     units_of,
     zone_listing,
     zone_name,
@@ -353,15 +354,8 @@ def _markers(zone: dict[str, Any], units: Units) -> list[Marker]:
     return out
 
 
-def _occupied(zone: dict[str, Any], units: Units) -> tuple[str, str] | None:
-    sides = {u["side"] for u in _ground(units)}
-    if sides == {"german"}:
-        return "<", ">"
-    if sides == {"allied"}:
-        return "{", "}"
-    if sides:
-        return "<", "}"
-    return None
+def _occupied(zone: dict[str, Any], units: Units, own: str | None) -> tuple[str, str] | None:
+    return side_brackets(_ground(units), own)  # the ground pieces, by the rule of every area map
 
 
 LOOK = MapLook(
@@ -430,8 +424,10 @@ The **a** list holds the prewar decisions too (cards, builds, moves, the plan).
 **Colours:** an area's id is grey for Germany, orange for the Netherlands, pale yellow for Belgium,
 blue for France; brown brackets mark highland, teal swamp and the Dutch Water Line; areas with
 Maginot forts are underlined. A gold `*` marks an Objective (an MC or a starred area, 20.0); then
-the number of pieces there, a red `×` for a disrupted army, `W` for a Westwall marker. Without
-colour `< >` is German, `{ }` Allied. Borders: `-|/\\`, minor rivers `~`, major rivers `=`.
+the number of pieces there, a red `×` for a disrupted army, `W` for a Westwall marker. As on every
+area map, a label's brackets say whose ground pieces stand there, in colour and without: `< >` your
+own (the side whose view is shown), `{ }` the other side's, `< }` both. Borders: `-|/\\`, minor rivers
+`~`, major rivers `=`.
 
 **Hidden:** you see your own pieces fully; of the enemy only his army counters on the map (not
 their strength) and how many other pieces stand in each area (5.2.2), never his boxes, hand or orders.

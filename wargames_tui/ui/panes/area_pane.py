@@ -294,7 +294,7 @@ class AreaPane(Pane):
             units = set()
         self.set_reactive(AreaPane.picked, [u for u in self.picked if u in units])  # drawn below
         self._update_source()
-        self.query_one(AreaMap).show(view, self.highlights())
+        self.query_one(AreaMap).show(view, self.highlights(), own=self.player_side())
         self._draw_panels()
 
     def preview(self) -> Preview | None:

@@ -74,6 +74,14 @@ def look_for(view: dict[str, Any]) -> MapLook:
     return shown.look if shown is not None and shown.look is not None else PLAIN
 
 
+def player_for(view: dict[str, Any]) -> str | None:
+    """The side the view's game names as its player (AreaTerms.player), if it is an area game."""
+    from wargames_tui.present import for_scenario
+
+    shown = for_scenario(str(view.get("scenario", "")))
+    return shown.area.player if shown is not None and shown.area is not None else None
+
+
 PLAIN = MapLook(colour=lambda zone: DEFAULT_ZONE, backgrounds=lambda zone, units: None, markers=lambda zone, units: [])
 
 
@@ -269,14 +277,17 @@ class AreaMap(MapView):
         self._lines: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
         self._picture_key: tuple[Any, ...] | None = None
         self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
+        self.own: str | None = None
         self.show(view)
         order = self.zone_order()
         self.set_reactive(AreaMap.cursor, order[0] if order else "")
 
     # --- what to draw ------------------------------------------------------
-    def show(self, view: dict[str, Any], highlights: dict[str, str] | None = None) -> None:
-        """Draw a new position and new lit zones."""
+    def show(self, view: dict[str, Any], highlights: dict[str, str] | None = None, own: str | None = None) -> None:
+        """Draw a new position and new lit zones; `own` is the side at the keys (its units' labels
+        read `< >`, MapLook.occupied), by default the game's player."""
         self.look = look_for(view)
+        self.own = own or player_for(view)
         picture_key = (
             id(self.look),
             tuple(view.get("picture", [])),
@@ -461,7 +472,7 @@ class AreaMap(MapView):
         zone = self.zones[zid]
         look = self.look
         here = self.here.get(zid, [])
-        occupied = look.occupied(zone, here)
+        occupied = look.occupied(zone, here, self.own)
         if occupied and cell.role != "id":
             ch = occupied[0] if cell.role == "open" else occupied[1]
         if self.mono:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.present.area import DEFAULT_ZONE, GROUND, MapLook, Marker, Units
+from wargames_tui.present.area import DEFAULT_ZONE, GROUND, MapLook, Marker, Units, side_brackets
 
 # A zone's id colour: by its kind first (water, beach), then by its protection value.
 KIND_COLOURS = {
@@ -40,20 +40,6 @@ def _dieppe_backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] |
     return None
 
 
-# Who stands in a zone, without colour: the label's brackets, British < >, German { } (an assault:
-# British on the left, German on the right, "<HESS}").
-SIDE_BRACKETS = {"british": ("<", ">"), "german": ("{", "}")}
-
-
-def _dieppe_occupied(zone: dict[str, Any], units: Units) -> tuple[str, str] | None:
-    sides = {u["side"] for u in units}
-    if len(sides) > 1:
-        return SIDE_BRACKETS["british"][0], SIDE_BRACKETS["german"][1]
-    if sides:
-        return SIDE_BRACKETS.get(next(iter(sides)))
-    return None
-
-
 def _dieppe_markers(zone: dict[str, Any], units: Units) -> list[Marker]:
     marker = zone.get("marker")
     return [MARKERS.get(marker, ("?", "#000000", "#dddddd"))] if marker else []
@@ -64,5 +50,5 @@ LOOK = MapLook(
     backgrounds=_dieppe_backgrounds,
     markers=_dieppe_markers,
     underline=lambda zone: bool(zone.get("telephone")),
-    occupied=_dieppe_occupied,
+    occupied=lambda zone, units, own: side_brackets(units, own),  # British < > as the player's side
 )

@@ -49,8 +49,9 @@ alone (10.2, 10.3).
 Identifiers are coloured by nation (yellow Belgium, blue France, grey Germany, green Italy, orange
 the Netherlands, violet Luxembourg). Beside each label, the number of units each side has there:
 on blue the Allied, on grey the Axis; a contested Area shows the Allied count on the left and the
-Axis count on the right. Allied units put the label in `< >`, Axis units in `{ }`, both sides in
-`< }` (`3<12}2`), so it reads without colour too. A `+` marks an
+Axis count on the right. As on every area map, your own units (the side whose view is shown) put
+the label in `< >`, the other side's in `{ }`, both sides in `< }` (`3<12}2`), so it reads without
+colour too. A `+` marks an
 Area the Axis controls outside Germany where no Axis unit stands, a `~` a BEF evacuation port.
 On the map double lines are rivers, `#` the Maginot Line.
 

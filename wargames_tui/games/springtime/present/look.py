@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.present.area import DEFAULT_ZONE, MapLook, Marker, Units
+from wargames_tui.present.area import DEFAULT_ZONE, MapLook, Marker, Units, side_brackets
 
 NATION_COLOURS = {
     "belgium": "#f2d43d", "france": "#6fa8ff", "germany": "#b0b0b0", "italy": "#8fe08f",
@@ -45,18 +45,6 @@ def markers(zone: dict[str, Any], units: Units) -> list[Marker]:
     return out
 
 
-# Who stands in an Area, without colour: the label's brackets, Allied < >, Axis { } (a contested
-# Area: "<13}").
-SIDE_BRACKETS = {"allied": ("<", ">"), "axis": ("{", "}")}
-
-
-def occupied(zone: dict[str, Any], units: Units) -> tuple[str, str] | None:
-    sides = {u["side"] for u in units}
-    if len(sides) > 1:
-        return SIDE_BRACKETS["allied"][0], SIDE_BRACKETS["axis"][1]
-    return SIDE_BRACKETS.get(next(iter(sides))) if sides else None
-
-
 LOOK = MapLook(
     colour=colour,
     backgrounds=backgrounds,
@@ -65,5 +53,5 @@ LOOK = MapLook(
     link_chars=LINK_CHARS,
     link_colours=LINK_COLOURS,
     over_links=True,  # room beside every label for two markers: the sides' unit counts
-    occupied=occupied,
+    occupied=lambda zone, units, own: side_brackets(units, own),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.present.area import DEFAULT_ZONE, MapLook, Marker, Units
+from wargames_tui.present.area import DEFAULT_ZONE, MapLook, Marker, Units, side_brackets
 
 # An id's colour says what it is worth and what garrison it hides (strange-victory:3.1): the
 # letters A, B, C in deepening shades, ports blue, Avesnes red, the staging areas grey; strategic
@@ -39,23 +39,20 @@ def _sv_backgrounds(zone: dict[str, Any], units: Units) -> tuple[str, ...] | Non
     return (SV_BG["captured"],) if zone.get("captured") else None
 
 
-# Who stands in an area, without colour: the label's brackets. A division < > (( ) once it has
-# activated this turn), revealed Allied counters { } (a combat: the division on the left, "<AMI}"),
-# an empty captured area | |.
-SV_BRACKETS = {"german": ("<", ">"), "german-done": ("(", ")"), "allied": ("{", "}"), "captured": ("|", "|")}
+# Who stands in an area, without colour: the label's brackets by the rule of every area map
+# (side_brackets: the German player's divisions < >, revealed Allied counters { }, a combat
+# "<AMI}"); a division that has activated this turn ( ), an empty captured area | |.
+DONE, CAPTURED = ("(", ")"), ("|", "|")
 
 
-def _sv_occupied(zone: dict[str, Any], units: Units) -> tuple[str, str] | None:
+def _sv_occupied(zone: dict[str, Any], units: Units, own: str | None) -> tuple[str, str] | None:
+    brackets = side_brackets(units, own)
     german = [u for u in units if u["side"] == "german"]
-    allied = [u for u in units if u["side"] != "german"]
-    mark = SV_BRACKETS["german"] if any(not u.get("resupply") for u in german) else SV_BRACKETS["german-done"]
-    if german and allied:
-        return mark[0], SV_BRACKETS["allied"][1]
-    if german:
-        return mark
-    if allied:
-        return SV_BRACKETS["allied"]
-    return SV_BRACKETS["captured"] if zone.get("captured") else None
+    if brackets is None:
+        return CAPTURED if zone.get("captured") else None
+    if own == "german" and german and all(u.get("resupply") for u in german):
+        return DONE[0], brackets[1] if brackets[1] == "}" else DONE[1]
+    return brackets
 
 
 def _sv_markers(zone: dict[str, Any], units: Units) -> list[Marker]:
