@@ -101,7 +101,7 @@ class HexPane(Pane):
         return HexMap(self.board, id="map")
 
     def panels(self) -> list[Widget]:
-        # Where the game stands before the combat table: a tall table (Dynamo's) would push it out of the box.
+        # Where the game stands before the combat table: a tall table would push it out of the box.
         return [StackPanel(id="stack"), PendingPanel(id="pending"), StandingPanel(id="standing"), CrtPanel(id="crt"), TrackPanel(id="track")]
 
     def on_mount(self) -> None:
