@@ -26,7 +26,7 @@ def german_surprise() -> Session:
 
 def test_the_map_shows_each_sides_units_and_the_picked_units_reach(snap_compare, tmp_path: Path) -> None:  # noqa: ANN001
     # Past the cover, the Axis view: beside each label the units of each side there (Allied on
-    # blue, Axis on grey, the brackets < > and { }); the cursor on the first Axis Area (3, the
+    # blue, Axis on grey; the brackets < > the Axis's, at the keys, { } the Allies'); the cursor on the first Axis Area (3, the
     # Eifel), its first unit (the 12th Army) picked with 1, the Areas it may enter (4, 5, 11, 12) lit green.
     app = make_app(tmp_path, german_surprise())
     assert snap_compare(app, press=["enter", "1"], terminal_size=SIZE)
