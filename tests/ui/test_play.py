@@ -683,3 +683,24 @@ async def test_e_spreads_the_units_still_waiting_over_their_entry_hexes(save_dir
     assert all(at[u] in allowed[u] for u in waiting)
     counts = [list(at.values()).count(h) for h in set(at.values())]
     assert max(counts) - min(counts) <= 1
+
+
+@sync
+async def test_at_80_columns_the_footer_lets_the_spare_keys_go_before_it_cuts_any(save_dir: Path) -> None:
+    # Khar'kov's Soviet reinforcement step: its keys' words ran past 80 columns ('? Help ^s', Menu cut)
+    from textual.widgets._footer import FooterKey
+
+    from wargames_tui.cli import new_session as start
+    from wargames_tui.ui.widgets.footer import Footer
+
+    app = make_app(save_dir, session=start("panzer-corps/kharkov", {}, 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("enter", "e", "e"):
+            await pilot.press(key)
+            await pilot.pause(0.2)
+        await pilot.pause(0.3)
+        assert "reinforcement" in play_screen(app).session.prompt.phase.lower()
+        keys = list(play_screen(app).query_one(Footer).query(FooterKey))
+        assert max(k.region.right for k in keys) <= 80
+        assert {"help", "menu", "undo", "actions"} <= {k.action for k in keys}
+        assert "save" not in {k.action for k in keys}  # let go first: the game saves itself

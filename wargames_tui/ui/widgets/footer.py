@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
+
+# The keys the bar lets go of first when it is wider than the window, in that order: each is in the
+# help, Esc is the same everywhere, and the game saves itself after every action.
+SPARE = ("save", "cancel")
 
 
 class Footer(TextualFooter):
@@ -28,8 +35,33 @@ class Footer(TextualFooter):
         self._due = False
         await self.recompose()
 
+    def on_resize(self) -> None:
+        if not self._due:
+            self._due = True
+            self.call_after_refresh(self._recompose_due)
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, less the spare ones, in order, while the bar is wider than the window (at
+        80 columns a step with long words cut the last keys off: '? Help ^s')."""
+        parts = list(super().compose())
+        keys = [k for k in parts if isinstance(k, FooterKey)]
+        width = sum(_width(k, self.compact) for k in keys)
+        for key in sorted((k for k in keys if k.action in SPARE), key=lambda k: SPARE.index(k.action)):
+            if width <= self.app.size.width:
+                break
+            width -= _width(key, self.compact)
+            parts.remove(key)
+        yield from parts
+
     async def recompose(self) -> None:
         await super().recompose()
         bound = getattr(self, "__watchers", {}).get("compact")  # Textual keeps them under this name
         if bound:
             bound[:] = [(node, callback) for node, callback in bound if node.is_attached]
+
+
+def _width(key: FooterKey, compact: bool) -> int:
+    """The columns a key takes in the bar, by Textual's footer style: compact, its key, a space,
+    its words and a margin; else its key padded on both sides and its words padded on the right."""
+    words = cell_len(key.description) + 1 if key.description else 0
+    return cell_len(key.key_display) + words + (1 if compact else 2)
