@@ -8,7 +8,10 @@ For each scenario, `first` plays each side in turn against `second` (games/2 wit
 seeds 1, 2, ...). Prints first's wins, second's wins and draws per side, first's share of all
 games (a draw counts half), and the CPU seconds a player-turn took each bot (mean and most: a
 side's actions in one game turn, by the game's `summary` turn where it has one, else each run of
-the side's actions). `--seconds` sets the planning levels' budget (normal and hard alike).
+the side's actions) and a wait (a side's actions until the others have played more than the
+planning bot's ANSWERS: an impulse, where a game turn has many; what the planning bot budgets).
+A side the rules play (Betrayal's automaton) is played by the bot that acted last, as the client
+seats it. `--seconds` sets the planning levels' budget (normal and hard alike).
 Games are played through Session, as the client plays them; no selfplay checks. Results go to
 docs/PERFORMANCE.md ("Bots that play").
 """
@@ -24,46 +27,68 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wargames_tui.bots import BOTS, LEVELS
+from wargames_tui.bots.plan import ANSWERS
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 
 PANZER_CORPS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/kharkov", "panzer-corps/operation-compass"]
 
 
-def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, list[float]]) -> str | None:
+def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, list[float]],
+         waiting: dict[str, list[float]]) -> str | None:
     """One game with bots[side] playing each side; the winner's side, or None for a draw. The
-    CPU seconds of each player-turn are added to thinking[bot name]."""
+    CPU seconds of each player-turn are added to thinking[bot name], and those of each wait to
+    waiting[bot name]: a side's actions until the others have played more than the planning
+    bot's ANSWERS (an exchange's loss chosen by the enemy does not end a wait; an impulse does)."""
     rng = random.Random(seed)
     game = game_for(scenario)
     session = Session.start(game, scenario, seed=seed)
     turns: dict[tuple, float] = {}
+    waits: dict[tuple, float] = {}
+    since: dict[str, int] = {}  # side -> the others' actions since its last
+    wait_no: dict[str, int] = {}
     run = 0
     last = None
     while session.outcome() is None:
-        side = game.active_side(session.state)
+        side = _player(session, bots)
         if side != last:
             run, last = run + 1, side
+        if since.get(side, ANSWERS + 1) > ANSWERS:
+            wait_no[side] = wait_no.get(side, 0) + 1
+        since = {s: 0 if s == side else n + 1 for s, n in {**since, side: 0}.items()}
         turn = game.summary(session.state)["turn"] if hasattr(game, "summary") else run
         start = time.process_time()
         action = BOTS[bots[side]](session, rng)
-        key = (bots[side], side, turn)
-        turns[key] = turns.get(key, 0.0) + time.process_time() - start
+        took = time.process_time() - start
+        turns[(bots[side], side, turn)] = turns.get((bots[side], side, turn), 0.0) + took
+        waits[(bots[side], side, wait_no[side])] = waits.get((bots[side], side, wait_no[side]), 0.0) + took
         session.act(action)
-    for (name, _, _), seconds in turns.items():
-        thinking.setdefault(name, []).append(seconds)
+    for tally, into in ((turns, thinking), (waits, waiting)):
+        for (name, _, _), seconds in tally.items():
+            into.setdefault(name, []).append(seconds)
     outcome = session.outcome()
     assert outcome is not None
     return outcome.winner
 
 
-def match(scenario: str, first: str, second: str, games: int, seed: int, thinking: dict[str, list[float]]) -> dict[str, list[int]]:
+def _player(session: Session, bots: dict[str, str]) -> str:
+    """The side whose bot chooses now: the side to act, or for a side the rules play (a solitaire
+    game's automaton) the side that acted last, as the client seats it (Session.waiting_for)."""
+    side = session.game.active_side(session.state)
+    if side in bots:
+        return side
+    return next((e.side for e in reversed(session.log) if e.side in bots), next(iter(bots)))
+
+
+def match(scenario: str, first: str, second: str, games: int, seed: int, thinking: dict[str, list[float]],
+          waiting: dict[str, list[float]]) -> dict[str, list[int]]:
     """side -> [first's wins, second's wins, draws] with first playing that side."""
     sides = _sides(scenario)
     table = {s: [0, 0, 0] for s in sides}
     for i in range(games):
         mine = sides[i % 2]
         other = sides[1 - i % 2]
-        winner = play(scenario, {mine: first, other: second}, seed + i, thinking)
+        winner = play(scenario, {mine: first, other: second}, seed + i, thinking, waiting)
         table[mine][0 if winner == mine else 1 if winner == other else 2] += 1
     return table
 
@@ -71,7 +96,8 @@ def match(scenario: str, first: str, second: str, games: int, seed: int, thinkin
 def _sides(scenario: str) -> list[str]:
     game = game_for(scenario)
     info = next(s for s in game.scenarios() if s.id == scenario)
-    return list(info.sides)
+    played_by_game = getattr(game, "SOLITAIRE", {}) or {}
+    return [s for s in info.sides if s not in played_by_game]
 
 
 def main() -> None:
@@ -89,12 +115,14 @@ def main() -> None:
     for sc in args.scenarios or PANZER_CORPS:
         start = time.perf_counter()
         thinking: dict[str, list[float]] = {}
-        table = match(sc, args.first, args.second, args.games, args.seed, thinking)
+        waiting: dict[str, list[float]] = {}
+        table = match(sc, args.first, args.second, args.games, args.seed, thinking, waiting)
         won = sum(t[0] + t[2] / 2 for t in table.values())
         cells = "; ".join(f"as {s}: {t[0]}-{t[1]}" + (f" ({t[2]} drawn)" if t[2] else "") for s, t in table.items())
         cpu = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in thinking.items())
+        wait = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in waiting.items())
         took = time.perf_counter() - start
-        print(f"{sc:<32} {args.first} v {args.second}: {cells}; {args.first} {100 * won / args.games:.0f}%  (CPU s a player-turn, mean/most: {cpu}; {took:.0f} s)", flush=True)
+        print(f"{sc:<32} {args.first} v {args.second}: {cells}; {args.first} {100 * won / args.games:.0f}%  (CPU s a player-turn, mean/most: {cpu}; a wait: {wait}; {took:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

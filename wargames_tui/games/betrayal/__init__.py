@@ -6,7 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.contract import Forces
 from wargames_tui.engine.flow import ScenarioInfo
-from wargames_tui.games.betrayal import sequence
+from wargames_tui.games.betrayal import evaluation, sequence
 from wargames_tui.games.betrayal.board import ground, occupancy, on_map, sc
 from wargames_tui.games.betrayal.combat import assess
 from wargames_tui.games.betrayal.contract import owed, preview, standing
@@ -66,6 +66,11 @@ def covers(state: State) -> str:
     if state.turn < 3 or sequence.solitaire(state):
         return ""
     return "From turn 3 the Allied players may not confer (betrayal:6.2): each plays his turn alone."
+
+
+def evaluate(state: State, side: str) -> float:
+    """For bots that plan: side's advantage in the position (evaluation.py)."""
+    return evaluation.evaluate(state, side)
 
 
 def active_side(state: State) -> str | None:

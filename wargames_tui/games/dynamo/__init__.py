@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from wargames_tui.engine.contract import Forces, Preview, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.engine.mapdata import HexMapData
-from wargames_tui.games.dynamo import hidden, phases
+from wargames_tui.games.dynamo import evaluation, hidden, phases
 from wargames_tui.games.dynamo.contract import owed, standing
 from wargames_tui.games.dynamo import preview as preview_of
 from wargames_tui.games.dynamo.data import SCENARIO_FILES, load_game
@@ -90,6 +90,11 @@ def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
     seen = view(state, viewer)
     seen["units"] = [u for u in seen["units"] if not (u.get("dummy") and u["status"] != "map")]
     return forces_from_view(seen, {"map": "on_map", "pool": "to_come", "dead": "eliminated"})
+
+
+def evaluate(state: State, side: str) -> float:
+    """For bots that plan: side's advantage in the position (evaluation.py)."""
+    return evaluation.evaluate(state, side)
 
 
 def check_invariants(state: State) -> list[str]:

@@ -13,6 +13,7 @@ from wargames_tui.games.seeds_of_disaster.preview import preview as preview
 from wargames_tui.games.seeds_of_disaster.invariants import (
     check_invariants as check_invariants,
 )
+from wargames_tui.games.seeds_of_disaster.evaluation import evaluate as evaluate  # for bots that plan
 from wargames_tui.games.seeds_of_disaster.state import State
 from wargames_tui.games.seeds_of_disaster.view import SIDE_NAMES
 from wargames_tui.games.seeds_of_disaster.view import disguise as disguise
