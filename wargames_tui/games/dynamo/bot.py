@@ -31,7 +31,10 @@ def plan(session: Session, rng: random.Random) -> Action:
     south = set(view["edges"]["south"])
 
     def near(h: str, targets: set[str] | list[str]) -> int:
-        return min((grid.distance(h, t) for t in targets), default=99)
+        known = _nearest(frozenset(targets))
+        if h not in known:
+            known[h] = min((grid.distance(h, t) for t in targets), default=99)
+        return known[h]
 
     if "raf" in kinds:
         return {"type": "raf"}
@@ -81,6 +84,18 @@ def plan(session: Session, rng: random.Random) -> Action:
     if "halt" in kinds:
         return {"type": "halt"}
     return rng.choice(actions)
+
+
+_NEAREST: dict[frozenset[str], dict[str, int]] = {}
+
+
+def _nearest(targets: frozenset[str]) -> dict[str, int]:
+    """Hex -> its distance to the nearest of targets, filled as asked: the coast and the havens
+    never change and the enemy's hexes seldom between two choices (most of a playout's cost
+    was these minimums, taken again and again)."""
+    if targets not in _NEAREST and len(_NEAREST) > 256:
+        _NEAREST.clear()
+    return _NEAREST.setdefault(targets, {})
 
 
 def _unit(view: dict[str, Any], uid: str) -> dict[str, Any]:
