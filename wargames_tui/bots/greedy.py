@@ -121,12 +121,10 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     ]
     own = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u["status"] == "map"}
     guards: set[str] = set()  # for each raider, the nearest own unit between it and its goal
+    between = [(uid, h) for uid, h in own.items() if danger.get(h, far) < dist.get(h, far)]
     for e, move in raiders:
-        near = sorted(
-            (grid.distance(h, e), uid)
-            for uid, h in own.items()
-            if uid not in guards and danger.get(h, far) < dist.get(h, far) and grid.distance(h, e) <= style.guard_turns * move + 1
-        )
+        reach = style.guard_turns * move + 1
+        near = sorted((d, uid) for uid, h in between if uid not in guards and (d := grid.distance(h, e)) <= reach)
         guards.update(uid for _, uid in near[: style.guards])
     where = {u["id"]: u["hex"] for u in view["units"]}
     limit = view.get("stacking", {}).get(side)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 
@@ -29,16 +30,21 @@ def crt_column(
     Odds above the last column use the last column; `shift` moves right (positive)
     or left (negative) after the clamp.
     """
-    ratio = odds_ratio(attack, defence)
-    ordered = [_parse(c) for c in columns]
-    value = _value(ratio)
-    if value < _value(ordered[0]):
+    value = _value(odds_ratio(attack, defence))
+    thresholds = _thresholds(tuple(columns))
+    if value < thresholds[0]:
         return None
-    index = max(i for i, col in enumerate(ordered) if _value(col) <= value)
+    index = max(i for i, least in enumerate(thresholds) if least <= value)
     index += shift
     if index < 0:
         return None
     return columns[min(index, len(columns) - 1)]
+
+
+@lru_cache(maxsize=64)
+def _thresholds(columns: tuple[str, ...]) -> tuple[float, ...]:
+    """Each column's least odds as a number (bots ask for columns thousands of times a second)."""
+    return tuple(_value(_parse(c)) for c in columns)
 
 
 def _parse(label: str) -> tuple[int, int]:

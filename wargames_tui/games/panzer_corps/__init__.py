@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
+from wargames_tui.engine.odds import crt_column
 from wargames_tui.games.panzer_corps import evaluation, rules, victory
 from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.games.panzer_corps.contract import owed, preview, standing
@@ -55,7 +56,7 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     b = Board(state)
     attack = sum(b.unit(a).strength for a in attackers)
     defence, note = b.defence(defender, attackers)
-    column = b.column(attackers, defender) if attack > 0 else None
+    column = crt_column(attack, defence, b.sc.crt.columns) if attack > 0 else None
     return {"attack": attack, "defence": defence, "column": column, "note": note}
 
 
