@@ -61,6 +61,8 @@ def test_a_turn_is_planned_once_and_played_from_the_plan(monkeypatch) -> None:  
         return plan(s, rng, budget)
 
     monkeypatch.setattr(plan_module, "plan", counting)
+    styles = plan_module._styles  # the greedy bot's default style alone: a plan of the whole movement
+    monkeypatch.setattr(plan_module, "_styles", lambda game: styles(game)[:1])
     bot, rng = Planner(0.2), random.Random(3)
     while session.game.active_side(session.state) == side and not session.dice.rolls:
         before = len(session.log)
@@ -68,3 +70,10 @@ def test_a_turn_is_planned_once_and_played_from_the_plan(monkeypatch) -> None:  
         if any(e.rolls for e in session.log[before:]):
             break
     assert len(session.log) > 10 and calls == [0]
+
+
+def test_a_plan_scored_once_on_lucky_dice_is_not_picked_over_a_tried_one() -> None:
+    lucky = plan_module.Genome([{"type": "lucky"}], 0, 0.0, scores=[100.0])
+    tried = plan_module.Genome([{"type": "tried"}], 0, 0.0, scores=[5.0, 6.0])
+    assert plan_module._best([lucky, tried]) == [{"type": "tried"}]
+    assert plan_module._best([lucky]) == [{"type": "lucky"}]  # none tried twice: the best once

@@ -41,7 +41,7 @@ from wargames_tui.present import map_kind, presentation
 WIN = 10_000.0  # a won game, beyond any evaluation
 POPULATION = 12
 SAMPLES = 1  # dice samples a plan is scored on in each generation
-FIRST_SHARE = 0.5  # of a turn's budget, for the turn's first plan
+FIRST_SHARE = 0.6  # of a turn's budget, for the turn's first plan
 REPLAN_SHARE = 0.12  # for each plan again after a die roll within the turn (while the budget lasts)
 LEAST = 0.02  # seconds: a plan's budget when the turn's is spent (one playout of each style)
 ANSWERS = 2  # other sides' actions within one turn of the side's (a loss chosen in an exchange)
@@ -137,7 +137,10 @@ def plan(session: Session, rng: random.Random, budget: float) -> list[Action]:
 
 
 def _best(population: list[Genome]) -> list[Action]:
-    best = max((g for g in population if g.scores), key=lambda g: g.value)
+    """The best plan's actions up to its first die roll, among the plans scored on at least two
+    dice samples where any was: a new plan's one lucky sample does not outweigh a tried one."""
+    tried = min(2, max(len(g.scores) for g in population))
+    best = max((g for g in population if len(g.scores) >= tried), key=lambda g: g.value)
     cut = best.rolled_at + 1 if best.rolled_at is not None else len(best.actions)
     return best.actions[: max(1, cut)]
 

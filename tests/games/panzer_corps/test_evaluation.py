@@ -1,5 +1,7 @@
 """The evaluation the planning bot scores Panzer Corps positions by (evaluation.py)."""
 
+import pytest
+
 from wargames_tui.games.panzer_corps import evaluate, rules
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.evaluation import THREAT
@@ -36,3 +38,31 @@ def test_losses_count_against_the_side_that_took_them():
     uid = EL_ALAMEIN.unit("gi")
     state.units[uid].hex, state.units[uid].status = None, "eliminated"
     assert evaluate(state, "gi") < before - EL_ALAMEIN.sc.units[uid].strength * 0.5
+
+
+COMPASS = Table("panzer-corps/operation-compass")
+
+
+def _footholds_held(british: set[str]):  # noqa: ANN202
+    """Operation Compass with every unit off the map and the British holding the footholds named."""
+    state = rules.new_state(COMPASS.id, {})
+    for u in state.units.values():
+        u.hex, u.status = None, "pending"
+    footholds = {h: p.value for p in COMPASS.sc.map.places if p.kind == "foothold" for h in p.hexes}
+    state.control = {h: "br" if h in british else "it" for h in footholds}
+    return state
+
+
+@pytest.mark.rules("operation-compass:4.0")
+def test_a_tie_counts_for_the_side_it_goes_to():
+    # operation-compass 4.0: ties go to the Italians. Two footholds worth 3 VP against two
+    # worth 3 is no better for the British than 2 against 4 is bad: a third foothold that
+    # turns the tie into a lead is worth more than the one that turned the deficit into the tie.
+    footholds = {p.hexes[0]: p.value for p in COMPASS.sc.map.places if p.kind == "foothold"}
+    twos = sorted(h for h, v in footholds.items() if v == 2)
+    ones = sorted(h for h, v in footholds.items() if v == 1)
+    behind = _footholds_held(set(ones))  # 2 VP against 4
+    tied = _footholds_held({twos[0], ones[0]})  # 3 against 3
+    ahead = _footholds_held({twos[0], twos[1]})  # 4 against 2
+    assert evaluate(tied, "br") < 0 < evaluate(tied, "it")
+    assert evaluate(ahead, "br") - evaluate(tied, "br") > evaluate(tied, "br") - evaluate(behind, "br")

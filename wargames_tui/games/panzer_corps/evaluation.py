@@ -19,7 +19,9 @@ from wargames_tui.games.panzer_corps.board import Board, static_costs
 from wargames_tui.games.panzer_corps.data import load_scenario
 from wargames_tui.games.panzer_corps.state import State
 
-POINT = 2.0  # a point of the scenario's own margin (VP, points), in strength
+POINT = 2.0  # a point of a points threshold (dunkerque 4.0: a point is a strength point), in strength
+VP = 4.0  # a victory point where both sides count them (kharkov 4.0, operation-compass 4.0): a unit eliminated is 1 VP or half of one there
+AHEAD = 0.5  # points: the side that would win if the game ended now (so a tie counts for its winner)
 LOST = 1.0  # a strength point eliminated
 ON_GOAL = 1.5  # a unit standing on one of its side's objectives
 STEP = 0.15  # each hex between a unit and its side's nearest objective, up to FAR
@@ -33,10 +35,22 @@ def evaluate(state: State, side: str) -> float:
     """Side's advantage in strength points: above 0 is better for side than for its enemy."""
     b = Board(state)
     enemy = b.enemy_of(side)
-    value = POINT * victory.margin(state, side)
+    value = _standing(state, side)
     for s, sign in ((side, 1.0), (enemy, -1.0)):
         value += sign * _side_value(b, s)
     return value
+
+
+def _standing(state: State, side: str) -> float:
+    """Side's lead in the scenario's own points if the game ended now, and half a point for
+    the side that would win then (a tie goes to one side: operation-compass 4.0, dunkerque 4.0)."""
+    winner, _, points = victory.final_result(state)
+    if not points:
+        return 0.0
+    lead = victory.margin_of(state, side, points)
+    if winner is not None:
+        lead += AHEAD if winner == side else -AHEAD
+    return (POINT if load_scenario(state.scenario).info.rules.points else VP) * lead
 
 
 def _side_value(b: Board, side: str) -> float:

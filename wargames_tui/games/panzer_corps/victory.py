@@ -97,7 +97,11 @@ def final_result(state: State) -> tuple[str | None, str, dict[str, int]]:
 def margin(state: State, side: str) -> float:
     """How far side would be ahead if the game ended now, in the scenario's own points (above
     the other side's, or above the points threshold); 0 where the end brings no points."""
-    _, _, points = final_result(state)
+    return margin_of(state, side, final_result(state)[2])
+
+
+def margin_of(state: State, side: str, points: dict[str, int]) -> float:
+    """margin, from the points final_result counted."""
     rule = load_scenario(state.scenario).info.rules.points
     if rule is not None:
         lead = points.get(rule.side, 0) - rule.threshold
