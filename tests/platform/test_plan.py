@@ -77,3 +77,13 @@ def test_a_plan_scored_once_on_lucky_dice_is_not_picked_over_a_tried_one() -> No
     tried = plan_module.Genome([{"type": "tried"}], 0, 0.0, scores=[5.0, 6.0])
     assert plan_module._best([lucky, tried]) == [{"type": "tried"}]
     assert plan_module._best([lucky]) == [{"type": "lucky"}]  # none tried twice: the best once
+
+
+def test_a_changed_choice_moves_the_same_unit_elsewhere() -> None:
+    # A plan's mutation keeps its unit: another end of the same unit's move, not any unit's.
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    move = next(a for a in session.prompt.actions if a["type"] == "move")
+    for seed in range(5):
+        other = plan_module._variant(session, move, random.Random(seed))
+        assert other["type"] == "move" and other["unit"] == move["unit"] and other != move

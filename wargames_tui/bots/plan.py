@@ -32,6 +32,7 @@ from typing import Any, Callable
 from wargames_tui.bots.greedy import Style, greedy_bot
 from wargames_tui.bots.search import STANDING, STYLES, score
 from wargames_tui.bots.uniform import random_bot
+from wargames_tui.engine.actionlist import sketches
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.legality import refusal
@@ -41,8 +42,8 @@ from wargames_tui.present import map_kind, presentation
 WIN = 10_000.0  # a won game, beyond any evaluation
 POPULATION = 12
 SAMPLES = 1  # dice samples a plan is scored on in each generation
-FIRST_SHARE = 0.6  # of a turn's budget, for the turn's first plan
-REPLAN_SHARE = 0.12  # for each plan again after a die roll within the turn (while the budget lasts)
+FIRST_SHARE = 0.75  # of a turn's budget, for the turn's first plan
+REPLAN_SHARE = 0.1  # for each plan again after a die roll within the turn (while the budget lasts)
 LEAST = 0.02  # seconds: a plan's budget when the turn's is spent (one playout of each style)
 ANSWERS = 2  # other sides' actions within one turn of the side's (a loss chosen in an exchange)
 SMALL_CHOICE = 4  # a prompt with this many actions or fewer gets the same share (a loss to pick)
@@ -155,8 +156,11 @@ def _next_generation(population: list[Genome], styles: int, rng: random.Random) 
         parent = rng.choice(parents)
         end = len(parent.actions) if parent.rolled_at is None else parent.rolled_at + 1
         at = rng.randrange(max(1, end))
-        if rng.random() < 0.5:  # one choice replaced, the rest kept where still legal
+        kind = rng.random()
+        if kind < 0.35:  # one choice replaced (another end for the same unit's move), the rest kept where still legal
             children.append(Genome(list(parent.actions), parent.style, rng.choice(NOISE), change_at=at))
+        elif kind < 0.5 and at < end - 1:  # one choice left out (a unit that stays where it is)
+            children.append(Genome(parent.actions[:at] + parent.actions[at + 1 :], parent.style, rng.choice(NOISE)))
         else:  # everything from a point on remade, in any style
             children.append(Genome(parent.actions[:at], rng.randrange(styles), rng.choice(NOISE)))
     return kept + children
@@ -205,9 +209,10 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
             if refusal(game, sim.state, sim.prompt, wanted) is None:
                 action = wanted
         if action is None or not _played(sim, action):  # a planned step the rules judge otherwise here
-            action = random_bot(sim, rng) if rng.random() < genome.noise else policy(sim, rng)
-            if i == genome.change_at and action == genome.actions[i]:
-                action = random_bot(sim, rng)
+            if i == genome.change_at:
+                action = _variant(sim, genome.actions[i], rng)
+            else:
+                action = random_bot(sim, rng) if rng.random() < genome.noise else policy(sim, rng)
             if not _played(sim, action):
                 break  # a listed action the rules refuse: the playout ends where it stands
         played.append(action)
@@ -215,6 +220,20 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
             rolled_at = i
     genome.actions, genome.rolled_at, genome.change_at = played, rolled_at, None
     return _value(sim, side)
+
+
+def _variant(sim: Session, action: Action, rng: random.Random) -> Action:
+    """Another listed action of the same type for the unit action names (another end of its
+    move, another retreat), else any listed action but action."""
+    actions = sim.prompt.actions
+    unit = action.get("unit")
+    same = [i for i, a in enumerate(sketches(actions)) if unit is not None and a.get("unit") == unit and a.get("type") == action.get("type")]
+    rng.shuffle(same)
+    for i in same[:3]:
+        if actions[i] != action:
+            return actions[i]
+    other = random_bot(sim, rng)
+    return other if other != action or len(actions) == 1 else random_bot(sim, rng)
 
 
 def _played(sim: Session, action: Action) -> bool:
