@@ -9,7 +9,8 @@ seeds 1, 2, ...). Prints first's wins, second's wins and draws per side, first's
 games (a draw counts half), and the CPU seconds a player-turn took each bot (mean and most: a
 side's actions in one game turn, by the game's `summary` turn where it has one, else each run of
 the side's actions) and a wait (a side's actions until the others have played more than the
-planning bot's ANSWERS: an impulse, where a game turn has many; what the planning bot budgets).
+planning bot's ANSWERS since it began: an impulse, where a game turn has many; what the
+planning bot budgets).
 A side the rules play (Betrayal's automaton) is played by the bot that acted last, as the client
 seats it. `--seconds` sets the planning levels' budget (normal and hard alike).
 Games are played through Session, as the client plays them; no selfplay checks. Results go to
@@ -39,13 +40,14 @@ def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, lis
     """One game with bots[side] playing each side; the winner's side, or None for a draw. The
     CPU seconds of each player-turn are added to thinking[bot name], and those of each wait to
     waiting[bot name]: a side's actions until the others have played more than the planning
-    bot's ANSWERS (an exchange's loss chosen by the enemy does not end a wait; an impulse does)."""
+    bot's ANSWERS since the wait began, as the planner counts its turn (an exchange's loss
+    chosen by the enemy does not end a wait; the enemy's impulse does)."""
     rng = random.Random(seed)
     game = game_for(scenario)
     session = Session.start(game, scenario, seed=seed)
     turns: dict[tuple, float] = {}
     waits: dict[tuple, float] = {}
-    since: dict[str, int] = {}  # side -> the others' actions since its last
+    since: dict[str, int] = {}  # side -> the others' actions since its wait began
     wait_no: dict[str, int] = {}
     run = 0
     last = None
@@ -54,8 +56,8 @@ def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, lis
         if side != last:
             run, last = run + 1, side
         if since.get(side, ANSWERS + 1) > ANSWERS:
-            wait_no[side] = wait_no.get(side, 0) + 1
-        since = {s: 0 if s == side else n + 1 for s, n in {**since, side: 0}.items()}
+            wait_no[side], since[side] = wait_no.get(side, 0) + 1, 0
+        since = {s: n if s == side else n + 1 for s, n in since.items()}
         turn = game.summary(session.state)["turn"] if hasattr(game, "summary") else run
         start = time.process_time()
         action = BOTS[bots[side]](session, rng)
