@@ -4,6 +4,7 @@ that keeps its lines; for every scenario."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,27 @@ async def test_the_prompt_line_says_what_is_still_owed_and_where_the_standing_is
         line = " ".join(text_of(screen, "#prompt").split())
         assert f"Still to do: {owed[0].text} ({owed[0].case}), and {len(owed) - 1} more" in line
         assert ("v: standing" in line) == (size == (80, 24))
+
+
+@sync
+async def test_the_prompt_line_says_the_luftwaffe_factors_owed_once(save_dir: Path) -> None:
+    # Dynamo's air phase: the prompt said "3 factor(s) left to place on German units" and the owed
+    # item after it said "place 3 more Luftwaffe factor(s) on German units" (dynamo:8.1).
+    app = make_app(save_dir, Session.start(game_for("dynamo/campaign"), "dynamo/campaign", seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(app, pilot)
+        line = " ".join(text_of(screen, "#prompt").split())
+        assert "Still to do: place 3 more Luftwaffe factor(s) on German units (dynamo:8.1)" in line
+        assert line.count(" 3 ") == 1, line
+
+
+@sync
+async def test_dummies_waiting_to_be_placed_carry_no_serial_number(save_dir: Path) -> None:
+    # Dynamo No Halt Order's set-up: the waiting panel listed "German dummy 1" .. "German dummy 4",
+    # numbers no counter carries; dummies are alike (dynamo:11.2).
+    app = make_app(save_dir, Session.start(game_for("dynamo/no-halt-order"), "dynamo/no-halt-order", seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(app, pilot)
+        waiting = " ".join(text_of(screen, "#pending").split())
+        assert "German dummy" in waiting
+        assert not re.search(r"dummy \d", waiting), waiting
