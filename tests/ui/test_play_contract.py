@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from tests.ui.helpers import SIZE, arrange_attack, goto, make_app, new_session, play_screen, sync
 from wargames_tui.engine.session import Session
@@ -213,6 +214,9 @@ async def test_dummies_waiting_to_be_placed_carry_no_serial_number(save_dir: Pat
     app = make_app(save_dir, Session.start(game_for("dynamo/no-halt-order"), "dynamo/no-halt-order", seed=1))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(app, pilot)
-        waiting = " ".join(text_of(screen, "#pending").split())
+        console = Console(width=200)
+        with console.capture() as shown:
+            console.print(screen.query_one("#pending").content)
+        waiting = " ".join(shown.get().split())
         assert "German dummy" in waiting
         assert not re.search(r"dummy \d", waiting), waiting

@@ -222,7 +222,7 @@ def _luftwaffe_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, 
         acts.append({"type": "end-phase"})
     if not state.air_left:
         return "Every Luftwaffe factor is placed: end the phase.", "8.1", acts
-    return f"Commit the Luftwaffe: {state.air_left} factor(s) left to place on German units.", "8.1", acts
+    return "Commit the Luftwaffe over German units, one factor at a time.", "8.1", acts
 
 
 def _move_prompt(state: State, b: Board) -> tuple[str, str, list[dict[str, Any]]]:
