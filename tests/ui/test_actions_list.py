@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
+
 from textual.app import App
 from textual.widgets import Input
 
 from tests.ui.helpers import SIZE, sync
+from wargames_tui.ui.app import WargamesApp
 from wargames_tui.ui.screens.actions import ActionsScreen, Worded
 from wargames_tui.ui.widgets.rows import Rows
 
@@ -286,3 +290,30 @@ async def test_enter_typed_before_the_list_has_read_every_row_takes_the_row_mean
         await pilot.press(*"hex 29999", "enter")  # no pause: Enter may come before the last row is read
         await pilot.pause()
         assert app.chosen == [app.actions[29999]]
+
+
+class LongWordsApp(App):
+    CSS_PATH = Path(inspect.getfile(WargamesApp)).parent / WargamesApp.CSS_PATH  # the client's own layout
+    TITLE_TEXT = ("Impulse: play an Event or the Advantage, then choose Assault, Regroup, Redeploy or Pass "
+                  "(springtime:8.1)")
+    ROW = ("2nd Army to Champagne [24] · entering Champagne binds 1 unit(s) to attack it: attack 5 vs "
+           "defence 11-15; 100% repulse, <1% stalemate; without air, led by the strongest; others may "
+           "follow (springtime:10.1)")
+
+    def on_mount(self) -> None:
+        self.push_screen(ActionsScreen(self.TITLE_TEXT, [(self.ROW, {"type": "move"}), *ROWS]))
+
+
+@sync
+async def test_the_prompt_and_the_lit_rows_preview_are_shown_whole() -> None:
+    # Springtime's list at 120x40 cut its prompt at '(spr' and the lit row's preview after two
+    # lines ('... led by the strongest; others may'): the odds of an attack must be readable whole.
+    app = LongWordsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        title, lit = screen.query_one("#actions-title"), screen.query_one("#actions-lit")
+        for widget, words in ((title, LongWordsApp.TITLE_TEXT), (lit, LongWordsApp.ROW)):
+            shown = [str(line.text).rstrip() for line in widget.render_lines(widget.content_region.reset_offset)]
+            assert widget.size.width <= screen.query_one("#actions-box").content_region.width, widget.id
+            assert " ".join(" ".join(shown).split()) == words
