@@ -35,3 +35,22 @@ async def test_e_ends_a_step_the_game_names(save_dir: Path) -> None:
         await pilot.press("e")
         await pilot.pause()
         assert len(session.log) == played + 1 and session.log[-1].action["type"] == "end-movement"
+
+
+@sync
+async def test_e_in_a_step_with_nothing_to_end_says_how_the_step_ends(save_dir: Path) -> None:
+    # Springtime's bid (springtime:17.1) ends with a bid alone: e played nothing and said nothing.
+    game = game_for("springtime/fall-gelb")
+    session = Session.start(game, "springtime/fall-gelb", {"bids": "on"}, seed=1, seats={"allied": "human", "axis": "human"})
+    choices = len(session.prompt.actions)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert not session.log
+        line = " ".join(str(app.screen.query_one("#prompt").render()).split())
+        assert f"e: nothing to end here; this step ends with one of its {choices} choices (a lists them)" in line
