@@ -72,6 +72,7 @@ def bindings_for(terms: AreaTerms) -> list[Binding]:
     return [
         Binding("a", "screen.actions", "Actions", tooltip=ACTIONS_TIP),
         *[Binding("e", f"play_type('{kind}')", label, id=f"e-{kind}") for kind, label in terms.proceed.items()],
+        Binding("e", "no_end", show=False),  # after the game's own: e with nothing of theirs to play says why
         *[Binding(key, f"play_type('{kind}')", label, id=f"key-{kind}") for kind, (key, label) in terms.keys.items()],
         Binding("n,space", "screen.step_once", "Next step", tooltip="play the next step of the side the game plays"),
         *([Binding("n", "next_unit", terms.next_key, tooltip=f"{terms.next_key}: the cursor to the next zone with a unit that may act")] if terms.next_key else []),
@@ -444,6 +445,8 @@ class AreaPane(Pane):
             return False
         if action == "play_type":
             return str(parameters[0]) in self.types()
+        if action == "no_end":
+            return not self.types() & set(self.terms.proceed)
         if action == "next_unit":
             return not self.acting()[0] and bool(self._ready_zones())
         if action == "pick":
@@ -464,6 +467,17 @@ class AreaPane(Pane):
 
     def action_play_type(self, kind: str) -> None:
         self._play_type(kind)
+
+    def action_no_end(self) -> None:
+        """e where the step has no end of its own to take: what is owed, else how the step ends."""
+        owed = self.host.owed()
+        if owed:
+            self.host.say(f"e: nothing to end here; this step ends once this is done: {owed[0].text} ({owed[0].case})"
+                          + (f", and {len(owed) - 1} more." if len(owed) > 1 else "."))
+            return
+        choices = self.prompt.actions
+        named = ": " + " / ".join(self.words(a) for a in choices) if len(choices) <= 3 else ""
+        self.host.say(f"e: nothing to end here; this step ends with one of its {len(choices)} choices (a lists them){named}.")
 
     def _ready_zones(self) -> list[str]:
         """Zones of the player's units that an action of the prompt names, in reading order."""
