@@ -54,3 +54,23 @@ async def test_e_in_a_step_with_nothing_to_end_says_how_the_step_ends(save_dir: 
         assert not session.log
         line = " ".join(str(app.screen.query_one("#prompt").render()).split())
         assert f"e: nothing to end here; this step ends with one of its {choices} choices (a lists them)" in line
+
+
+@sync
+async def test_the_prompt_line_shows_what_e_rolls_before_it_is_pressed(save_dir: Path) -> None:
+    # Springtime's impulse: e ends it and the Logistics roll follows (springtime:6.2.1); the list
+    # previewed that roll under Pass, but e rolled it with nothing on screen first.
+    game = game_for("springtime/plan-red")
+    session = Session.start(game, "springtime/plan-red", seed=1, seats={"allied": "human", "axis": "human"})
+    session.act(next(a for a in session.prompt.actions if a["type"].startswith("assault")))
+    end = next(a for a in session.prompt.actions if a["type"] == "end")
+    preview = game.preview(session.state, end)
+    assert preview is not None
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        line = " ".join(str(app.screen.query_one("#prompt").render()).split())
+        assert f"e: {' '.join(str(preview).split())}" in line
