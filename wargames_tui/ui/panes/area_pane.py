@@ -101,6 +101,7 @@ class AreaPane(Pane):
         self._last_acting: str | None = None  # the zone of the units acting at the last change
         self.known_assets: dict[str, tuple[str, str]] = {}  # asset id -> (kind, name), once seen in a view
         self._previews: dict[tuple[Any, ...], Preview | None] = {}  # the last zone's preview (AreaPane.preview)
+        self._e_said: tuple[object, str | None] = (None, None)  # the position, what e's action would bring
 
     def make_map(self) -> AreaMap:
         return AreaMap(self.view, id="map")
@@ -345,7 +346,22 @@ class AreaPane(Pane):
 
     def after_case(self) -> Text:
         names = " ".join(u["short"] for u in map(self.unit, self.picked) if u)
-        return Text(f" · picked: {names}", "bold #7ec8e3") if self.picked else Text()
+        t = Text(f" · picked: {names}", "bold #7ec8e3") if self.picked else Text()
+        if (said := self._e_preview()) is not None:
+            t.append(f" · e: {said}", "#ffd21f")
+        return t
+
+    def _e_preview(self) -> str | None:
+        """What e's action would bring when the game previews it (a roll: Springtime's impulse end
+        rolls for Logistics), said before e is pressed; read once a position."""
+        if self.host.over() or self.host.automatic() or self.host.bot_to_act():
+            return None
+        key = (len(self.session.log), id(self.prompt))
+        if self._e_said[0] != key:
+            action = next((a for kind in self.terms.proceed for a in self.prompt.actions if a.get("type") == kind), None)
+            preview = gamehooks.preview(self.session, action) if action else None
+            self._e_said = (key, " ".join(str(preview).split()) if preview is not None else None)
+        return self._e_said[1]
 
     # --- events from the map --------------------------------------------------------------
     def cursor_moved(self) -> None:
