@@ -9,6 +9,7 @@ import pytest
 from tests.ui.helpers import SIZE, make_app, new_session, play_screen, sync
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
 from wargames_tui.ui.screens.handoff import HandoffScreen
 
 
@@ -128,3 +129,26 @@ async def test_the_first_cover_of_springtime_with_bids_says_the_bid_comes_next(s
         shown = " ".join(str(pilot.app.screen.query_one("#handoff-box").render()).split())
         assert "Pass the keyboard to the Allied player" in shown
         assert "Bids for the Axis (17.1): the first bidder bids at this seat" in shown
+
+
+@sync
+async def test_whose_turn_it_is_is_said_without_covering_the_prompt_line(save_dir: Path) -> None:
+    # A game that hides nothing passes the keyboard with a note, no cover: El Alamein's note sat over
+    # the right half of the prompt line for its three seconds ("...or end the▌").
+    from textual.widgets._toast import Toast, ToastRack
+
+    game = game_for("panzer-corps/el-alamein")
+    session = Session.start(game, "panzer-corps/el-alamein", seed=1)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("e")  # the movement ends
+        await pilot.pause()
+        await pilot.press("e")  # no attack: the declarations end, the British Commonwealth plays
+        await pilot.pause()
+        await pilot.pause()
+        toasts = list(app.screen.get_child_by_type(ToastRack).query(Toast))
+        assert toasts and "British Commonwealth to play" in str(toasts[0].render())
+        prompt = app.screen.query_one("#prompt").region
+        for toast in toasts:
+            assert not toast.region.overlaps(prompt), (toast.region, prompt)
