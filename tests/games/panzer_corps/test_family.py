@@ -243,3 +243,24 @@ def test_a_retreating_stack_may_stay_together_defenders_and_attackers(scenario):
     assert first["path"][-1] in _finals(state)[other]
     act(state, {"type": "retreat", "unit": other, "path": first["path"]})
     assert state.units[other].hex == first["path"][-1]
+
+
+@pytest.mark.rules("dunkerque:7.3", "kharkov:7.3", "operation-compass:7.3")
+def test_a_hex_over_the_limit_in_the_movement_is_owed_and_may_be_left(t):
+    # e ended El Alamein's movement with a hex over the limit and a unit was removed at once: the
+    # owed list names the hex while the units may still move out, so the end asks first.
+    from wargames_tui.games.panzer_corps import contract
+
+    a = t.sides[0]
+    limit = t.sc.info.rules.stacking[a]
+    c = t.open_hex(2)
+    friends = [mover(t, a, 1)]
+    while len(friends) < limit:
+        friends.append(mover(t, a, 1, skip=friends))
+    me = mover(t, a, 2, skip=friends)
+    full = t.nbrs(c)[0]
+    state = t.cleared(**{me: c, **{f: full for f in friends}})
+    assert not [o for o in contract.owed(state) if full in o.text]
+    act(state, {"type": "move", "unit": me, "path": [full]})
+    owed = [o for o in contract.owed(state) if full in o.text]
+    assert len(owed) == 1 and owed[0].skippable and owed[0].case == f"{t.case}:7.3"
