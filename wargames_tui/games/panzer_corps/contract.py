@@ -66,7 +66,8 @@ def _attack(b: Board, attackers: list[str], defender: str) -> Preview | None:
 
 
 def owed(state: State) -> list[Owed]:
-    """Attacks declared and not resolved, over-stacked units to remove, units to set up, reinforcements held back."""
+    """Attacks declared and not resolved, over-stacked units to remove (and, in the movement, hexes
+    over the limit the phase's end will thin), units to set up, reinforcements held back."""
     b = Board(state)
     case = b.case
     if state.step == "resolve":
@@ -87,7 +88,9 @@ def owed(state: State) -> list[Owed]:
     if state.step == "move":
         pools = sorted({a["pool"] for a in arrivals.pool_actions(b)})
         return [Owed(f"{arrivals.pool_available(b, p)} face-down unit(s) may enter before any unit moves",
-                     f"{case}:10.0", skippable=True) for p in pools]
+                     f"{case}:10.0", skippable=True) for p in pools] + [
+            Owed(f"{h} is over the stacking limit of {b.rules.stacking[state.side]}: move units out, or the excess is"
+                 " removed when the phase ends, counted as eliminated", f"{case}:7.3", skippable=True) for h in rules.over_full(b)]
     return []
 
 

@@ -85,7 +85,7 @@ def prompt(state: State) -> Prompt:
         return Prompt(state.side, name, text, f"{case}:7.3", actions)
     if state.step == "move":
         actions = ActionList(arrivals.pool_actions(b), move_actions(b), [{"type": "end-phase"}])
-        text = "Move units one at a time, or end the phase." + stacking_warning(b)
+        text = "Move units one at a time, or end the phase."  # a hex over the limit is owed (contract.owed)
         return Prompt(state.side, name, text, f"{case}:8.1", actions)
     if state.step == "declare":
         actions: list[Action] = [
@@ -138,19 +138,6 @@ def over_full(b: Board) -> list[str]:
     """The phase side's hexes over the stacking limit (7.1)."""
     limit = b.rules.stacking[b.state.side]
     return sorted(h for h, here in b.at.items() if len(here) > limit and b.side_of(here[0]) == b.state.side)
-
-
-def stacking_warning(b: Board) -> str:
-    """For the movement prompt: which hexes are over the limit now and what 7.3 does to them
-    at the end of the phase; empty when none is (7.1, 7.3)."""
-    over = over_full(b)
-    if not over:
-        return ""
-    limit = b.rules.stacking[b.state.side]
-    return (
-        f" Over the limit of {limit} a hex: {', '.join(over)}. Stacking is checked when the phase ends:"
-        f" move units out first, or you then remove the excess, counted as eliminated ({b.case}:7.1, 7.3)."
-    )
 
 
 def exchange_candidates(b: Board, follow: FollowUp, side: str) -> list[str]:
