@@ -459,3 +459,15 @@ def test_two_recons_in_the_box_are_one_choice():
     act(state, {"type": "move", "division": "1pz", "to": "CHE", "extra": None}, 1)
     recon = [a for a in rules.prompt(state).actions if a["type"] == "asset"]
     assert len(recon) == 2 and {a.get("returns") for a in recon} == {None, "stuka-1"}
+
+
+@pytest.mark.rules("strange-victory:7.0")
+def test_the_prompt_names_the_korps_whose_divisions_activate_first():
+    # Once 1. Pz (XIX) had activated, the list offered only XIX's divisions under the bare words
+    # "Activate a division": the player was not told why the others were gone.
+    state = campaign()
+    assert "Korps" not in rules.prompt(state).text  # nobody has moved: any division
+    act(state, {"type": "stand", "division": "1pz"})
+    text = rules.prompt(state).text
+    assert "XIX Korps" in text and "strange-victory:7.0" in text
+    assert {a.get("division") for a in rules.prompt(state).actions} == {"2pz", "10pz"}
