@@ -115,6 +115,10 @@ def _setups() -> list[Action]:
 def _blitz_text(state: State, c: Campaign) -> str:
     if state.active:
         return f"{c.divisions[state.active].name}: move on, or end its activation"
+    ready = activatable(state, c)
+    if state.korps and all(korps_of(c, d) == state.korps for d in ready) and len(ready) < sum(not s.resupply for s in state.divisions.values()):
+        return (f"Activate a division of the {state.korps} Korps: its divisions go before another Korps'"
+                f" (strange-victory:7.0); move it, or let it stand")
     return "Activate a division: move it, or let it stand"
 
 
