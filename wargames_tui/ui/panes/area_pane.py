@@ -72,8 +72,8 @@ def bindings_for(terms: AreaTerms) -> list[Binding]:
     return [
         Binding("a", "screen.actions", "Actions", tooltip=ACTIONS_TIP),
         *[Binding("e", f"play_type('{kind}')", label, id=f"e-{kind}") for kind, label in terms.proceed.items()],
-        Binding("e", "no_end", show=False),  # after the game's own: e with nothing of theirs to play says why
         *[Binding(key, f"play_type('{kind}')", label, id=f"key-{kind}") for kind, (key, label) in terms.keys.items()],
+        Binding("e", "no_end", show=False),  # after the game's own: e with nothing of theirs to play says why
         Binding("n,space", "screen.step_once", "Next step", tooltip="play the next step of the side the game plays"),
         *([Binding("n", "next_unit", terms.next_key, tooltip=f"{terms.next_key}: the cursor to the next zone with a unit that may act")] if terms.next_key else []),
         Binding("r", "screen.run", "Run/pause", tooltip="let the steps of the side the game plays run on their own, or pause them"),
@@ -462,7 +462,7 @@ class AreaPane(Pane):
         if action == "play_type":
             return str(parameters[0]) in self.types()
         if action == "no_end":
-            return not self.types() & set(self.terms.proceed)
+            return not self.types() & {*self.terms.proceed, *(k for k, (key, _) in self.terms.keys.items() if key == "e")}
         if action == "next_unit":
             return not self.acting()[0] and bool(self._ready_zones())
         if action == "pick":
