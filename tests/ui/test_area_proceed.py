@@ -74,3 +74,21 @@ async def test_the_prompt_line_shows_what_e_rolls_before_it_is_pressed(save_dir:
             await pilot.pause()
         line = " ".join(str(app.screen.query_one("#prompt").render()).split())
         assert f"e: {' '.join(str(preview).split())}" in line
+
+
+@sync
+async def test_a_long_preview_of_e_leaves_the_prompt_line_whole_at_80_columns(save_dir: Path) -> None:
+    # Strange Victory's end of turn: its coastal roll lists six ports at 17% each; said whole after
+    # "e:" it ran the prompt line past its three lines at 80x24 (the end cut off).
+    game = game_for("strange-victory/campaign")
+    session = Session.start(game, "strange-victory/campaign", seed=3)
+    rng = random.Random(3)
+    while session.state.phase != "repairs":
+        session.act(random_bot(session, rng))
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        prompt = app.screen.query_one("#prompt")
+        shown = prompt.render()
+        assert "e: coastal defence: a D6 picks one of" in " ".join(str(shown).split())
+        assert len(shown.wrap(prompt.content_region.width)) <= prompt.size.height

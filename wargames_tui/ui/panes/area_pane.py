@@ -65,6 +65,18 @@ def actors(action: Action, fields: tuple[str, ...] = ()) -> set[str]:
     return out | ({action["unit"]} if action.get("type") == "move" and action.get("unit") else set())
 
 
+E_WORDS = 160  # the longest preview the prompt line says whole after "e:" (two lines at 80 columns)
+
+
+def e_words(preview: Preview) -> str:
+    """A preview for the prompt line: whole when short, else what is rolled and what follows,
+    the chances being in the action list (the prompt line has three lines at most)."""
+    whole = " ".join(str(preview).split())
+    if len(whole) <= E_WORDS:
+        return whole
+    return "; ".join(p for p in (preview.odds, preview.note, preview.hidden) if p) + " (a lists the chances)"
+
+
 def bindings_for(terms: AreaTerms) -> list[Binding]:
     """The pane's keys for one game: `e` plays the first of its `proceed` action types the prompt
     offers, each of its own `keys` plays its type; the rest are every area game's."""
@@ -360,7 +372,7 @@ class AreaPane(Pane):
         if self._e_said[0] != key:
             action = next((a for kind in self.terms.proceed for a in self.prompt.actions if a.get("type") == kind), None)
             preview = gamehooks.preview(self.session, action) if action else None
-            self._e_said = (key, " ".join(str(preview).split()) if preview is not None else None)
+            self._e_said = (key, None if preview is None else e_words(preview))
         return self._e_said[1]
 
     # --- events from the map --------------------------------------------------------------
