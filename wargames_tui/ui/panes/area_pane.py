@@ -500,7 +500,7 @@ class AreaPane(Pane):
         """e where the step has no end of its own to take: what is owed, else how the step ends."""
         owed = self.host.owed()
         if owed:
-            self.host.say(f"e: nothing to end here; this step ends once this is done: {owed[0].text} ({owed[0].case})"
+            self.host.say(f"e: this step may not end yet; still to do: {owed[0].text} ({owed[0].case})"
                           + (f", and {len(owed) - 1} more." if len(owed) > 1 else "."))
             return
         choices = self.prompt.actions
