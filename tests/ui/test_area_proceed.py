@@ -92,3 +92,29 @@ async def test_a_long_preview_of_e_leaves_the_prompt_line_whole_at_80_columns(sa
         shown = prompt.render()
         assert "e: coastal defence: a D6 picks one of" in " ".join(str(shown).split())
         assert len(shown.wrap(prompt.content_region.width)) <= prompt.size.height
+
+
+@sync
+async def test_e_where_the_step_may_not_end_yet_says_what_is_still_owed(save_dir: Path) -> None:
+    # Betrayal's German turn played by the Allied player by hand: e did nothing and said nothing
+    # while the forced attacks were not made (betrayal:3.4.4 C).
+    scenario = "betrayal/historical"
+    game = game_for(scenario)
+    session = Session.start(game, scenario, seed=1)
+    auto = presentation(game).area.automatic_action
+    while session.prompt.actions[0]["type"] == auto:  # the automaton's initiative, orders and tactics
+        session.act(session.prompt.actions[0])
+    owed = game.owed(session.state)
+    assert owed and not owed[0].skippable
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        played = len(session.log)
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(session.log) == played
+        line = " ".join(str(app.screen.query_one("#prompt").render()).split())
+        assert f"e: this step may not end yet; still to do: {owed[0].text} ({owed[0].case})" in line
