@@ -13,6 +13,7 @@ from rich.console import Console
 from tests.ui.helpers import SIZE, arrange_attack, goto, make_app, new_session, play_screen, sync
 from wargames_tui.engine.session import Session
 from wargames_tui.games import all_scenarios, game_for
+from wargames_tui.present import map_kind, presentation
 from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.screens.standing import LogScreen, StandingScreen
 
@@ -220,3 +221,20 @@ async def test_dummies_waiting_to_be_placed_carry_no_serial_number(save_dir: Pat
         waiting = " ".join(shown.get().split())
         assert "German dummy" in waiting
         assert not re.search(r"dummy \d", waiting), waiting
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@sync
+async def test_the_prompt_line_is_shown_whole_at_80x24(save_dir: Path, scenario: str) -> None:
+    # Betrayal's German movement by the French player at 80x24: the prompt, the owed item and
+    # "v: standing" took four lines and the last was cut ("and 26 more  v:").
+    game = game_for(scenario)
+    session = Session.start(game, scenario, seed=1)
+    auto = presentation(game).area.automatic_action if map_kind(game) == "area" else ""
+    while auto and session.prompt.actions and session.prompt.actions[0]["type"] == auto:
+        session.act(session.prompt.actions[0])  # past the steps the game plays itself, to a player's decision
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(app, pilot)
+        prompt = screen.query_one("#prompt")
+        assert len(prompt.render().wrap(prompt.content_region.width)) <= prompt.size.height, str(prompt.render())
