@@ -7,6 +7,7 @@ from tests.ui.helpers import arrange_attack, first_unit_move, new_session, start
 from tests.ui.test_generic_keys import session_at, types
 from tests.ui.test_scenarios import kharkov_fight
 from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
 from wargames_tui.ui.steps import Selection, Turn, step_for
 from wargames_tui.ui.steps.arrivals import ArriveStep, RemoveStep
 from wargames_tui.ui.steps.base import Idle
@@ -186,3 +187,23 @@ def test_at_a_handover_the_cursor_goes_to_the_decision_not_the_sides_first_unit(
     losing = {turn.hex_of(u) for a in turn.actions_of("lose") for u in units_named(a)}
     start = step_for(turn, Selection()).start(first)
     assert (start or first) in losing
+
+
+def test_the_generic_hints_name_actions_in_words_not_by_their_type() -> None:
+    # Blitzkrieg 1939's Roer dams: the hex panel said "e: open-dams" (an action type no player
+    # knows); Dynamo's air phase said "Enter: 1Pz (12-7): air".
+    session = Session.start(game_for("blitzkrieg-1940/1939"),
+                            "blitzkrieg-1940/1939", seed=1)
+    turn = turn_of(session)
+    step = step_for(turn, Selection())
+    assert isinstance(step, GenericStep) and step.bare()
+    hint = step.hint(next(iter(turn.board.cells)))
+    assert all(str(a["type"]) not in hint for a in step.bare()), hint
+    assert turn.words(step.bare()[0]) in hint
+    dynamo = Session.start(game_for("dynamo/campaign"),
+                           "dynamo/campaign", seed=1)
+    turn = turn_of(dynamo)
+    step = step_for(turn, Selection())
+    air = next(a for a in turn.prompt.actions if a["type"] == "air")
+    hint = step.hint(turn.hex_of(air["unit"]))
+    assert ": air" not in hint and turn.words(air) in hint, hint
