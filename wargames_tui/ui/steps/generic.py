@@ -119,9 +119,8 @@ class GenericStep(Step):
         turn = self.turn
         at_hex = self.at_hex(h)
         if at_hex:
-            kinds = sorted({str(a.get("type")) for a in at_hex})
             group = f" with {len(self.sel.attackers)} gathered" if self.sel.attackers else ""
-            return f"Enter: {', '.join(kinds)} here{group}"
+            return f"Enter: {self.in_words(at_hex)} here{group}"
         here = self.actionable(h)
         gather = [uid for uid in here if self.gatherable(uid)]
         if gather:
@@ -131,11 +130,19 @@ class GenericStep(Step):
             return "Enter: these units leave the group (1-9 picks one of a stack)"
         if here:
             uid = here[(here.index(self.sel.selected) + 1) % len(here)] if self.sel.selected in here else here[0]
-            kinds = sorted({str(a.get("type")) for a in self.naming(uid)})
-            return f"Enter: {turn.label(uid)}: {', '.join(kinds)}"
-        bare = ", ".join(sorted({str(a.get("type")) for a in self.hexless()}))
-        end = f"; e: {bare}" if bare else ""
+            return f"Enter: {turn.label(uid)}: {self.in_words(self.naming(uid))}"
+        hexless = self.hexless()
+        end = f"; e: {self.in_words(hexless)}" if hexless else ""
         return f"Enter on a lit hex or a unit that can act{end}; a lists every action"
+
+    def in_words(self, actions: list[Action]) -> str:
+        """What some actions do, for a hint: a kind offered up to three times in the game's words,
+        a kind offered more often by its name and how many ("move (12)")."""
+        by_kind: dict[str, list[Action]] = {}
+        for a in actions:
+            by_kind.setdefault(str(a.get("type")), []).append(a)
+        return ", ".join(" or ".join(map(self.turn.words, acts)) if len(acts) <= 3 else f"{kind.replace('-', ' ')} ({len(acts)})"
+                         for kind, acts in sorted(by_kind.items()))
 
     def pending(self, h: Hex) -> Action | None:
         """The one action Enter would play here (the gathered group's, where one is gathered)."""
