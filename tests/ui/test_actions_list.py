@@ -317,3 +317,22 @@ async def test_the_prompt_and_the_lit_rows_preview_are_shown_whole() -> None:
             shown = [str(line.text).rstrip() for line in widget.render_lines(widget.content_region.reset_offset)]
             assert widget.size.width <= screen.query_one("#actions-box").content_region.width, widget.id
             assert " ".join(" ".join(shown).split()) == words
+
+
+@sync
+async def test_keys_pasted_after_a_go_to_the_list_it_opens(tmp_path) -> None:  # noqa: ANN001
+    # "a8Pz 2016" pasted (one terminal read) on El Alamein's map: the list opened with an empty
+    # filter, the keys after the a were gone.
+    from textual import events
+
+    from tests.ui.helpers import make_app, new_session
+
+    app = make_app(tmp_path, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for ch in "a8Pz":
+            app.post_message(events.Key(ch, ch))  # one read: every key queued before the first is handled
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        assert app.screen.query_one(Input).value == "8Pz"

@@ -226,3 +226,16 @@ async def test_the_menu_names_the_latest_save_once_it_has_read_them(save_dir: Pa
         assert not options.get_option("continue").disabled
         assert options.highlighted == 1  # Continue
         assert "looking for" not in str(options.get_option("continue").prompt)
+
+
+@sync
+async def test_s_starts_the_game_even_while_a_seat_list_has_the_focus(save_dir: Path) -> None:
+    # s went into the focused Select (its type-to-search) instead of starting the game.
+    app = make_app(save_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await choose_scenario(pilot, app, SCENARIO)
+        screen.query_one("#seat-bc", Select).focus()
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert play_screen(app).session.scenario == SCENARIO

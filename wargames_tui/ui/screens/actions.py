@@ -51,7 +51,7 @@ class ActionsScreen(ModalScreen[Action | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
 
     def __init__(self, title: str, labelled: Sequence[tuple[str, Action]],
-                 irreversible: Callable[[Action], str | None] | None = None) -> None:
+                 irreversible: Callable[[Action], str | None] | None = None, typed: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.labelled = labelled  # a list, or `Worded` to word only the rows drawn or read
@@ -61,6 +61,7 @@ class ActionsScreen(ModalScreen[Action | None]):
         self._answered = False
         self._said_nothing = False  # the title says something else than the prompt (nothing matches, a question)
         self._confirming: int | None = None  # the row picked from a filter that Enter must confirm
+        self._typed = typed  # keys read with the `a` that opened the list, before it was up
 
     def compose(self) -> ComposeResult:
         with Vertical(id="actions-box"):
@@ -120,6 +121,8 @@ class ActionsScreen(ModalScreen[Action | None]):
 
     def on_mount(self) -> None:
         self.query_one("#actions-box").border_title = f"Legal actions ({len(self.labelled)})"
+        if self._typed:
+            self.query_one(Input).value = self._typed
         typed = self.query_one(Input).value
         if typed:  # keys typed before the list was up stay in the filter, and filter it
             self.query_one(Rows).show(self._matches(typed))

@@ -39,6 +39,7 @@ from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.seat import SeatWatch
 from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
+from wargames_tui.ui.widgets.mapview import MapView
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.standing import StandingPanel
 
@@ -360,6 +361,7 @@ class PlayScreen(Screen):
 
     def action_actions(self) -> None:
         """a: every legal action in words (and the game's own open at any time), to pick one."""
+        typed = self.query_one("#map", MapView).take_typed()  # keys read with the a: for the list's filter
         if self.automatic():
             self.say(self.automatic_note())
             return
@@ -370,7 +372,7 @@ class PlayScreen(Screen):
         if not actions:
             self.say("There is nothing to do: the game is over." if self.over() else "No legal action for the picked units.")
             return
-        self.choose(actions, f"{self.prompt.text} ({self.prompt.case})")
+        self.choose(actions, f"{self.prompt.text} ({self.prompt.case})", typed)
 
     def worded(self, action: Action) -> str:
         """An action in a list: the pane's words, and what the game says it would bring (its `preview`)."""
@@ -378,7 +380,7 @@ class PlayScreen(Screen):
         words = self.pane.words(action)
         return f"{words} · {extra}" if extra else words
 
-    def choose(self, actions: Sequence[Action], title: str) -> None:
+    def choose(self, actions: Sequence[Action], title: str, typed: str = "") -> None:
         """The list of actions in words (each worded when its row is drawn or read); the one picked is played."""
         from wargames_tui.ui.screens.actions import ActionsScreen, Worded
 
@@ -397,7 +399,7 @@ class PlayScreen(Screen):
                 why.append(f"still to do: {left}")
             return "; ".join(why) or None
 
-        self.app.push_screen(ActionsScreen(title, Worded(actions, self.worded), irreversible), chosen)
+        self.app.push_screen(ActionsScreen(title, Worded(actions, self.worded), irreversible, typed), chosen)
 
     def offer(self, actions: list[Action], title: str) -> None:
         """Play the one action, or let the player choose among several in the game's words."""

@@ -4,10 +4,17 @@ place clicked and posts what the map makes of it."""
 
 from __future__ import annotations
 
-from textual.events import Click
+import time
+
+from textual.events import Click, Key
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
+
+
+# Seconds after an `a` within which keys count as read with it: should the `a` open no list (a
+# replay, a step the game plays), the keys typed after are the map's again.
+TYPED_WITH_A = 0.25
 
 
 class PlaceMessage(Message):
@@ -29,10 +36,29 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     }
     """
     PLACE = ""  # the key of the drawn segments' meta that names their place
+    typed_after_a: list[str] | None = None  # keys read in one go with an `a` (see on_key)
+    _a_at = 0.0
     CLICK: type[PlaceMessage] = PlaceMessage  # what a click on a place posts
 
     def set_cursor(self, place: str, scroll: bool = True) -> None:
         raise NotImplementedError
+
+    def on_key(self, event: Key) -> None:
+        # The screen opens the action list on `a` once the key has come up to it: printable keys
+        # read in the same go (a paste, fast typing) are handled here before that, and are kept for
+        # the list's filter (`take_typed`) rather than taken as map keys.
+        if event.key == "a":
+            self.typed_after_a, self._a_at = [], time.monotonic()
+        elif (self.typed_after_a is not None and event.character and event.character.isprintable()
+              and time.monotonic() - self._a_at < TYPED_WITH_A):
+            self.typed_after_a.append(event.character)
+            event.stop()
+            event.prevent_default()
+
+    def take_typed(self) -> str:
+        """The keys kept since `a`, once: the list is up now and takes the next ones itself."""
+        typed, self.typed_after_a = "".join(self.typed_after_a or ()), None
+        return typed
 
     def on_click(self, event: Click) -> None:
         place = event.style.meta.get(self.PLACE) if event.style else None
