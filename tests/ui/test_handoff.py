@@ -152,3 +152,43 @@ async def test_whose_turn_it_is_is_said_without_covering_the_prompt_line(save_di
         prompt = app.screen.query_one("#prompt").region
         for toast in toasts:
             assert not toast.region.overlaps(prompt), (toast.region, prompt)
+
+
+def leaving_with_a_secret(scenario: str, kinds: set[str], tries: int = 600):  # noqa: ANN201
+    """A seeded random hotseat game up to an action whose side hands the keyboard over while the
+    action told that side alone something of the given kinds: (session before it, the action, the lines)."""
+    import random
+
+    from wargames_tui.bots import random_bot
+
+    game = game_for(scenario)
+    rng = random.Random(5)
+    session = Session.start(game, scenario, seed=5)
+    for _ in range(tries):
+        side, action = session.prompt.side, random_bot(session, rng)
+        trial = Session.start(game, scenario, seed=5)
+        trial.state, trial.log = game.copy_state(session.state), list(session.log)
+        events = trial.act(action)
+        mine = [e.text for e in events if e.only == side and e.kind in kinds]
+        if mine and trial.prompt.side not in (None, side):
+            return session, action, mine
+        session.act(action)
+    raise AssertionError(f"{scenario}: no such action in {tries}")
+
+
+@sync
+async def test_the_seeds_player_who_draws_or_steals_reads_it_before_the_cover(save_dir: Path) -> None:
+    # Seeds in hotseat: the German's Ready drew his cards ("You drew: ...") and rolled his RPs, and
+    # the cover came at once: he never saw what he drew; the Allied player must not see it either.
+    session, action, lines = leaving_with_a_secret("seeds-of-disaster/1934", {"draw", "card", "points"})
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(pilot.app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        play_screen(pilot.app).play(action)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        shown = " ".join(str(pilot.app.screen.query_one("#handoff-box").render()).split())
+        assert all(" ".join(line.split()) in shown for line in lines), (shown, lines)
+        assert "Pass the keyboard" not in shown  # the next player is called only after the leaving one's Enter
