@@ -180,14 +180,18 @@ def leaving_with_a_secret(scenario: str, kinds: set[str], tries: int = 600):  # 
 async def test_the_seeds_player_who_draws_or_steals_reads_it_before_the_cover(save_dir: Path) -> None:
     # Seeds in hotseat: the German's Ready drew his cards ("You drew: ...") and rolled his RPs, and
     # the cover came at once: he never saw what he drew; the Allied player must not see it either.
-    session, action, lines = leaving_with_a_secret("seeds-of-disaster/1934", {"draw", "card", "points"})
+    kinds = {"draw", "card", "points"}
+    session, action, _ = leaving_with_a_secret("seeds-of-disaster/1934", kinds)
+    side = session.prompt.side
     async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
         await pilot.pause()
         if isinstance(pilot.app.screen, HandoffScreen):
             await pilot.press("enter")
             await pilot.pause()
-        play_screen(pilot.app).play(action)
+        events = play_screen(pilot.app).play(action)
+        lines = [e.text for e in events if e.only == side and e.kind in kinds]  # the dice of this game
         await pilot.pause()
+        assert lines
         assert isinstance(pilot.app.screen, HandoffScreen)
         shown = " ".join(str(pilot.app.screen.query_one("#handoff-box").render()).split())
         assert all(" ".join(line.split()) in shown for line in lines), (shown, lines)

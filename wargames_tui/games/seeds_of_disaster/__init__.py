@@ -24,6 +24,9 @@ GAME_ID = "seeds-of-disaster"
 TITLE = "The Seeds of Disaster"
 MAP_KIND = "area"
 HIDDEN = True  # hands, secret orders, the attack plan, stacks and boxes (4.1.8, 3.1.4, 19.0, 5.2.2)
+# What a player's own action drew, stole or rolled for him alone (cards 4.1, 4.3.1; RP and IP rolls
+# 7.1): shown to him before the hotseat cover, else he would first read it a turn later, in his log.
+READ_BEFORE_COVER = ("draw", "card", "points")
 
 
 def scenarios() -> list[ScenarioInfo]:
