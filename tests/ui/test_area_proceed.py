@@ -118,3 +118,24 @@ async def test_e_where_the_step_may_not_end_yet_says_what_is_still_owed(save_dir
         assert len(session.log) == played
         line = " ".join(str(app.screen.query_one("#prompt").render()).split())
         assert f"e: this step may not end yet; still to do: {owed[0].text} ({owed[0].case})" in line
+
+
+@sync
+async def test_the_seeds_card_step_prompt_is_whole_at_80x24_with_what_e_rolls(save_dir: Path) -> None:
+    # The Allied card orders after the German's: the prompt, e's preview (the segment's end and its
+    # RP rolls, 200 characters) and the owed cards took six lines at 80 columns, four shown.
+    game = game_for("seeds-of-disaster/1934")
+    session = Session.start(game, "seeds-of-disaster/1934", seed=1)
+    session.act({"type": "deal"})
+    session.act(next(a for a in session.prompt.actions if a["type"] == "ready"))
+    assert session.prompt.side == "allied"
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if type(app.screen).__name__ == "HandoffScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        prompt = app.screen.query_one("#prompt")
+        shown = prompt.render()
+        assert " · e: " in str(shown) and "Still to do" in str(shown)
+        assert len(shown.wrap(prompt.content_region.width)) <= prompt.size.height, str(shown)

@@ -65,16 +65,17 @@ def actors(action: Action, fields: tuple[str, ...] = ()) -> set[str]:
     return out | ({action["unit"]} if action.get("type") == "move" and action.get("unit") else set())
 
 
-E_WORDS = 160  # the longest preview the prompt line says whole after "e:" (two lines at 80 columns)
+E_WORDS = 160  # the longest preview the prompt line says after "e:" (two lines at 80 columns)
 
 
-def e_words(preview: Preview) -> str:
-    """A preview for the prompt line: whole when short, else what is rolled and what follows,
-    the chances being in the action list (the prompt line has three lines at most)."""
+def e_words(preview: Preview, room: int = E_WORDS) -> str:
+    """A preview for the prompt line, which has four lines at most: whole when it fits in `room`,
+    else what is rolled and what follows, else only that e rolls; the action list has it whole."""
     whole = " ".join(str(preview).split())
-    if len(whole) <= E_WORDS:
+    if len(whole) <= room:
         return whole
-    return "; ".join(p for p in (preview.odds, preview.note, preview.hidden) if p) + " (a lists the chances)"
+    short = "; ".join(p for p in (preview.odds, preview.note, preview.hidden) if p) + " (a lists the chances)"
+    return short if len(short) <= room else "it rolls the dice (a lists what they may bring)"
 
 
 def bindings_for(terms: AreaTerms) -> list[Binding]:
@@ -372,7 +373,8 @@ class AreaPane(Pane):
         if self._e_said[0] != key:
             action = next((a for kind in self.terms.proceed for a in self.prompt.actions if a.get("type") == kind), None)
             preview = gamehooks.preview(self.session, action) if action else None
-            self._e_said = (key, None if preview is None else e_words(preview))
+            room = 100 if self.host.has_class("short") else E_WORDS  # 80x24: the prompt shares its four lines
+            self._e_said = (key, None if preview is None else e_words(preview, room))
         return self._e_said[1]
 
     # --- events from the map --------------------------------------------------------------
