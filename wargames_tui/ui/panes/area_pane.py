@@ -506,6 +506,9 @@ class AreaPane(Pane):
                           + (f", and {len(owed) - 1} more." if len(owed) > 1 else "."))
             return
         choices = self.prompt.actions
+        if len(choices) == 1:
+            self.host.say(f"e: nothing to end here; this step ends with its one choice (a lists it): {self.words(choices[0])}.")
+            return
         named = ": " + " / ".join(self.words(a) for a in choices) if len(choices) <= 3 else ""
         self.host.say(f"e: nothing to end here; this step ends with one of its {len(choices)} choices (a lists them){named}.")
 
