@@ -67,7 +67,7 @@ async def test_a_blitz_shows_its_odds_and_cost_on_the_target(tmp_path: Path) -> 
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened(pilot, app)
         await goto(pilot, app, "2116")
-        assert screen.pane.hint() == "Enter: blitz here"
+        assert screen.pane.hint() == "Enter: Blitz 2116 here"  # the action in the game's words
         assert str(screen.pane.preview()) == "12 vs 2 = 6-1 on clear, +2 Blitz; 1 1/3, 2 ./2, 3 1/2, 4 ./1, 5-6 1/1; costs 2 MP (12.3-12.7)"
         assert "+2 Blitz (" in panel_text(screen)  # the modifier on its own line, with its case
         before = len(session.log)

@@ -365,8 +365,8 @@ class AreaPane(Pane):
         return t
 
     def _e_preview(self) -> str | None:
-        """What e's action would bring when the game previews it (a roll: Springtime's impulse end
-        rolls for Logistics), said before e is pressed; read once a position."""
+        """What e's action would bring when the game previews it (a roll: an impulse's end that
+        rolls for supply), said before e is pressed; read once a position."""
         if self.host.over() or self.host.automatic() or self.host.bot_to_act():
             return None
         key = (len(self.session.log), id(self.prompt))
