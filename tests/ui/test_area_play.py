@@ -452,15 +452,16 @@ async def test_a_cursor_key_on_an_area_map_is_one_screen_update_without_a_layout
 
 @sync
 async def test_betrayal_free_setup_any_unit_in_any_order_and_no_list_of_one(save_dir: Path) -> None:
-    """Betrayal's free set-up: the prompt counts the units left; Enter on an area lists every unit
+    """Betrayal's free set-up: the owed line counts the units left, once; Enter on an area lists every unit
     that may go there, any of them taken (not one fixed order); with one unit left, Enter places it
     at once, no list of one to confirm (betrayal:9.0)."""
     from wargames_tui.engine.session import Session
     from wargames_tui.games import game_for
 
     session = Session.start(game_for("betrayal/free-setup"), "betrayal/free-setup", seed=1)
-    assert "27 left (" in session.prompt.text
     async with playing(save_dir, session) as (app, pilot, screen):
+        line = " ".join(str(screen.query_one("#prompt").render()).split())
+        assert "Still to do: place 27 French unit(s) (26 ground, 1 air) (betrayal:8.0)" in line and line.count("27") == 1
         screen.pane.act_on_zone("PAR")
         await pilot.pause()
         assert isinstance(app.screen, ActionsScreen)
@@ -469,7 +470,7 @@ async def test_betrayal_free_setup_any_unit_in_any_order_and_no_list_of_one(save
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert session.log[-1].action == offered[2]
-        assert "26 left (" in session.prompt.text
+        assert session.game.owed(session.state)[0].text.startswith("place 26 French unit(s) (")
     while len({a["unit"] for a in session.prompt.actions if a["type"] == "setup"}) > 1:
         session.act(next(a for a in session.prompt.actions if a["type"] == "setup"))
     last = next(a for a in session.prompt.actions if a["type"] == "setup")

@@ -42,7 +42,7 @@ def test_a_french_unit_set_up_outside_france_is_told_why() -> None:
         betrayal.apply(s.copy(), {"type": "setup", "unit": "fr-1c", "to": "BRA"}, Dice(0))
     assert refused.value.reason == "French units set up in France; Brabant is in the Netherlands"
     assert refused.value.case == "betrayal:9.0"
-    assert [o.text for o in betrayal.owed(s)] == ["place 27 French unit(s)"]
+    assert [o.text for o in betrayal.owed(s)] == ["place 27 French unit(s) (26 ground, 1 air)"]
 
 
 @pytest.mark.rules("betrayal:3.3.3")

@@ -216,7 +216,9 @@ def owed(state: State) -> list[Owed]:
         return []
     if state.phase == "setup":
         waiting = waiting_units(state) if state.setup_side else []
-        return [Owed(f"place {len(waiting)} {state.setup_side.title()} unit(s)", "betrayal:8.0")] if waiting else []
+        air = sum(1 for u in waiting if sc().units[u].air)
+        return ([Owed(f"place {len(waiting)} {state.setup_side.title()} unit(s) ({len(waiting) - air} ground, {air} air)",
+                      "betrayal:8.0")] if waiting else [])
     if stage(state.phase) == "combat":
         bombs = sorted({m.target for m in state.missions if m.kind in ("bombard", "both") and not m.bombed})
         return ([Owed(f"bombard {sc().areas[a].name}", "betrayal:4.3") for a in bombs]

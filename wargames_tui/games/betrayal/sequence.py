@@ -144,10 +144,8 @@ def instruction(state: State) -> str:
     p = state.phase
     if p == "setup":
         who = f"{state.setup_side.title()} units"
-        left = waiting_units(state)
-        if left:
-            air = sum(1 for u in left if sc().units[u].air)
-            return f"Place the {who}, {len(left)} left ({len(left) - air} ground, {air} air), in any order or all at their 8.0 places"
+        if waiting_units(state):  # how many are left is said by the owed line (contract.owed)
+            return f"Place the {who} in any order, or all at their 8.0 places"
         if not free_setup_actions(state) or free_setup_actions(state)[0]["type"] != "setup-done":
             return f"Place the {who}"
         return f"{who} placed: lift an area's units to redo it, or e when done"
