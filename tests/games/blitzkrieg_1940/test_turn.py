@@ -3,7 +3,7 @@
 import pytest
 
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.games.blitzkrieg_1940 import operations, sequence, setup, victory
+from wargames_tui.games.blitzkrieg_1940 import contract, operations, sequence, setup, victory
 from wargames_tui.games.blitzkrieg_1940.position import Position
 
 from .helpers import S39, S40, H, bare, board, dice, open_ground, set_up_historically
@@ -525,7 +525,7 @@ def test_the_turn_3_british_land_only_in_the_allied_movement_phase(phase, lands)
 @pytest.mark.rules("blitzkrieg-1940:6.2", "blitzkrieg-1940:3.2")
 def test_the_historical_set_up_keeps_the_cup_and_the_dummies_for_sickle_cut():
     """With Sickle Cut launched, any unit waiting may go into the cup (not only the next in line);
-    the prompt counts what is left and what the cup holds; the historical set-up then places the
+    the owed line counts what is left, the prompt what the cup holds; the historical set-up then places the
     real units still waiting and leaves the dummies to be set up (6.2C), the cup untouched."""
     state = fresh(sickle=True)
     b = board()
@@ -536,9 +536,10 @@ def test_the_historical_set_up_keeps_the_cup_and_the_dummies_for_sickle_cut():
     text = sequence.prompt(state).text
     reals = sum(1 for u in setup.pool(state) if not b.units[u].dummy)
     dummies = sum(1 for u in setup.pool(state) if b.units[u].dummy)
-    assert text == f"{reals} units and {dummies} dummies left to set up inside Germany or in the Sickle Cut cup (the cup holds 1/11 mechanized, 0/22 other)."
+    assert text == "Set up the German army (the cup holds 1/11 mechanized, 0/22 other)."
+    assert [o.text for o in contract.owed(state)] == [f"{reals} units and {dummies} dummies to set up inside Germany or in the Sickle Cut cup"]
     sequence.apply(state, {"type": "historical"}, dice())
-    assert sequence.prompt(state).text.startswith(f"{dummies} dummies left to set up")  # no "0 units and"
+    assert contract.owed(state)[0].text.startswith(f"{dummies} dummies to set up")  # no "0 units and"
     assert state.phase == "german-setup" and setup.cup_units(state) == [mech]
     assert {b.units[u].dummy for u in setup.pool(state)} == {True} and len(setup.pool(state)) == dummies
     placing = [a for a in sequence.prompt(state).actions if a["type"] == "place"]

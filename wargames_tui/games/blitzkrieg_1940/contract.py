@@ -15,7 +15,7 @@ from typing import Any
 
 from wargames_tui.engine.contract import Modifier, Owed, Preview, Result, Standing, chances, die_row, roll_outcomes
 from wargames_tui.engine.hexgrid import Hex
-from wargames_tui.games.blitzkrieg_1940 import combat, hidden, sequence, victory
+from wargames_tui.games.blitzkrieg_1940 import combat, hidden, sequence, setup, victory
 from wargames_tui.games.blitzkrieg_1940.data import load_board
 from wargames_tui.games.blitzkrieg_1940.movement import ENTRY
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
@@ -204,6 +204,8 @@ def owed(state: State) -> list[Owed]:
     if battle is not None and battle.stage in ("attacker-loss", "defender-loss"):
         n = battle.attacker_loss if battle.stage == "attacker-loss" else battle.defender_loss
         return [Owed(f"{n} step(s) to lose in {pos.b.label(battle.hex)}", C + "14.10")] if n else []
+    if state.phase == "german-setup" and (left := setup.left_to_set_up(state)):
+        return [Owed(left, C + "3.1")]
     return []
 
 

@@ -349,7 +349,7 @@ def prompt(state: State) -> Prompt:
         text, case = "Attack adjacent enemy hexes, or end the phase.", "14.1"
     else:
         text, case = PROMPTS[state.phase]
-    if state.phase == "german-setup":  # what is left first: the line may be cut on a narrow screen
+    if state.phase == "german-setup":  # what is left is owed (contract.owed): said once, by the owed line
         text = f"{setup.setup_note(state)}."
     return Prompt(side, title, text, C + case, actions)
 

@@ -143,18 +143,22 @@ def setup_actions(state: State) -> ActionList:
     return ActionList(whole, SetupPlaces(pos, waiting), cups)
 
 
-def setup_note(state: State) -> str:
-    """What is left to set up, and the cup so far when Sickle Cut is launched (3.1, 6.2A)."""
+def left_to_set_up(state: State) -> str:
+    """What is left to set up and where it may go: '69 units and 15 dummies to set up inside Germany' (3.1, 6.2A)."""
     b = Position(state).b
     waiting = pool(state)
     dummies = sum(1 for u in waiting if b.units[u].dummy)
     where = "inside Germany or in the Sickle Cut cup" if state.sickle else "inside Germany"
     counts = [f"{n} {word}" for n, word in ((len(waiting) - dummies, "units"), (dummies, "dummies")) if n]
-    note = f"{' and '.join(counts)} left to set up {where}"
-    if state.sickle:
-        cup = cup_counts(state)
-        note += f" (the cup holds {cup['mech']}/{CUP_LIMITS['mech']} mechanized, {cup['leg']}/{CUP_LIMITS['leg']} other)"
-    return note
+    return f"{' and '.join(counts)} to set up {where}" if counts else ""
+
+
+def setup_note(state: State) -> str:
+    """The set-up's prompt, with the cup so far when Sickle Cut is launched (6.2A); what is left is owed."""
+    if not state.sickle:
+        return "Set up the German army"
+    cup = cup_counts(state)
+    return f"Set up the German army (the cup holds {cup['mech']}/{CUP_LIMITS['mech']} mechanized, {cup['leg']}/{CUP_LIMITS['leg']} other)"
 
 
 def historical_fits(pos: Position) -> bool:
