@@ -105,6 +105,18 @@ def test_a_move_costs_at_most_the_movement_allowance(t):
     assert err.value.case == f"{t.case}:8.2"
 
 
+def full_hex_beside(t: Table) -> tuple[int, str, list[str], str, str]:
+    """The first side's stacking limit, an open hex, friends enough to fill its neighbour, a unit
+    at the open hex that may move there, and that neighbour."""
+    a = t.sides[0]
+    limit = t.sc.info.rules.stacking[a]
+    c = t.open_hex(2)
+    friends = [mover(t, a, 1)]
+    while len(friends) < limit:
+        friends.append(mover(t, a, 1, skip=friends))
+    return limit, c, friends, mover(t, a, 2, skip=friends), t.nbrs(c)[0]
+
+
 def over_limit_owed(state) -> list:  # noqa: ANN001
     from wargames_tui.games.panzer_corps import contract
 
@@ -117,14 +129,7 @@ def _moves_to(state, uid: str, h: str) -> bool:
 
 @pytest.mark.rules("dunkerque:7.1", "kharkov:7.1", "operation-compass:7.1", "kharkov:7.3", "operation-compass:7.3")
 def test_a_unit_may_stop_on_a_full_hex_stacking_is_checked_when_the_phase_ends(t):
-    a = t.sides[0]
-    limit = t.sc.info.rules.stacking[a]
-    c = t.open_hex(2)
-    friends = [mover(t, a, 1)]
-    while len(friends) < limit:
-        friends.append(mover(t, a, 1, skip=friends))
-    me = mover(t, a, 2, skip=friends)
-    full = t.nbrs(c)[0]
+    limit, c, friends, me, full = full_hex_beside(t)
     beyond = next(n for n in t.nbrs(full) if t.sc.grid.distance(c, n) == 2)
     # The friends have not moved yet: one may still leave, so the move is offered and legal.
     state = t.cleared(**{me: c, **{f: full for f in friends}})
@@ -254,14 +259,7 @@ def test_a_retreating_stack_may_stay_together_defenders_and_attackers(scenario):
 def test_a_hex_over_the_limit_in_the_movement_is_owed_and_may_be_left(t):
     # e ended El Alamein's movement with a hex over the limit and a unit was removed at once: the
     # owed list names the hex while the units may still move out, so the end asks first.
-    a = t.sides[0]
-    limit = t.sc.info.rules.stacking[a]
-    c = t.open_hex(2)
-    friends = [mover(t, a, 1)]
-    while len(friends) < limit:
-        friends.append(mover(t, a, 1, skip=friends))
-    me = mover(t, a, 2, skip=friends)
-    full = t.nbrs(c)[0]
+    limit, c, friends, me, full = full_hex_beside(t)
     state = t.cleared(**{me: c, **{f: full for f in friends}})
     assert not over_limit_owed(state)
     act(state, {"type": "move", "unit": me, "path": [full]})
