@@ -12,7 +12,7 @@ the side's actions) and a wait (a side's actions until the others have played mo
 planning bot's ANSWERS since it began: an impulse, where a game turn has many; what the
 planning bot budgets).
 A side the rules play (Betrayal's automaton) is played by the bot that acted last, as the client
-seats it. `--seconds` sets the planning levels' budget (normal and hard alike).
+seats it; its turns are waits of their own (the planning bot budgets them as that side's). `--seconds` sets the planning levels' budget (normal and hard alike).
 Games are played through Session, as the client plays them; no selfplay checks. Results go to
 docs/PERFORMANCE.md ("Bots that play").
 """
@@ -55,15 +55,16 @@ def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, lis
         side = _player(session, bots)
         if side != last:
             run, last = run + 1, side
-        if since.get(side, ANSWERS + 1) > ANSWERS:
-            wait_no[side], since[side] = wait_no.get(side, 0) + 1, 0
-        since = {s: n if s == side else n + 1 for s, n in since.items()}
+        acting = session.game.active_side(session.state) or side  # an automaton's turn is a wait of its own
+        if since.get(acting, ANSWERS + 1) > ANSWERS:
+            wait_no[acting], since[acting] = wait_no.get(acting, 0) + 1, 0
+        since = {s: n if s == acting else n + 1 for s, n in since.items()}
         turn = game.summary(session.state)["turn"] if hasattr(game, "summary") else run
         start = time.process_time()
         action = BOTS[bots[side]](session, rng)
         took = time.process_time() - start
         turns[(bots[side], side, turn)] = turns.get((bots[side], side, turn), 0.0) + took
-        waits[(bots[side], side, wait_no[side])] = waits.get((bots[side], side, wait_no[side]), 0.0) + took
+        waits[(bots[side], acting, wait_no[acting])] = waits.get((bots[side], acting, wait_no[acting]), 0.0) + took
         session.act(action)
     for tally, into in ((turns, thinking), (waits, waiting)):
         for (name, _, _), seconds in tally.items():
