@@ -3,6 +3,7 @@
     python benchmarks/tournament.py greedy random --games 100            # all four Panzer Corps scenarios
     python benchmarks/tournament.py normal greedy --games 40 panzer-corps/el-alamein
     python benchmarks/tournament.py normal normal --games 20 --seconds 1.0 panzer-corps/kharkov
+    python benchmarks/tournament.py greedy greedy --games 20 --levels betrayal/historical   # and each level's count
 
 For each scenario, `first` plays each side in turn against `second` (games/2 with each side,
 seeds 1, 2, ...). Prints first's wins, second's wins and draws per side, first's share of all
@@ -23,12 +24,14 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wargames_tui.bots import BOTS, LEVELS
 from wargames_tui.bots.plan import ANSWERS
+from wargames_tui.engine.flow import Outcome
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 
@@ -36,8 +39,8 @@ PANZER_CORPS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-cor
 
 
 def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, list[float]],
-         waiting: dict[str, list[float]]) -> str | None:
-    """One game with bots[side] playing each side; the winner's side, or None for a draw. The
+         waiting: dict[str, list[float]]) -> Outcome:
+    """One game with bots[side] playing each side; its outcome (the winner None for a draw). The
     CPU seconds of each player-turn are added to thinking[bot name], and those of each wait to
     waiting[bot name]: a side's actions until the others have played more than the planning
     bot's ANSWERS since the wait began, as the planner counts its turn (an exchange's loss
@@ -71,7 +74,7 @@ def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, lis
             into.setdefault(name, []).append(seconds)
     outcome = session.outcome()
     assert outcome is not None
-    return outcome.winner
+    return outcome
 
 
 def _player(session: Session, bots: dict[str, str]) -> str:
@@ -84,15 +87,19 @@ def _player(session: Session, bots: dict[str, str]) -> str:
 
 
 def match(scenario: str, first: str, second: str, games: int, seed: int, thinking: dict[str, list[float]],
-          waiting: dict[str, list[float]]) -> dict[str, list[int]]:
-    """side -> [first's wins, second's wins, draws] with first playing that side."""
+          waiting: dict[str, list[float]], levels: Counter[tuple[str, str]] | None = None) -> dict[str, list[int]]:
+    """side -> [first's wins, second's wins, draws] with first playing that side; each game's
+    (first's side, the outcome's level) counted in levels."""
     sides = _sides(scenario)
     table = {s: [0, 0, 0] for s in sides}
     for i in range(games):
         mine = sides[i % 2]
         other = sides[1 - i % 2]
-        winner = play(scenario, {mine: first, other: second}, seed + i, thinking, waiting)
+        outcome = play(scenario, {mine: first, other: second}, seed + i, thinking, waiting)
+        winner = outcome.winner
         table[mine][0 if winner == mine else 1 if winner == other else 2] += 1
+        if levels is not None:
+            levels[(mine, outcome.level)] += 1
     return table
 
 
@@ -111,6 +118,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=20, help="games per scenario, half with each side")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--seconds", type=float, help="the planning levels' CPU seconds for a turn's plan")
+    p.add_argument("--levels", action="store_true", help="also count the outcomes' levels, by first's side")
     args = p.parse_intermixed_args()
     if args.seconds is not None:
         for level in LEVELS:
@@ -119,13 +127,17 @@ def main() -> None:
         start = time.perf_counter()
         thinking: dict[str, list[float]] = {}
         waiting: dict[str, list[float]] = {}
-        table = match(sc, args.first, args.second, args.games, args.seed, thinking, waiting)
+        levels: Counter[tuple[str, str]] = Counter()
+        table = match(sc, args.first, args.second, args.games, args.seed, thinking, waiting, levels)
         won = sum(t[0] + t[2] / 2 for t in table.values())
         cells = "; ".join(f"as {s}: {t[0]}-{t[1]}" + (f" ({t[2]} drawn)" if t[2] else "") for s, t in table.items())
         cpu = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in thinking.items())
         wait = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in waiting.items())
         took = time.perf_counter() - start
         print(f"{sc:<32} {args.first} v {args.second}: {cells}; {args.first} {100 * won / args.games:.0f}%  (CPU s a player-turn, mean/most: {cpu}; a wait: {wait}; {took:.0f} s)", flush=True)
+        if args.levels:
+            for (side, level), n in sorted(levels.items()):
+                print(f"    {args.first} as {side}: {level}: {n}", flush=True)
 
 
 if __name__ == "__main__":
