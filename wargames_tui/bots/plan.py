@@ -255,8 +255,9 @@ def _value(sim: Session, side: str | None) -> float:
         return 0.0 if outcome.winner is None else WIN if outcome.winner == side else -WIN
     game = sim.game
     evaluate: Any = getattr(game, "evaluate", None)
-    if evaluate is not None:
-        return float(evaluate(sim.state, side))
+    value = evaluate(sim.state, side) if evaluate is not None else None
+    if value is not None:  # a game may evaluate some scenarios and leave the others to the generic score
+        return float(value)
     if map_kind(game) == "hex" and hasattr(game, "objectives"):
         return score(sim, side)
     return _forces(sim, side)

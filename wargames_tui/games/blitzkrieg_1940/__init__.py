@@ -9,7 +9,7 @@ from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.mapdata import HexCell, HexMapData, side_hexes
-from wargames_tui.games.blitzkrieg_1940 import combat, sequence, victory
+from wargames_tui.games.blitzkrieg_1940 import combat, evaluation, sequence, victory
 from wargames_tui.games.blitzkrieg_1940.contract import owed, preview, standing
 from wargames_tui.games.blitzkrieg_1940.data import SCENARIO_IDS, load_board, load_game
 from wargames_tui.games.blitzkrieg_1940.hidden import disguise
@@ -37,6 +37,7 @@ __all__ = [
     "copy_state",
     "disguise",
     "dump",
+    "evaluate",
     "listed_form",
     "listed_part",
     "load",
@@ -153,6 +154,11 @@ def order_of_battle(state: State, viewer: str | None) -> dict[str, Forces]:
 
 def objectives(state: State, side: str) -> set[Hex]:
     return victory.objectives(state, side)
+
+
+def evaluate(state: State, side: str) -> float | None:
+    """For bots that plan: side's advantage in the 1939 scenario; None in 1940 (evaluation.py)."""
+    return evaluation.evaluate(state, side)
 
 
 def check_invariants(state: State) -> list[str]:
