@@ -87,3 +87,20 @@ def test_a_changed_choice_moves_the_same_unit_elsewhere() -> None:
     for seed in range(5):
         other = plan_module._variant(session, move, random.Random(seed))
         assert other["type"] == "move" and other["unit"] == move["unit"] and other != move
+
+
+def test_among_lost_games_the_nearer_miss_scores_higher(monkeypatch) -> None:  # noqa: ANN001
+    # Where every plan loses on the dice drawn, the planner still tells the nearer miss: a
+    # lost game is -WIN plus the position, not -WIN alone.
+    from wargames_tui.engine.flow import Outcome
+
+    scenario = "panzer-corps/el-alamein"
+    game = game_for(scenario)
+    whole, weaker = Session.start(game, scenario, seed=1), Session.start(game, scenario, seed=1)
+    side = whole.prompt.side
+    uid = next(u for u in weaker.state.units if u.startswith(side))
+    weaker.state.units[uid].hex, weaker.state.units[uid].status = None, "eliminated"
+    lost = Outcome(winner="bc" if side == "gi" else "gi", level="victory", reason="test")
+    for s in (whole, weaker):
+        monkeypatch.setattr(s, "outcome", lambda: lost)
+    assert plan_module._value(weaker, side) < plan_module._value(whole, side) < -plan_module.WIN / 2

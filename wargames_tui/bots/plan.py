@@ -10,7 +10,7 @@ legal there (an earlier change moved the unit it names) or the plan runs out, th
 choice (in the plan's style, with a share of random choices), on to the end of the side's turn;
 then the other sides reply as the greedy bot would, until the side's next turn, and the position
 is scored by the game's evaluation (`evaluate(state, side)`, else material and
-objectives from the view). A population of plans starts from the greedy bot in several styles;
+objectives from the view), with +-WIN on top where the game ended. A population of plans starts from the greedy bot in several styles;
 each generation scores every plan on the same dice (fair luck), keeps the better half, and
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
 kept where still legal), or everything after a point remade. A plan's score is its mean over
@@ -250,9 +250,15 @@ def _played(sim: Session, action: Action) -> bool:
 
 
 def _value(sim: Session, side: str | None) -> float:
+    """The position's worth to side; a won or lost game +-WIN on top of it, so that where every
+    plan loses on the dice drawn (the last turn's attacks failed), the one that came nearest is
+    still told from the rest, and a plan that wins one sample in three beats one that never does."""
     outcome = sim.outcome()
-    if outcome is not None:
-        return 0.0 if outcome.winner is None else WIN if outcome.winner == side else -WIN
+    result = 0.0 if outcome is None or outcome.winner is None else WIN if outcome.winner == side else -WIN
+    return result + _position(sim, side)
+
+
+def _position(sim: Session, side: str | None) -> float:
     game = sim.game
     evaluate: Any = getattr(game, "evaluate", None)
     value = evaluate(sim.state, side) if evaluate is not None else None
