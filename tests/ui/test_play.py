@@ -704,3 +704,27 @@ async def test_at_80_columns_the_footer_lets_the_spare_keys_go_before_it_cuts_an
         assert max(k.region.right for k in keys) <= 80
         assert {"help", "menu", "undo", "actions"} <= {k.action for k in keys}
         assert "save" not in {k.action for k in keys}  # let go first: the game saves itself
+
+
+@sync
+async def test_e_without_sickle_cut_lists_the_historical_set_up_before_taking_it(save_dir: Path) -> None:
+    """Blitzkrieg 1940 without Sickle Cut: e took the historical set-up of 69 units at once, with
+    no question; now a list of that one row comes first, Enter takes it (blitzkrieg-1940:3.1)."""
+    from wargames_tui.games import game_for
+    from wargames_tui.ui.screens.actions import ActionsScreen
+
+    game = game_for("blitzkrieg-1940/1940")
+    session = Session.start(game, "blitzkrieg-1940/1940", seed=1)
+    session.act(next(a for a in session.prompt.actions if a["type"] == "sickle-cut" and not a.get("launch", True)))
+    assert session.state.phase == "german-setup"
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        played = len(session.log)
+        await pilot.press("e")
+        await pilot.pause()
+        assert len(session.log) == played and isinstance(app.screen, ActionsScreen)
+        assert [a["type"] for _, a in app.screen.labelled] == ["historical"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[-1].action == {"type": "historical"}
