@@ -389,7 +389,7 @@ class HexPane(Pane):
             elif isinstance(r, ListAll):
                 host.action_actions()
             elif isinstance(r, Offer):
-                host.offer(r.actions, r.title)
+                host.offer(r.actions, r.title, r.listed)
             elif isinstance(r, Play):
                 host.play(r.action)
                 return  # the play redraws the screen

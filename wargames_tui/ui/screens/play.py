@@ -401,11 +401,11 @@ class PlayScreen(Screen):
 
         self.app.push_screen(ActionsScreen(title, Worded(actions, self.worded), irreversible, typed), chosen)
 
-    def offer(self, actions: list[Action], title: str) -> None:
-        """Play the one action, or let the player choose among several in the game's words."""
+    def offer(self, actions: list[Action], title: str, listed: bool = False) -> None:
+        """Play the one action (unless `listed`), or let the player choose among several in the game's words."""
         if not actions:
             self.say("Nothing to do here.", "error")
-        elif len(actions) == 1:
+        elif len(actions) == 1 and not listed:
             self.message = None
             self.play(actions[0])
         else:

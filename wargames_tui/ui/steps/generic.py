@@ -16,6 +16,7 @@ from functools import cached_property
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import group_field, group_of, hexes_named, is_bare, same_but_path, sketch_at, units_named, with_group
 from wargames_tui.ui.steps.base import Step
 from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select, Waiting, refused
@@ -250,7 +251,10 @@ class GenericStep(Step):
         if name != "finish":
             return super().key(name, h)
         bare = self.hexless()
-        return (Offer([a for a in bare if a.get("type") == "end-phase"] or bare, "Without a hex:"),)
+        ends = [a for a in bare if a.get("type") == "end-phase"]
+        # A lone action while the step still owes something does that at once (a whole set-up): listed first.
+        listed = not ends and len(bare) == 1 and bool(gamehooks.owed(self.turn.session))
+        return (Offer(ends or bare, "Without a hex:", listed),)
 
 
 class OtherStep(Step):

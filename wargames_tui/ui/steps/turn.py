@@ -49,10 +49,12 @@ class Play:
 
 @dataclass(frozen=True)
 class Offer:
-    """A list of actions to choose from (the screen words them); one alone is played at once."""
+    """A list of actions to choose from (the screen words them); one alone is played at once,
+    unless `listed` (an action that does much at once is taken only when chosen)."""
 
     actions: list[Action]
     title: str
+    listed: bool = False
 
 
 @dataclass(frozen=True)
