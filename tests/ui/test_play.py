@@ -728,3 +728,14 @@ async def test_e_without_sickle_cut_lists_the_historical_set_up_before_taking_it
         await pilot.press("enter")
         await pilot.pause()
         assert session.log[-1].action == {"type": "historical"}
+
+
+async def test_in_play_the_maps_cursor_moved_is_not_posted(save_dir: Path) -> None:
+    # The pane draws from the map's cursor reactive; nothing over it listens to CursorMoved, and a
+    # message handled and stopped at the pane cost each cursor key a dispatch (issue 22, key latency).
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await pilot.pause()
+        hexmap = screen.query_one(HexMap)
+        assert not hexmap.post_message(HexMap.CursorMoved(hexmap.cursor))

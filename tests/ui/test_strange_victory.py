@@ -364,3 +364,21 @@ def test_every_action_of_random_playouts_reads_in_words() -> None:
             break
     assert seen == ACTION_TYPES, f"never offered: {ACTION_TYPES - seen}"
     assert extras == {"gas", "audacity"}
+
+
+@sync
+async def test_a_cursor_key_draws_the_zone_panel_and_not_the_turn_or_fight_panels(save_dir: Path, monkeypatch) -> None:  # noqa: ANN001
+    # The turn and fight panels do not depend on the zone under the cursor: a cursor key that drew
+    # them too cost every key (issue 22, key latency).
+    from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
+
+    async with playing(save_dir, strange_victory()) as (app, pilot, screen):
+        await pilot.pause(0.2)
+        drawn: list[str] = []
+        for cls in (AreaTrack, FightPanel, ZonePanel):
+            show = cls.show
+            monkeypatch.setattr(cls, "show", lambda self, *a, _show=show, _name=cls.__name__, **k: (drawn.append(_name), _show(self, *a, **k))[1])
+        for key in ("right", "down", "left", "up"):
+            await pilot.press(key)
+        await pilot.pause(0.1)
+        assert drawn.count("ZonePanel") >= 3 and "AreaTrack" not in drawn and "FightPanel" not in drawn, drawn

@@ -328,14 +328,17 @@ class AreaPane(Pane):
         return self._previews[key]
 
     def _draw_panels(self) -> None:
-        zone = self.query_one(ZonePanel)
-        self.numbered = zone.show(self.view, self.cursor, self.terms, self.picked, steady=self._phase_key, preview=self.preview())
-        self.query_one("#zone").border_title = f"{self.terms.zone_word} {self.cursor}"
+        self._draw_zone()
         self.query_one("#track").border_title = self.query_one(AreaTrack).show(self.view, self.terms)
         fight = self.query_one(FightPanel)
         title, shown = fight.show(self.view, self.terms, self.known_assets)
         fight.border_title = title
         fight.display = shown
+
+    def _draw_zone(self) -> None:
+        zone = self.query_one(ZonePanel)
+        self.numbered = zone.show(self.view, self.cursor, self.terms, self.picked, steady=self._phase_key, preview=self.preview())
+        self.query_one("#zone").border_title = f"{self.terms.zone_word} {self.cursor}"
 
     def header(self, wide: bool) -> tuple[Text, Text]:
         v = self.view
@@ -384,7 +387,7 @@ class AreaPane(Pane):
         self._update_source()
         if self.source != before:
             self.query_one(AreaMap).set_highlights(self.highlights())
-        self._draw_panels()
+        self._draw_zone()  # the fight and turn panels do not depend on the zone under the cursor
         self.host._draw_prompt()  # the footer stays: what it shows does not depend on the zone under the cursor
 
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:

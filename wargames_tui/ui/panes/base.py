@@ -9,7 +9,6 @@ from typing import Any, Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.widget import Widget
 
 from wargames_tui.engine.actionlist import ActionList
@@ -113,14 +112,12 @@ class Pane(Horizontal):
         to its CursorMoved message: the panels then change in the same screen update as the map (a
         message is handled after the map's cells were drawn: a second update, a frame later)."""
         self.watch(map_widget, "cursor", self.cursor_moved, init=False)
+        # Nothing over the pane listens to the map's CursorMoved: it is not posted at all (a message
+        # handled and stopped at the pane cost every cursor key a dispatch up the tree).
+        map_widget.disable_messages(map_widget.CursorMoved)  # type: ignore[attr-defined]
 
     def cursor_moved(self) -> None:
         """The map's cursor moved: draw what depends on it."""
-
-    def on_hex_map_cursor_moved(self, event: Message) -> None:
-        event.stop()  # drawn by the binding above; nothing over the pane listens (a bubble costs every key)
-
-    on_area_map_cursor_moved = on_hex_map_cursor_moved
 
     def scroll_to_cursor(self) -> None:
         raise NotImplementedError
