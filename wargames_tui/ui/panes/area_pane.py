@@ -1,10 +1,8 @@
 """The pane of an area map: the map, the zone, fight, track and log panels, and the keys.
 
-The rules decide everything. Enter on a zone lists the legal actions that concern it (units
-there, or a move, fire, assault or counterattack going there) in words; `a` lists them all.
-Keys 1-9 pick some of the player's units in the zone under the cursor, so a stack can act in
-part: the prompt's actions for the whole stack are narrowed to the picked units and each is
-tried on a copy of the position before it is offered.
+What the keys mean is an `AreaKeys` (ui/steps/area.py, no Textual): what to light, which actions
+concern a zone, what Enter on a zone asks for; the pane draws that and carries it out. Keys 1-9
+pick some of the player's units in the zone under the cursor, so a stack can act in part.
 
 A side the game plays itself in steps (AreaTerms.automatic_action) has its events written to
 the log; the play screen runs its steps (`r` pauses or resumes them, `n` or space plays one). A
@@ -17,7 +15,6 @@ an action concerns, the panels' content) and its MapLook (colours).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,39 +28,16 @@ from wargames_tui.engine.contract import Preview
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
-from wargames_tui.present.area import AreaTerms, zone_name
+from wargames_tui.present.area import AreaTerms
 from wargames_tui.ui import gamehooks
-from wargames_tui.ui.actionfields import sketch_at, units_named
 from wargames_tui.ui.helptext import play_keys
 from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.playkeys import ACTIONS_TIP
+from wargames_tui.ui.steps.area import AreaKeys, StepEach, still_moving
+from wargames_tui.ui.steps.turn import Result
 from wargames_tui.ui.widgets.areamap import AreaMap
-from wargames_tui.ui.widgets.log import LogPanel
 from wargames_tui.ui.widgets.standing import StandingPanel
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
-
-def units_in(action: Action, fields: tuple[str, ...] = ()) -> list[str]:
-    """Every unit an action names: `unit`, `units`, and the game's own unit fields."""
-    out = list(action.get("units") or [])
-    if action.get("unit"):
-        out.append(action["unit"])
-    for key in fields:
-        value = action.get(key)
-        if isinstance(value, str) and value:
-            out.append(value)
-        elif isinstance(value, list):
-            out += value
-        elif isinstance(value, dict):
-            out += [u for extra in value.values() for u in extra]
-    return out
-
-
-def actors(action: Action, fields: tuple[str, ...] = ()) -> set[str]:
-    """The units that act in an action (a stack that moves, fires or assaults; the unit a game's
-    actor field names; the one unit of a move), not those it merely names (a unit carried or aimed at)."""
-    out = set(action.get("units") or []) | {action[k] for k in fields if isinstance(action.get(k), str)}
-    return out | ({action["unit"]} if action.get("type") == "move" and action.get("unit") else set())
-
 
 E_WORDS = 160  # the longest preview the prompt line says after "e:" (two lines at 80 columns)
 
@@ -146,26 +120,7 @@ class AreaPane(Pane):
         self.query_one(AreaMap).scroll_to_cursor()
 
     def _start_zone(self) -> str:
-        """Where something is going on: the units acting, a fight, a zone the prompt lights, the
-        units that may act (games with a `n` key); else the first zone holding the player's units,
-        else the first a unit of his may go to, else the first zone."""
-        zone, _ = self.acting()
-        zone = zone or self.terms.fight_zone(self.view)
-        if zone:
-            return zone
-        order = self.query_one(AreaMap).zone_order()
-        lit = self.terms.lights(self.prompt.actions, self.view)
-        ready = self._ready_zones() if self.terms.next_key else []
-        for candidates in (lit, ready):
-            first = next((z for z in order if z in candidates), None)
-            if first:
-                return first
-        for u in self.view.get("units", []):
-            if u["side"] == self.player_side() and u.get("zone"):
-                return u["zone"]
-        # none of the player's units on the map yet (a set-up): the first zone one may go to
-        goes = {a.get("to") for a in self.prompt.actions}
-        return next((z for z in order if z in goes), next(iter(self.view["zones"])))
+        return self.keys().start_zone(self.query_one(AreaMap).zone_order())
 
     # --- reading the position ----------------------------------------------------------
     @property
@@ -183,10 +138,6 @@ class AreaPane(Pane):
         side), else the side the game's player commands."""
         drawn = self.host._drawn_for
         return drawn if drawn in self.terms.sides else self.terms.player
-
-    def zone_of(self, uid: str) -> str | None:
-        u = self.unit(uid)
-        return u.get("zone") if u else None
 
     def side_name(self, side: str | None) -> str:
         return self.terms.side_name(side)
@@ -208,94 +159,18 @@ class AreaPane(Pane):
         """The zone and units acting now (a stack on the move, the party, the unit activating), if any."""
         return self.terms.acting(self.view)
 
-    # --- which actions concern what ------------------------------------------------------
-    def narrowed(self, actions: Sequence[Action]) -> list[Action]:
-        """With units picked, the actions for those units alone (stack actions narrowed and
-        tried on a copy of the position); without, the actions as the prompt lists them."""
-        if not self.picked:
-            return list(actions)
-        picked = set(self.picked)
-        out: list[Action] = []
-        seen: set[str] = set()
-        for a in actions:
-            if a.get("units"):
-                units = [u for u in a["units"] if u in picked]
-                if not units:
-                    continue
-                if len(units) < len(a["units"]):
-                    a = {**a, "units": units}
-                    if gamehooks.dry_run(self.session, a) is not None:
-                        continue
-            elif a.get("unit") and a["unit"] not in picked:
-                continue
-            elif any(a.get(k) and a[k] not in picked for k in self.terms.actor_fields):
-                continue
-            key = json.dumps(a, sort_keys=True)
-            if key not in seen:
-                seen.add(key)
-                out.append(a)
-        return out
-
-    def concerns(self, action: Action, zone: str) -> bool:
-        if zone in (action.get("to"), action.get("target"), action.get("area")):
-            return True
-        if any(self.zone_of(u) == zone for u in units_in(action, self.terms.unit_fields)):
-            return True
-        return self.terms.concerns(action, zone, self.view)
-
-    def zone_actions(self, zone: str) -> list[Action]:
-        actions = [a for a in self.narrowed(self.prompt.actions) if self.concerns(a, zone)]
-        source_units = set(self.picked) or set(self.source_units())
-        # Actions of the lit stack first, then the others.
-        return sorted(actions, key=lambda a: not (set(units_in(a, self.terms.unit_fields)) & source_units))
-
-    def source_units(self) -> list[str]:
-        zone, acting = self.acting()
-        if acting:
-            return acting
-        if self.picked:
-            return list(self.picked)
-        if self.source:
-            return [u["id"] for u in self.view.get("units", []) if u.get("zone") == self.source and u["side"] == self.player_side()]
-        return []
+    def keys(self) -> AreaKeys:
+        """What the keys mean in the position, with what the player has chosen (ui/steps/area.py)."""
+        idle = self.host.over() or self.host.automatic()
+        return AreaKeys(self.session, self.view, self.terms, self.player_side(), tuple(self.picked), self.source, idle)
 
     def highlights(self) -> dict[str, str]:
-        lit: dict[str, str] = {}
-        fight = self.terms.fight_zone(self.view)
-        if fight:
-            lit[fight] = "active"
-        if self.host.over() or self.host.automatic():
-            return lit
-        for zid, light in self.terms.lights(self.prompt.actions, self.view).items():
-            lit.setdefault(zid, light)
-        zone, acting = self.acting()
-        source = zone or (self.zone_of(self.picked[0]) if self.picked else self.source)
-        units = set(self.source_units())
-        if not source or not units:
-            return lit
-        for a in self.narrowed(self.prompt.actions):
-            if not actors(a, self.terms.actor_fields) & units:
-                continue
-            kind = a.get("type")
-            if kind == "move" and a.get("to"):
-                lit.setdefault(a["to"], "reach")
-            elif kind == "fire" and a.get("target"):
-                lit[a["target"]] = "target"
-            elif kind == "assault" and a.get("target"):
-                lit[a["target"]] = "assault"
-        lit.setdefault(source, "party" if acting else "selected")
-        return lit
+        return self.keys().lights()
 
     def _update_source(self) -> None:
         """Light the reach of the player's units under the cursor, and keep it lit while the
         cursor goes to look at where they may go."""
-        zone = self.cursor
-        side = self.player_side()
-        mine = {u["id"] for u in self.view.get("units", []) if u.get("zone") == zone and u["side"] == side}
-        if mine and any(actors(a, self.terms.actor_fields) & mine for a in self.prompt.actions):
-            self.source = zone
-        elif self.source and not any(u.get("zone") == self.source and u["side"] == side for u in self.view.get("units", [])):
-            self.source = None
+        self.source = self.keys().source_at(self.cursor)
 
     # --- drawing -----------------------------------------------------------------------
     def read(self, view: dict[str, Any]) -> None:
@@ -315,15 +190,14 @@ class AreaPane(Pane):
     def preview(self) -> Preview | None:
         """What the one action of the lit units into the zone under the cursor would bring, when
         the game previews it (a fight, a roll): as the hex panel shows it for Enter's action."""
-        units = set(self.source_units())
-        if not units or self.host.over() or self.host.automatic() or self.host.bot_to_act():
+        keys = self.keys()
+        units = keys.source_units()
+        if not units or keys.idle or self.host.bot_to_act():
             return None
         zone = self.cursor
         key = (len(self.session.log), zone, tuple(sorted(units)))
         if key not in self._previews:  # a preview may try the action on a copy: once a position and zone
-            into = [a for a in self.narrowed(self.prompt.actions)
-                    if zone in (a.get("to"), a.get("target"), a.get("area")) and actors(a, self.terms.actor_fields) & units]
-            found = [p for a in into if (p := gamehooks.preview(self.session, a)) is not None]
+            found = [p for a in keys.into(zone) if (p := gamehooks.preview(self.session, a)) is not None]
             self._previews = {key: found[0] if len(found) == 1 else None}
         return self._previews[key]
 
@@ -398,70 +272,27 @@ class AreaPane(Pane):
             self.act_on_zone(event.place)
 
     def act_on_zone(self, zone: str) -> None:
-        """Enter on a zone: its actions in a list (a single step of the moving stack is taken at once)."""
+        """Enter on a zone: what the keys' object says, carried out."""
         if self.host.over():
             self.host.say("The game is over.")
-            return
-        if self.host.automatic():
+        elif self.host.automatic():
             self.host.say(self.host.automatic_note())
-            return
-        actions = self.zone_actions(zone)
-        if not actions:
-            if all(not units_in(a, self.terms.unit_fields) and not a.get("to") and not a.get("target") for a in self.prompt.actions):
-                self.host.action_actions()  # nothing on the map to choose: offer the prompt's actions
-                return
-            listed = self.narrowed(self.prompt.actions)
-            # With no units picked and the actions of several, the first unit's reason (none may go there).
-            first = next((units_named(a) for a in listed if units_named(a)), [])
-            sketch = sketch_at(listed, zone, self.source_units()) or sketch_at(listed, zone, first)
-            exc = gamehooks.dry_run(self.session, sketch) if sketch else None
-            if exc is not None:
-                self.host.refuse(exc)
-                return
-            name = zone_name(self.view, zone)
-            self.host.say(f"Nothing to do at {name}: move the cursor to your units or where they may go; a lists every action.")
-            return
-        _, moving = self.acting()
-        steps = [a for a in actions if a.get("type") == "move" and a.get("to") == zone]
-        if self._step_picked(steps):
-            return
-        # A lone free step of the units on the move is taken at once; one that costs something
-        # (a move marked `extra`, paid for with something) is offered in the list.
-        free = bool(steps) and not steps[0].get("extra")
-        if len(actions) == 1 and free and moving and set(units_in(steps[0], self.terms.unit_fields)) <= set(moving) and self._on_the_move():
-            self.host.play(steps[0])
-            return
-        # The one thing to do here, costing nothing and rolling no die: taken at once, no list of one.
-        if len(actions) == 1 and not actions[0].get("extra") and not steps and not gamehooks.rolls_dice(self.session, actions[0]):
-            self.host.play(actions[0])
-            return
-        self.host.choose(actions, f"{zone_name(self.view, zone)}: {self.prompt.text} ({self.prompt.case})")
+        else:
+            self.carry_out(self.keys().enter(zone))
 
-    def _step_picked(self, steps: list[Action]) -> bool:
-        """Enter on a zone every picked unit may step into, each by a move of its own (a free one):
-        they step there one after another, and stay picked while they all may go on. False, and
-        nothing played, when the picked units cannot all go."""
-        picked = list(self.picked)
-        own: dict[str, list[Action]] = {}
-        for a in steps:
-            if a.get("unit") and not a.get("extra") and not a.get("units"):
-                own.setdefault(a["unit"], []).append(a)
-        if not picked or any(len(own.get(u, [])) != 1 for u in picked):
-            return False
-        for uid in picked:
+    def carry_own(self, result: Result) -> None:
+        if isinstance(result, StepEach):
+            self._step_each(result)
+
+    def _step_each(self, each: StepEach) -> None:
+        """The picked units step into the zone one after another; they stay picked while they all may go on."""
+        for action in each.actions:
             played = len(self.session.log)
-            self.host.play(own[uid][0])
+            self.host.play(action)
             if len(self.session.log) == played or self.host._covered or self.host.over():
-                return True  # refused (the reason is shown), the keyboard passed, or the game ended
-        types = {(a.get("type"), a.get("unit")) for a in self.prompt.actions}
-        if all(("move", u) in types for u in picked):
-            self.picked = picked
-        return True
-
-    def _on_the_move(self) -> bool:
-        """A stack is moving (the view's `move`) or a unit is activating (`active`): its next step
-        may be taken with a single Enter."""
-        return bool(self.view.get("move")) or any(u.get("active") for u in self.view.get("units", []))
+                return  # refused (the reason is shown), the keyboard passed, or the game ended
+        if still_moving(self.prompt.actions, each.units):
+            self.picked = list(each.units)
 
     # --- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -489,11 +320,7 @@ class AreaPane(Pane):
         return True
 
     def _play_type(self, kind: str) -> None:
-        action = next((a for a in self.prompt.actions if a.get("type") == kind), None)
-        if action is None:
-            self.host.say(f"{self.words({'type': kind})}: not possible now.", "error")
-            return
-        self.host.play(action)
+        self.carry_out(self.keys().play_type(kind))
 
     def ends_step(self, action: dict[str, Any]) -> bool:
         return super().ends_step(action) or action.get("type") in self.terms.proceed
@@ -516,29 +343,20 @@ class AreaPane(Pane):
         self.host.say(f"e: nothing to end here; this step ends with one of its {len(choices)} choices (a lists them){named}.")
 
     def _ready_zones(self) -> list[str]:
-        """Zones of the player's units that an action of the prompt names, in reading order."""
-        named = {u for a in self.prompt.actions for u in units_in(a, self.terms.unit_fields)}
-        zones = {u["zone"] for u in self.view.get("units", []) if u["id"] in named and u.get("zone")}
-        return [z for z in self.query_one(AreaMap).zone_order() if z in zones]
+        return self.keys().ready_zones(self.query_one(AreaMap).zone_order())
 
     def action_next_unit(self) -> None:
         """The cursor to the next zone holding a unit that may act (after the cursor, in reading order)."""
-        zones = self._ready_zones()
-        if not zones:
-            return
-        order = self.query_one(AreaMap).zone_order()
-        here = order.index(self.cursor) if self.cursor in order else -1
-        later = [z for z in zones if order.index(z) > here]
-        self.host.message = None
-        self.query_one(AreaMap).set_cursor((later or zones)[0])
+        zone = self.keys().next_zone(self.query_one(AreaMap).zone_order(), self.cursor)
+        if zone:
+            self.host.message = None
+            self.query_one(AreaMap).set_cursor(zone)
 
     def action_pick(self, n: int) -> None:
         if n > len(self.numbered):
             return
-        uid = self.numbered[n - 1]
-        same_zone = [u for u in self.picked if self.zone_of(u) == self.zone_of(uid)]
         self.host.message = None
-        self.picked = [u for u in same_zone if u != uid] if uid in same_zone else [*same_zone, uid]
+        self.picked = list(self.keys().pick(self.numbered[n - 1]))
 
     def action_unpick(self) -> None:
         self.host.message = ("Picked units dropped: actions are for whole stacks again.", "info")
@@ -561,7 +379,8 @@ class AreaPane(Pane):
 
     def listed(self, actions: Sequence[Action]) -> list[Action]:
         """With units picked, their actions alone; then the game's actions open at any time."""
-        return self.narrowed(actions) + self.terms.extras(self.view) if self.narrowed(actions) else []
+        narrowed = self.keys().narrowed(actions)
+        return narrowed + self.terms.extras(self.view) if narrowed else []
 
     def action_toggle_track(self) -> None:
         self.host.toggle_class("tables")
@@ -578,7 +397,7 @@ class AreaPane(Pane):
     def after_change(self) -> None:
         zone, _ = self.acting()
         moving = bool(self.view.get("move"))
-        if zone and zone != self.cursor and (moving or (self._on_the_move() and zone != self._last_acting)):
+        if zone and zone != self.cursor and (moving or (self.keys().on_the_move() and zone != self._last_acting)):
             self.query_one(AreaMap).set_cursor(zone)  # follow the stack on the move, or the unit activating
         self._last_acting = zone
         fight = self.terms.fight_zone(self.view)

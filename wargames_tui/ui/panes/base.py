@@ -15,6 +15,7 @@ from wargames_tui.engine.actionlist import ActionList
 from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
+from wargames_tui.ui.steps.turn import ListAll, Offer, Play, Refuse, Result, Results, Say
 from wargames_tui.ui.widgets.log import LogPanel
 
 
@@ -153,6 +154,34 @@ class Pane(Horizontal):
             if u["id"] in reason:
                 reason = re.sub(rf"'{re.escape(u['id'])}'|(?<![\w-]){re.escape(u['id'])}(?![\w-])", self.unit_name(u), reason)
         return reason
+
+    # --- what the keys asked for ------------------------------------------------------------------
+    def carry_out(self, results: Results) -> None:
+        """Do what the keys' step object asked for, in order; a play redraws the screen, else the
+        pane draws what a kept position shows once."""
+        host = self.host
+        for r in results:
+            if isinstance(r, Play):
+                host.play(r.action)
+                return
+            if isinstance(r, Say):
+                host.message = (r.text, r.kind)
+            elif isinstance(r, Refuse):
+                host.refuse(r.exc)
+            elif isinstance(r, ListAll):
+                host.action_actions()
+            elif isinstance(r, Offer):
+                host.offer(r.actions, r.title, r.listed)
+            else:
+                self.carry_own(r)
+        self.kept()
+
+    def carry_own(self, result: Result) -> None:
+        """A result only this kind of map asks for."""
+
+    def kept(self) -> None:
+        """The position is the same after the keys' results: draw what they changed."""
+        self.host._draw_prompt()
 
     # --- the screen's events ------------------------------------------------------------------------
     def start(self) -> None:

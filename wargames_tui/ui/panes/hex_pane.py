@@ -29,7 +29,7 @@ from wargames_tui.ui.panes.base import Pane
 from wargames_tui.ui.playkeys import CANCEL_TIP
 from wargames_tui.ui.steps import NAMED_KEYS, STEPS, Selection, Step, Turn, step_for
 from wargames_tui.ui.steps.generic import OtherStep
-from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select
+from wargames_tui.ui.steps.turn import Jump, Result, Select
 from wargames_tui.ui.widgets.crt import CrtPanel
 from wargames_tui.ui.widgets.hexmap import Counter, HexMap, north_note
 from wargames_tui.ui.widgets.log import LogPanel
@@ -374,29 +374,17 @@ class HexPane(Pane):
             return True if (self.chosen() or self.host.message) and not idle else None
         return True
 
-    def carry_out(self, results: Results) -> None:
-        """Do what a step asked for, in order; the screen is drawn again once."""
-        host = self.host
-        for r in results:
-            if isinstance(r, Select):
-                self.sel = r.selection
-            elif isinstance(r, Say):
-                host.message = (r.text, r.kind)
-            elif isinstance(r, Refuse):
-                host.refuse(r.exc)
-            elif isinstance(r, Jump):
-                self.set_cursor(self.keys.nearest_of(r.hexes, self.cursor))
-            elif isinstance(r, ListAll):
-                host.action_actions()
-            elif isinstance(r, Offer):
-                host.offer(r.actions, r.title, r.listed)
-            elif isinstance(r, Play):
-                host.play(r.action)
-                return  # the play redraws the screen
+    def carry_own(self, result: Result) -> None:
+        if isinstance(result, Select):
+            self.sel = result.selection
+        elif isinstance(result, Jump):
+            self.set_cursor(self.keys.nearest_of(result.hexes, self.cursor))
+
+    def kept(self) -> None:
         # The position is the same: a new selection has redrawn the map and panels (watch_sel).
         self._draw_panels()
-        host._draw_prompt()
-        host.refresh_bindings()
+        self.host._draw_prompt()
+        self.host.refresh_bindings()
 
     def activate(self, h: Hex) -> None:
         """Enter (or a click) on hex h: what it means depends on the step."""
