@@ -3,7 +3,9 @@
 Each hex is a cell four characters wide and two lines high; columns that the map
 draws lower sit one line down, so the cells form the usual brick pattern of an
 offset hex grid. The top line names the hex (its id, a place label, or the unit's
-short name); the bottom line shows terrain glyphs or the unit's factors. A railroad,
+short name); the bottom line shows terrain glyphs or the unit's factors. Factors too
+long for one line take both ('8-10' over '-6'): a counter's factors are never cut, and
+its name is then on the Hex panel only. A railroad,
 road or lane through an empty hex replaces its terrain glyphs (all four on open ground,
 the middle two elsewhere, so the terrain glyph still shows at the ends).
 """
@@ -42,6 +44,7 @@ class Piece:
     side_index: int = 0  # the side's place in the view's sides: the shade of its counters without colour
     factors: str = ""  # the bottom line's factors alone, without the stack's "+"
     stacked: bool = False  # more units beneath
+    named: bool = True  # the top line is the unit's name (else the first part of its factors)
 
 
 def map_size(data: HexMapData) -> tuple[int, int]:
@@ -107,17 +110,28 @@ def side_letters(sides: dict[str, str]) -> dict[str, str]:
     return letters
 
 
-def mono_bottom(piece: Piece, mark: str) -> str:
-    """A counter's lower line on a map without colour: a mark (the side's letter, or a state's glyph)
-    before the factors, and a '+' after them when more units stand beneath and there is room;
-    factors of four characters keep the whole line."""
+def split_factors(shown: str) -> tuple[str, str] | None:
+    """Factors too long for a counter's lower line, over both its lines: cut before the last sign
+    that leaves neither part longer than a line ('8-10-6' -> '8-10', '-6'; '+1+2-4' -> '+1+2', '-4')."""
+    if len(shown) <= CELL_W:
+        return None
+    cuts = [i for i, ch in enumerate(shown) if ch in "+-" and 0 < i <= CELL_W and len(shown) - i <= CELL_W]
+    return (shown[: cuts[-1]], shown[cuts[-1]:]) if cuts else None
+
+
+def mono_lines(piece: Piece, mark: str) -> tuple[str, str]:
+    """A counter's two lines on a map without colour: a mark (the side's letter, or a state's glyph)
+    before the factors on the lower line, and a '+' after them when more units stand beneath and
+    there is room; when the factors fill the lower line, the mark goes before the name on the upper
+    line (the name cut to make room: it is whole on the Hex panel)."""
     shown = piece.factors or piece.bottom
     if len(shown) >= CELL_W:
-        return shown[:CELL_W]
+        top = (mark + piece.top)[:CELL_W] if piece.named else piece.top
+        return top, shown[:CELL_W]
     line = mark + shown
     if piece.stacked and len(line) < CELL_W:
         line += "+"
-    return line.ljust(CELL_W)
+    return piece.top, line.ljust(CELL_W)
 
 
 def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
@@ -131,21 +145,22 @@ def pieces_from_view(view: dict[str, Any]) -> dict[Hex, Piece]:
     pieces = {}
     for h, units in by_hex.items():
         top = units[0]
-        alone = factors(top)
+        cut = split_factors(factors(top))
+        upper, alone = cut or (top["short"], factors(top))
         shown = (alone + "+")[:CELL_W] if len(units) > 1 else alone
         flags = ("d" if top["disrupted"] else "") + ("m" if top.get("moved") else "")
         side = top.get("side", "")
         index = sides.index(side) if side in sides else 0
-        pieces[h] = Piece(top["short"], shown, top["nation"], flags, letters.get(side, ""), index, alone, len(units) > 1)
+        pieces[h] = Piece(upper, shown, top["nation"], flags, letters.get(side, ""), index, alone, len(units) > 1, cut is None)
     return pieces
 
 
 def text_map(data: HexMapData, view: dict[str, Any]) -> list[str]:
     """The map as plain text (`wargames show`): a unit's lower line as on a map without colour, its
     side's letter (or × when disrupted) before its factors, so that units read apart from places."""
-    pieces = {
-        h: replace(p, bottom=mono_bottom(p, "×" if "d" in p.flags else p.side))
-        for h, p in pieces_from_view(view).items()
-    }
+    pieces = {}
+    for h, p in pieces_from_view(view).items():
+        top, bottom = mono_lines(p, "×" if "d" in p.flags else p.side)
+        pieces[h] = replace(p, top=top, bottom=bottom)
     _, height = map_size(data)
     return ["".join(s.text for s in map_line(data, y, pieces)).rstrip() for y in range(height)]

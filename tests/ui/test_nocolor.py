@@ -231,3 +231,70 @@ async def test_every_area_map_puts_the_units_of_the_side_at_the_keys_in_angle_br
             alone[side] = text(label(area, zid))
         # (the closing bracket may give its place to a marker: Seeds counts the pieces there)
         assert alone[human][0] == "<" and alone[other][0] == "{", alone
+
+
+def drawn_factors(top: str, bottom: str) -> set[str]:
+    """What a counter's two drawn lines can say its factors are: the lower line alone (after a
+    side's letter or a state's glyph), or both lines read as one."""
+    top, bottom = top.strip(), bottom.strip().rstrip("+")
+    return {bottom, bottom[1:], top + bottom, top + bottom[1:]}
+
+
+@pytest.mark.parametrize("scenario", ["blitzkrieg-1940/1939", "panzer-corps/el-alamein", "dynamo/campaign"])
+@pytest.mark.parametrize("mono", [False, True], ids=["colour", "no-colour"])
+@sync
+async def test_hex_counters_show_their_whole_factors_and_without_colour_their_side(
+    save_dir: Path, monkeypatch: pytest.MonkeyPatch, scenario: str, mono: bool
+) -> None:
+    # Blitzkrieg's factors ('8-10-6', '+1+2-4', '5-6-4') were cut to four characters ('8-10', '5-6-');
+    # without colour a counter with 4-character factors ('6-10') had no room for its side's letter.
+    from wargames_tui.cli import new_session as session_of
+    from wargames_tui.hexdraw import factors, side_letters
+
+    if mono:
+        monkeypatch.setenv("NO_COLOR", "1")
+    session = session_of(scenario, {}, 1)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if app.screen.query("HandoffScreen") or type(app.screen).__name__ != "PlayScreen":
+            await pilot.press("enter")  # a hotseat cover
+            await pilot.pause()
+        screen = app.screen
+        hexmap = screen.query_one(HexMap)
+        assert hexmap.mono == mono
+        view = screen.pane.view
+        letters = side_letters(view.get("sides") or {})
+        shown = 0
+        for h, counter in sorted(hexmap.counters.items()):
+            if h == hexmap.cursor or h in hexmap.highlights or counter.disrupted or counter.dim:
+                continue  # a state's glyph stands for the letter
+            top, bottom = (text(line) for line in cell(hexmap, h))
+            here = [u for u in view["units"] if u.get("hex") == h and u["status"] == "map"]
+            assert drawn_factors(top, bottom) & {factors(u) for u in here}, (h, top, bottom)
+            if mono:
+                assert letters[here[0]["side"]] in top + bottom, (h, top, bottom)
+            shown += 1
+        assert shown >= 10
+
+
+def test_every_counter_of_every_hex_scenario_fits_its_factors_and_its_side() -> None:
+    # Every unit of every hex scenario, alone and stacked, as the map would draw it: no line longer
+    # than a cell, the factors whole, and without colour the side's letter.
+    from wargames_tui.cli import new_session as session_of
+    from wargames_tui.games import all_scenarios, game_for
+    from wargames_tui.hexdraw import factors, mono_lines, pieces_from_view
+    from wargames_tui.present import map_kind
+
+    for info in all_scenarios():
+        if map_kind(game_for(info.id)) != "hex":
+            continue
+        view = session_of(info.id, {}, 1).view(None)
+        for u in view["units"]:
+            for stack in ([u], [u, u]):
+                placed = [{**x, "status": "map", "hex": "0101"} for x in stack]
+                piece = pieces_from_view({**view, "units": placed})["0101"]
+                assert max(len(piece.top), len(piece.bottom)) <= CELL_W, (info.id, u["id"], piece)
+                assert factors(u) in drawn_factors(piece.top, piece.bottom), (info.id, u["id"], piece)
+                top, bottom = mono_lines(piece, piece.side)
+                assert piece.side in top + bottom and factors(u) in drawn_factors(top, bottom), (info.id, u["id"], top, bottom)

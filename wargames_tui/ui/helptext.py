@@ -35,7 +35,8 @@ selected unit can break off the map; red units may be attacked, disrupted by a b
 or wait for their declared attack to be resolved; gold units are your chosen attackers or the selected
 unit; orange units already have an attack declared on them. A counter whose lower line is red is
 disrupted; faded counters have moved this phase; a **+** after the factors means more units stand
-beneath (the Hex panel lists them all). Where cities or footholds count for victory, an empty one
+beneath (the Hex panel lists them all). Factors too long for the lower line take both lines (`8-10`
+over `-6` is an 8-10-6): the unit's name is then on the Hex panel. Where cities or footholds count for victory, an empty one
 shows on its lower line, in that side's colour, the short name of the side holding it (like a control
 marker, e.g. `Ger`); the Hex panel says it too. The cursor is white.
 
@@ -46,8 +47,9 @@ letter gives the unit's state: `*` selected or a chosen attacker, `!` may be att
 removed, `#` an attack is declared on it, `•` may move into (or retreat, advance into) that hex, `↓`
 may come on there, `»` may break off there, `×` disrupted (its lower line hollow as well), `·` moved this
 phase. An underlined lower line is a stack (with a `+` after short factors). Empty lit hexes carry the
-glyph on their lower line (`.••.` within reach). Factors of four characters (`6-10`) leave no room for a
-letter: the shade says the side. An empty city held by a side shows that side's short name underlined.
+glyph on their lower line (`.••.` within reach). Where the factors fill the lower line (`6-10`), the
+letter or glyph goes before the name on the upper line (`B9Au`). An empty city held by a side shows
+that side's short name underlined.
 The cursor is underlined: a counter under it turns hollow, an empty hex solid.
 """
 

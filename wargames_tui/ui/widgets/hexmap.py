@@ -29,7 +29,7 @@ from textual.strip import Strip
 
 from wargames_tui.engine.hexgrid import Hex, hex_id, parse_hex
 from wargames_tui.engine.mapdata import HexCell, HexMapData
-from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size, mono_bottom
+from wargames_tui.hexdraw import CELL_H, CELL_W, Piece, cell_origin, map_line, map_size, mono_lines
 from wargames_tui.hexdraw import Segment as MapSegment
 from wargames_tui.ui.playkeys import cursor_keys
 from wargames_tui.ui.widgets.mapview import MapView, PlaceMessage
@@ -433,11 +433,8 @@ class HexMap(MapView):
         cursor = h == self.cursor
         if role == "unit" and counter is not None:
             piece = counter.piece
-            if part == 1:
-                mark = MONO_GLYPHS.get(light or "") or (
-                    MONO_DISRUPTED if counter.disrupted else MONO_MOVED if counter.dim else piece.side
-                )
-                text = mono_bottom(piece, mark)
+            mark = MONO_GLYPHS.get(light or "") or (MONO_DISRUPTED if counter.disrupted else MONO_MOVED if counter.dim else piece.side)
+            text = mono_lines(piece, mark)[part].center(CELL_W)
             style = _mono_counter_style(
                 piece.side_index, counter.dim, part == 0, counter.disrupted and part == 1, piece.stacked, cursor
             )
