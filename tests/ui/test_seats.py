@@ -143,3 +143,27 @@ async def test_a_new_game_for_one_side_then_the_other_side_from_the_load_screen(
         german = play_screen(second)
         assert german.session.seat == "german" and german.save_path == path
         assert german.session.waiting_for() is None and german.session.prompt.actions
+
+
+@sync
+async def test_a_hex_map_seat_shows_only_what_it_may_do_while_the_other_seat_plays(save_dir: Path) -> None:
+    # Issue 24's leftover (issue 27): the footer of a seat-bound hex map offered Enter, Tab and the
+    # step's keys while the other seat played; Enter said nothing of whose turn it was.
+    from wargames_tui.ui.widgets.footer import Footer
+
+    path = save_dir / "hex.json"
+    session = new_session("panzer-corps/kharkov", {}, 1)
+    save(session, path)
+    waiter = next(side for side in session.seats if side != session.prompt.side)
+    app = seat_app(save_dir, path, waiter)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = play_screen(app)
+        await wait_until(pilot, lambda: screen.session.unproven is None)
+        await pilot.pause()
+        assert screen.session.waiting_for() is not None
+        keys = {k.key for k in screen.query_one(Footer).query("FooterKey")}
+        assert not keys & {"enter", "tab", "e", "r", "p", "n", "b", "escape", "a", "u"}, keys
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = str(screen.query_one("#prompt").render())
+        assert "other seat" in prompt, prompt

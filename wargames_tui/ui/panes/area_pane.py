@@ -301,8 +301,8 @@ class AreaPane(Pane):
             return False
         if action == "toggle_track":
             return host.has_class("short")  # a short window has no room for both the track and the log
-        if host.over() or host.bot_to_act():
-            return False
+        if host.over() or host.bot_to_act() or self.session.waiting_for():
+            return False  # a bot or another seat plays: only the screen's keys
         if action == "extras":
             return bool(self.terms.extras(self.view))
         if host.automatic():

@@ -116,10 +116,11 @@ class HexPane(Pane):
 
     @property
     def step(self) -> str:
-        """The kind of choice the keys make now ("bot" and "over" when they make none)."""
+        """The kind of choice the keys make now ("idle" and "over" when they make none: a bot or
+        another seat plays, or the game is over)."""
         if self.turn is None or self.turn.over:
             return "over"
-        return "bot" if self.turn.bot else self.keys.kind
+        return self.keys.kind
 
     @property
     def keys(self) -> Step:
@@ -361,7 +362,7 @@ class HexPane(Pane):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.host.replay:
             return False
-        idle = self.step in ("bot", "over")
+        idle = self.step in ("idle", "over")
         if action == "enter":
             return not idle and ENTER_LABELS[int(parameters[0])] == self.keys.label  # type: ignore[call-overload]
         if action == "key":
@@ -370,8 +371,8 @@ class HexPane(Pane):
             return not idle
         if action == "cycle":
             return not idle and self.keys.cycles(self.cursor)
-        if action == "cancel":
-            return True if (self.chosen() or self.host.message) and not idle else None
+        if action == "cancel":  # while a bot or another seat plays, nothing to cancel: not shown
+            return False if idle else True if self.chosen() or self.host.message else None
         return True
 
     def carry_own(self, result: Result) -> None:
@@ -422,7 +423,7 @@ class HexPane(Pane):
         """Number key n: act on the n-th unit listed for the hex under the cursor."""
         self.host.message = None
         here = self.units_at(self.cursor)
-        if self.step in ("bot", "over") or n <= len(here):
+        if self.step in ("idle", "over") or n <= len(here):
             self.carry_out(self.keys.pick(self.cursor, n))
         elif here:
             self.host.say(f"There is no unit {n} in {self.cursor}.")

@@ -61,7 +61,7 @@ def by_types(actions: list[Action], types: set[str]) -> type[Step]:
 
 
 def step_for(turn: Turn, sel: Selection) -> Step:
-    if turn.over or turn.bot:
+    if turn.over or turn.bot or turn.waiting:
         return Idle(turn, sel)
     if not turn.types <= CLASSIC:
         return GenericStep(turn, sel)

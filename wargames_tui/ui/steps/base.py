@@ -168,20 +168,26 @@ class Step:
 
 
 class Idle(Step):
-    """A bot plays the side to act, or the game is over: the keys only say so."""
+    """A bot plays the side to act, or another seat does, or the game is over: the keys only say so."""
 
     kind = "idle"
 
     def hint(self, h: Hex) -> str:
-        return "The game is over: q returns to the menu" if self.turn.over else "The bot is playing this side"
+        return self._why().rstrip(".")
+
+    def _why(self) -> str:
+        if self.turn.over:
+            return "The game is over: q returns to the menu."
+        if self.turn.waiting:
+            name = (self.turn.view.get("sides") or {}).get(self.turn.waiting, self.turn.waiting)
+            return f"The {name} side plays at the other seat: wait for their move."
+        return "The bot is playing this side; wait for your turn."
 
     def enter(self, h: Hex) -> Results:
-        if self.turn.over:
-            return (Say("The game is over: q returns to the menu."),)
-        return (Say("The bot is playing this side; wait for your turn."),)
+        return (Say(self._why()),)
 
     def pick(self, h: Hex, n: int) -> Results:
-        return (Say("The game is over: q returns to the menu." if self.turn.over else "The bot is playing this side."),)
+        return (Say(self._why()),)
 
     def keys(self) -> set[str]:
         return set()

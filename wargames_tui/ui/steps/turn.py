@@ -123,6 +123,7 @@ class Turn:
         self.prompt: Prompt = session.prompt
         self.bot = bot  # the bot to act, if one sits at the side to act
         self.over = session.outcome() is not None
+        self.waiting = session.waiting_for()  # the side to act at another seat, if this screen is bound to one
 
     @property
     def side(self) -> str | None:
