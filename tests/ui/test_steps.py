@@ -207,3 +207,31 @@ def test_the_generic_hints_name_actions_in_words_not_by_their_type() -> None:
     air = next(a for a in turn.prompt.actions if a["type"] == "air")
     hint = step.hint(turn.hex_of(air["unit"]))
     assert ": air" not in hint and turn.words(air) in hint, hint
+
+
+def test_a_retreat_is_played_by_the_generic_step_its_ends_lit_and_a_wrong_end_refused_by_the_rules() -> None:
+    # Panzer Corps' retreat, folded into the generic step (issue 22): the ends are lit "retreat",
+    # the unit that retreats "selected", Enter on an end plays it, elsewhere the rules say why not.
+    from tests.ui.helpers import seed_giving
+
+    session = new_session(seed=seed_giving("retreat"))
+    attackers, defender = arrange_attack(session)
+    for action in ({"type": "end-phase"}, {"type": "declare", "attackers": attackers, "defender": defender},
+                   {"type": "end-declarations"}, {"type": "resolve", "defender": defender}):
+        session.act(action)
+    turn = turn_of(session)
+    step = step_for(turn, Selection())
+    assert isinstance(step, GenericStep)
+    start_hex = turn.hex_of(defender)
+    ends = sorted({a["path"][-1] for a in turn.actions_of("retreat")})
+    lit = step.lights()
+    assert all(lit[h] == "retreat" for h in ends) and lit[start_hex] == "selected"
+    (offer,) = step.enter(ends[0])  # one way there (paths to one end count as one): played at once
+    assert isinstance(offer, Offer) and len(offer.actions) == 1
+    assert offer.actions[0]["unit"] == defender and offer.actions[0]["path"][-1] == ends[0]
+    wrong = next(h for h in turn.board.grid.neighbours(start_hex) if h in turn.board.cells and h not in ends)
+    (answer,) = step.enter(wrong)
+    assert isinstance(answer, Refuse) and answer.exc.case == "el-alamein:9.5", answer  # el-alamein:9.5
+    # After an action that leaves the step as it is, the cursor goes where Enter does something.
+    far = max(turn.board.cells, key=lambda h: turn.board.grid.distance(h, start_hex))
+    assert step.follow(far) in lit and step.follow(ends[0]) is None

@@ -28,7 +28,9 @@ class Presentation:
     client's own vocabulary (ui/describe.py); area games describe through `area`.
     bots: bot name -> the game's own planner, (session, rng) -> action, overriding the generic one.
     log_styles: event kind -> a Rich style for the log, beyond the client's own.
-    option_words: option key -> its name on the new-game screen (with its rule case), else the key."""
+    option_words: option key -> its name on the new-game screen (with its rule case), else the key.
+    hex_steps: on a hex map, the view's `step` names of the game's own -> the kind of the client's
+    step that plays them (`place`, `remove`, ...: docs/GAMES.md, "The hex screen's vocabulary")."""
 
     rules_help: dict[str, str]
     text: Callable[[Any, Any, View], list[str]]  # (game module, state, view) -> lines
@@ -39,6 +41,7 @@ class Presentation:
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     log_styles: dict[str, str] = field(default_factory=dict)
     option_words: dict[str, str] = field(default_factory=dict)
+    hex_steps: dict[str, str] = field(default_factory=dict)
 
 
 def presentation(game: ModuleType) -> Presentation:

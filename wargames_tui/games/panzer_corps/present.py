@@ -232,4 +232,6 @@ PRESENTATION = Presentation(
     },
     text=text,
     log_styles={"eliminate": "#ff6b6b", "charge": "#ffd21f", "rail-cut": "#ffd21f", "overstack": "#ff6b6b"},
+    # The set-up and the arrivals are placed, an exchange's and an overstack's losses removed, by keys.
+    hex_steps={"place-marked": "place", "enter-all": "place", "exchange": "remove", "overstack": "remove"},
 )

@@ -7,35 +7,24 @@ from __future__ import annotations
 from wargames_tui.engine.flow import Action
 from wargames_tui.ui.steps.arrivals import ArriveStep, BombardStep, ReinforceStep, RemoveStep
 from wargames_tui.ui.steps.base import NAMED_KEYS, Idle, Step
-from wargames_tui.ui.steps.combat import AdvanceStep, DeclareStep, ResolveStep, RetreatStep
+from wargames_tui.ui.steps.combat import AdvanceStep, DeclareStep, ResolveStep
 from wargames_tui.ui.steps.generic import GenericStep, OtherStep
 from wargames_tui.ui.steps.move import MoveStep
 from wargames_tui.ui.steps.turn import Selection, Turn
 
 STEPS: list[type[Step]] = [
-    MoveStep, DeclareStep, ResolveStep, RetreatStep, AdvanceStep, ArriveStep, ReinforceStep,
+    MoveStep, DeclareStep, ResolveStep, AdvanceStep, ArriveStep, ReinforceStep,
     BombardStep, RemoveStep, GenericStep,
 ]
 
-# The rules' step (view["step"]) -> the step object that reads it.
-BY_VIEW_STEP: dict[str, type[Step]] = {
-    "move": MoveStep,
-    "declare": DeclareStep,
-    "resolve": ResolveStep,
-    "retreat": RetreatStep,
-    "advance": AdvanceStep,
-    "place-marked": ArriveStep,
-    "enter-all": ArriveStep,
-    "bombard": BombardStep,
-    "reinforce": ReinforceStep,
-    "exchange": RemoveStep,
-    "overstack": RemoveStep,
-}
+# The rules' step (view["step"], or the kind a game's presentation names for it: `hex_steps`) ->
+# the step object that reads it.
+BY_VIEW_STEP: dict[str, type[Step]] = {step.kind: step for step in STEPS if step is not GenericStep}
 
 # The action types the classic steps are made of; a prompt with any other type is played
 # through the fields its actions name (GenericStep, ui/actionfields).
 CLASSIC = {
-    "move", "exit", "end-phase", "declare", "end-declarations", "resolve", "retreat", "advance",
+    "move", "exit", "end-phase", "declare", "end-declarations", "resolve", "advance",
     "no-advance", "place", "place-rest", "enter", "bombard", "disrupt", "remove",
 }
 
@@ -54,7 +43,6 @@ def by_types(actions: list[Action], types: set[str]) -> type[Step]:
         ({"move", "exit", "end-phase"}, MoveStep),
         ({"declare", "end-declarations"}, DeclareStep),
         ({"resolve"}, ResolveStep),
-        ({"retreat"}, RetreatStep),
         ({"advance", "no-advance"}, AdvanceStep),
     ]
     return next((step for kinds, step in order if types & kinds), OtherStep)
@@ -65,7 +53,8 @@ def step_for(turn: Turn, sel: Selection) -> Step:
         return Idle(turn, sel)
     if not turn.types <= CLASSIC:
         return GenericStep(turn, sel)
-    kind = BY_VIEW_STEP.get(turn.view.get("step", "")) or by_types(list(turn.prompt.actions), turn.types)
+    named = turn.view.get("step", "")
+    kind = BY_VIEW_STEP.get(turn.hex_steps.get(named, named)) or by_types(list(turn.prompt.actions), turn.types)
     return kind(turn, sel)
 
 

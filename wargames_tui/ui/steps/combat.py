@@ -1,4 +1,5 @@
-"""Combat: choose attackers and declare on a defender, resolve, retreat, advance after combat."""
+"""Combat: choose attackers and declare on a defender, resolve, advance after combat (a retreat is
+played by the generic step: its ends are lit, Enter on one retreats there)."""
 
 from __future__ import annotations
 
@@ -191,45 +192,6 @@ class ResolveStep(Step):
         if att:
             return (Play({"type": "resolve", "defender": att["defender"]}),)
         return (Say("Put the cursor on a declared defender (red) and press Enter, or press r."),)
-
-
-class RetreatStep(Step):
-    kind = "retreat"
-    label = "Retreat here"
-
-    def lights(self) -> dict[Hex, str]:
-        lit: dict[Hex, str] = {}
-        for a in self.turn.actions_of("retreat"):
-            d = self.turn.dest(a)
-            if d:
-                lit[d] = "retreat"
-            h = self.turn.hex_of(a["unit"])
-            if h:
-                lit[h] = "selected"
-        return lit
-
-    def hint(self, h: Hex) -> str:
-        if any(self.turn.dest(a) == h for a in self.turn.actions_of("retreat")):
-            return "Enter: end the retreat here"
-        return "Enter on a green hex to end the retreat there"
-
-    def enter(self, h: Hex) -> Results:
-        turn = self.turn
-        retreats = turn.actions_of("retreat")
-        options = [a for a in retreats if turn.dest(a) == h]
-        if options:
-            return (Play(options[0]),)
-        if retreats:
-            uid = retreats[0]["unit"]
-            start = turn.hex_of(uid)
-            exc = turn.dry_run({"type": "retreat", "unit": uid, "path": turn.hex_path(start, h) if start else [h]})
-            if exc:
-                return refused(exc, "")
-        return (Say("Not a legal end of the retreat: choose a green hex.", "error"),)
-
-    def follow(self, cursor: Hex) -> Hex | None:
-        first = self.turn.actions_of("retreat")
-        return self.turn.hex_of(first[0]["unit"]) if first else None
 
 
 class AdvanceStep(Step):

@@ -2,7 +2,8 @@
 actions' fields say what they name on the map (ui/actionfields, docs/GAMES.md).
 
 - the hexes the actions name are lit (red where enemy units stand, else green); with a unit
-  selected, only its actions' hexes; with attackers gathered, only the hexes they may take;
+  selected, only its actions' hexes; with attackers gathered, only the hexes they may take; the
+  unit all of them are of (one unit to retreat) is lit as selected;
 - Enter on a lit hex plays the action naming it (a list worded by the game when several);
 - Enter on a unit selects it and plays or offers the actions naming it; a unit that only
   appears among attackers is added to (or dropped from) the gathered group instead;
@@ -20,6 +21,10 @@ from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import group_field, group_of, hexes_named, is_bare, same_but_path, sketch_at, units_named, with_group
 from wargames_tui.ui.steps.base import Step
 from wargames_tui.ui.steps.turn import Jump, ListAll, Offer, Play, Refuse, Results, Say, Select, Waiting, refused
+
+# Action types with a light of their own on the map (the same green as "reach", their own glyph
+# without colour where the map has one); any other type's hexes are lit "reach".
+OWN_LIGHTS = {"retreat", "advance"}
 
 
 class GenericStep(Step):
@@ -89,15 +94,20 @@ class GenericStep(Step):
             for h in hexes_named(a):
                 if h in turn.board.cells and h not in lit:
                     enemy = any(u["side"] != turn.side for u in turn.units_at(h))
-                    lit[h] = "target" if enemy else "reach"
+                    lit[h] = "target" if enemy else a.get("type") if a.get("type") in OWN_LIGHTS else "reach"
         for uid in self.sel.attackers:
             h = turn.hex_of(uid)
             if h:
                 lit[h] = "attacker"
-        h = turn.hex_of(self.sel.selected)
+        h = turn.hex_of(self.sel.selected or self.one_unit())
         if h:
             lit[h] = "selected"
         return lit
+
+    def one_unit(self) -> str | None:
+        """The one unit every lit hex is an action of, if all are of one (a unit to retreat)."""
+        named = {tuple(units_named(a)) for a in self.hex_actions}
+        return named.pop()[0] if len(named) == 1 and len(next(iter(named))) == 1 else None
 
     def start(self, cursor: Hex) -> Hex | None:
         """At the start of a step, the nearest hex where Enter does something: a lit hex or a
@@ -106,6 +116,11 @@ class GenericStep(Step):
         here += [h for u in self.turn.view.get("units", []) if (h := u.get("hex")) and h in self.turn.board.cells
                  and (self.naming(u["id"]) or self.gatherable(u["id"]))]
         return self.nearest_of(sorted(set(here)), cursor)
+
+    def follow(self, cursor: Hex) -> Hex | None:
+        """After an action that leaves the step as it is: where Enter does something, if not here
+        (the next unit to retreat)."""
+        return self.start(cursor)
 
     def waiting(self) -> Waiting | None:
         units = [u for u in map(self.turn.unit, self.off_map) if u is not None]
@@ -179,11 +194,23 @@ class GenericStep(Step):
         waiting = self.chosen_off_map()
         if waiting and not turn.units_at(h) and not any(hexes_named(a) for a in self.naming(waiting)):
             return (Offer(self.naming(waiting), f"{turn.label(waiting)}:"),)
-        sketch = sketch_at(self.hex_actions, h, [u for u in (self.sel.selected, *self.sel.attackers) if u])
+        sketch = sketch_at(self.hex_actions, h, [u for u in (self.sel.selected, *self.sel.attackers) if u]) or self._path_to(h)
         exc = turn.dry_run(sketch) if sketch else None
         if exc is not None:
             return (Refuse(exc),)
         return (Say(f"No legal action names {turn.hex_name(h)}: Enter on a lit hex or on a unit that can act; a lists them all."),)
+
+    def _path_to(self, h: Hex) -> Action | None:
+        """What the player meant by pointing at a hex no action with a path ends in: the selected
+        (or the one) unit's such action along a shortest line there, for the rules to say why not."""
+        ways = [a for a in self.hex_actions if isinstance(a.get("path"), list) and isinstance(a.get("unit"), str)]
+        units = list(dict.fromkeys(a["unit"] for a in ways))
+        uid = self.sel.selected if self.sel.selected in units else units[0] if len(units) == 1 else None
+        start = self.turn.hex_of(uid)
+        if uid is None or start is None:
+            return None
+        way = next(a for a in ways if a["unit"] == uid)
+        return {**way, "path": self.turn.hex_path(start, h)}
 
     def _hex_choice(self, h: Hex, at_hex: list[Action]) -> Results:
         title = f"In {self.turn.hex_name(h)}:"

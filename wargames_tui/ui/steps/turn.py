@@ -130,6 +130,11 @@ class Turn:
         return self.prompt.side
 
     @cached_property
+    def hex_steps(self) -> dict[str, str]:
+        """The game's own names of its steps -> the client's step kinds (its presentation's `hex_steps`)."""
+        return presentation(self.session.game).hex_steps
+
+    @cached_property
     def types(self) -> set[str]:
         return types_of(self.prompt.actions)
 
