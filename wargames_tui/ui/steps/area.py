@@ -47,11 +47,6 @@ def actors(action: Action, fields: tuple[str, ...] = ()) -> set[str]:
     return out | ({action["unit"]} if action.get("type") == "move" and action.get("unit") else set())
 
 
-def goes_to(action: Action) -> str | None:
-    """The zone an action goes into (a move, fire or assault, a place acted on), if any."""
-    return next((action[k] for k in ("to", "target", "area") if action.get(k)), None)
-
-
 @dataclass(frozen=True)
 class StepEach:
     """Each picked unit steps into the zone by its own free move, one after another; the units
@@ -161,7 +156,7 @@ class AreaKeys:
     def into(self, zone: str) -> list[Action]:
         """The actions of the lit units into the zone (the one the zone panel previews, when alone)."""
         units = set(self.source_units())
-        return [a for a in self.narrowed() if goes_to(a) == zone and actors(a, self.terms.actor_fields) & units]
+        return [a for a in self.narrowed() if zone in (a.get("to"), a.get("target"), a.get("area")) and actors(a, self.terms.actor_fields) & units]
 
     # --- drawing -------------------------------------------------------------------------------
     def lights(self) -> dict[str, str]:
