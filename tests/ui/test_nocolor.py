@@ -72,11 +72,15 @@ async def test_hex_map_without_colour_tells_units_sides_and_states_apart(save_di
                 assert not any(c.reverse for c in top + bottom), h
                 continue
             assert all(c.reverse for c in top + bottom), h
-            assert text(top).strip() == counter.piece.top
+            side = next(u["side"] for u in units if u["hex"] == h)
             if len(counter.piece.factors) < CELL_W:
-                side = next(u["side"] for u in units if u["hex"] == h)
+                assert text(top).strip() == counter.piece.top
                 letters.setdefault(side, set()).add(text(bottom)[0])
                 assert counter.piece.factors in text(bottom)
+            else:  # the factors fill the lower line: the letter goes before the name
+                letter, name = text(top).strip()[0], text(top).strip()[1:]
+                assert counter.piece.top.startswith(name) and text(bottom) == counter.piece.factors, h
+                letters.setdefault(side, set()).add(letter)
         # Each side's counters carry one letter of their own.
         assert len(letters) == 2 and all(len(v) == 1 for v in letters.values())
         assert len(set.union(*letters.values())) == 2 and all(ch.isalpha() for v in letters.values() for ch in v)
