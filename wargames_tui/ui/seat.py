@@ -99,9 +99,12 @@ class SeatWatch:
         return False
 
     def after_save(self, saved: bool) -> None:
-        """A save refused (another program wrote first): the save's game stands, read again here."""
+        """A save refused (another program wrote first): the save's game stands, read again here.
+        Saved: whose turn it is after this seat's own action (so that the turn coming back is told)."""
         if not saved and self.catch_up():
             self.screen.say("Another program wrote this save first: its game stands here, your last action was not kept.", "error")
+        elif saved:
+            self.waited = self.screen.session.waiting_for()
 
     def tell_turn(self) -> None:
         """Say once when this seat's turn comes back (its player may be looking at another window)."""
