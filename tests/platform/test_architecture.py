@@ -91,13 +91,15 @@ def test_no_import_cycle() -> None:
 
 
 def _contract_words() -> set[str]:
-    """What each area game's presentation owns (present/area.py AreaTerms): the labels of its keys,
-    its unit and actor fields, its markers' names, and its keys' action types (those of two words
-    and more: "roll" or "end" are also ordinary names in the client's code)."""
+    """What each game's presentation owns: a hex game's own names of its steps (`hex_steps`); an
+    area game's (present/area.py AreaTerms) labels of its keys, its unit and actor fields, its
+    markers' names, and its keys' action types (those of two words and more: "roll" or "end" are
+    also ordinary names in the client's code)."""
     from wargames_tui.present import presentation
 
     words: set[str] = set()
     for game in GAMES.values():
+        words |= set(presentation(game).hex_steps)  # a hex game's own names of its steps
         terms = presentation(game).area
         if terms is None:
             continue

@@ -730,6 +730,7 @@ async def test_e_without_sickle_cut_lists_the_historical_set_up_before_taking_it
         assert session.log[-1].action == {"type": "historical"}
 
 
+@sync
 async def test_in_play_the_maps_cursor_moved_is_not_posted(save_dir: Path) -> None:
     # The pane draws from the map's cursor reactive; nothing over it listens to CursorMoved, and a
     # message handled and stopped at the pane cost each cursor key a dispatch (issue 22, key latency).
