@@ -1,6 +1,9 @@
 """The `wargames` subcommands, run in-process through cli.main."""
 
 import json
+import re
+
+import pytest
 
 from wargames_tui.cli import main
 
@@ -137,3 +140,13 @@ def test_a_seat_must_be_a_side_of_the_save(tmp_path, capsys):
     assert code == 1 and "a seat is taken in a save" in err
     code, _, err = run(capsys, "bot", str(tmp_path / "solo.json"), "german")
     assert code == 1
+
+
+@pytest.mark.parametrize("command", ["play", "selfplay"])
+def test_the_help_names_every_bot(command, capsys):
+    from wargames_tui.bots import BOTS
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    words = set(re.findall(r"[a-z]+", capsys.readouterr().out))
+    assert set(BOTS) <= words, set(BOTS) - words

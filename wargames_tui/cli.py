@@ -17,6 +17,10 @@ from wargames_tui.games import UnknownScenario, all_scenarios, game_for
 # Each command imports what it needs beyond these: `wargames` (the client) draws its first frame
 # before the save schema, the bots or the presentations are imported (a tenth of a second).
 
+# Written out rather than read from bots.BOTS, which `wargames` imports only when a bot plays;
+# tests/test_cli.py checks that it names every bot.
+BOT_NAMES = "random, greedy = easy, normal or hard = the planning bot, search where the game offers it"
+
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
 
@@ -417,7 +421,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the dice (for repeatable games)")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="an optional rule")
     play.add_argument(
-        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help="let a bot play SIDE (random, greedy = easy, normal or hard = the planning bot, search where the game offers it)"
+        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help=f"let a bot play SIDE ({BOT_NAMES})"
     )
     play.add_argument("--seat", metavar="SIDE", help="play SIDE of a save only, from this screen; the other sides play from theirs")
     play.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -462,7 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument(
-        "--bot", action="append", metavar="NAME|SIDE=NAME", help="the bot for every side, or for one side (random, greedy = easy, normal or hard = the planning bot, search where the game offers it)"
+        "--bot", action="append", metavar="NAME|SIDE=NAME", help=f"the bot for every side, or for one side ({BOT_NAMES})"
     )
     sp.add_argument("--check-every", type=int, default=0, help="also replay the whole log every N actions")
     sp.set_defaults(func=cmd_selfplay)
