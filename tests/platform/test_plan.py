@@ -8,7 +8,7 @@ import random
 import pytest
 
 from wargames_tui.bots import plan as plan_module
-from wargames_tui.bots import random_bot
+from wargames_tui.bots import BOTS, random_bot
 from wargames_tui.bots.plan import Planner
 from wargames_tui.engine.session import Session
 from wargames_tui.games import all_scenarios, game_for
@@ -56,9 +56,9 @@ def test_a_turn_is_planned_once_and_played_from_the_plan(monkeypatch) -> None:  
     calls: list[int] = []
     plan = plan_module.plan
 
-    def counting(s, rng, budget):  # noqa: ANN001, ANN202
+    def counting(s, rng, budget, start=None):  # noqa: ANN001, ANN202
         calls.append(len(s.log))
-        return plan(s, rng, budget)
+        return plan(s, rng, budget, start)
 
     monkeypatch.setattr(plan_module, "plan", counting)
     styles = plan_module._styles  # the greedy bot's default style alone: a plan of the whole movement
@@ -75,8 +75,8 @@ def test_a_turn_is_planned_once_and_played_from_the_plan(monkeypatch) -> None:  
 def test_a_plan_scored_once_on_lucky_dice_is_not_picked_over_a_tried_one() -> None:
     lucky = plan_module.Genome([{"type": "lucky"}], 0, 0.0, scores=[100.0])
     tried = plan_module.Genome([{"type": "tried"}], 0, 0.0, scores=[5.0, 6.0])
-    assert plan_module._best([lucky, tried]) == [{"type": "tried"}]
-    assert plan_module._best([lucky]) == [{"type": "lucky"}]  # none tried twice: the best once
+    assert plan_module._best([lucky, tried])[0] == [{"type": "tried"}]
+    assert plan_module._best([lucky])[0] == [{"type": "lucky"}]  # none tried twice: the best once
 
 
 def test_a_changed_choice_moves_the_same_unit_elsewhere() -> None:
@@ -104,3 +104,31 @@ def test_among_lost_games_the_nearer_miss_scores_higher(monkeypatch) -> None:  #
     for s in (whole, weaker):
         monkeypatch.setattr(s, "outcome", lambda: lost)
     assert plan_module._value(weaker, side) < plan_module._value(whole, side) < -plan_module.WIN / 2
+
+
+def test_a_plan_after_a_die_roll_starts_from_the_rest_of_the_turns_plan(monkeypatch) -> None:  # noqa: ANN001
+    # Dunkerque's Allied reinforcement is drawn face down when it enters (dunkerque:10.0(2)-(3)):
+    # a die roll at the turn's first action. The plan made after it starts from what the turn's
+    # plan had for after the roll, not from scratch on a tenth of the budget.
+    scenario = "panzer-corps/dunkerque"
+    game = game_for(scenario)
+    session, rng = Session.start(game, scenario, seed=1), random.Random(1)
+    greedy = BOTS["greedy"]
+    while not (game.active_side(session.state) == "al" and game.summary(session.state)["turn"] == 2):
+        session.act(greedy(session, rng))
+    assert any(a["type"] == "enter" for a in session.prompt.actions)
+    calls: list[tuple[list | None, list]] = []
+    plan = plan_module.plan
+
+    def recording(s, r, budget, start=None):  # noqa: ANN001, ANN202
+        found = plan(s, r, budget, start)
+        calls.append((start, found[1]))
+        return found
+
+    monkeypatch.setattr(plan_module, "plan", recording)
+    bot = Planner(0.3)
+    while game.active_side(session.state) == "al":
+        session.act(bot(session, rng))
+    assert len(calls) >= 2 and not calls[0][0] and calls[0][1]  # the first plan's rest: after the draw
+    for (_, rest), (start, _) in zip(calls, calls[1:]):
+        assert start == rest

@@ -15,7 +15,10 @@ each generation scores every plan on the same dice (fair luck), keeps the better
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
 kept where still legal), or everything after a point remade. A plan's score is its mean over
 every generation it lived through. When the time is up, the best plan is played up to its first
-die roll; then the bot plans again from what the dice brought, with a share of the budget.
+die roll; then the bot plans again from what the dice brought, with a share of the budget,
+its population seeded with the rest of the plan it was playing (what it had found for after
+the roll, on other dice), so that a roll early in the turn (a reinforcement drawn face down)
+does not leave the turn to a plan of a tenth of the budget made from scratch.
 
 Hidden information: each playout starts from `disguise(state, side, rng)` where the game hides
 things, a position consistent with what the side knows with the hidden part drawn anew; the
@@ -89,42 +92,45 @@ class Planner:
     def __init__(self, budget: float) -> None:
         self.budget = budget
         # (id(session), side) -> (the log's length when the next planned action is due, the
-        # actions still to play, the log's length when the turn's first plan was made, the
-        # CPU seconds spent planning this turn)
-        self._plans: dict[tuple[int, str | None], tuple[int, list[Action], int, float]] = {}
+        # actions still to play, the plan's rest after them (for after a die roll), the log's
+        # length when the turn's first plan was made, the CPU seconds spent planning this turn)
+        self._plans: dict[tuple[int, str | None], tuple[int, list[Action], list[Action], int, float]] = {}
 
     def __call__(self, session: Session, rng: random.Random) -> Action:
         prompt = session.prompt
         key = (id(session), prompt.side)
-        due, planned, began, spent = self._plans.pop(key, (-1, [], len(session.log), 0.0))
+        due, planned, rest, began, spent = self._plans.pop(key, (-1, [], [], len(session.log), 0.0))
         if due == len(session.log) and planned and refusal(session.game, session.state, prompt, planned[0]) is None:
             actions = planned
         elif len(prompt.actions) == 1:  # forced: nothing to plan; the turn's start is kept
-            self._plans[key] = (len(session.log) + 1, [], began, spent)
+            self._plans[key] = (len(session.log) + 1, [], rest, began, spent)
             return prompt.actions[0]
         else:
             # still the turn the last full plan was for: the others have only answered a choice since
             mid_turn = due >= 0 and sum(e.side != prompt.side for e in session.log[began:]) <= ANSWERS
             if not mid_turn:
-                began, spent = len(session.log), 0.0
+                began, spent, rest = len(session.log), 0.0, []
             share = REPLAN_SHARE if mid_turn or len(prompt.actions) <= SMALL_CHOICE else FIRST_SHARE
             seconds = max(LEAST, min(share * self.budget, self.budget - spent))
             start = time.process_time()
-            actions = plan(session, rng, seconds)
+            actions, rest = plan(session, rng, seconds, rest)
             spent += time.process_time() - start
         if len(self._plans) > 16:
             self._plans.clear()
-        self._plans[key] = (len(session.log) + 1, actions[1:], began, spent)
+        self._plans[key] = (len(session.log) + 1, actions[1:], rest, began, spent)
         return actions[0]
 
 
-def plan(session: Session, rng: random.Random, budget: float) -> list[Action]:
+def plan(session: Session, rng: random.Random, budget: float, start: list[Action] | None = None) -> tuple[list[Action], list[Action]]:
     """The best plan found in budget CPU seconds: the side's actions up to its first die roll
-    (or its whole turn); at least one action."""
+    (or its whole turn; at least one action), and the plan's actions after that roll. A start
+    (the rest of an earlier plan for this turn) is one of the plans the search begins from."""
     deadline = time.process_time() + budget
     side = session.prompt.side
     styles = _styles(session.game)
     population = [Genome([], s, noise) for noise in NOISE for s in range(len(styles))][:POPULATION]
+    if start:
+        population = population[: POPULATION - 1] + [Genome(list(start), 0, 0.0)]
     while True:
         seeds = [rng.randrange(1 << 30) for _ in range(SAMPLES)]
         for genome in population:
@@ -137,13 +143,14 @@ def plan(session: Session, rng: random.Random, budget: float) -> list[Action]:
         population = _next_generation(population, len(styles), rng)
 
 
-def _best(population: list[Genome]) -> list[Action]:
-    """The best plan's actions up to its first die roll, among the plans scored on at least two
-    dice samples where any was: a new plan's one lucky sample does not outweigh a tried one."""
+def _best(population: list[Genome]) -> tuple[list[Action], list[Action]]:
+    """The best plan's actions up to its first die roll and those after it, among the plans
+    scored on at least two dice samples where any was: a new plan's one lucky sample does not
+    outweigh a tried one."""
     tried = min(2, max(len(g.scores) for g in population))
     best = max((g for g in population if len(g.scores) >= tried), key=lambda g: g.value)
-    cut = best.rolled_at + 1 if best.rolled_at is not None else len(best.actions)
-    return best.actions[: max(1, cut)]
+    cut = max(1, best.rolled_at + 1 if best.rolled_at is not None else len(best.actions))
+    return best.actions[:cut], best.actions[cut:]
 
 
 def _next_generation(population: list[Genome], styles: int, rng: random.Random) -> list[Genome]:
