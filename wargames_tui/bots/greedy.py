@@ -134,26 +134,31 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
             crowd[u["hex"]] = crowd.get(u["hex"], 0) + 1
     best: list[int] = []
     best_gain = 0
+    mover, guard, here = None, False, far  # the unit whose moves are weighed, a guard?, its start's distance
     for i, a in enumerate(sketches(actions)):  # lazy moves sketched: type, unit and where to
-        if a["type"] == "exit":
+        kind = a["type"]
+        if kind == "move":
+            if a["unit"] != mover:  # a unit's moves come together: its start weighed once
+                mover = a["unit"]
+                guard = mover in guards
+                here = (danger if guard else dist).get(where.get(mover) or "", far)
+            target = a["to"] if "to" in a else a["path"][-1]
+        elif kind == "exit":
             return actions[i]  # the first break-off listed, before any move (it wins at once)
-        if a["type"] not in MOVES:
+        elif kind in MOVES:
+            target = a["hex"]
+        else:
             continue
-        target = a["to"] if a["type"] == "move" and "to" in a else a["path"][-1] if a["type"] == "move" else a["hex"]
         if limit is not None and crowd.get(target, 0) >= limit:
             continue  # a move onto a full hex would end the phase with a unit removed (7.3)
-        if a["type"] != "move":
+        if kind != "move":
             gain = far - dist.get(target, far)  # placing: the nearer the goals the better
+        elif guard:  # a guard moves only to block: next to an enemy unit, no further from its goals
+            gain = 1 if target in near_enemy and danger.get(target, far) <= here else 0
         else:
-            start = where.get(a["unit"]) or ""
-            guard = a["unit"] in guards
-            if guard:
-                blocks = target in near_enemy and danger.get(target, far) <= danger.get(start, far)
-                gain = 1 if blocks else 0
-            else:
-                gain = dist.get(start, far) - dist.get(target, far)
-                if target in near_enemy:
-                    gain -= style.keep_off
+            gain = here - dist.get(target, far)
+            if target in near_enemy:
+                gain -= style.keep_off
         if gain > best_gain:
             best, best_gain = [i], gain
         elif gain == best_gain and gain > 0:

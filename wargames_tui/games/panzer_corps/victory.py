@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from wargames_tui.engine.flow import Event
@@ -147,17 +148,40 @@ def line_ok(b: Board, side: str):
 def cut_off_strength(b: Board, side: str, edges: list[str], capacity: int) -> tuple[int, int]:
     """Strength of side's units with no connecting line to the edges, after port evacuation (dunkerque 4.1-4.2)."""
     passable = line_ok(b, side)
+    neighbours = b.sc.grid.neighbours
     goals = {h for h in b.sc_areas(edges) if passable(h)}
     ports = {h for p in b.sc.map.places if p.kind == "port" for h in p.hexes if passable(h)}
+    edge_lines = _joined(goals, neighbours, passable)  # the hexes a line to the edges may pass
+    port_lines: dict[Hex, set[Hex]] = {}
     stranded: dict[str, set[Hex]] = {}
     for uid in b.units_of(side):
         start = b.hex_of(uid)
-        if trace_line([start], goals, b.sc.grid.neighbours, passable):
+        if _traces(start, goals, edge_lines, neighbours):
             continue
-        stranded[uid] = {p for p in ports if trace_line([start], {p}, b.sc.grid.neighbours, passable)}
+        for p in ports - port_lines.keys():
+            port_lines[p] = _joined({p}, neighbours, passable)
+        stranded[uid] = {p for p in ports if _traces(start, {p}, port_lines[p], neighbours)}
     total = sum(b.unit(u).strength for u in stranded)
     evacuated = _max_evacuation({u: b.unit(u).strength for u in stranded}, stranded, capacity)
     return total - evacuated, evacuated
+
+
+def _joined(goals: set[Hex], neighbours: Callable[[Hex], Iterable[Hex]], passable: Callable[[Hex], bool]) -> set[Hex]:
+    """The passable hexes joined to goals through passable hexes (goals among them)."""
+    seen = set(goals)
+    queue = deque(seen)
+    while queue:
+        for there in neighbours(queue.popleft()):
+            if there not in seen and passable(there):
+                seen.add(there)
+                queue.append(there)
+    return seen
+
+
+def _traces(start: Hex, goals: set[Hex], joined: set[Hex], neighbours: Callable[[Hex], Iterable[Hex]]) -> bool:
+    """Whether a line runs from start to goals: start is one, or a passable neighbour is joined
+    to them (start itself need not be passable: a unit in an enemy zone, 4.1(3))."""
+    return start in goals or any(n in joined for n in neighbours(start))
 
 
 def _max_evacuation(strength: dict[str, int], reach: dict[str, set[Hex]], capacity: int) -> int:
