@@ -132,3 +132,37 @@ def test_a_plan_after_a_die_roll_starts_from_the_rest_of_the_turns_plan(monkeypa
     assert len(calls) >= 2 and not calls[0][0] and calls[0][1]  # the first plan's rest: after the draw
     for (_, rest), (start, _) in zip(calls, calls[1:]):
         assert start == rest
+
+
+def test_a_turn_that_opens_with_a_forced_action_still_gets_its_plan(monkeypatch) -> None:  # noqa: ANN001
+    # Operation Compass: the British set-up opens with the naval bombardment's die, their one
+    # action (operation-compass:3.1); the targets, the placing of every unit (3.2) and the first
+    # movement that follow are the turn's plan, with the first plan's share of the budget.
+    budgets: list[float] = []
+    plan = plan_module.plan
+
+    def recording(s, r, budget, start=None):  # noqa: ANN001, ANN202
+        budgets.append(budget)
+        return plan(s, r, 0.02, start)  # the search itself kept short
+
+    monkeypatch.setattr(plan_module, "plan", recording)
+
+    def british_setup() -> None:
+        scenario = "panzer-corps/operation-compass"
+        session, rng = Session.start(game_for(scenario), scenario, seed=1), random.Random(1)
+        while session.prompt.side != "br":
+            session.act(BOTS["greedy"](session, rng))
+        assert len(session.prompt.actions) == 1
+        bot = Planner(1.0)
+        while "movement" not in session.prompt.phase.lower():
+            session.act(bot(session, rng))
+
+    british_setup()
+    assert budgets and budgets[0] == pytest.approx(plan_module.FIRST_SHARE)
+    # The same where the targets are small choices (as a loss to pick is): each is chosen on
+    # its own, and the turn's plan made after them.
+    monkeypatch.setattr(plan_module, "SMALL_CHOICE", 12)
+    budgets.clear()
+    british_setup()
+    small, first = plan_module.REPLAN_SHARE, plan_module.FIRST_SHARE
+    assert budgets[:4] == [pytest.approx(small)] * 3 + [pytest.approx(first)]

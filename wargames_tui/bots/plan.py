@@ -83,41 +83,57 @@ class Genome:
         return sum(self.scores) / len(self.scores) if self.scores else -WIN
 
 
+@dataclass
+class _Turn:
+    """Where a side's player-turn stands for the planner."""
+
+    due: int = -1  # the log's length when the next planned action is due
+    planned: list[Action] = field(default_factory=list)  # the actions still to play
+    rest: list[Action] = field(default_factory=list)  # the plan after them (for after a die roll)
+    began: int = 0  # the log's length when the turn's first plan was made
+    spent: float = 0.0  # CPU seconds spent planning this turn
+    whole: bool = False  # the turn's plan (FIRST_SHARE) is made
+
+
 class Planner:
     """The planning bot at one budget: CPU seconds for a player-turn, FIRST_SHARE of it for
-    the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts."""
+    the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts. A small
+    choice (a loss to pick, a bombardment's targets) gets REPLAN_SHARE and only itself played:
+    where the side's turn goes on after it, the turn's plan is made then."""
 
     thinks = True  # takes seconds: the client asks it on a thread of its own
 
     def __init__(self, budget: float) -> None:
         self.budget = budget
-        # (id(session), side) -> (the log's length when the next planned action is due, the
-        # actions still to play, the plan's rest after them (for after a die roll), the log's
-        # length when the turn's first plan was made, the CPU seconds spent planning this turn)
-        self._plans: dict[tuple[int, str | None], tuple[int, list[Action], list[Action], int, float]] = {}
+        self._turns: dict[tuple[int, str | None], _Turn] = {}  # by (id(session), side)
 
     def __call__(self, session: Session, rng: random.Random) -> Action:
         prompt = session.prompt
         key = (id(session), prompt.side)
-        due, planned, rest, began, spent = self._plans.pop(key, (-1, [], [], len(session.log), 0.0))
-        if due == len(session.log) and planned and refusal(session.game, session.state, prompt, planned[0]) is None:
+        turn = self._turns.pop(key, None) or _Turn(began=len(session.log))
+        planned = turn.planned
+        if turn.due == len(session.log) and planned and refusal(session.game, session.state, prompt, planned[0]) is None:
             actions = planned
         elif len(prompt.actions) == 1:  # forced: nothing to plan; the turn's start is kept
-            self._plans[key] = (len(session.log) + 1, [], rest, began, spent)
-            return prompt.actions[0]
+            actions = list(prompt.actions[:1])
         else:
-            # still the turn the last full plan was for: the others have only answered a choice since
-            mid_turn = due >= 0 and sum(e.side != prompt.side for e in session.log[began:]) <= ANSWERS
+            # still the turn the last plan was for: the others have only answered a choice since
+            mid_turn = turn.due >= 0 and sum(e.side != prompt.side for e in session.log[turn.began :]) <= ANSWERS
             if not mid_turn:
-                began, spent, rest = len(session.log), 0.0, []
-            share = REPLAN_SHARE if mid_turn or len(prompt.actions) <= SMALL_CHOICE else FIRST_SHARE
-            seconds = max(LEAST, min(share * self.budget, self.budget - spent))
+                turn = _Turn(began=len(session.log))
+            small = len(prompt.actions) <= SMALL_CHOICE
+            share = REPLAN_SHARE if turn.whole or small else FIRST_SHARE
+            seconds = max(LEAST, min(share * self.budget, self.budget - turn.spent))
             start = time.process_time()
-            actions, rest = plan(session, rng, seconds, rest)
-            spent += time.process_time() - start
-        if len(self._plans) > 16:
-            self._plans.clear()
-        self._plans[key] = (len(session.log) + 1, actions[1:], rest, began, spent)
+            actions, turn.rest = plan(session, rng, seconds, turn.rest)
+            turn.spent += time.process_time() - start
+            if small and not turn.whole:  # the rest of this plan only a start for the turn's
+                actions, turn.rest = actions[:1], actions[1:] + turn.rest
+            turn.whole = turn.whole or not small
+        if len(self._turns) > 16:
+            self._turns.clear()
+        turn.due, turn.planned = len(session.log) + 1, actions[1:]
+        self._turns[key] = turn
         return actions[0]
 
 
