@@ -10,6 +10,7 @@ import pytest
 from tests.games.dynamo.helpers import act, board, empty, put
 from wargames_tui.engine.dice import Dice
 from wargames_tui.games import dynamo
+from wargames_tui.games.dynamo import hidden
 
 VIEWERS = ("german", "allied", None)
 
@@ -88,6 +89,21 @@ def test_disguise_keeps_every_view(scenario: str, seed: int) -> None:
             if viewer is not None and dynamo.view(d, None) != dynamo.view(s, None) or d.units != s.units:
                 changed += 1
     assert changed > 0  # the disguise really moves hidden counters
+
+
+@pytest.mark.rules("dynamo:11.2")
+def test_the_bots_view_is_its_sides_view_in_part() -> None:
+    """What the bot reads at each choice (hidden.bot_view, cheaper) holds nothing the side's
+    view does not: the same entries, and each counter's entries those of the view's counter."""
+    for n, s in enumerate(_random_playout("dynamo/campaign", 3, 400)):
+        if n % 20:
+            continue
+        for viewer in VIEWERS:
+            full, part = dynamo.view(s, viewer), hidden.bot_view(s, viewer)
+            assert {k: v for k, v in part.items() if k != "units"} == {k: full[k] for k in part if k != "units"}
+            assert len(part["units"]) == len(full["units"])
+            for mine, theirs in zip(part["units"], full["units"]):
+                assert mine == {k: theirs[k] for k in mine}
 
 
 def test_disguise_moves_hidden_counters_but_not_seen_ones() -> None:

@@ -111,10 +111,11 @@ def obligations(state: State, occ: dict[str, dict[str, list[str]]] | None = None
     return sorted(out)
 
 
-def coverable(state: State, occ: Occupancy | None = None) -> int:
-    """How many open obligations unmoved units can still meet, one unit each (a bipartite matching)."""
+def coverable(state: State, occ: Occupancy | None = None, duties: list[str] | None = None) -> int:
+    """How many open obligations (duties, when the caller has them) unmoved units can still
+    meet, one unit each (a bipartite matching)."""
     occ = occ or occupancy(state)
-    targets = [t for t in obligations(state, occ) if sc().border(t) or len(occ[t]["german"]) < STACK]
+    targets = [t for t in (obligations(state, occ) if duties is None else duties) if sc().border(t) or len(occ[t]["german"]) < STACK]
     sources = [src for src, tactic in state.assigned.items() if tactic in ADVANCE]
     free = {
         t: [u for src in sources if t in neighbours(src) for u in occ[src]["german"] if not state.pieces[u].moved]
@@ -140,8 +141,9 @@ def german_moves(state: State, only: str | None = None) -> list[dict]:
     `only`, that unit's alone."""
     out = []
     occ = occupancy(state)
-    before = coverable(state, occ)
-    duties = set(obligations(state, occ)) if before else set()
+    open_duties = obligations(state, occ)
+    before = coverable(state, occ, open_duties)
+    duties = set(open_duties) if before else set()
     # only a unit of an Advance/Attack area next to an open duty can be needed to meet one
     reached: dict[tuple[str, int, int], list[tuple[str, list[str]]]] = {}
     bound = {u for t in duties for src in neighbours(t) if state.assigned.get(src) in ADVANCE for u in occ[src]["german"]}
@@ -151,7 +153,7 @@ def german_moves(state: State, only: str | None = None) -> list[dict]:
             continue
         if not country_ok(state, p.where):
             continue
-        free = before == 0 or uid not in bound or _keeps_duties(state, uid, None, before, occ)
+        free = before == 0 or uid not in bound or _keeps_duties(state, uid, None, before, occ, open_duties)
         kind = (p.where, allowance(state, uid), u.move)  # units alike in these reach alike
         if kind not in reached:
             reached[kind] = sorted(reach(state, uid, occ).items())
@@ -163,25 +165,22 @@ def german_moves(state: State, only: str | None = None) -> list[dict]:
                 continue
             if not attack and not forward(p.where, to):
                 continue
-            if not free and not (to in duties and _keeps_duties(state, uid, to, before, occ)):
+            if not free and not (to in duties and _keeps_duties(state, uid, to, before, occ, open_duties)):
                 continue
             out.append({"type": "move", "unit": uid, "to": to})
     return with_republic(state, sorted(out, key=lambda a: (a["unit"], a["to"])))
 
 
-def _keeps_duties(state: State, uid: str, duty: str | None, before: int, occ: Occupancy) -> bool:
-    """Whether the unit may go elsewhere (duty None), or to that open duty, and leave every
-    obligation that could be met still meetable (betrayal:3.4.4 C)."""
+def _keeps_duties(state: State, uid: str, duty: str | None, before: int, occ: Occupancy, duties: list[str]) -> bool:
+    """Whether the unit may go elsewhere (duty None), or to that open duty (met once entered,
+    so no longer open), and leave every obligation that could be met still meetable
+    (betrayal:3.4.4 C)."""
     piece = state.pieces[uid]
     piece.moved = True
-    if duty:
-        state.entered.append(duty)
     try:
-        return coverable(state, occ) + (1 if duty else 0) >= before
+        return coverable(state, occ, [t for t in duties if t != duty]) + (1 if duty else 0) >= before
     finally:
         piece.moved = False
-        if duty:
-            state.entered.pop()
 
 
 def drop_targets(state: State, uid: str) -> list[str]:

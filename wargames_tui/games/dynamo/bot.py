@@ -13,6 +13,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
+from wargames_tui.games.dynamo.hidden import bot_view
 
 UNKNOWN_DEFENCE = 4  # what the bot assumes of a counter it cannot identify
 
@@ -22,7 +23,7 @@ def plan(session: Session, rng: random.Random) -> Action:
     actions = list(prompt.actions)
     side = prompt.side
     assert side is not None
-    view = session.view(side)
+    view = bot_view(session.state, side)  # its side's view, the entries a choice reads
     kinds = {a["type"] for a in actions}
     by = lambda kind: [a for a in actions if a["type"] == kind]
     enemy_hexes = {h for h, st in view["stacks"].items() if st["side"] != side}

@@ -10,7 +10,7 @@ and withdrawn counters are public.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from wargames_tui.games.dynamo import movement
 from wargames_tui.games.dynamo.board import SIDES, Board
@@ -37,15 +37,25 @@ def phase_title(state: State) -> str:
 def unit_view(b: Board, uid: str, own: bool) -> dict[str, Any]:
     u = b.unit(uid)
     st = b.state.units[uid]
+    core = unit_core(b, uid)
+    a = core["attack"]
+    return {
+        **core, "name": u.name, "short": u.short, "size": u.size, "move": u.move,
+        "strength": a, "factors": "dmy" if u.dummy else f"{a}-{core['defence']}"[:4],
+        "allowance": b.allowance(uid) if st.where == "map" else None,  # from what either side sees (5.9, 10.2, 14.0)
+        "oos": st.oos, "moved": st.done if own else False, "disrupted": False,
+        "task_force": u.task_force, "korps": u.korps, "edge": st.edge,
+    }
+
+
+def unit_core(b: Board, uid: str) -> dict[str, Any]:
+    """The entries of an identified counter's view that a bot weighs (its factors, steps, place)."""
+    u = b.unit(uid)
+    st = b.state.units[uid]
     a, d = b.values(uid) if not u.dummy else (0, 0)
     return {
-        "id": uid, "side": u.side, "nation": u.nation, "name": u.name, "short": u.short,
-        "type": u.type, "size": u.size, "attack": a, "defence": d, "move": u.move,
-        "strength": a, "factors": "dmy" if u.dummy else f"{a}-{d}"[:4],
-        "allowance": b.allowance(uid) if st.where == "map" else None,  # from what either side sees (5.9, 10.2, 14.0)
-        "steps": len(u.steps), "step": st.step, "status": st.where, "hex": st.hex,
-        "oos": st.oos, "moved": st.done if own else False, "disrupted": False, "dummy": u.dummy,
-        "moto": u.moto, "task_force": u.task_force, "korps": u.korps, "edge": st.edge,
+        "id": uid, "side": u.side, "nation": u.nation, "type": u.type, "attack": a, "defence": d,
+        "steps": len(u.steps), "step": st.step, "status": st.where, "hex": st.hex, "dummy": u.dummy, "moto": u.moto,
     }
 
 
@@ -75,19 +85,6 @@ def visible(b: Board, viewer: str | None) -> set[str]:
 def view(state: State, viewer: str | None) -> dict[str, Any]:
     b = Board(state)
     seen = visible(b, viewer)
-    units = []
-    for h, here in sorted(b.at.items()):
-        for n, uid in enumerate(reversed(here)):  # the top counter first
-            own = b.side_of(uid) == viewer
-            units.append(unit_view(b, uid, own) if own or uid in seen else unknown_view(b.side_of(uid), h, n))
-    for uid, st in state.units.items():
-        own = b.side_of(uid) == viewer
-        if st.where != "map" and (own and st.where not in ("spare", "out") or st.where in PUBLIC_WHERE):
-            units.append(unit_view(b, uid, own))
-    stacks = {
-        h: {"side": b.side_of(here[0]), "height": len(here), "top": here[-1]}
-        for h, here in sorted(b.at.items())
-    }
     air: dict[str, int] = {}
     for uid, n in sorted(state.air.items()):
         h = state.units[uid].hex
@@ -97,7 +94,6 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         side: sum(1 for u, st in state.units.items() if st.where == "pool" and b.side_of(u) == side and not b.unit(u).dummy)
         for side in SIDES
     }
-    group = state.group
     battle = state.battle
     info = b.g.scenario
     result = outcome(state)
@@ -117,11 +113,9 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "turn": state.turn,
         "turns": b.g.rules.turns,
         "turn_label": b.g.rules.turn_labels[state.turn - 1],
-        "phase": state.phase,
         "phase_title": phase_title(state),
         "case": TITLES[state.phase][1],
-        "units": units,
-        "stacks": stacks,
+        **_forces(b, viewer, seen, lambda uid, own: unit_view(b, uid, own)),
         "air": air,
         "air_left": state.air_left,
         "chart": chart,
@@ -129,15 +123,6 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "counter_stroke": state.counter_stroke,
         "force_march": state.force_march,
         "german_entered": sorted(state.german_entered),
-        "coast": sorted(b.m.coastal),
-        "ports": b.m.ports(),
-        "edges": {"german": b.german_edge(), **b.allied_edges()},
-        "group": None if group is None else {
-            "hex": group.hex,
-            "height": len(group.units),
-            "units": [u for u in group.units if u in seen],
-            "left": movement.group_left(b, group) if b.side_of(group.units[0]) == viewer else None,
-        },
         "battle": None if battle is None else {
             "kind": battle.kind, "attackers": battle.attackers, "defenders": battle.defenders,
             "hexes": battle.hexes, "stage": battle.stage, "result": battle.result, "roll": battle.roll,
@@ -147,6 +132,47 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "evacuation": {k: v for k, v in state.evac.items() if k != "start"},
         "points": tally(state) if not state.over else state.final,
         "over": state.over,
+    }
+
+
+def bot_view(state: State, viewer: str | None) -> dict[str, Any]:
+    """The part of viewer's view a bot reads at every choice (the same entries as `view`'s):
+    the counters (their factors, steps and place), the stacks, the coast, the ports and edges, the phase and the moving group.
+    A playout asks it before each choice, and the whole view (points, outcome, tables) cost
+    a playout more than the rules did."""
+    b = Board(state)
+    return _forces(b, viewer, visible(b, viewer), lambda uid, own: unit_core(b, uid))
+
+
+def _forces(b: Board, viewer: str | None, seen: set[str], identified: Callable[[str, bool], dict[str, Any]]) -> dict[str, Any]:
+    state = b.state
+    units = []
+    for h, here in sorted(b.at.items()):
+        for n, uid in enumerate(reversed(here)):  # the top counter first
+            own = b.side_of(uid) == viewer
+            units.append(identified(uid, own) if own or uid in seen else unknown_view(b.side_of(uid), h, n))
+    for uid, st in state.units.items():
+        own = b.side_of(uid) == viewer
+        if st.where != "map" and (own and st.where not in ("spare", "out") or st.where in PUBLIC_WHERE):
+            units.append(identified(uid, own))
+    stacks = {
+        h: {"side": b.side_of(here[0]), "height": len(here), "top": here[-1]}
+        for h, here in sorted(b.at.items())
+    }
+    group = state.group
+    return {
+        "phase": state.phase,
+        "units": units,
+        "stacks": stacks,
+        "coast": sorted(b.m.coastal),
+        "ports": b.m.ports(),
+        "edges": {"german": b.german_edge(), **b.allied_edges()},
+        "group": None if group is None else {
+            "hex": group.hex,
+            "height": len(group.units),
+            "units": [u for u in group.units if u in seen],
+            "left": movement.group_left(b, group) if b.side_of(group.units[0]) == viewer else None,
+        },
     }
 
 
