@@ -48,10 +48,17 @@ def factors_text(att: str, dfn: str, mf: int) -> str:
 
 
 @cache
-def _printed(scenario: str, uid: str) -> tuple[Any, ...]:
-    """What the counter says of itself, the same all game: read once a unit (every view shows every unit)."""
+def _printed(scenario: str, uid: str, steps: int) -> dict[str, Any]:
+    """What the counter says of itself at so many steps (0: eliminated, its last face): the
+    same all game, read once (every view shows every unit, and a bot's playout asks for a view
+    at each choice)."""
     u = load_board(scenario).units[uid]
-    return u.name, short_name(u.name), u.nation, u.side, u.type, u.size, u.mech, len(u.steps)
+    att, dfn, mf = u.steps[len(u.steps) - steps] if steps else u.steps[-1]
+    return {
+        "id": uid, "name": u.name, "short": short_name(u.name), "nation": u.nation, "side": u.side,
+        "type": u.type, "size": u.size, "mech": u.mech, "max_steps": len(u.steps), "attack": att, "defence": dfn,
+        "move": mf, "strength": int(att) if att.isdigit() else 0, "factors": factors_text(att, dfn, mf),
+    }
 
 
 @cache
@@ -61,15 +68,12 @@ def _label(scenario: str, h: Hex) -> str:
 
 def unit_view(pos: Position, uid: str) -> dict[str, Any]:
     st = pos.s.units[uid]
-    name, short, nation, side, kind, size, mech, max_steps = _printed(pos.s.scenario, uid)
-    att, dfn, mf = pos.steps_of(uid) if st.steps else pos.b.units[uid].steps[-1]
+    printed = _printed(pos.s.scenario, uid, st.steps)
+    mf = printed["move"]
     allowance = movement.allowance(pos, uid) if st.status == "map" and mf else mf
     return {
-        "id": uid, "name": name, "short": short, "nation": nation, "side": side,
-        "type": kind, "size": size, "mech": mech, "hex": st.hex, "label": _label(pos.s.scenario, st.hex) if st.hex else None,
-        "status": st.status, "steps": st.steps, "max_steps": max_steps, "attack": att, "defence": dfn,
-        "move": mf, "strength": int(att) if att.isdigit() else 0, "factors": factors_text(att, dfn, mf),
-        "disrupted": False, "moved": uid in pos.s.moved,
+        **printed, "hex": st.hex, "label": _label(pos.s.scenario, st.hex) if st.hex else None,
+        "status": st.status, "steps": st.steps, "disrupted": False, "moved": uid in pos.s.moved,
         "supplied": pos.supplied(uid) if st.status == "map" else None,
         "allowance": allowance, "mp": mp_left(pos, uid, allowance),
     }
