@@ -21,6 +21,28 @@ def test_a_french_unit_whose_next_move_reaches_the_endangered_area_counts_heavil
     assert game.evaluate(state, "allied") == -after
 
 
+def _empty_1939():
+    state = game.new("blitzkrieg-1940/1939", {})
+    for st in state.units.values():
+        if st.status == "map":
+            st.status, st.hex = "out", None
+    return state
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.2", "blitzkrieg-1940:9.3", "blitzkrieg-1940:13.4")
+def test_a_german_screen_across_the_french_way_to_the_endangered_area_counts():
+    # The same French division six hexes from the area, the same four German divisions on the
+    # map: standing across its way (their zones of control closed) is worth more than far off.
+    def position(line):
+        state = _empty_1939()
+        state.units["fr39-11di"].hex, state.units["fr39-11di"].status = "3419", "map"
+        for uid, h in zip(("de39-6inf", "de39-26inf", "de39-72inf", "de39-34inf"), line):
+            state.units[uid].hex, state.units[uid].status = h, "map"
+        return game.evaluate(state, "german")
+
+    assert position(["3817", "3819", "3821", "3823"]) - position(["4530", "4532", "4534", "4536"]) == NEAR * (SPAN - 6)
+
+
 @pytest.mark.rules("blitzkrieg-1940:4.1")
 def test_the_1940_scenario_is_left_to_the_planners_generic_score():
     session = Session.start(game, "blitzkrieg-1940/1940", seed=1)
