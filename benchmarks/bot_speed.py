@@ -1,13 +1,14 @@
 """What a planning bot's search costs: greedy-bot games and planning playouts per CPU second.
 
-    python benchmarks/bot_speed.py [SCENARIO ...] [--seconds S]
+    python benchmarks/bot_speed.py [SCENARIO ...] [--seconds S] [--phase WORD] [--actions N]
 
 For each scenario (default: the four Panzer Corps ones): three games of the greedy bot against
 itself (seeds 1-3), as actions per CPU second (the greedy bot's choice and the action; it is the
 policy every planning playout runs), and a digest of the games (the same digest before and
 after a speed change: the same choices); then one plan of S CPU seconds (default 2) at the
-first prompt of a movement with 50 or more actions, as playouts and playout actions (the
-planning side's) per CPU second.
+first prompt of a phase named with WORD (default "move") with N or more actions (default 50;
+Springtime: `--phase assault --actions 30`), as playouts and playout actions (the planning
+side's) per CPU second.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def greedy_games(scenario: str) -> tuple[float, str]:
     return actions / (time.process_time() - start), digest.hexdigest()[:8]
 
 
-def planning(scenario: str, seconds: float) -> tuple[float, float] | None:
+def planning(scenario: str, seconds: float, phase: str = "move", least: int = 50) -> tuple[float, float] | None:
     """Playouts and playout actions per CPU second in one plan, or None without the planner."""
     try:
         from wargames_tui.bots import plan
@@ -51,7 +52,9 @@ def planning(scenario: str, seconds: float) -> tuple[float, float] | None:
         return None
     game = game_for(scenario)
     session, rng = Session.start(game, scenario, seed=1), random.Random(1)
-    while "move" not in session.prompt.phase.lower() or len(session.prompt.actions) < 50:
+    while phase not in session.prompt.phase.lower() or len(session.prompt.actions) < least:
+        if session.outcome() is not None:
+            raise SystemExit(f"{scenario}: no {phase!r} prompt with {least} actions in a greedy game (seed 1)")
         session.act(BOTS["greedy"](session, rng))
     counted = [0, 0]
     playout = plan._playout
@@ -76,10 +79,12 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("scenarios", nargs="*")
     p.add_argument("--seconds", type=float, default=2.0)
+    p.add_argument("--phase", default="move")
+    p.add_argument("--actions", type=int, default=50)
     args = p.parse_intermixed_args()
     for sc in args.scenarios or PANZER_CORPS:
         rate, digest = greedy_games(sc)
-        planned = planning(sc, args.seconds)
+        planned = planning(sc, args.seconds, args.phase, args.actions)
         plans = f"; planning: {planned[0]:.0f} playouts, {planned[1]:,.0f} playout actions per CPU s" if planned else ""
         print(f"{sc:<32} greedy games: {rate:,.0f} actions per CPU s (digest {digest}){plans}", flush=True)
 
