@@ -11,9 +11,9 @@ from __future__ import annotations
 import heapq
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
-from wargames_tui.engine.actionlist import ActionList, sketches
+from wargames_tui.engine.actionlist import ActionList, LazyPart, sketches
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 
@@ -124,8 +124,8 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     between = [(uid, h) for uid, h in own.items() if danger.get(h, far) < dist.get(h, far)]
     for e, move in raiders:
         reach = style.guard_turns * move + 1
-        near = sorted((d, uid) for uid, h in between if uid not in guards and (d := grid.distance(h, e)) <= reach)
-        guards.update(uid for _, uid in near[: style.guards])
+        near = heapq.nsmallest(style.guards, ((d, uid) for uid, h in between if uid not in guards and (d := grid.distance(h, e)) <= reach))
+        guards.update(uid for _, uid in near)
     where = {u["id"]: u["hex"] for u in view["units"]}
     limit = view.get("stacking", {}).get(side)
     crowd: dict[str, int] = {}  # own units in each hex, to keep within the stacking limit
@@ -135,38 +135,51 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     best: list[int] = []
     best_gain = 0
     mover, guard, here = None, False, far  # the unit whose moves are weighed, a guard?, its start's distance
-    for i, a in enumerate(sketches(actions)):  # lazy moves sketched: type, unit and where to
-        kind = a["type"]
-        if kind == "move":
-            if a["unit"] != mover:  # a unit's moves come together: its start weighed once
-                mover = a["unit"]
-                guard = mover in guards
-                here = (danger if guard else dist).get(where.get(mover) or "", far)
-            target = a["to"] if "to" in a else a["path"][-1]
-        elif kind == "exit":
-            return actions[i]  # the first break-off listed, before any move (it wins at once)
-        elif kind in MOVES:
-            target = a["hex"]
-        else:
-            continue
-        if limit is not None and crowd.get(target, 0) >= limit:
-            continue  # a move onto a full hex would end the phase with a unit removed (7.3)
-        if kind != "move":
-            gain = far - dist.get(target, far)  # placing: the nearer the goals the better
-        elif guard:  # a guard moves only to block: next to an enemy unit, no further from its goals
-            gain = 1 if target in near_enemy and danger.get(target, far) <= here else 0
-        else:
-            gain = here - dist.get(target, far)
-            if target in near_enemy:
-                gain -= style.keep_off
-        if gain > best_gain:
-            best, best_gain = [i], gain
-        elif gain == best_gain and gain > 0:
-            best.append(i)
+    for i, unit, ends in _runs(actions):
+        if unit != mover:  # a unit's moves come together: its start weighed once
+            mover = unit
+            guard = mover in guards
+            here = (danger if guard else dist).get(where.get(mover) or "", far)
+        for j, (target, kind) in enumerate(ends, i):
+            if kind == "exit":
+                return actions[j]  # the first break-off listed, before any move (it wins at once)
+            if kind not in MOVES or (limit is not None and crowd.get(target, 0) >= limit):
+                continue  # a move onto a full hex would end the phase with a unit removed (7.3)
+            if kind != "move":
+                gain = far - dist.get(target, far)  # placing: the nearer the goals the better
+            elif guard:  # a guard moves only to block: next to an enemy unit, no further from its goals
+                gain = 1 if target in near_enemy and danger.get(target, far) <= here else 0
+            else:
+                gain = here - dist.get(target, far)
+                if target in near_enemy:
+                    gain -= style.keep_off
+            if gain > best_gain:
+                best, best_gain = [j], gain
+            elif gain == best_gain and gain > 0:
+                best.append(j)
     if best:
         return actions[rng.choice(best)]
     ends = [a for a in actions if a["type"].startswith("end")]
     return ends[0] if ends else rng.choice(actions)
+
+
+def _runs(actions: list[Action]) -> Iterator[tuple[int, Any, list[tuple[Any, str]]]]:
+    """The actions as runs of one unit's: (the run's first index, the unit, [(where to, type),
+    ...]); a lazy part that lists its moves unit by unit (`by_unit`) gives them without a
+    sketch each, any other action is a run of its own (where to: a move's end, a placing's hex)."""
+    i = 0
+    for part in actions.parts if isinstance(actions, ActionList) else [actions]:
+        by_unit = getattr(part, "by_unit", None)
+        if by_unit is not None:
+            for unit, ends in by_unit():
+                yield i, unit, ends
+                i += len(ends)
+            continue
+        for a in part.sketch_all() if isinstance(part, LazyPart) else part:
+            kind = a["type"]
+            target = (a["to"] if "to" in a else a["path"][-1]) if kind == "move" else a.get("hex")
+            yield i, a.get("unit"), [(target, kind)]
+            i += 1
 
 
 # What each combat result is worth to the attacker, for weighing a CRT column.

@@ -436,6 +436,11 @@ class MoveList(LazyPart):
             for h, kind in self._unit_ends(k):
                 yield {"type": kind, "unit": uid, "to": h}
 
+    def by_unit(self) -> Iterator[tuple[str, list[tuple[Hex, str]]]]:
+        """Each unit's listed ends, (hex, type), in order (a bot weighs them all at every move)."""
+        for k, (uid, _, _) in enumerate(self._units):
+            yield uid, self._unit_ends(k)
+
     def lists(self, action: Action, form: Callable[[Action], Action]) -> bool:
         """Only the one listed action of the unit ending where `action` ends is compared."""
         path = action.get("path")
