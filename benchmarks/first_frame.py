@@ -2,7 +2,7 @@
 process times the cold start to the first frame.
 
     python benchmarks/first_frame.py                        # `wargames`: the main menu
-    python benchmarks/first_frame.py play panzer-corps/kharkov
+    python benchmarks/first_frame.py play panzer-corps/kharkov --hotseat   # the map (without --hotseat: the new-game screen)
     python benchmarks/first_frame.py --bare                 # the one-widget Textual app (the baseline)
 
 The first frame is the first screen update of a screen holding widgets of the app's own (the

@@ -129,7 +129,7 @@ def cold(args: list[str], repeat: int) -> list[tuple[float, float]]:
 
 
 FIRST_FRAME_BARE = ["--bare"]
-FIRST_FRAME_PLAY = ["play", "panzer-corps/kharkov"]
+FIRST_FRAME_PLAY = ["play", "panzer-corps/kharkov", "--hotseat"]
 
 
 def main() -> None:

@@ -43,16 +43,22 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: Sequence[str] = ()) -> Session:
-    game = game_for(scenario)
-    info = next(s for s in game.scenarios() if s.id == scenario)
-    sides = info.sides
+def checked_options(scenario: str, options: dict[str, str]) -> dict[str, str]:
+    """The options, each one the scenario has with a value it allows (else CliError)."""
+    info = next(s for s in game_for(scenario).scenarios() if s.id == scenario)
     for key, value in options.items():
         if key not in info.options:
             known = ", ".join(info.options) or "none"
             raise CliError(f"--option {key}={value}: {scenario} has no option {key!r} (options: {known})")
         if value not in info.options[key]:
             raise CliError(f"--option {key}={value}: expected one of {', '.join(info.options[key])}")
+    return options
+
+
+def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: Sequence[str] = ()) -> Session:
+    game = game_for(scenario)
+    sides = next(s for s in game.scenarios() if s.id == scenario).sides
+    checked_options(scenario, options)
     if bots:
         from wargames_tui.bots import offered
     for choice in bots:
@@ -321,9 +327,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         app = WargamesApp(save_dir=directory, opened=proof)
     elif args.seat is not None:
         raise CliError(f"--seat {args.seat}: a seat is taken in a save (make one with `wargames new {target} -o SAVE.json`)")
-    else:
+    elif args.bot or args.hotseat:
         session = new_session(target, parse_options(args.option), args.seed, args.bot)
         app = WargamesApp(save_dir=directory, session=session)
+    else:  # who plays which side is still to choose: the new-game screen, this scenario chosen
+        options = checked_options(target, parse_options(args.option))
+        app = WargamesApp(save_dir=directory, seed=args.seed, choose=(target, options))
     app.run()
     return 0
 
@@ -413,11 +422,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wargames", description="Classic board wargames in the terminal.")
     p.add_argument("--version", action="version", version=f"wargames-tui {__version__}")
     p.add_argument("--save-dir", help="where autosaves go (default: $WARGAMES_SAVE_DIR or the user data dir)")
-    p.set_defaults(func=cmd_play, target=None, seed=None, option=[], bot=[], seat=None)
+    p.set_defaults(func=cmd_play, target=None, seed=None, option=[], bot=[], seat=None, hotseat=False)
     sub = p.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="open the client on a new game (SCENARIO_ID) or a save (SAVE.json)")
+    play = sub.add_parser(
+        "play",
+        help="open the client on a new game (SCENARIO_ID) or a save (SAVE.json)",
+        description="A scenario opens on the new-game screen with it chosen (who plays each side, options; s starts); "
+        "--hotseat or --bot starts it at once.",
+    )
     play.add_argument("target", metavar="SCENARIO_ID|SAVE.json")
+    play.add_argument("--hotseat", action="store_true", help="start at once, every side not given to a bot played at this keyboard")
     play.add_argument("--seed", type=int, help="seed the dice (for repeatable games)")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="an optional rule")
     play.add_argument(

@@ -22,7 +22,9 @@ from tests.ui.helpers import (
 from textual.widgets import DataTable, OptionList, Select
 from wargames_tui.engine.saves import read_envelope
 from wargames_tui.ui.screens.load_game import LoadGameScreen
+from wargames_tui.ui.app import WargamesApp
 from wargames_tui.ui.screens.menu import MenuScreen
+from wargames_tui.ui.screens.new_game import NewGameScreen
 
 
 @sync
@@ -239,3 +241,50 @@ async def test_s_starts_the_game_even_while_a_seat_list_has_the_focus(save_dir: 
         await pilot.press("s")
         await pilot.pause()
         assert play_screen(app).session.scenario == SCENARIO
+
+
+def _client(monkeypatch, *argv: str) -> WargamesApp:  # noqa: ANN001 - pytest's monkeypatch
+    """The app `wargames ARGV` would run, caught before it runs."""
+    from wargames_tui.cli import main
+
+    made: list[WargamesApp] = []
+    monkeypatch.setattr(WargamesApp, "run", lambda self: made.append(self))
+    assert main(list(argv)) == 0
+    (app,) = made
+    app.bot_delay = 0.01
+    return app
+
+
+@sync
+async def test_play_scenario_opens_the_new_game_screen_with_it_chosen(monkeypatch) -> None:  # noqa: ANN001
+    # issue 27 "Starting a game": `wargames play SCENARIO` started hotseat at once, so a bot could be had
+    # only from the menu or --bot; now who plays is chosen there, and s starts it (options and seed kept)
+    app = _client(monkeypatch, "play", "blitzkrieg-1940/1939", "--seed", "7", "--option", "game=basic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.current is not None and screen.current.id == "blitzkrieg-1940/1939"
+        assert screen.query_one(OptionList).highlighted == screen.query_one(OptionList).get_option_index("blitzkrieg-1940/1939")
+        assert screen.query_one("#opt-game", Select).value == "basic"
+        assert "seed 7" in " ".join(str(s.render()) for s in screen.query("#new-here Static"))
+        assert app.focused is screen.query_one("#seat-german", Select)  # who plays is what is left to choose
+        screen.query_one("#seat-allied", Select).value = "bot:normal"
+        await pilot.press("s")
+        await pilot.pause()
+        play = play_screen(app)
+        assert play.session.scenario == "blitzkrieg-1940/1939" and play.session.seed == 7
+        assert play.session.options["game"] == "basic"
+        assert play.session.seats == {"german": "human", "allied": "bot:normal"}
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+@sync
+async def test_play_scenario_with_hotseat_or_a_bot_starts_at_once(monkeypatch) -> None:  # noqa: ANN001
+    for flags, seats in ((["--hotseat"], {"ge": "human", "al": "human"}), (["--bot", "al=greedy"], {"ge": "human", "al": "bot:greedy"})):
+        app = _client(monkeypatch, "play", "panzer-corps/dunkerque", "--seed", "1", *flags)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert play_screen(app).session.seats == seats

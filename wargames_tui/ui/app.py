@@ -35,6 +35,7 @@ class WargamesApp(App):
         save_path: Path | None = None,
         replay: Session | None = None,
         opened: Proof | None = None,
+        choose: tuple[str, dict[str, str]] | None = None,
     ) -> None:
         super().__init__()
         self.save_dir = Path(save_dir)
@@ -43,6 +44,7 @@ class WargamesApp(App):
         self.initial_save_path = Path(save_path) if save_path else None
         self.initial_replay = replay
         self.initial_proof = opened  # a save opened on its snapshot, to prove (open_save)
+        self.initial_choice = choose  # a scenario and options, for the new-game screen to finish
         # Seconds between a bot's actions; tests set it near zero.
         self.bot_delay = float(os.environ.get("WARGAMES_BOT_DELAY", "0.4"))
         # Cover the map at every hotseat handover, also in games that hide nothing.
@@ -59,6 +61,10 @@ class WargamesApp(App):
             self.open_save(self.initial_proof.path, self.initial_proof)
         else:
             self.show_menu()
+            if self.initial_choice is not None:
+                from wargames_tui.ui.screens.new_game import NewGameScreen
+
+                self.push_screen(NewGameScreen(*self.initial_choice))
 
     # --- navigation ------------------------------------------------------------
     def show_menu(self) -> None:

@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -32,15 +33,19 @@ class NewGameScreen(Screen):
         Binding("s,f5", "start", "Start"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, scenario: str | None = None, options: dict[str, str] | None = None) -> None:
+        """`scenario` and `options`: chosen already (`wargames play SCENARIO_ID`), the rest left to pick."""
         super().__init__()
+        self.given_scenario, self.given = scenario, dict(options or {})
         try:
             self.scenarios: list[ScenarioInfo] = all_scenarios()
             self.problem = ""
         except Exception as exc:  # noqa: BLE001 - a broken data file is shown, not raised
             self.scenarios = []
             self.problem = str(exc)
-        self.current: ScenarioInfo | None = self.scenarios[0] if self.scenarios else None
+        first = next((s for s in self.scenarios if s.id == scenario), self.scenarios[0] if self.scenarios else None)
+        self.first: ScenarioInfo | None = first
+        self.current: ScenarioInfo | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
@@ -83,13 +88,18 @@ class NewGameScreen(Screen):
         self.query_one("#new-box").border_subtitle = "Tab moves between fields · s starts"
         if self.problem:
             self.query_one("#new-description", Static).update(Text(f"The scenarios cannot be read: {self.problem}", style="#ff5555"))
-        self.query_one(OptionList).focus()
-        if self.scenarios:
+        focus: Widget = self.query_one(OptionList)
+        if self.first is not None:
             options = self.query_one(OptionList)
-            options.highlighted = options.get_option_index(self.scenarios[0].id)
-            await self.show_scenario(self.scenarios[0])
+            options.highlighted = options.get_option_index(self.first.id)
+            await self.show_scenario(self.first)
+            if self.first.id == self.given_scenario:  # the scenario is chosen: who plays it is next
+                focus = next(iter(self.query("#new-seats Select")), self.query_one("#new-start", Button))
+        focus.focus()
 
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != event.option_list.highlighted:  # passed already (the list's first, before the chosen)
+            return
         info = next((s for s in self.scenarios if s.id == event.option.id), None)
         if info and info is not self.current:
             await self.show_scenario(info)
@@ -120,7 +130,7 @@ class NewGameScreen(Screen):
             await options.mount_all(
                 Horizontal(
                     Label(words.get(key, key), classes="new-label"),
-                    Select([(v, v) for v in values], value=values[0], allow_blank=False, id=f"opt-{key}"),
+                    Select([(v, v) for v in values], value=self._option(key, values), allow_blank=False, id=f"opt-{key}"),
                     classes="new-row",
                 )
                 for key, values in info.options.items()
@@ -146,6 +156,14 @@ class NewGameScreen(Screen):
             Select([("every side (hotseat)", ALL), *people], value=ALL, allow_blank=False, id="new-seat"),
             classes="new-row",
         ))
+        seed = getattr(self.app, "seed", None)
+        if seed is not None:
+            await here.mount(Static(Text(f"dice seeded (seed {seed}): the same rolls every time", style="italic dim")))
+
+    def _option(self, key: str, values: list[str]) -> str:
+        """The value given on the command line for this option of its scenario, else the first."""
+        given = self.given.get(key) if self.current is self.first else None
+        return given if given in values else values[0]
 
     @staticmethod
     def solitaire(info: ScenarioInfo) -> dict[str, str]:
