@@ -196,3 +196,28 @@ async def test_the_seeds_player_who_draws_or_steals_reads_it_before_the_cover(sa
         shown = " ".join(str(pilot.app.screen.query_one("#handoff-box").render()).split())
         assert all(" ".join(line.split()) in shown for line in lines), (shown, lines)
         assert "Pass the keyboard" not in shown  # the next player is called only after the leaving one's Enter
+
+
+@sync
+async def test_an_only_choice_the_other_side_can_see_is_taken_without_a_handover(save_dir: Path) -> None:
+    # issue 27, The Seeds of Disaster: "No handover just to pick the only option". With no CP the
+    # defender may only stand (13.4, 6.2.7), as the attacker sees: the stand is taken at once, and the
+    # keyboard passes for his first real choice (how to support his troops).
+    from tests.games.seeds_of_disaster.helpers import only
+
+    game = game_for("seeds-of-disaster/1934")
+    state = only({"G6": ("AAC", 9), "F1": ("LIE", 5)}, cp=0)
+    for action in ({"type": "end-movement"}, {"type": "attack", "area": "LIE", "units": ["G6"]}):
+        game.apply(state, action, Dice(0))
+    session = Session(game, "seeds-of-disaster/1934", {}, state, Dice(1), {"german": "human", "allied": "human"})
+    async with make_app(save_dir, session).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the cover a hidden game opens behind
+        await pilot.pause()
+        screen = play_screen(pilot.app)
+        assert screen._drawn_for == "german"
+        screen.play({"type": "commit"})
+        await pilot.pause()
+        assert [e.action for e in session.log[-2:]] == [{"type": "commit"}, {"type": "accept"}]
+        assert isinstance(pilot.app.screen, HandoffScreen)
+        assert session.prompt.side == "allied" and session.state.war.battle.step == "defend-support"

@@ -69,6 +69,13 @@ def stand_in(session: Session) -> tuple[str, str] | None:
     return hook(session.state) if hook else None
 
 
+def publicly_forced(session: Session) -> bool:
+    """The side to act has one legal action and the other side can tell so from what it sees (the
+    game's optional `publicly_forced`): no handover is owed for it."""
+    hook = getattr(session.game, "publicly_forced", None)
+    return bool(hook(session.state)) if hook else False
+
+
 def anytime(session: Session) -> list[Action]:
     """The game's actions open at any moment beside the prompt's (a concession, a breach)."""
     return legality.anytime(session.game, session.state, session.seat)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -130,3 +131,66 @@ def test_at_war_the_rolls_are_previewed_from_what_the_acting_side_knows() -> Non
                     ends += action["type"] == "end-combat"
         session.act(random_bot(session, rng))
     assert battles and exact and ends
+
+
+def _attacked(pieces: dict, cp: int, area: str = "LIE") -> Any:
+    """G6 from AAC has attacked `area` and committed: the defender is asked to stand or retreat."""
+    from tests.games.seeds_of_disaster.helpers import only
+    from wargames_tui.engine.dice import Dice
+
+    s = only(pieces, cp=cp)
+    for action in ({"type": "end-movement"}, {"type": "attack", "area": area, "units": ["G6"]}, {"type": "commit"}):
+        game.apply(s, action, Dice(0))
+    return s
+
+
+def _forced_whatever_is_hidden(state: Any) -> bool:
+    """Forced here, and on every re-draw of what the acting side's enemy cannot see."""
+    side = game.active_side(state)
+    enemy = "allied" if side == "german" else "german"
+    others = [game.disguise(state, enemy, random.Random(k)) for k in range(12)]
+    return all(game.publicly_forced(s) and len(game.prompt(s).actions) == 1 for s in [state, *others])
+
+
+@pytest.mark.rules("seeds-of-disaster:13.4", "seeds-of-disaster:6.2.7", "seeds-of-disaster:13.7.7")
+def test_an_only_choice_is_publicly_forced_when_what_forces_it_is_public() -> None:
+    # issue 27 "No handover just to pick the only option": the client takes these without one.
+    # No CP at all: neither a retreat before combat (a CP a piece, 6.2.7) nor a recovery can be paid.
+    broke = _attacked({"G6": ("AAC", 9), "F1": ("LIE", 5)}, cp=0)
+    assert game.prompt(broke).actions == [{"type": "accept"}]
+    assert _forced_whatever_is_hidden(broke)
+    # One CP and one piece in LIE: what makes the retreat cost two is the corps poised with F1 (13.4),
+    # which the German cannot see: asking the Allied player anyway tells him nothing.
+    poised = _attacked({"G6": ("AAC", 9), "F1": ("LIE", 5), "DLM1": ("poised:F1", 2)}, cp=1)
+    assert game.prompt(poised).actions == [{"type": "accept"}]
+    assert not game.publicly_forced(poised)
+    # A lone corps takes the step loss (13.7.7); a lone army might have poised corps to lose it instead.
+    corps = _lost(_attacked({"G6": ("AAC", 9), "FIX": ("LIE", 2)}, cp=0))
+    assert game.prompt(corps).actions == [{"type": "loss", "unit": "FIX"}]
+    assert _forced_whatever_is_hidden(corps)
+    army = _lost(_attacked({"G6": ("AAC", 9), "F1": ("LIE", 5)}, cp=0))
+    assert game.prompt(army).actions == [{"type": "loss", "unit": "G6"}]
+    assert not game.publicly_forced(army)
+
+
+def _lost(state: Any) -> Any:
+    """The defender stands and commits; the dice give the first step loss to choose."""
+    from wargames_tui.engine.dice import Dice
+
+    game.apply(state, {"type": "accept"}, Dice(0))
+    game.apply(state, {"type": "commit"}, Dice.replaying([6] * 6 + [1] * 6))
+    return state
+
+
+@pytest.mark.rules("seeds-of-disaster:3.1.4")
+def test_no_prewar_choice_is_taken_without_its_handover() -> None:
+    # Before the war a side with no say by public facts is not asked at all (prewar turn.concerned);
+    # one still asked with a single choice owes it to his hidden hand or RPs.
+    rng = random.Random(8)
+    session = Session.start(game, "seeds-of-disaster/1934", seed=8)
+    singles = 0
+    for _ in range(200):
+        singles += len(session.prompt.actions) == 1
+        assert not game.publicly_forced(session.state)
+        session.act(random_bot(session, rng))
+    assert singles

@@ -8,7 +8,7 @@ from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
 from wargames_tui.games.seeds_of_disaster import data, rules
-from wargames_tui.games.seeds_of_disaster.contract import owed, standing
+from wargames_tui.games.seeds_of_disaster.contract import owed, publicly_forced, standing
 from wargames_tui.games.seeds_of_disaster.preview import preview as preview
 from wargames_tui.games.seeds_of_disaster.invariants import (
     check_invariants as check_invariants,

@@ -378,6 +378,13 @@ def rbc_options(state: State, b: Battle) -> list[str]:
     units = defenders(state, b.area, b.attacker)
     if not units or state.strategic.cp[side] < rbc_cost(state, b) or b.parachute:
         return []
+    return rbc_areas(state, b, units)
+
+
+def rbc_areas(state: State, b: Battle, units: list[Unit]) -> list[str]:
+    """The areas the whole defending force could retreat into, CPs aside (13.4: stacking, movement).
+    Judged on what the attacker sees too: where enemies stand, the nations and the armies on the map."""
+    side = other(b.attacker)
     armies = [u for u in units if is_army(u)]
     out = []
     for a in data.graph().neighbours(b.area):

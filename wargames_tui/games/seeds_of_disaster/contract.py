@@ -1,13 +1,14 @@
 """The Seeds of Disaster's play contract (docs/GAMES.md): what a side still owes or may still do
 before its orders are done (cards this year, RPs), the standing (objectives held, the level if
-the war ended now)."""
+the war ended now), and which only choices the other side can see are forced."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from wargames_tui.engine.contract import Owed, Standing
-from wargames_tui.games.seeds_of_disaster import war
+from wargames_tui.games.seeds_of_disaster import combat, losses, war
+from wargames_tui.games.seeds_of_disaster.board import is_army
 from wargames_tui.games.seeds_of_disaster.prewar import cards, mobilize
 from wargames_tui.games.seeds_of_disaster.prewar.points import rp_cap
 from wargames_tui.games.seeds_of_disaster.rules import acting
@@ -59,3 +60,33 @@ def standing(state: State, viewer: str | None) -> Standing:
     if result is not None:
         return Standing(conditions, now, f"{result.level}: {result.reason}")
     return Standing(conditions, now, f"{war.level_of(held)} on the objectives held now (the axis bonus is judged at the end)")
+
+
+def publicly_forced(state: State) -> bool:
+    """Whether the side to act has one choice for reasons the other side sees too: then it is
+    taken without a handover. Before the war no side is asked whose having no choice is public
+    (prewar.turn.concerned); those still asked with one choice (Ready with RPs that buy nothing,
+    no counterespionage card, no card to play) owe it to a hidden hand or hidden RPs, so the
+    handover stays. In a battle: standing when neither a retreat nor a recovery could be paid or
+    made on what is public (13.4, 6.2.7, 15.2.2), and the step loss of a lone corps (13.7.7)."""
+    b = state.war.battle
+    if not war.at_war(state) or b is None:
+        return False
+    if b.step == "defend":
+        return _stands_in_public(state, b)
+    if b.step == "losses":
+        side = combat.loss_side(b)
+        units = losses.battle_units(state, b, side) if side else []
+        # a corps has no poised corps and no steps to substitute: the pieces on the map tell it
+        return len(units) == 1 and not is_army(units[0])
+    return False
+
+
+def _stands_in_public(state: State, b: Any) -> bool:
+    side = war.acting(state)
+    units = combat.defenders(state, b.area, b.attacker)
+    cp = state.strategic.cp[side]
+    # every piece retreating costs a CP, poised corps more (6.2.7): the pieces in the area are a floor
+    no_retreat = b.parachute or cp < len(units) or not combat.rbc_areas(state, b, units)
+    disrupted = any(is_army(u) and u.disrupted and u.box == "map" for u in state.side_units(side))
+    return no_retreat and (cp < 1 or not disrupted)

@@ -483,11 +483,23 @@ class PlayScreen(Screen):
         saved = self._autosave()
         if self.seat is not None:
             self.seat.after_save(saved is not None)
+        forced = self._forced_at_handover()
+        if forced is not None:
+            return events + self.play(forced)
         if self._hand_over():
             return events
         self.refresh_all()
         self._after_change()
         return events
+
+    def _forced_at_handover(self) -> Action | None:
+        """The next person's one legal action when the other side can see it is his only one (the
+        game's `publicly_forced`): taken at once, without a handover for no choice."""
+        viewer, before = self.viewer(), self._drawn_for or self._last_person
+        if self.session.seat is not None or viewer is None or before is None or viewer == before:
+            return None
+        actions = self.prompt.actions
+        return actions[0] if len(actions) == 1 and gamehooks.publicly_forced(self.session) else None
 
     def _ask_before_ending(self, action: Action) -> bool:
         """An end of the step with something skippable still owed (units unplaced, points unspent):
