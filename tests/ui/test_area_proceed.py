@@ -132,3 +132,26 @@ async def test_the_seeds_card_step_prompt_is_whole_at_80x24_with_what_e_rolls(sa
         shown = prompt.render()
         assert " · e: " in str(shown) and "Still to do" in str(shown)
         assert len(shown.wrap(prompt.content_region.width)) <= prompt.size.height, str(shown)
+
+
+@sync
+async def test_the_prompt_line_shows_what_r_rolls_and_what_c_accepts(save_dir: Path) -> None:
+    # issue 27 "Preview before commit", Strange Victory: r rolled a combat's dice and c accepted them
+    # with no chance and no result in the prompt line (the combat panel said "hits on 3+", the list
+    # had the chances): the prompt now says what each key brings (strange-victory:8.3.5, 8.3.6).
+    game = game_for("strange-victory/campaign")
+    for size in (SIZE, (80, 24)):
+        session = Session.start(game, "strange-victory/campaign", seed=3)
+        rng = random.Random(3)
+        while not (session.state.combat is not None and session.state.combat.dice is None):
+            session.act(random_bot(session, rng))
+        app = make_app(save_dir, session)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for key, kind in (("r", "roll"), ("c", "accept")):
+                preview = game.preview(session.state, next(a for a in session.prompt.actions if a["type"] == kind))
+                assert preview is not None and preview.results
+                said = " ".join(str(app.screen.query_one("#prompt").render()).split())
+                assert f"{key}: {preview.odds}" in said and f"{preview.results[0].rolls} {preview.results[0].result}" in said, said
+                await pilot.press(key)
+                await pilot.pause()

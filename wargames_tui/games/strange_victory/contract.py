@@ -8,10 +8,10 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from wargames_tui.engine.contract import Forces, Owed, Preview, Standing, chances
+from wargames_tui.engine.contract import Forces, Owed, Preview, Result, Standing, chances
 from wargames_tui.games.strange_victory import fighting
 from wargames_tui.games.strange_victory.fighting import FOUND
-from wargames_tui.games.strange_victory.combat import BLOODY, RESULTS, result_for
+from wargames_tui.games.strange_victory.combat import BLOODY, RESULTS, hits, result_for
 from wargames_tui.games.strange_victory.data import load_campaign
 from wargames_tui.games.strange_victory.rules import HALT, captured_areas, coastal_ports, outcome
 from wargames_tui.games.strange_victory.state import State
@@ -34,6 +34,8 @@ def preview(state: State, action: Any) -> Preview | None:
         kept = [None if i in which else d for i, d in enumerate(combat.dice)]
         target = fighting.strength(state, c)
         return _combat(f"re-roll {len(which)} of {combat.dice} against strength {target}", target, kept)
+    if kind == "accept" and combat is not None and combat.dice:
+        return _accepted(combat.dice, fighting.strength(state, c))
     if kind == "move" and isinstance(action.get("to"), str) and action["to"] in state.hidden:
         return _draw(state, state.hidden[action["to"]], f"entering {c.areas[action['to']].name} turns its garrison over", C + "8.2.5")
     if kind == "end-turn" and state.phase == "repairs":
@@ -66,6 +68,15 @@ def _combat(odds: str, target: int, dice: list[int | None]) -> Preview:
             faces[i] = r
         odds_list.append((Fraction(1, 6 ** len(free)), RESULTS[result_for(target, faces)].name))  # type: ignore[arg-type]
     return Preview(odds, C + "8.3.5", results=chances(odds_list), note=f"a die of {target} or more hits")
+
+
+def _accepted(dice: list[int], target: int) -> Preview:
+    """The result the dice rolled give, with what it does (8.3.6): what accepting them brings."""
+    result = RESULTS[result_for(target, dice)]
+    effects = [f"the division {'disordered' if result.damage == 'disorder' else 'shocked'}"] if result.damage else []
+    effects += [f"panic +{result.panic}"] if result.panic else []
+    said = result.name + (f" ({', '.join(effects)})" if effects else "")
+    return Preview("accept the dice", C + "8.3.6", results=(Result(f"{hits(dice, target)} hit(s):", said),))
 
 
 def _draw(state: State, pool: str, odds: str, case: str) -> Preview | None:

@@ -88,7 +88,7 @@ class AreaPane(Pane):
         self._last_acting: str | None = None  # the zone of the units acting at the last change
         self.known_assets: dict[str, tuple[str, str]] = {}  # asset id -> (kind, name), once seen in a view
         self._previews: dict[tuple[Any, ...], Preview | None] = {}  # the last zone's preview (AreaPane.preview)
-        self._e_said: tuple[object, str | None] = (None, None)  # the position, what e's action would bring
+        self._e_said: tuple[object, list[tuple[str, str]]] = (None, [])  # the position, what e and the game's keys would bring
 
     def make_map(self) -> AreaMap:
         return AreaMap(self.view, id="map")
@@ -237,21 +237,27 @@ class AreaPane(Pane):
     def after_case(self) -> Text:
         names = " ".join(u["short"] for u in map(self.unit, self.picked) if u)
         t = Text(f" · picked: {names}", "bold #7ec8e3") if self.picked else Text()
-        if (said := self._e_preview()) is not None:
-            t.append(f" · e: {said}", "#ffd21f")
+        for letter, said in self._key_previews():
+            t.append(f" · {letter}: {said}", "#ffd21f")
         return t
 
-    def _e_preview(self) -> str | None:
-        """What e's action would bring when the game previews it (a roll: an impulse's end that
-        rolls for supply), said before e is pressed; read once a position."""
+    def _key_previews(self) -> list[tuple[str, str]]:
+        """What e's action and the game's own keys' would bring when the game previews them (a roll:
+        an impulse's end that rolls for supply, a combat's dice), said before the key is pressed;
+        read once a position."""
         if self.host.over() or self.host.automatic() or self.host.bot_to_act():
-            return None
+            return []
         key = (len(self.session.log), id(self.prompt))
         if self._e_said[0] != key:
-            action = next((a for kind in self.terms.proceed for a in self.prompt.actions if a.get("type") == kind), None)
-            preview = gamehooks.preview(self.session, action) if action else None
+            keyed = [("e", kind) for kind in self.terms.proceed] + [(k, kind) for kind, (k, _) in self.terms.keys.items()]
+            chosen: dict[str, dict[str, Any]] = {}  # a key plays the first action of its first type offered
+            for letter, kind in keyed:
+                action = next((a for a in self.prompt.actions if a.get("type") == kind), None)
+                if action is not None and letter not in chosen:
+                    chosen[letter] = action
+            previews = [(k, p) for k, a in chosen.items() if (p := gamehooks.preview(self.session, a)) is not None]
             room = 100 if self.host.has_class("short") else E_WORDS  # 80x24: the prompt shares its four lines
-            self._e_said = (key, None if preview is None else e_words(preview, room))
+            self._e_said = (key, [(k, e_words(p, room // len(previews))) for k, p in previews])
         return self._e_said[1]
 
     # --- events from the map --------------------------------------------------------------
