@@ -4,6 +4,7 @@ never planned from what the side may not know."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -166,3 +167,35 @@ def test_a_turn_that_opens_with_a_forced_action_still_gets_its_plan(monkeypatch)
     british_setup()
     small, first = plan_module.REPLAN_SHARE, plan_module.FIRST_SHARE
     assert budgets[:4] == [pytest.approx(small)] * 3 + [pytest.approx(first)]
+
+
+def test_once_the_budget_is_spent_the_turns_plan_goes_on_past_its_rolls(monkeypatch) -> None:  # noqa: ANN001
+    # Dunkerque's Allied turn 2 draws its reinforcement face down as it enters (dunkerque:10.0):
+    # a die roll at the turn's first action. Where the turn's plan took the whole budget, what it
+    # planned after the roll (its moves) is played, not a plan of a few playouts made after it
+    # (the greedy Allied policy's, which moves nothing: every unit guards).
+    scenario = "panzer-corps/dunkerque"
+    game = game_for(scenario)
+    session, rng = Session.start(game, scenario, seed=1), random.Random(1)
+    greedy = BOTS["greedy"]
+    while not (game.active_side(session.state) == "al" and game.summary(session.state)["turn"] == 2):
+        session.act(greedy(session, rng))
+    bot = Planner(0.4)
+    calls: list[list] = []
+    plan = plan_module.plan
+
+    def spending(s, r, budget, start=None):  # noqa: ANN001, ANN202
+        found = plan(s, r, budget, start)
+        calls.append(found[0] + found[1])
+        while time.process_time() - began < bot.budget:  # the turn's budget used up
+            pass
+        return found
+
+    monkeypatch.setattr(plan_module, "plan", spending)
+    began = time.process_time()
+    before = len(session.log)
+    while game.active_side(session.state) == "al" and "movement" in session.prompt.phase.lower():
+        session.act(bot(session, rng))
+    played = [e.action for e in session.log[before:]]
+    assert len(calls) == 1 and len(played) > 1
+    assert played == calls[0][: len(played)]

@@ -97,7 +97,8 @@ class _Turn:
 
 class Planner:
     """The planning bot at one budget: CPU seconds for a player-turn, FIRST_SHARE of it for
-    the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts. A small
+    the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts; once
+    spent, the turn's last plan is played on past its rolls where the rules allow. A small
     choice (a loss to pick, a bombardment's targets) gets REPLAN_SHARE and only itself played:
     where the side's turn goes on after it, the turn's plan is made then."""
 
@@ -123,13 +124,17 @@ class Planner:
                 turn = _Turn(began=len(session.log))
             small = len(prompt.actions) <= SMALL_CHOICE
             share = REPLAN_SHARE if turn.whole or small else FIRST_SHARE
-            seconds = max(LEAST, min(share * self.budget, self.budget - turn.spent))
-            start = time.process_time()
-            actions, turn.rest = plan(session, rng, seconds, turn.rest)
-            turn.spent += time.process_time() - start
-            if small and not turn.whole:  # the rest of this plan only a start for the turn's
-                actions, turn.rest = actions[:1], actions[1:] + turn.rest
-            turn.whole = turn.whole or not small
+            left = self.budget - turn.spent
+            rest = turn.rest
+            if turn.whole and left < REPLAN_SHARE * self.budget and rest and refusal(session.game, session.state, prompt, rest[0]) is None:
+                actions, turn.rest = rest, []  # no budget left for a plan worth one: the turn's plan goes on past the roll
+            else:
+                start = time.process_time()
+                actions, turn.rest = plan(session, rng, max(LEAST, min(share * self.budget, left)), rest)
+                turn.spent += time.process_time() - start
+                if small and not turn.whole:  # the rest of this plan only a start for the turn's
+                    actions, turn.rest = actions[:1], actions[1:] + turn.rest
+                turn.whole = turn.whole or not small
         if len(self._turns) > 16:
             self._turns.clear()
         turn.due, turn.planned = len(session.log) + 1, actions[1:]
