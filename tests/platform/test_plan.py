@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from types import ModuleType
 
 import pytest
 
@@ -107,16 +108,22 @@ def test_among_lost_games_the_nearer_miss_scores_higher(monkeypatch) -> None:  #
     assert plan_module._value(weaker, side) < plan_module._value(whole, side) < -plan_module.WIN / 2
 
 
+def _dunkerque_allied_turn_2() -> tuple[ModuleType, Session, random.Random]:
+    """Dunkerque, greedy against greedy up to the Allied movement of turn 2, whose first
+    action draws a face-down reinforcement (a die roll, dunkerque:10.0)."""
+    scenario = "panzer-corps/dunkerque"
+    game = game_for(scenario)
+    session, rng = Session.start(game, scenario, seed=1), random.Random(1)
+    while not (game.active_side(session.state) == "al" and game.summary(session.state)["turn"] == 2):
+        session.act(BOTS["greedy"](session, rng))
+    return game, session, rng
+
+
 def test_a_plan_after_a_die_roll_starts_from_the_rest_of_the_turns_plan(monkeypatch) -> None:  # noqa: ANN001
     # Dunkerque's Allied reinforcement is drawn face down when it enters (dunkerque:10.0(2)-(3)):
     # a die roll at the turn's first action. The plan made after it starts from what the turn's
     # plan had for after the roll, not from scratch on a tenth of the budget.
-    scenario = "panzer-corps/dunkerque"
-    game = game_for(scenario)
-    session, rng = Session.start(game, scenario, seed=1), random.Random(1)
-    greedy = BOTS["greedy"]
-    while not (game.active_side(session.state) == "al" and game.summary(session.state)["turn"] == 2):
-        session.act(greedy(session, rng))
+    game, session, rng = _dunkerque_allied_turn_2()
     assert any(a["type"] == "enter" for a in session.prompt.actions)
     calls: list[tuple[list | None, list]] = []
     plan = plan_module.plan
@@ -174,12 +181,7 @@ def test_once_the_budget_is_spent_the_turns_plan_goes_on_past_its_rolls(monkeypa
     # a die roll at the turn's first action. Where the turn's plan took the whole budget, what it
     # planned after the roll (its moves) is played, not a plan of a few playouts made after it
     # (the greedy Allied policy's, which moves nothing: every unit guards).
-    scenario = "panzer-corps/dunkerque"
-    game = game_for(scenario)
-    session, rng = Session.start(game, scenario, seed=1), random.Random(1)
-    greedy = BOTS["greedy"]
-    while not (game.active_side(session.state) == "al" and game.summary(session.state)["turn"] == 2):
-        session.act(greedy(session, rng))
+    game, session, rng = _dunkerque_allied_turn_2()
     bot = Planner(0.4)
     calls: list[list] = []
     plan = plan_module.plan
