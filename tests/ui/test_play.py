@@ -740,3 +740,33 @@ async def test_in_play_the_maps_cursor_moved_is_not_posted(save_dir: Path) -> No
         await pilot.pause()
         hexmap = screen.query_one(HexMap)
         assert not hexmap.post_message(HexMap.CursorMoved(hexmap.cursor))
+
+
+@sync
+async def test_a_cursor_key_renders_again_only_what_it_changed(save_dir: Path) -> None:
+    # Textual's partial update renders every widget crossing the rectangle around the changed
+    # regions: the map's cells and the Hex panel at the top of the side column span the whole
+    # height, so every panel and container between them was rendered again at every key (issue 22,
+    # key latency). Those whose lines did not change now give their last lines again.
+    from textual._styles_cache import StylesCache
+
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "left", "right", "left")  # both hexes seen: the Hex panel keeps its height
+        await pilot.pause()
+        rendered: set[str] = set()
+        render_widget = StylesCache.render_widget
+
+        def counted(cache: StylesCache, widget, crop):  # noqa: ANN001, ANN202 - Textual's own signature
+            rendered.add(type(widget).__name__)
+            return render_widget(cache, widget, crop)
+
+        StylesCache.render_widget = counted  # type: ignore[method-assign]
+        try:
+            for key in ("right", "left", "right"):
+                await pilot.press(key)
+                await pilot.pause()
+        finally:
+            StylesCache.render_widget = render_widget  # type: ignore[method-assign]
+        assert rendered and rendered <= {"HexMap", "StackPanel", "ScrollBar"}, rendered

@@ -20,7 +20,6 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding, BindingsMap
-from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -37,6 +36,7 @@ from wargames_tui.ui.steps.area import AreaKeys, StepEach, still_moving
 from wargames_tui.ui.steps.turn import Result
 from wargames_tui.ui.widgets.areamap import AreaMap
 from wargames_tui.ui.widgets.standing import StandingPanel
+from wargames_tui.ui.widgets.steady import SteadyScroll
 from wargames_tui.ui.widgets.zonepanel import AreaTrack, FightPanel, ZonePanel
 
 E_WORDS = 160  # the longest preview the prompt line says after "e:" (two lines at 80 columns)
@@ -94,7 +94,7 @@ class AreaPane(Pane):
         return AreaMap(self.view, id="map")
 
     def panels(self) -> list[Widget]:
-        zone = VerticalScroll(ZonePanel(id="zone-text"), id="zone", can_focus=False)
+        zone = SteadyScroll(ZonePanel(id="zone-text"), id="zone", can_focus=False)
         return [zone, FightPanel(id="fight"), StandingPanel(id="standing"), AreaTrack(id="track")]
 
     def on_mount(self) -> None:

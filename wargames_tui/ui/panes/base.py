@@ -8,7 +8,6 @@ from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 
 from wargames_tui.engine.actionlist import ActionList
@@ -17,6 +16,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.steps.turn import ListAll, Offer, Play, Refuse, Result, Results, Say
 from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.steady import SteadyHorizontal, SteadyScroll, SteadyVertical
 
 
 class Host(Protocol):
@@ -45,7 +45,7 @@ class Host(Protocol):
     def toggle_class(self, *names: str) -> Any: ...
 
 
-class Pane(Horizontal):
+class Pane(SteadyHorizontal):
     """The map and the side panels of one kind of map. The screen gives it each new position
     (`read`) and asks it for the header, the words of actions, where the cursor goes; the pane
     asks the screen (`host`) to play an action, offer a list or say something."""
@@ -62,8 +62,8 @@ class Pane(Horizontal):
         """The map, and beside it the side panels above the log: the panels take what they need up
         to a share of the column and scroll beyond it, so that the log always keeps its lines."""
         yield self.make_map()
-        with Vertical(id="side"):
-            with VerticalScroll(id="panels", can_focus=False):
+        with SteadyVertical(id="side"):
+            with SteadyScroll(id="panels", can_focus=False):
                 yield from self.panels()
             yield LogPanel(id="log")
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.screen import Screen
 
 from wargames_tui.bots import BOTS
@@ -42,6 +41,7 @@ from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.mapview import MapView
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.standing import StandingPanel
+from wargames_tui.ui.widgets.steady import SteadyHorizontal, SteadyLines
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -67,7 +67,7 @@ def make_pane(session: Session) -> Pane:
     return HexPane(session)
 
 
-class PlayScreen(Screen):
+class PlayScreen(SteadyLines, Screen):
     BINDINGS = [*REPLAY_KEYS, *PLAY_KEYS, Binding("q,escape", "back", "Back")]
 
     def __init__(self, session: Session, save_path: Path | None = None, replay: bool = False) -> None:
@@ -103,7 +103,7 @@ class PlayScreen(Screen):
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with Horizontal(id="header"):
+        with SteadyHorizontal(id="header"):
             yield Panel(id="header-left")
             yield Panel(id="header-right")
         yield self.pane

@@ -8,12 +8,14 @@ from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
+from wargames_tui.ui.widgets.steady import SteadyLines
+
 # The keys the bar lets go of first when it is wider than the window, in that order: each is in the
 # help, Esc is the same everywhere, and the game saves itself after every action.
 SPARE = ("save", "cancel")
 
 
-class Footer(TextualFooter):
+class Footer(SteadyLines, TextualFooter):
     """Textual's footer, drawn again once for however many changes of the keys come before the next
     refresh (a play screen's first frame changed them five times and more, each rebuilding the bar: a fifth of
     that frame), and without its leak: each recompose (after every action, as the keys on offer

@@ -7,8 +7,10 @@ from typing import Callable
 from textual.events import Resize
 from textual.widgets import RichLog
 
+from wargames_tui.ui.widgets.steady import SteadyLines
 
-class LogPanel(RichLog, can_focus=False):
+
+class LogPanel(SteadyLines, RichLog, can_focus=False):
     DEFAULT_CSS = """
     LogPanel { scrollbar-size-vertical: 1; }
     """

@@ -6,8 +6,10 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
+from wargames_tui.ui.widgets.steady import SteadyLines
 
-class Panel(Static):
+
+class Panel(SteadyLines, Static):
     """A Static that skips an update showing the same thing again, and asks for a layout only when
     its height may change (a Text that wraps to another number of lines, or any other renderable).
 
