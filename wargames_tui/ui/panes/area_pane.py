@@ -65,13 +65,16 @@ def bindings_for(terms: AreaTerms) -> list[Binding]:
         *([Binding("n", "next_unit", terms.next_key, tooltip=f"{terms.next_key}: the cursor to the next zone with a unit that may act")] if terms.next_key else []),
         Binding("r", "screen.run", "Run/pause", tooltip="let the steps of the side the game plays run on their own, or pause them"),
         Binding("t", "extras", "Other actions", tooltip="the game's actions open at any time"),
-        Binding("i", "toggle_track", "Turn panel", tooltip="on a short terminal, the turn panel in the place of the log, and back"),
+        Binding("i", "toggle_track", "Turn panel", tooltip="where the column has no room for it, the turn panel in the place of the log, and back"),
         *[Binding(str(n), f"pick({n})", f"Pick unit {n}", show=False, tooltip=pick) for n in range(1, 10)],
         Binding("0", "unpick", "Unpick all", show=False, tooltip="drop the picked units"),
     ]
 
 
 class AreaPane(Pane):
+    LEAVE = ("track",)
+    YIELDS = "zone"  # the zone's units scroll within its panel
+    TOGGLE = "i"
     # Units picked with 1-9 to act without the rest of their stack: a new list (never changed in
     # place) redraws the lights, the panels and the prompt line.
     picked: reactive[list[str]] = reactive(list, init=False)
@@ -207,7 +210,7 @@ class AreaPane(Pane):
         fight = self.query_one(FightPanel)
         title, shown = fight.show(self.view, self.terms, self.known_assets)
         fight.border_title = title
-        fight.display = shown
+        self.side.show_panel("fight", shown)
 
     def _draw_zone(self) -> None:
         zone = self.query_one(ZonePanel)
@@ -306,7 +309,7 @@ class AreaPane(Pane):
         if host.replay:
             return False
         if action == "toggle_track":
-            return host.has_class("short")  # a short window has no room for both the track and the log
+            return bool(self.side.left_out) or host.has_class("tables")  # the turn panel was left out for the log
         if host.over() or host.bot_to_act() or self.session.waiting_for():
             return False  # a bot or another seat plays: only the screen's keys
         if action == "extras":
@@ -389,8 +392,8 @@ class AreaPane(Pane):
         return narrowed + self.terms.extras(self.view) if narrowed else []
 
     def action_toggle_track(self) -> None:
-        self.host.toggle_class("tables")
-        self.host.say("The turn panel is shown in the place of the log: i for the log again." if self.host.has_class("tables") else "Log shown.")
+        shown = self.side.flip()
+        self.host.say(f"{shown} shown in the place of the log: i for the log again." if shown else "Log shown.")
 
     def action_extras(self) -> None:
         """The game's actions outside the prompt (AreaTerms.extras)."""

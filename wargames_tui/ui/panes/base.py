@@ -15,8 +15,8 @@ from wargames_tui.engine.flow import Action, Event, IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.steps.turn import ListAll, Offer, Play, Refuse, Result, Results, Say
-from wargames_tui.ui.widgets.log import LogPanel
-from wargames_tui.ui.widgets.steady import SteadyHorizontal, SteadyScroll, SteadyVertical
+from wargames_tui.ui.panes.side import SideColumn
+from wargames_tui.ui.widgets.steady import SteadyHorizontal
 
 
 class Host(Protocol):
@@ -51,6 +51,9 @@ class Pane(SteadyHorizontal):
     asks the screen (`host`) to play an action, offer a list or say something."""
 
     SIDE_LEAST = 34  # the side panels' least width on a wide window
+    LEAVE: tuple[str, ...] = ()  # the side panels left out first when the column is short (ui/panes/fit.py)
+    YIELDS: str | None = None  # the side panel whose text scrolls within it: it gives up rows before any panel leaves
+    TOGGLE = ""  # the key that shows the panels left out in the place of the log
     automatic_action = ""  # the action type of one step of a side the game plays itself, if any
 
     def __init__(self, session: Session) -> None:
@@ -59,13 +62,13 @@ class Pane(SteadyHorizontal):
         self.view: dict[str, Any] = {}
 
     def compose(self) -> ComposeResult:
-        """The map, and beside it the side panels above the log: the panels take what they need up
-        to a share of the column and scroll beyond it, so that the log always keeps its lines."""
+        """The map, and beside it the side panels above the log, fitted by the side column's rule."""
         yield self.make_map()
-        with SteadyVertical(id="side"):
-            with SteadyScroll(id="panels", can_focus=False):
-                yield from self.panels()
-            yield LogPanel(id="log")
+        yield SideColumn(self.panels(), self.LEAVE, self.TOGGLE, self.YIELDS)
+
+    @property
+    def side(self) -> SideColumn:
+        return self.query_one(SideColumn)
 
     def make_map(self) -> Widget:
         raise NotImplementedError

@@ -81,9 +81,11 @@ class HexPane(Pane):
         Binding("number_sign", "toggle_ids", "Hex ids", key_display="#", show=False,
                 tooltip="show the hex ids on the map, or hide them again (the Hex panel names the hex under the cursor)"),
         Binding("t", "toggle_tables", "Tables", show=False,
-                tooltip="on a short terminal, the turn track and the combat table in the place of the log, and back"),
+                tooltip="the turn track and the combat table in the place of the log (where the column is short, one after the other), then the log again"),
     ]
     SIDE_LEAST = 36
+    LEAVE = ("track", "crt")  # the header says the turn and phase; the combat panel's odds are in the Hex panel's preview
+    TOGGLE = "t"
     # What the player has chosen on the map: a new one redraws the lights and the panels.
     sel: reactive[Selection] = reactive(Selection(), init=False)
 
@@ -283,19 +285,18 @@ class HexPane(Pane):
             caption = f"{caption}\n{last}" if caption else last
             if column is None:
                 column = lc.get("column")
-        crt = self.query_one(CrtPanel)
-        crt.display = "crt" in self.view and (self.host.has_class("tables") or self.keys.shows_crt())
+        self.side.show_panel("crt", "crt" in self.view and (self.host.has_class("tables") or self.keys.shows_crt()))
         if "crt" in self.view:
-            crt.show(self.view["crt"], column, roll, caption)
+            self.query_one(CrtPanel).show(self.view["crt"], column, roll, caption)
 
 
     def _draw_pending(self) -> None:
         panel = self.query_one(PendingPanel)
         waiting = self.keys.waiting()
-        panel.display = waiting is not None
+        self.side.show_panel("pending", waiting is not None)
         if waiting is None:
             return
-        rows = 4 if self.host.has_class("short") else 6
+        rows = 3 if self.host.has_class("short") else 6  # 80x24: beside a Hex panel of ten rows, above the log
         panel.border_title = waiting.title
         panel.show(waiting.units, waiting.chosen, self.nations, waiting.note, rows)
 
@@ -477,10 +478,12 @@ class HexPane(Pane):
         return u["hex"] if u and u.get("hex") else None
 
     def action_toggle_tables(self) -> None:
-        """On a short terminal: the turn track and the combat table in the place of the log, or back."""
-        self.host.toggle_class("tables")
+        """The turn track and the combat table in the place of the other panels and the log (as
+        many as the column holds, t again for the next), then the log again."""
+        self.side.show_panel("crt", "crt" in self.view)  # the table, outside a combat too
+        shown = self.side.flip()
         self._draw_panels()
-        self.host.say("Turn track and combat table shown: t for the log again." if self.host.has_class("tables") else "Log shown.")
+        self.host.say(f"{shown} shown in the place of the log: t again for what follows, then the log." if shown else "Log shown.")
 
     def action_toggle_ids(self) -> None:
         hexmap = self.query_one(HexMap)

@@ -150,6 +150,7 @@ class PlayScreen(SteadyLines, Screen):
         footer.show_command_palette = not narrow  # its room for the keys (^p still opens it; the help says so)
         side = self.app.size.width - self.pane.map_width()
         self.query_one("#side").styles.width = max(33 if narrow else self.pane.SIDE_LEAST, min(side, 46))
+        self.pane.side.fit()  # a short window leaves the log fewer lines
         self._draw_header()
         self.call_after_refresh(self.pane.scroll_to_cursor)
 
@@ -220,7 +221,9 @@ class PlayScreen(SteadyLines, Screen):
             return
         viewer = self._drawn_for
         last = [Text(e.text) for e in shown_to(self.last_results, viewer)]
-        self.pane.query_one("#standing", StandingPanel).show(gamehooks.standing(self.session, viewer), last)
+        short = self.has_class("short")  # no room for it whole (v shows it): the last results only, while there are any
+        self.pane.query_one("#standing", StandingPanel).show(None if short else gamehooks.standing(self.session, viewer), last)
+        self.pane.side.show_panel("standing", not short or bool(last))
 
     def _draw_header(self) -> None:
         if not self.is_mounted:

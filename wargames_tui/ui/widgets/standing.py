@@ -52,6 +52,6 @@ class StandingPanel(Panel):
         if standing is not None:
             t.append(standing.if_ended, "#ffd21f")
         if last:
-            t.append("\nLast: ", "bold #7ec8e3")
+            t.append("\nLast: " if t else "Last: ", "bold #7ec8e3")
             t.append_text(Text("\n").join(last))
         self.put(t)
