@@ -142,3 +142,11 @@ async def test_blitzkriegs_last_result_is_whole_under_a_padded_hex_panel(save_di
             await pilot.press(key)
         await side_is_whole(pilot, screen, "120x40")
         assert "Last:" in text_of(screen, "#standing")
+
+
+def test_the_toggle_shows_the_first_panels_that_fit_together() -> None:
+    from wargames_tui.ui.panes.side import first_that_fit
+
+    assert first_that_fit(["track", "crt"], {"track": 6, "crt": 9}, 20) == ("track", "crt")
+    assert first_that_fit(["track", "crt"], {"track": 8, "crt": 14}, 19) == ("track",)  # Dynamo at 80x24: the table next
+    assert first_that_fit(["crt"], {"crt": 30}, 19) == ("crt",)  # one at least

@@ -393,7 +393,7 @@ class AreaPane(Pane):
 
     def action_toggle_track(self) -> None:
         shown = self.side.flip()
-        self.host.say(f"{shown} shown in the place of the log: i for the log again." if shown else "Log shown.")
+        self.host.say(f"{shown} shown in the place of the log: i again for what did not fit, then the log." if shown else "Log shown.")
 
     def action_extras(self) -> None:
         """The game's actions outside the prompt (AreaTerms.extras)."""

@@ -483,7 +483,7 @@ class HexPane(Pane):
         self.side.show_panel("crt", "crt" in self.view)  # the table, outside a combat too
         shown = self.side.flip()
         self._draw_panels()
-        self.host.say(f"{shown} shown in the place of the log: t again for what follows, then the log." if shown else "Log shown.")
+        self.host.say(f"{shown} shown in the place of the log: t again for what did not fit, then the log." if shown else "Log shown.")
 
     def action_toggle_ids(self) -> None:
         hexmap = self.query_one(HexMap)

@@ -17,6 +17,14 @@ LOG_LEAST_SHORT = 3  # a short terminal: two lines under the log's top border (L
 FLOOR = 8  # the rows a scrolling panel keeps before any panel is left out
 
 
+def first_that_fit(names: Sequence[str], rows: dict[str, int], room: int) -> tuple[str, ...]:
+    """The first of `names` whose rows fit in `room` together (the first one at least)."""
+    kept = list(names)
+    while len(kept) > 1 and sum(rows.get(name, 0) for name in kept) > room:
+        kept.pop()
+    return tuple(kept)
+
+
 class SideColumn(SteadyVertical):
     """The panels, top to bottom, in a box that never takes the log's least lines, then the log.
 
@@ -74,7 +82,7 @@ class SideColumn(SteadyVertical):
             start = pages.index(self.page[-1]) + 1
         else:
             start = len(pages)
-        self.page = tuple(pages[start:])  # fit() keeps as many as the column holds
+        self.page = first_that_fit(pages[start:], self._rows, self.size.height)  # by their rows when last shown
         self.screen.set_class(bool(self.page), "tables")
         self.fit()
         return ", ".join(str(self.query_one(f"#{name}").border_title) for name in self.page)
@@ -89,8 +97,7 @@ class SideColumn(SteadyVertical):
             return
         heights = {w.id: self._height(w) for w in box.children if w.id and self._wanted.get(w.id, True)}
         if tables:
-            while len(self.page) > 1 and sum(heights.get(name, 0) for name in self.page) > room:
-                self.page = self.page[:-1]  # the next press of the toggle shows the rest
+            self.page = first_that_fit(self.page, heights, room)  # the next press of the toggle shows the rest
             fit = fit_side(room, {name: heights.get(name, 0) for name in self.page}, (), self.yields, FLOOR)
         else:
             fit = fit_side(room, heights, self.leave, self.yields, FLOOR)
