@@ -81,6 +81,29 @@ def test_a_plan_scored_once_on_lucky_dice_is_not_picked_over_a_tried_one() -> No
     assert plan_module._best([lucky])[0] == [{"type": "lucky"}]  # none tried twice: the best once
 
 
+def test_where_no_plan_is_scored_twice_the_default_plan_is_played(monkeypatch) -> None:  # noqa: ANN001
+    # Dear playouts (each a third of the budget): another style's one lucky sample does not
+    # displace the greedy bot's own plan; scored twice, a better plan does.
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+
+    def dear(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
+        genome.actions = [{"type": "plan", "style": genome.style, "noise": genome.noise}]
+        until = time.process_time() + 0.01
+        while time.process_time() < until:
+            pass
+        return 0.0 if genome is population[0] else 50.0
+
+    population: list[plan_module.Genome] = []
+    make = plan_module.Genome
+    monkeypatch.setattr(plan_module, "Genome", lambda *a, **k: population.append(make(*a, **k)) or population[-1])
+    monkeypatch.setattr(plan_module, "_playout", dear)
+    assert plan_module.plan(session, random.Random(1), 0.03)[0] == [{"type": "plan", "style": 0, "noise": 0.0}]
+    population.clear()
+    chosen = plan_module.plan(session, random.Random(1), 1.0)[0]  # time for two generations: tried plans win
+    assert chosen != [{"type": "plan", "style": 0, "noise": 0.0}]
+
+
 def test_a_changed_choice_moves_the_same_unit_elsewhere() -> None:
     # A plan's mutation keeps its unit: another end of the same unit's move, not any unit's.
     scenario = "panzer-corps/el-alamein"
