@@ -104,6 +104,16 @@ def test_where_no_plan_is_scored_twice_the_default_plan_is_played(monkeypatch) -
     assert chosen != [{"type": "plan", "style": 0, "noise": 0.0}]
 
 
+def test_plans_come_from_the_games_own_greedy_bot_where_it_has_one() -> None:
+    # Blitzkrieg 1940 has a hex map with objectives and a greedy bot of its own (the easy
+    # level): its plans start from that bot, not from the generic hex styles.
+    from wargames_tui.present import presentation
+
+    game = game_for("blitzkrieg-1940/1939")
+    assert plan_module._styles(game) == [presentation(game).bots["greedy"]]
+    assert len(plan_module._styles(game_for("panzer-corps/el-alamein"))) > 1  # no bot of its own: the styles
+
+
 def test_a_changed_choice_moves_the_same_unit_elsewhere() -> None:
     # A plan's mutation keeps its unit: another end of the same unit's move, not any unit's.
     scenario = "panzer-corps/el-alamein"

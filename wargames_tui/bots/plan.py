@@ -207,11 +207,16 @@ def _next_generation(population: list[Genome], styles: int, rng: random.Random) 
 
 
 def _styles(game: Any) -> list[Policy]:
-    """The policies a plan's choices come from: on a hex map with objectives, the greedy bot in
-    each of the search bot's styles; else the game's own greedy planner."""
+    """The policies a plan's choices come from: the game's own greedy planner where it has one
+    (the easy level the planner must beat, which knows the game's aims: a generic hex style
+    in its place played one side of a scenario far worse than that bot); else, on a hex map
+    with objectives, the generic greedy bot in each of the search bot's styles."""
+    own = presentation(game).bots.get("greedy")
+    if own is not None:
+        return [own]
     if map_kind(game) == "hex" and hasattr(game, "objectives"):
         return [_styled(s) for s in STYLES.values()]
-    return [presentation(game).bots.get("greedy", greedy_bot)]
+    return [greedy_bot]
 
 
 def _styled(style: Style) -> Policy:
