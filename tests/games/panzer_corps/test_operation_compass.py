@@ -301,3 +301,19 @@ def test_the_bombardment_die_is_rolled_once_and_before_any_disruption():
     with pytest.raises(IllegalAction) as err:
         act(state, {"type": "bombard"}, [5])
     assert "already been rolled" in err.value.reason and state.bombard_left == 3
+
+
+@pytest.mark.rules("operation-compass:3.2", "operation-compass:7.1")
+def test_the_british_entry_says_how_many_must_leave_and_the_spread_leaves_no_more():
+    # issue 27: the spread left 6 entry hexes over the limit of 2, with 12 moves to fix. 22 units in six
+    # entry hexes, two a hex from the end of the British movement (7.1): 10 must move out whatever the
+    # placement (3.2(1) lets them all in); the prompt says so, and the spread puts no more out of place.
+    state = rules.new_state(SC, {})
+    while state.step != "enter-all":
+        act(state, rules.prompt(state).actions[0])
+    p = rules.prompt(state)
+    assert p.case == "operation-compass:3.2(1)"
+    assert "at most 2 a hex from the end of your first Movement Phase (7.1): 10 of your 22 units must leave" in p.text
+    act(state, {"type": "place-rest"})
+    british = Counter(st.hex for u, st in state.units.items() if t.sc.units[u].side == "br")
+    assert sum(n - 2 for n in british.values() if n > 2) == 10 and len(british) == 6

@@ -85,6 +85,23 @@ def setup_hexes(b: Board, side: str, uid: str, placed: dict[Hex, int] | None = N
             if b.occupant_side(h) in (None, side) and (not rule.stacking or len(b.at.get(h, [])) + extra.get(h, 0) < limit)]
 
 
+def enter_all_words(b: Board) -> tuple[str, str]:
+    """The set-up prompt and its case. Where stacking is ignored at entry (operation-compass 3.2(1):
+    22 British units, six entry hexes, two a hex), how many must leave by the end of the side's
+    first Movement Phase (7.1): no placement spares those moves."""
+    rule = b.rules.enter_all
+    assert rule is not None
+    text = "Place every set-up unit on a hex of its entry area."
+    if not rule.stacking:
+        side = rule.side
+        limit = b.sc.info.rules.stacking[side]
+        units = set_up_units(b, side) + [u for u in b.units_of(side) if b.unit(u).entry and b.unit(u).entry_turn is None]
+        room = limit * len({h for u in units for h in b.sc_areas([b.unit(u).entry])})
+        text += f" Stacking is ignored now; at most {limit} a hex from the end of your first Movement Phase (7.1)"
+        text += f": {len(units) - room} of your {len(units)} units must leave the entry hexes then." if len(units) > room else "."
+    return text, f"{b.case}:{rule.case}"
+
+
 def spread(b: Board, side: str) -> dict[str, Hex] | None:
     """Every unit still to set up, in turn, on the hex of its entry area holding the fewest of
     the side's units (the first such hex in order); None when one of them finds no room."""

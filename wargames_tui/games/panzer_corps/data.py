@@ -190,6 +190,7 @@ class EnterAll(Strict):
 
     side: str
     stacking: bool
+    case: str = Field("3.0", description="the case of this set-up step, as '3.2(1)'")
 
 
 class Rules(Strict):

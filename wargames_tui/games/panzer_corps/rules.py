@@ -73,6 +73,8 @@ def prompt(state: State) -> Prompt:
     name = phase_title(state)
     if state.step == "over":
         return Prompt(None, name, "The game is over.", f"{case}:4.0", [])
+    if state.step == "enter-all":
+        return Prompt(state.side, name, *arrivals.enter_all_words(b), arrivals.setup_actions(b))
     if state.step in SETUP_TEXT:
         text, cited = SETUP_TEXT[state.step]
         return Prompt(state.side, name, text, f"{case}:{cited}", arrivals.setup_actions(b))
