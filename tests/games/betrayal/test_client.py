@@ -59,8 +59,8 @@ async def test_no_breach_to_record_while_the_players_may_talk(tmp_path: Path) ->
         await past_cover(pilot, app)
         await pilot.press("t")
         await pilot.pause()
-        assert isinstance(app.screen, ActionsScreen)  # only the end by agreement (7.0)
-        assert [a["type"] for _, a in app.screen.labelled] == ["end-by-agreement"]
+        assert isinstance(app.screen, ActionsScreen)  # only the end by agreement, proposed by the player at the keys (7.0)
+        assert [a["type"] for _, a in app.screen.labelled] == ["propose-end"]
     assert all(a["type"] != "breach" for a in (e.action for e in session.log[played:]))
 
 
@@ -192,3 +192,22 @@ async def test_after_the_automatons_rolls_the_cover_hands_the_keyboard_to_the_in
     sides = [e.side for e in session.log[played:]]
     assert sides[0] == "british" and sides[1:] and all(s == "german" for s in sides[1:])
     assert all(e.action == {"type": "step"} for e in session.log[played + 1 :])  # one logged entry per automaton step
+
+
+@pytest.mark.rules("betrayal:7.0")
+@sync
+async def test_t_offers_the_player_at_the_keys_his_own_part_of_an_end_by_agreement(tmp_path: Path) -> None:
+    # 7.0 "earlier by agreement": either player could end the game alone; now one proposes and the
+    # other answers, and t offers the player whose turn it is only what he may do in his own name.
+    session = at_turn_three()
+    session.state.phase, session.state.step = "french-movement", ""
+    session._prompt = None
+    assert session.prompt.side == "french"
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        offered = [a for _, a in app.screen.labelled if a["type"] != "breach"]
+        assert offered == [{"type": "propose-end", "side": "french"}]

@@ -2,6 +2,8 @@
 
 import pytest
 
+from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.legality import anytime
 from wargames_tui.games import betrayal as game
 from wargames_tui.games.betrayal import automaton
 from wargames_tui.games.betrayal.board import republic_holder, withdraw_republic
@@ -140,14 +142,37 @@ def test_exploiting_armour_may_take_the_republic_and_leaving_it_alone_loses_it_a
 
 @pytest.mark.rules("betrayal:7.0")
 def test_the_players_may_end_the_game_early_by_agreement():
+    # 7.0: victory is resolved earlier "by agreement": of both Allied players. Either one alone
+    # could end it before (issue 27); now one proposes, the other agrees or declines.
     state = france_with(V.french_major_german_areas)
     state.turn, state.phase = 3, "french-movement"
-    assert {"type": "end-by-agreement"} in game.anytime(state)
-    events = act(state, {"type": "end-by-agreement"})
+    assert {"type": "end-by-agreement"} not in game.anytime(state)
+    with pytest.raises(IllegalAction) as alone:
+        act(state, {"type": "end-by-agreement"})
+    assert alone.value.case == "betrayal:7.0" and state.phase == "french-movement"
+    act(state, {"type": "propose-end", "side": "french"})
+    assert [a for a in game.anytime(state) if a["type"] != "breach"] == [
+        {"type": "agree-end", "side": "british"}, {"type": "decline-end", "side": "british"}]
+    with pytest.raises(IllegalAction):
+        act(state, {"type": "agree-end", "side": "french"})  # not to his own proposal
+    act(state, {"type": "decline-end", "side": "british"})
+    assert state.phase == "french-movement" and {"type": "propose-end", "side": "british"} in game.anytime(state)
+    act(state, {"type": "propose-end", "side": "british"})
+    assert [a["type"] for a in anytime(game, state, "british") if a["type"] != "breach"] == []  # a seat answers only the other's
+    events = act(state, {"type": "agree-end", "side": "french"})
     assert state.phase == "over" and "agree" in events[0].text
     result = game.outcome(state)
     assert result is not None and result.winner == "french"  # judged as at the end, not cut short (6.3.3)
     assert game.anytime(state) == []
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:6.0")
+def test_one_person_in_both_allied_seats_ends_the_game_at_once():
+    state = france_with(V.french_major_german_areas)
+    state.turn, state.phase, state.options = 3, "french-movement", {**state.options, "players": "one"}
+    assert game.anytime(state) == [{"type": "end-by-agreement"}]
+    act(state, {"type": "end-by-agreement"})
+    assert state.phase == "over"
 
 
 @pytest.mark.rules("betrayal:7.0")

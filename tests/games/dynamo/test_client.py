@@ -97,3 +97,24 @@ def test_the_assault_prompt_names_the_counter_stroke_before_the_first_assault() 
     assert "counter stroke first (16.19)" in dynamo.prompt(state).text
     state.counter_stroke = "used"
     assert "counter stroke" not in dynamo.prompt(state).text
+
+
+@pytest.mark.rules("dynamo:9.1")
+@sync
+async def test_enter_beyond_the_picked_stacks_reach_says_the_rules_reason(tmp_path: Path) -> None:
+    # issue 27 "A reason for every refusal": a move beyond reach got "No legal action names 2608:
+    # Enter on a lit hex or on a unit that can act; a lists them all" (no reason, no case).
+    state = empty("german-move")
+    put(state, "2117", "g-10pz")  # 12-7
+    act(state, {"type": "pick", "units": ["g-10pz"]})
+    session = Session(dynamo, "dynamo/campaign", {}, state, Dice(1), dict(HOTSEAT))
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await opened(pilot, app)
+        await goto(pilot, app, "2608")
+        before = len(session.log)
+        await pilot.press("enter")
+        await pilot.pause()
+        said = " ".join(str(app.screen.query_one("#prompt").render()).split())
+        assert "(dynamo:9.1)" in said and "2608" in said and "No legal action names" not in said, said
+        assert len(session.log) == before

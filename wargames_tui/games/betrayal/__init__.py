@@ -84,11 +84,17 @@ def stand_in(state: State) -> tuple[str, str] | None:
 
 def anytime(state: State) -> list[dict[str, str]]:
     """A breach of the ban on talking, recorded by either player from turn 3 (betrayal:6.2), and
-    the end of the game by agreement (betrayal:7.0), once the set-up is done."""
+    the end of the game by agreement (betrayal:7.0), once the set-up is done: one Allied player
+    proposes it, the other agrees or declines; one person in both seats ends it at once."""
     if state.phase in ("over", "setup"):
         return []
-    breaches = [{"type": "breach", "nation": n} for n in ("french", "british")]
-    return (breaches if state.turn >= 3 and not sequence.solitaire(state) else []) + [{"type": "end-by-agreement"}]
+    if sequence.solitaire(state):
+        return [{"type": "end-by-agreement"}]
+    breaches = [{"type": "breach", "nation": n} for n in sequence.ALLIED] if state.turn >= 3 else []
+    if state.end_proposed is None:
+        return breaches + [{"type": "propose-end", "side": n} for n in sequence.ALLIED]
+    other = next(n for n in sequence.ALLIED if n != state.end_proposed)
+    return breaches + [{"type": "agree-end", "side": other}, {"type": "decline-end", "side": other}]
 
 
 def board(state: State) -> Scenario:

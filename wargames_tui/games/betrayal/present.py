@@ -74,6 +74,9 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "setup-done": "The set-up of this side is done",
         "breach": f"Record that the {str(action.get('nation', '?')).title()} player talked strategy: the next penalty (betrayal:6.3)",
         "end-by-agreement": "End the game now by agreement: victory judged as at the end (betrayal:7.0)",
+        "propose-end": f"The {str(action.get('side', '?')).title()} player proposes to end the game now: victory judged at once if the other agrees (betrayal:7.0)",
+        "agree-end": f"The {str(action.get('side', '?')).title()} player agrees to end the game now: victory judged at once (betrayal:7.0)",
+        "decline-end": f"The {str(action.get('side', '?')).title()} player declines to end the game now (betrayal:7.0)",
     }
     return words.get(kind, kind)
 
@@ -232,7 +235,8 @@ ground units, ✈ for aircraft, and a gold **R** for the French Republic marker.
 a player may own up to (the French or the British player talked strategy); each one recorded brings
 the next penalty of 6.3. They are also at the end of the **a** list. A game started with the
 option *players: one* (one person takes both Allied seats) has no cover and no breaches.
-**t** also ends the game early when the players agree (betrayal:7.0): victory is judged at once.
+**t** also ends the game early when the players agree (betrayal:7.0): one Allied player proposes it,
+the other agrees (victory is judged at once) or declines; with *players: one* it ends at once.
 """
 
 RULES = """\

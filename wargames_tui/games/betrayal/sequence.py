@@ -271,8 +271,8 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     if action["type"] == "breach":
         breach(state, action, dice, events)
         return events
-    if action["type"] == "end-by-agreement":
-        return end_by_agreement(state)
+    if action["type"] in AGREEMENT:
+        return agreement(state, action)
     if not _legal_move(state, action):
         now = prompt(state)
         if action not in now.actions:
@@ -517,6 +517,35 @@ def _combat(state: State, action: Action, dice: Dice, events: list[Event]) -> No
 def solitaire(state: State) -> bool:
     """One person takes both Allied seats: the ban on conferring (6.0) has no one to bind."""
     return state.options.get("players") == "one"
+
+
+AGREEMENT = ("end-by-agreement", "propose-end", "agree-end", "decline-end")
+
+
+def agreement(state: State, action: Action) -> list[Event]:
+    """The game ends earlier by the players' agreement (betrayal:7.0): one Allied player proposes,
+    the other agrees (victory is judged as at the end) or declines. One person in both seats
+    (players: one) is both players and ends it at once."""
+    kind, side = action["type"], action.get("side")
+    if kind == "end-by-agreement":
+        if not solitaire(state):
+            raise IllegalAction("the game ends early only when both Allied players agree: one proposes it, the other agrees", "betrayal:7.0")
+        return end_by_agreement(state)
+    if solitaire(state) or side not in ALLIED:
+        raise IllegalAction("the French or the British player proposes or answers an end by agreement", "betrayal:7.0")
+    name, other = side.title(), next(n for n in ALLIED if n != side).title()
+    if kind == "propose-end":
+        if state.end_proposed is not None:
+            raise IllegalAction(f"the {state.end_proposed.title()} player's proposal awaits its answer", "betrayal:7.0")
+        state.end_proposed = side
+        return [Event("end", f"The {name} player proposes to end the game now, victory judged at once; "
+                             f"the {other} player agrees or declines (t) (betrayal:7.0)")]
+    if state.end_proposed in (None, side):
+        raise IllegalAction(f"no proposal of the {other} player to answer", "betrayal:7.0")
+    state.end_proposed = None
+    if kind == "decline-end":
+        return [Event("end", f"The {name} player declines to end the game now: play goes on (betrayal:7.0)")]
+    return end_by_agreement(state)
 
 
 def end_by_agreement(state: State) -> list[Event]:

@@ -55,11 +55,14 @@ class State:
     last_turn: int = 0  # the game ends after this turn (the scenario length, or 6.3.3)
     setup_side: str = ""  # free set-up: who is placing now (betrayal:9.0)
     reviewing: bool = False  # free set-up: the side placed its rest at once and may adjust before it is done
+    end_proposed: str | None = None  # the Allied player who proposed to end the game now, until the other answers (7.0)
 
     def to_json(self) -> dict[str, Any]:
         data = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self) if f.name not in ("pieces", "missions")}
         data["pieces"] = {k: dict(p.__dict__) for k, p in self.pieces.items()}
         data["missions"] = [dict(m.__dict__) for m in self.missions]
+        if self.end_proposed is None:  # absent when none: the saves made before it load unchanged
+            del data["end_proposed"]
         return data
 
     @classmethod

@@ -25,6 +25,7 @@ from textual.widget import Widget
 
 from wargames_tui.engine.contract import Preview
 from wargames_tui.engine.flow import Action, Event
+from wargames_tui.engine.legality import for_other_seat
 from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms
@@ -396,8 +397,11 @@ class AreaPane(Pane):
         self.host.say(f"{shown} shown in the place of the log: i again for what did not fit, then the log." if shown else "Log shown.")
 
     def action_extras(self) -> None:
-        """The game's actions outside the prompt (AreaTerms.extras)."""
-        self.host.choose(self.terms.extras(self.view), "Other actions, open at any time")
+        """The game's actions outside the prompt (AreaTerms.extras), but those in the name of a side
+        other than this seat's or the player's at the keys (one player never agrees for the other)."""
+        who = self.session.seat or self.host.viewer()
+        extras = [a for a in self.terms.extras(self.view) if who is None or not for_other_seat(a, who)]
+        self.host.choose(extras, "Other actions, open at any time")
 
     # --- after an action ----------------------------------------------------------------
     def played(self, action: Action, events: list[Event]) -> None:
