@@ -152,6 +152,10 @@ class BombardStep(Step):
     def shows_crt(self) -> bool:
         return False
 
+    def pending(self, h: Hex) -> Action | None:
+        """The bombardment's roll, which r or Enter takes anywhere: its chances beside the hint."""
+        return self.turn.only("bombard")
+
     def hint(self, h: Hex) -> str:
         turn = self.turn
         if turn.only("bombard"):
