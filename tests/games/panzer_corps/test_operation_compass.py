@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.games import panzer_corps as game
 from wargames_tui.games.panzer_corps import rules
 from wargames_tui.games.panzer_corps.victory import foothold_supplied
 
@@ -312,8 +313,8 @@ def test_the_british_entry_says_how_many_must_leave_and_the_spread_leaves_no_mor
     while state.step != "enter-all":
         act(state, rules.prompt(state).actions[0])
     p = rules.prompt(state)
-    assert p.case == "operation-compass:3.2(1)"
-    assert "at most 2 a hex from the end of your first Movement Phase (7.1): 10 of your 22 units must leave" in p.text
+    assert p.case == "operation-compass:3.2(1)" and {o.case for o in game.owed(state)} == {p.case}
+    assert "until your first movement ends, then 2 a hex (7.1): 10 of your 22 units must leave" in p.text
     act(state, {"type": "place-rest"})
     british = Counter(st.hex for u, st in state.units.items() if t.sc.units[u].side == "br")
     assert sum(n - 2 for n in british.values() if n > 2) == 10 and len(british) == 6

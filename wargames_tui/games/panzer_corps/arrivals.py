@@ -97,8 +97,8 @@ def enter_all_words(b: Board) -> tuple[str, str]:
         limit = b.sc.info.rules.stacking[side]
         units = set_up_units(b, side) + [u for u in b.units_of(side) if b.unit(u).entry and b.unit(u).entry_turn is None]
         room = limit * len({h for u in units for h in b.sc_areas([b.unit(u).entry])})
-        text += f" Stacking is ignored now; at most {limit} a hex from the end of your first Movement Phase (7.1)"
-        text += f": {len(units) - room} of your {len(units)} units must leave the entry hexes then." if len(units) > room else "."
+        text += f" No stacking limit until your first movement ends, then {limit} a hex (7.1)"
+        text += f": {len(units) - room} of your {len(units)} units must leave these hexes." if len(units) > room else "."
     return text, f"{b.case}:{rule.case}"
 
 

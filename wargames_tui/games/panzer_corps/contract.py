@@ -77,7 +77,8 @@ def owed(state: State) -> list[Owed]:
         return [Owed(f"remove a unit from {h} (over the stacking limit)", f"{case}:7.3") for h in rules.over_full(b)]
     if state.step in ("place-marked", "enter-all"):
         waiting = sorted({a["unit"] for a in arrivals.setup_actions(b) if "unit" in a})
-        return [Owed(f"set up {b.label(u)}", f"{case}:3.0") for u in waiting]
+        cited = arrivals.enter_all_words(b)[1] if state.step == "enter-all" else f"{case}:3.0"  # the scenario's case (3.2(1))
+        return [Owed(f"set up {b.label(u)}", cited) for u in waiting]
     if state.step == "bombard" and state.bombard_left is None:
         return [Owed("roll the naval bombardment", f"{case}:3.1")]
     if state.step == "bombard":
