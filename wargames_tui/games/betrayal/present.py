@@ -74,9 +74,9 @@ def describe(action: Action, view: View, past: bool = False) -> str:
         "setup-done": "The set-up of this side is done",
         "breach": f"Record that the {str(action.get('nation', '?')).title()} player talked strategy: the next penalty (betrayal:6.3)",
         "end-by-agreement": "End the game now by agreement: victory judged as at the end (betrayal:7.0)",
-        "propose-end": f"The {str(action.get('side', '?')).title()} player proposes to end the game now: victory judged at once if the other agrees (betrayal:7.0)",
-        "agree-end": f"The {str(action.get('side', '?')).title()} player agrees to end the game now: victory judged at once (betrayal:7.0)",
-        "decline-end": f"The {str(action.get('side', '?')).title()} player declines to end the game now (betrayal:7.0)",
+        "propose-end": f"{str(action.get('side', '?')).title()}: propose to end the game now, for the other to agree (betrayal:7.0)",
+        "agree-end": f"{str(action.get('side', '?')).title()}: agree to end the game now; victory judged at once (betrayal:7.0)",
+        "decline-end": f"{str(action.get('side', '?')).title()}: decline to end the game now (betrayal:7.0)",
     }
     return words.get(kind, kind)
 
