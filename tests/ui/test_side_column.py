@@ -55,8 +55,8 @@ async def side_is_whole(pilot, screen: PlayScreen, size: str) -> None:  # noqa: 
     assert log.size.height >= LOG_LINES[size], f"the log has {log.size.height} lines"  # size: within the border
     if not side.left_out:
         return
-    if size == "120x40":
-        assert f"{side.toggle}: " in str(log.border_subtitle)
+    named = str(log.border_subtitle) if size == "120x40" else text_of(screen, "#prompt")  # a short log has a top rule only
+    assert side.left_out_note() in " ".join(named.split()), named
     seen: set[str] = set()
     for _ in range(len(side.leave) + 1):  # as many as the column holds at each press, then the log again
         await pilot.press(side.toggle)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widget import Widget
 
 from wargames_tui.ui.panes.fit import fit_side
@@ -32,6 +33,9 @@ class SideColumn(SteadyVertical):
     the panel whose text scrolls within it, up to `most` rows; `toggle`: the key that shows the
     panels that may be left out, as many as the column holds, in the place of the others and the
     log (the screen's `tables` class), then the next ones, then the log again (`flip`)."""
+
+    class Fitted(Message):
+        """Other panels were left out: the screen says which, and the toggle key's label."""
 
     def __init__(self, panels: Sequence[Widget], leave: Sequence[str], toggle: str, yields: str | None = None, most: int = 20) -> None:
         super().__init__(id="side")
@@ -103,14 +107,19 @@ class SideColumn(SteadyVertical):
             fit = fit_side(room, heights, self.leave, self.yields, FLOOR)
             if fit.left_out != self.left_out:
                 self.left_out = fit.left_out
-                self.screen.refresh_bindings()
+                self.post_message(self.Fitted())
         for panel in box.children:
             panel.display = self._shown(str(panel.id))
         box.styles.max_height = room
         if self.yields:
             self.query_one(f"#{self.yields}").styles.max_height = fit.most or self.most
+        names = self.left_out_note()
+        self.query_one(LogPanel).border_subtitle = f"{names} · L: all" if names else "L: all"
+
+    def left_out_note(self) -> str:
+        """The toggle key and the panels left out ("t: Turn, Combat results"), or ""."""
         names = ", ".join(str(self.query_one(f"#{n}").border_title) for n in self.left_out)
-        self.query_one(LogPanel).border_subtitle = f"{self.toggle}: {names} · L: all" if names else "L: all"
+        return f"{self.toggle}: {names}" if names else ""
 
     def _height(self, panel: Widget) -> int:
         """The rows the panel takes whole: as laid out, or as when last shown; the scrolling panel's

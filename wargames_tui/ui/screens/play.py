@@ -268,6 +268,8 @@ class PlayScreen(SteadyLines, Screen):
             t.append_text(self._owed_line())
             if self.has_class("short"):  # the standing panel has no room: say where it is
                 t.append("  v: standing", "dim")
+                if left := self.pane.side.left_out_note():  # the log's border has no room for it either
+                    t.append(f" · {left}", "dim")
         self.query_one("#prompt", Panel).put(t)
 
     def _owed_line(self) -> Text:
@@ -280,6 +282,10 @@ class PlayScreen(SteadyLines, Screen):
         if more:
             t.append(f", and {more} more", "dim")
         return t
+
+    def on_side_column_fitted(self) -> None:
+        self._draw_prompt()
+        self.refresh_bindings()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message = (text, kind)
