@@ -23,6 +23,9 @@ class LogPanel(SteadyLines, RichLog, can_focus=False):
 
     def on_mount(self) -> None:
         self.border_subtitle = "L: all"
+        # Kept at its newest line when a panel above takes some of its height, until the player
+        # scrolls back ([); scrolling to the bottom again anchors it again (Textual's anchor).
+        self.anchor()
 
     def on_resize(self, event: Resize) -> None:
         super().on_resize(event)
