@@ -23,6 +23,11 @@ def test_nations_and_their_sides():
         "german": "german", "french": "allied", "british": "allied", "belgian": "allied", "dutch": "allied"}
 
 
+@pytest.mark.rules("blitzkrieg-1940:2.6.3")
+def test_the_1939_scenario_is_french_against_german_only():
+    assert {u.nation for u in board(S39).units.values()} == {"french", "german"}
+
+
 @pytest.mark.rules("blitzkrieg-1940:2.8.1")
 @pytest.mark.rules("blitzkrieg-1940:2.8.2")
 def test_unit_types_are_mechanized_or_not():

@@ -155,6 +155,18 @@ def test_stacks_over_fourteen_points_cannot_be_made() -> None:
     assert A not in dests(s)
 
 
+@pytest.mark.rules("dynamo:7.3")
+@pytest.mark.parametrize("ground", ["urban", "broken", "watergangs", "marsh"])
+def test_terrain_neither_raises_nor_lowers_the_stacking_limit(monkeypatch, ground: str) -> None:
+    patch_map(monkeypatch, terrain={A: ground})
+    for there, fits in ((("g-1pz", "g-32id"), True), (("g-1pz", "g-2pz"), False)):
+        s = empty()
+        put(s, A, *there)
+        put(s, "2117", "g-12id")
+        act(s, {"type": "pick", "units": ["g-12id"]})
+        assert (A in dests(s)) is fits  # 10 + 4 = 14 points fit; 12 + 4 = 16 do not, whatever the ground
+
+
 @pytest.mark.rules("dynamo:10.2")
 def test_franco_british_stacks_lose_a_point_for_the_turn() -> None:
     s = empty("allied-dummies", turn=4)

@@ -265,3 +265,9 @@ def test_a_hex_over_the_limit_in_the_movement_is_owed_and_may_be_left(t):
     act(state, {"type": "move", "unit": me, "path": [full]})
     owed = over_limit_owed(state)
     assert len(owed) == 1 and full in owed[0].text and owed[0].skippable and owed[0].case == f"{t.case}:7.3"
+
+
+@pytest.mark.rules("dunkerque:2.3", "kharkov:2.3", "operation-compass:2.3")
+def test_combat_uses_one_six_sided_die(t):
+    assert t.sc.crt.die == [1, 2, 3, 4, 5, 6]
+    assert len(t.sc.crt.rows) == 6
