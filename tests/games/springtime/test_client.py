@@ -78,10 +78,10 @@ async def test_a_player_picks_the_attackers_and_sees_the_values_before_committin
         assert attacks and all(" vs defence " in text for text in attacks), labels
         assert all(set(a["units"]) <= {"de-18a", "de-schmidt"} for _, a in app.screen.labelled if a["type"] == "attack")
         # Led by Schmidt [39th] (CV 4) with the 18th Army (+1), no leaders, no air: attack 5; the 7th
-        # Army (CV 3) with Giraud (+2) on TEM +1 defends at 6, or 9 with the French air (+3).
+        # Army (CV 4) with Giraud (+2) on TEM +1 defends at 7, or 10 with the French air (+3).
         line = next(text for text, a in app.screen.labelled
                     if a["type"] == "attack" and len(a["units"]) == 2 and a["lead"] == "de-schmidt" and a["air"] is None)
-        assert "attack 5 (lead CV 4) vs defence 6-9, +1 other units; 84% repulse, 10% overrun, 6% stalemate" in line
+        assert "attack 5 (lead CV 4) vs defence 7-10, +1 other units; 90% repulse, 5% overrun, 4% stalemate" in line
         await pilot.press(*["down"] * labels.index(line), "enter")  # down the list to that line
         await pilot.pause()
         combat = session.state.combat
@@ -224,13 +224,13 @@ def test_the_defender_sees_his_value_against_the_declared_attack() -> None:
     session = contested_22()
     session.act({"type": "attack", "area": "22", "units": ["de-18a", "de-schmidt"], "lead": "de-schmidt", "air": None})
     # As worked out above: attack 5 (Schmidt CV 4, the 18th Army +1); the 7th Army with Giraud on
-    # TEM +1 defends at 6, or 9 with the French air (+3).
+    # TEM +1 defends at 7, or 10 with the French air (+3).
     plain = springtime.preview(session.state, {"type": "defend", "lead": "fr-7a", "air": None})
     chance = {r.result: r.rolls for r in plain.results}
-    assert plain.odds.startswith("defence 6 ") and plain.odds.endswith(" vs attack 5")
-    assert chance["repulse"] == f"{round(100 * results(-1)['repulse'])}%" and chance["stalemate"] == f"{round(100 * results(-1)['stalemate'])}%"
+    assert plain.odds.startswith("defence 7 ") and plain.odds.endswith(" vs attack 5")
+    assert chance["repulse"] == f"{round(100 * results(-2)['repulse'])}%" and chance["stalemate"] == f"{round(100 * results(-2)['stalemate'])}%"
     air = next(a for a in session.prompt.actions if a["type"] == "defend" and a["air"])
-    assert str(springtime.preview(session.state, air)).startswith("defence 9 ")
+    assert str(springtime.preview(session.state, air)).startswith("defence 10 ")
     assert springtime.preview(session.state, {"type": "defend", "lead": "de-6a", "air": None}) is None  # not a defender
 
 

@@ -348,13 +348,13 @@ def test_a_refit_surrender_lowers_morale_before_the_armistice_roll(surrender, ov
     put(s, "fr-4a", "18")
     put(s, "de-1a", "19")  # 19 contested: the 5th Army alone, out of supply, holds it
     s.units["fr-5a"]["oos"] = True
-    text = act(s, {"type": "end"}, surrender, 4)  # dr 2 surrenders, 3 holds (13.2.4); armistice dr 4
-    if over:  # the unit -1 and Area 19 -1 (NOTES.md, reading 14): 4 beats 3
-        assert s.control["19"] == "axis" and s.morale == 3
+    text = act(s, {"type": "end"}, surrender, 5)  # dr 2 surrenders, 3 holds (13.2.4); armistice dr 5
+    if over:  # the unit -1 (NOTES.md, reading 14; an Area has no line of its own): 5 beats 4
+        assert s.control["19"] == "axis" and s.morale == 4
         assert text.index("takes control of 19") < text.index("Armistice")
         assert text.index("French Morale") < text.index("Armistice")
         assert s.result["level"] == "Operational Victory"
-    else:  # nothing lost: 4 <= 5, play on
+    else:  # nothing lost: 5 <= 5, play on
         assert s.control["19"] != "axis" and s.morale == 5 and s.phase != "over"
 
 
