@@ -318,3 +318,17 @@ def test_the_british_entry_says_how_many_must_leave_and_the_spread_leaves_no_mor
     act(state, {"type": "place-rest"})
     british = Counter(st.hex for u, st in state.units.items() if t.sc.units[u].side == "br")
     assert sum(n - 2 for n in british.values() if n > 2) == 10 and len(british) == 6
+
+
+@pytest.mark.rules("operation-compass:4.1")
+def test_the_bots_head_first_for_the_footholds_worth_most():
+    # operation-compass:4.1(1): 0107 and 0115 are worth 2 VP, 1702 and 0904 one. The British
+    # cannot win on the two 1-VP footholds (2 VP against the Italians' 4), so the bots' goals
+    # are the most valuable footholds a side lacks, then the rest.
+    state = rules.new_state(SC, {})
+    assert game.objectives(state, "br") == {"0107", "0115"}
+    state.control.update({"0107": "br", "0115": "br"})
+    assert game.objectives(state, "br") == {"1702", "0904"}
+    assert game.objectives(state, "it") == {"0107", "0115"}
+    state.control.update({"0107": "it", "1702": "br"})
+    assert game.objectives(state, "it") == {"0115"}

@@ -21,6 +21,15 @@ def tracked_places(scenario_id: str) -> dict[Hex, str]:
     return {h: p.name for p in sc.map.places if p.kind in sc.info.rules.control for h in p.hexes}
 
 
+@cache
+def place_values(scenario_id: str) -> dict[Hex, int]:
+    """Hex -> the VP of the tracked place there, where the rules give places values of their own
+    (operation-compass 4.1(1)); empty where they do not."""
+    sc = load_scenario(scenario_id)
+    values = {h: p.value for p in sc.map.places if p.kind in sc.info.rules.control for h in p.hexes}
+    return values if any(values.values()) else {}
+
+
 def initial_control(sc: Scenario) -> dict[Hex, str]:
     side = sc.info.rules.initial_control
     return {h: side for h in tracked_places(sc.info.id)} if side else {}
@@ -244,7 +253,7 @@ def _foothold_result(b: Board) -> tuple[str | None, str, dict[str, int]]:
     rule = b.rules.footholds
     assert rule is not None
     state = b.state
-    values = {h: p.value for p in b.sc.map.places if p.kind in b.rules.control for h in p.hexes}
+    values = place_values(state.scenario)
     points = {s.id: 0 for s in b.sc.info.sides}
     for h, value in values.items():
         owner = state.control.get(h)
@@ -290,6 +299,10 @@ def objectives(state: State, side: str) -> set[Hex]:
     tracked = tracked_places(state.scenario)
     if tracked:
         wanted = {h for h in tracked if state.control.get(h) != side}
+        values = place_values(state.scenario)
+        if wanted and values:  # the most valuable first (operation-compass 4.1(1): no win on the 1-VP ones alone)
+            top = max(values[h] for h in wanted)
+            wanted = {h for h in wanted if values[h] == top}
         return wanted or set(tracked)  # holding them all: stay on them
     if rules.points and rules.points.side != side:
         return b.sc_areas(rules.points.line_edges)
