@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from wargames_tui.engine.flow import IllegalAction
-from wargames_tui.games.panzer_corps import rules
+from wargames_tui.games.panzer_corps import objectives, rules
 
 from .helpers import Table, act, board
 
@@ -254,3 +254,15 @@ def test_the_units_still_waiting_may_be_spread_over_their_entry_areas_in_one_act
     hexes = Counter(state.units[u].hex for u in marked)
     assert all(state.units[u].hex in t.sc.map.areas[t.sc.units[u].entry] for u in marked)
     assert max(hexes.values()) <= 2 and state.phase == "su-reinforce"
+
+
+@pytest.mark.rules("kharkov:4.3")
+def test_the_bots_goals_include_the_enemy_units_each_elimination_pays_for():
+    # kharkov:4.3: each side earns VPs for every enemy unit eliminated, so besides the cities
+    # (4.1, 4.2) the bots head for the enemy's units; with only German cities on the map the
+    # German goals were those cities alone, and the German bots never sought a Soviet unit out.
+    de, su = t.unit("de"), t.unit("su")
+    state = t.cleared(turn=3, phase="de-move", **{de: "1020", su: "1512"})
+    goals = {side: objectives(state, side) for side in ("de", "su")}
+    assert "1512" in goals["de"] and "1020" in goals["su"]
+    assert CITIES <= goals["su"]

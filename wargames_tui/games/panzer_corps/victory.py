@@ -303,6 +303,8 @@ def objectives(state: State, side: str) -> set[Hex]:
         if wanted and values:  # the most valuable first (operation-compass 4.1(1): no win on the 1-VP ones alone)
             top = max(values[h] for h in wanted)
             wanted = {h for h in wanted if values[h] == top}
+        if rules.vp:  # each enemy unit eliminated pays too (kharkov 4.3)
+            wanted |= enemy_hexes
         return wanted or set(tracked)  # holding them all: stay on them
     if rules.points and rules.points.side != side:
         return b.sc_areas(rules.points.line_edges)
