@@ -99,7 +99,7 @@ async def test_land_step_stop_end_turn_and_the_germans_play(save_dir: Path) -> N
         assert session.state.phase == "british" and session.state.turn == 2
         text = log_text(screen)
         assert "D. German actions" in text and "Turn 2" in text
-        assert "Turn 2/12 5:00" in text_of(screen, "#header-left")
+        assert "Turn 2/12 5:00" in text_of(screen, "#header")
 
 
 @sync

@@ -84,7 +84,7 @@ async def test_setup_from_a_staging_area(save_dir: Path) -> None:
         assert "Set up Rommel at Dinant, Reinhardt at Maubeuge, Guderian at Sedan (historical)" in texts
         await pick_in_list(pilot, app, "historical")
         assert session.state.phase == "blitz"
-        assert "Blitz Phase" in text_of(screen, "#header-left")
+        assert "Blitz Phase" in text_of(screen, "#header")
         assert "staging areas (historical)" in log_text(screen)
         # Rommel's two divisions wait at Dinant, numbered in the Area panel.
         assert screen.pane.cursor == "DIN" and screen.pane.numbered == ["5pz", "7pz"]
@@ -192,7 +192,7 @@ async def test_the_last_activation_leads_to_the_counterattack_phase(save_dir: Pa
         await pick_in_list(pilot, app, "stands")
         assert session.state.phase in ("counterattack", "repairs")
         assert all(d.resupply for d in session.state.divisions.values())
-        title = text_of(screen, "#header-left")
+        title = text_of(screen, "#header")
         assert "Counterattack Phase" in title or "Determination Phase" in title
 
 
@@ -229,7 +229,7 @@ async def test_counterattack_repairs_and_the_end_of_the_turn(save_dir: Path) -> 
         assert session.state.turn == 2 and session.state.phase == "blitz"
         panic = session.state.panic  # 1, +2 for the Desperate Victory, +1 at the end of the turn
         assert panic == 4 and f"Panic {panic} of 21" in log_text(screen)
-        assert f"Panic {panic}/21" in text_of(screen, "#header-right")
+        assert f"Panic {panic}/21" in text_of(screen, "#header")
         assert "Turn 2" in str(screen.query_one("#track").border_title)
 
 
@@ -269,7 +269,7 @@ async def test_small_terminal_keeps_the_combat_in_view(save_dir: Path) -> None:
         assert in_view(screen.query_one(AreaMap), "FLO")
         fight = screen.query_one(FightPanel)
         assert fight.display and fight.region.height >= 4
-        assert "Panic 1/21" in text_of(screen, "#header-right")
+        assert "Panic 1/21" in text_of(screen, "#header")
 
 
 def test_map_colours_letters_forest_captured_and_markers() -> None:

@@ -121,7 +121,7 @@ async def test_the_header_names_the_year_before_the_war_and_the_week_in_it(tmp_p
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await past_cover(pilot, app, "German")
-        header = str(app.screen.query_one("#header-left").render())
+        header = str(app.screen.query_one("#header").render())
         assert "1934 · Peace" in header and "Turn 0" not in header
     assert game.view(war_state(), "german")["turn_text"] is None  # the war: Turn 1/10
 

@@ -159,7 +159,7 @@ async def test_hotseat_bids_a_cover_between_the_bidders_and_the_second_never_see
         assert "first bidder" not in str(app.screen.query_one("#handoff-box").render())
         await pilot.press("enter")
         await pilot.pause()
-        seen = " ".join([log_text(screen), *(text_of(screen, w) for w in ("#prompt", "#header-left", "#header-right"))])
+        seen = " ".join([log_text(screen), *(text_of(screen, w) for w in ("#prompt", "#header"))])
         assert screen.session.prompt.side == "axis" and "sealed a bid" in seen and str(first) not in seen
         await pilot.press("a")
         await pilot.pause()

@@ -37,11 +37,12 @@ from wargames_tui.ui.saving import autosave_path
 from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.seat import SeatWatch
 from wargames_tui.ui.widgets.footer import Footer
+from wargames_tui.ui.widgets.header import HeaderLine
 from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.mapview import MapView
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.standing import StandingPanel
-from wargames_tui.ui.widgets.steady import SteadyHorizontal, SteadyLines
+from wargames_tui.ui.widgets.steady import SteadyLines
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -103,9 +104,7 @@ class PlayScreen(SteadyLines, Screen):
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with SteadyHorizontal(id="header"):
-            yield Panel(id="header-left")
-            yield Panel(id="header-right")
+        yield HeaderLine(id="header")
         yield self.pane
         yield Panel(id="prompt")
         yield Footer()
@@ -231,8 +230,7 @@ class PlayScreen(SteadyLines, Screen):
         left, right = self.pane.header(self.app.size.width >= 110)
         if self.automatic() and not self.over():
             right.append("· running " if self.auto else "· paused ", "#7ec8e3")
-        self.query_one("#header-left", Panel).put(left)
-        self.query_one("#header-right", Panel).put(right)
+        self.query_one(HeaderLine).show(left, right)
 
     def _draw_prompt(self) -> None:
         """One line: the prompt with its rule case, or a message in its place (red when refused)."""
