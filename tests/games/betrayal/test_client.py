@@ -17,9 +17,13 @@ from wargames_tui.ui.screens.actions import ActionsScreen
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 
-def at_turn_three() -> Session:
+def at_turn_three(phase: str | None = None) -> Session:
+    """Turn 3 of the historical scenario, past the two turns of free talk (betrayal:6.1); in `phase`
+    at its start where given."""
     session = Session.start(game, "betrayal/historical", seed=3, seats={"french": "human", "british": "human", "german": "game"})
-    session.state.turn = 3  # past the two turns of free talk (betrayal:6.1)
+    session.state.turn = 3
+    if phase:
+        session.state.phase, session.state.step = phase, ""
     session._prompt = None
     return session
 
@@ -76,9 +80,7 @@ def test_from_turn_three_each_player_plays_behind_the_cover() -> None:
 @pytest.mark.rules("betrayal:6.2.1")
 @sync
 async def test_the_cover_between_the_french_and_british_turns_says_why(tmp_path: Path) -> None:
-    session = at_turn_three()
-    session.state.phase, session.state.step = "french-regroup", ""
-    session._prompt = None
+    session = at_turn_three("french-regroup")
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
         await past_cover(pilot, app)
@@ -199,9 +201,7 @@ async def test_after_the_automatons_rolls_the_cover_hands_the_keyboard_to_the_in
 async def test_t_offers_the_player_at_the_keys_his_own_part_of_an_end_by_agreement(tmp_path: Path) -> None:
     # 7.0 "earlier by agreement": either player could end the game alone; now one proposes and the
     # other answers, and t offers the player whose turn it is only what he may do in his own name.
-    session = at_turn_three()
-    session.state.phase, session.state.step = "french-movement", ""
-    session._prompt = None
+    session = at_turn_three("french-movement")
     assert session.prompt.side == "french"
     app = make_app(tmp_path, session)
     async with app.run_test(size=SIZE) as pilot:
