@@ -4,16 +4,14 @@ make, worked out by playing the attack on copies with every way the dice may fal
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
-from wargames_tui.bots import random_bot
+from tests.games.randomplay import random_positions
 from wargames_tui.engine.contract import chances
 from wargames_tui.engine.dice import Dice, ReplayExhausted
-from wargames_tui.engine.session import Session
 from wargames_tui.games import blitzkrieg_1940 as game
 
 
@@ -36,11 +34,9 @@ def rules_chances(state, action):
 @pytest.mark.rules("blitzkrieg-1940:14.8")
 @pytest.mark.rules("blitzkrieg-1940:14.9")
 def test_a_battle_preview_gives_the_chances_of_the_rules() -> None:
-    rng = random.Random(3)
-    session = Session.start(game, "blitzkrieg-1940/1940", seed=3)
     checked = 0
-    for _ in range(1500):
-        if session.outcome() is not None or checked >= 4:
+    for session in random_positions(game, "blitzkrieg-1940/1940", 3, 1500):
+        if checked >= 4:
             break
         for a in session.prompt.actions:
             if a["type"] != "attack" or checked >= 4:
@@ -52,7 +48,6 @@ def test_a_battle_preview_gives_the_chances_of_the_rules() -> None:
             if want:
                 assert p.results == want, a
                 checked += 1
-        session.act(random_bot(session, rng))
     assert checked >= 2
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.games.randomplay import random_positions
 from wargames_tui.bots import random_bot
 from wargames_tui.engine.session import Session
 from wargames_tui.games import seeds_of_disaster as game
@@ -186,11 +187,8 @@ def _lost(state: Any) -> Any:
 def test_no_prewar_choice_is_taken_without_its_handover() -> None:
     # Before the war a side with no say by public facts is not asked at all (prewar turn.concerned);
     # one still asked with a single choice owes it to his hidden hand or RPs.
-    rng = random.Random(8)
-    session = Session.start(game, "seeds-of-disaster/1934", seed=8)
     singles = 0
-    for _ in range(200):
+    for session in random_positions(game, "seeds-of-disaster/1934", 8, 200):
         singles += len(session.prompt.actions) == 1
         assert not game.publicly_forced(session.state)
-        session.act(random_bot(session, rng))
     assert singles
