@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from wargames_tui.engine.hexgrid import parse_hex
@@ -33,6 +36,27 @@ def play_screen(app: WargamesApp) -> PlayScreen:
     screen = app.screen
     assert isinstance(screen, PlayScreen), f"expected the play screen, got {type(screen).__name__}"
     return screen
+
+
+async def past_cover(app: WargamesApp, pilot: Pilot) -> None:
+    """The game opens behind the hotseat cover where it hides things: Enter takes it down."""
+    await pilot.pause()
+    if type(app.screen).__name__ == "HandoffScreen":
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+@asynccontextmanager
+async def pressed_at_opening(save_dir: Path, session: Session, key: str) -> AsyncIterator[tuple[WargamesApp, Pilot, int]]:
+    """The app opened on `session` (past the cover) and `key` pressed and handled: the app, its
+    Pilot, and how many actions the log held before the key."""
+    app = make_app(save_dir, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(app, pilot)
+        played = len(session.log)
+        await pilot.press(key)
+        await pilot.pause()
+        yield app, pilot, played
 
 
 async def goto(pilot, app: WargamesApp, target: str) -> None:  # noqa: ANN001 - textual Pilot

@@ -5,19 +5,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.ui.helpers import SIZE, make_app, sync
+from tests.ui.helpers import SIZE, make_app, past_cover, pressed_at_opening, sync
 from wargames_tui.bots import random_bot
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 from wargames_tui.present import presentation
-
-
-async def past_the_cover(app, pilot) -> None:  # noqa: ANN001 - textual app and Pilot
-    """The game opens behind the hotseat cover where it hides things: Enter takes it down."""
-    await pilot.pause()
-    if type(app.screen).__name__ == "HandoffScreen":
-        await pilot.press("enter")
-        await pilot.pause()
 
 
 @sync
@@ -36,7 +28,7 @@ async def test_e_ends_a_step_the_game_names(save_dir: Path) -> None:
     played = len(session.log)
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await past_the_cover(app, pilot)
+        await past_cover(app, pilot)
         await pilot.press("e")
         await pilot.pause()
         assert len(session.log) == played + 1 and session.log[-1].action["type"] == "end-movement"
@@ -50,7 +42,7 @@ async def test_e_in_a_step_with_nothing_to_end_says_how_the_step_ends(save_dir: 
     choices = len(session.prompt.actions)
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await past_the_cover(app, pilot)
+        await past_cover(app, pilot)
         await pilot.press("e")
         await pilot.pause()
         assert not session.log
@@ -70,7 +62,7 @@ async def test_the_prompt_line_shows_what_e_rolls_before_it_is_pressed(save_dir:
     assert preview is not None
     app = make_app(save_dir, session)
     async with app.run_test(size=SIZE) as pilot:
-        await past_the_cover(app, pilot)
+        await past_cover(app, pilot)
         line = " ".join(str(app.screen.query_one("#prompt").render()).split())
         assert f"e: {' '.join(str(preview).split())}" in line
 
@@ -105,12 +97,7 @@ async def test_e_where_the_step_may_not_end_yet_says_what_is_still_owed(save_dir
         session.act(session.prompt.actions[0])
     owed = game.owed(session.state)
     assert owed and not owed[0].skippable
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        await past_the_cover(app, pilot)
-        played = len(session.log)
-        await pilot.press("e")
-        await pilot.pause()
+    async with pressed_at_opening(save_dir, session, "e") as (app, _pilot, played):
         assert len(session.log) == played
         line = " ".join(str(app.screen.query_one("#prompt").render()).split())
         assert f"e: this step may not end yet; still to do: {owed[0].text} ({owed[0].case})" in line
@@ -127,7 +114,7 @@ async def test_the_seeds_card_step_prompt_is_whole_at_80x24_with_what_e_rolls(sa
     assert session.prompt.side == "allied"
     app = make_app(save_dir, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await past_the_cover(app, pilot)
+        await past_cover(app, pilot)
         prompt = app.screen.query_one("#prompt")
         shown = prompt.render()
         assert " · e: " in str(shown) and "Still to do" in str(shown)

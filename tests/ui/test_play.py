@@ -16,6 +16,7 @@ from tests.ui.helpers import (
     make_app,
     new_session,
     play_screen,
+    pressed_at_opening,
     seed_giving,
     sync,
 )
@@ -643,12 +644,8 @@ async def test_e_in_a_set_up_says_what_is_still_owed(save_dir: Path) -> None:
 
     game = game_for("panzer-corps/operation-compass")
     session = Session.start(game, "panzer-corps/operation-compass", seed=1)
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await opened(app, pilot)
-        played = len(session.log)
-        await pilot.press("e")
-        await pilot.pause()
+    async with pressed_at_opening(save_dir, session, "e") as (app, _pilot, played):
+        screen = play_screen(app)
         assert len(session.log) == played
         assert screen.message and screen.message[0].startswith("e: nothing to end; this step ends by itself once this is done: set up ")
         assert "(operation-compass:3.0)" in screen.message[0]
@@ -717,12 +714,7 @@ async def test_e_without_sickle_cut_lists_the_historical_set_up_before_taking_it
     session = Session.start(game, "blitzkrieg-1940/1940", seed=1)
     session.act(next(a for a in session.prompt.actions if a["type"] == "sickle-cut" and not a.get("launch", True)))
     assert session.state.phase == "german-setup"
-    app = make_app(save_dir, session)
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
-        played = len(session.log)
-        await pilot.press("e")
-        await pilot.pause()
+    async with pressed_at_opening(save_dir, session, "e") as (app, pilot, played):
         assert len(session.log) == played and isinstance(app.screen, ActionsScreen)
         assert [a["type"] for _, a in app.screen.labelled] == ["historical"]
         await pilot.press("enter")

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from tests.ui.helpers import SIZE, arrange_attack, goto, make_app, new_session, play_screen, sync
+from tests.ui.helpers import SIZE, arrange_attack, goto, make_app, new_session, past_cover, play_screen, sync
 from wargames_tui.engine.session import Session
 from wargames_tui.games import all_scenarios, game_for
 from wargames_tui.present import map_kind, presentation
-from wargames_tui.ui.screens.handoff import HandoffScreen
 from wargames_tui.ui.screens.standing import LogScreen, StandingScreen
 
 SCENARIOS = [info.id for info in all_scenarios()]
@@ -25,10 +24,7 @@ def text_of(screen, selector: str) -> str:  # noqa: ANN001 - the play screen
 
 
 async def opened(app, pilot):  # noqa: ANN001, ANN201 - textual app and Pilot
-    await pilot.pause()
-    if isinstance(app.screen, HandoffScreen):
-        await pilot.press("enter")
-        await pilot.pause()
+    await past_cover(app, pilot)
     return play_screen(app)
 
 
