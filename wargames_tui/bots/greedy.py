@@ -121,7 +121,10 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     ]
     own = {u["id"]: u["hex"] for u in view["units"] if u["side"] == side and u["status"] == "map"}
     guards: set[str] = set()  # for each raider, the nearest own unit between it and its goal
-    between = [(uid, h) for uid, h in own.items() if danger.get(h, far) < dist.get(h, far)]
+    # Where what the enemy wants is our units themselves (their hexes), a unit guards nothing
+    # by standing still: it is the target, and every unit would stand "between".
+    targets_only = threats == set(own.values())
+    between = [] if targets_only else [(uid, h) for uid, h in own.items() if danger.get(h, far) < dist.get(h, far)]
     for e, move in raiders:
         reach = style.guard_turns * move + 1
         near = heapq.nsmallest(style.guards, ((d, uid) for uid, h in between if uid not in guards and (d := grid.distance(h, e)) <= reach))
