@@ -343,6 +343,25 @@ def test_two_divisions_a_couplet_from_the_reserve():
     assert operations.entry_hexes(Position(state), "fr39-14di") == [H("E1035")]
 
 
+@pytest.mark.rules("blitzkrieg-1940:12.2")
+@pytest.mark.rules("blitzkrieg-1940:12.3")
+def test_each_side_brings_its_own_two_divisions_a_couplet():
+    # 1939: the French go first in a couplet (5.3). Their two SR divisions (12.2A) leave the
+    # Germans' two of the same couplet (12.3A) untouched.
+    state = bare({"fr39-11di": "E2440", "de39-34inf": "E2824"}, phase="allied-movement", scenario=S39, turn=1,
+                 couplet=2, queue=["allied-combat", "german-order"], order={"allied": "move"})
+    for uid in ("fr39-14di", "fr39-13di", "de39-22inf", "de39-23inf"):
+        state.units[uid].status = "sr"
+    for uid in ("fr39-14di", "fr39-13di"):
+        sequence.apply(state, {"type": "select", "units": [uid]}, dice())
+        sequence.apply(state, next(a for a in sequence.prompt(state).actions if a["type"] == "enter"), dice())
+    assert operations.off_map(state, "allied") == []
+    for action in ({"type": "end-phase"}, {"type": "end-phase"}, {"type": "order", "first": "move"}):
+        sequence.apply(state, action, dice())
+    assert state.phase == "german-movement"
+    assert operations.off_map(state, "german") == ["de39-22inf", "de39-23inf"]
+
+
 @pytest.mark.rules("blitzkrieg-1940:12.8")
 def test_nothing_returns_to_the_reserve_on_foot():
     state = bare({"de-1inf": "E4220"})

@@ -179,6 +179,7 @@ def _end_phase(state: State) -> list[Event]:
                 events.append(Event("eliminated", f"{pos.b.units[gone].name}: over-stacked", {"case": C + "11.2"}))
     state.moved, state.selected, state.strategic, state.sea, state.failed, state.left = [], [], 0, 0, [], {}
     state.attacked, state.fought = [], []
+    state.entered = 0  # each side's own two SR divisions a couplet, in its one Movement Phase (12.2A, 12.3A)
     return events
 
 

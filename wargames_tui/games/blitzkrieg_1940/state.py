@@ -78,7 +78,7 @@ class State:
     left: dict[str, int] = field(default_factory=dict)  # units of a halted stack -> MPs left (11.7A)
     strategic: int = 0  # thirds of a division moved strategically this phase (13.16)
     sea: int = 0  # divisions moved by sea this phase (13.11)
-    entered: int = 0  # thirds of a division entered from the SR this couplet (12.2, 12.3)
+    entered: int = 0  # thirds of a division the phasing side entered from the SR this couplet (12.2, 12.3)
     failed: list[list[str]] = field(default_factory=list)  # hexsides of failed river crossings (13.9D)
     attacked: list[str] = field(default_factory=list)  # hexes attacked this phase (14.3E)
     fought: list[str] = field(default_factory=list)  # units that attacked this phase (14.3D)
