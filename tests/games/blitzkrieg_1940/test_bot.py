@@ -1,14 +1,18 @@
-"""The purposeful bot's Paris garrison (its other choices are measured against the random bot in
-benchmarks/outcomes.py, docs/PERFORMANCE.md)."""
+"""The purposeful bot's Paris garrison and its 1939 screen (its other choices are measured against
+the random bot in benchmarks/outcomes.py, docs/PERFORMANCE.md)."""
 
 import random
+
+import pytest
 
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
+from wargames_tui.games.blitzkrieg_1940 import bot
 from wargames_tui.games.blitzkrieg_1940.bot import purposeful_bot
+from wargames_tui.games.blitzkrieg_1940.position import Position
 
-from .helpers import S40, H, bare, board
+from .helpers import S39, S40, H, bare, board
 
 PARIS = ["W4618", "W4517", "W4518", "W4617", "W4619", "W4717", "W4718"]
 
@@ -32,3 +36,14 @@ def test_the_allied_bot_puts_a_unit_into_an_empty_paris_hex():
     action = purposeful_bot(session, random.Random(1))
     assert action["type"] == "move" and action["path"][-1] == H(PARIS[0]), action
     session.act(action)  # legal
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.12")
+def test_the_1939_screen_bars_the_french_units_nearest_by_their_own_ways():
+    # A French unit in Belgium by the Dutch border is near the Ruhr Endangered Area only through
+    # Holland, which French units may not enter beyond the Maastricht salient (8.12B): four units
+    # in Germany stand nearer by their own ways, and the German screen goes ahead of those four.
+    french = {"fr39-11di": "E2517", "fr39-21di": "E3228", "fr39-42di": "E3630", "fr39-47di": "E3830", "fr39-2dina": "E2929"}
+    pos = Position(bare(french, phase="german-movement", scenario=S39))
+    ahead = set(pos.b.grid.neighbours(H("E2929"))) - {n for x in ("E3228", "E3630", "E3830") for n in pos.b.grid.neighbours(H(x))}
+    assert bot.INTERCEPT == 4 and ahead & bot._intercept(pos)

@@ -81,13 +81,16 @@ def _battle(actions: list[Action]) -> Action:
     return actions[0]
 
 
-def _distances(pos: Position, goals: set[Hex]) -> dict[Hex, int]:
+def _distances(pos: Position, goals: set[Hex], side: str) -> dict[Hex, int]:
+    """Steps from each land hex to the nearest goal; in 1939 over the hexes side's units may
+    enter, which 8.12 sets by side alone (no French unit in Holland beyond the Maastricht salient)."""
+    mover = next(iter(pos.units_of(side)), None) if not pos.y1940 else None
     dist = {g: 0 for g in goals}
     queue = deque(goals)
     while queue:
         h = queue.popleft()
         for n in pos.b.grid.neighbours(h):
-            if n not in dist and pos.b.land(n):
+            if n not in dist and pos.b.land(n) and (mover is None or pos.may_enter(mover, n)):
                 dist[n] = dist[h] + 1
                 queue.append(n)
     return dist
@@ -107,7 +110,7 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     waiting = operations.off_map(state, side)
     chosen = _garrison(pos, movers, waiting) if side == "allied" and pos.y1940 else None
     if chosen is None:
-        dist = _distances(pos, _goals(pos, side))
+        dist = _distances(pos, _goals(pos, side), side)
         rng.shuffle(movers)
         best: tuple[int, str] | None = None
         for uid in (waiting[:2] + movers)[:SAMPLE]:
@@ -129,7 +132,7 @@ def _selected_move(session: Session, pos: Position, side: str) -> Action | None:
         empty = [h for h in pos.b.cities.get("Paris", ()) if not pos.at.get(h) and h in options]
         if empty:
             return options[empty[0]]
-    gain = _best_gain(pos, uid, options, _distances(pos, _goals(pos, side)))
+    gain = _best_gain(pos, uid, options, _distances(pos, _goals(pos, side), side))
     return gain[1] if gain else None
 
 
@@ -184,7 +187,7 @@ def _intercept(pos: Position) -> set[Hex]:
     """1939: the hexes just ahead of the French units nearest the Ruhr Endangered Area, inside
     Germany (8.12A), where a German zone of control stops them (9.3); the area itself if none."""
     b = pos.b
-    dist = _distances(pos, set(b.endangered))
+    dist = _distances(pos, set(b.endangered), "allied")  # the French units' own ways there
     french = sorted((dist.get(h, 99), h) for u in pos.units_of("allied") if (h := pos.s.units[u].hex))
     goals = set()
     for d, h in french[:INTERCEPT]:
