@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widget import Widget
 
 from wargames_tui.engine.actionlist import ActionList
@@ -16,7 +17,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.ui import gamehooks
 from wargames_tui.ui.steps.turn import ListAll, Offer, Play, Refuse, Result, Results, Say
 from wargames_tui.ui.panes.side import SideColumn
-from wargames_tui.ui.widgets.steady import SteadyHorizontal
+from wargames_tui.ui.widgets.steady import steady
 
 
 class Host(Protocol):
@@ -45,7 +46,8 @@ class Host(Protocol):
     def toggle_class(self, *names: str) -> Any: ...
 
 
-class Pane(SteadyHorizontal):
+@steady
+class Pane(Horizontal):
     """The map and the side panels of one kind of map. The screen gives it each new position
     (`read`) and asks it for the header, the words of actions, where the cursor goes; the pane
     asks the screen (`host`) to play an action, offer a list or say something."""

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
 
 from wargames_tui.ui.panes.fit import fit_side
 from wargames_tui.ui.widgets.log import LogPanel
-from wargames_tui.ui.widgets.steady import SteadyScroll, SteadyVertical
+from wargames_tui.ui.widgets.steady import SteadyScroll, steady
 
 LOG_LEAST = 7  # the log's five lines and its border (issue 27)
 LOG_LEAST_SHORT = 3  # a short terminal: two lines under the log's top border (L shows it whole)
@@ -26,7 +27,8 @@ def first_that_fit(names: Sequence[str], rows: dict[str, int], room: int) -> tup
     return tuple(kept)
 
 
-class SideColumn(SteadyVertical):
+@steady
+class SideColumn(Vertical):
     """The panels, top to bottom, in a box that never takes the log's least lines, then the log.
 
     `leave`: the panels that may be left out when the column is short, first to last; `yields`:

@@ -42,7 +42,7 @@ from wargames_tui.ui.widgets.log import EVENT_STYLES, LogPanel
 from wargames_tui.ui.widgets.mapview import MapView
 from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.standing import StandingPanel
-from wargames_tui.ui.widgets.steady import SteadyLines
+from wargames_tui.ui.widgets.steady import steady
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -68,7 +68,8 @@ def make_pane(session: Session) -> Pane:
     return HexPane(session)
 
 
-class PlayScreen(SteadyLines, Screen):
+@steady
+class PlayScreen(Screen):
     BINDINGS = [*REPLAY_KEYS, *PLAY_KEYS, Binding("q,escape", "back", "Back")]
 
     def __init__(self, session: Session, save_path: Path | None = None, replay: bool = False) -> None:

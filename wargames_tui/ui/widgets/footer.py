@@ -8,14 +8,15 @@ from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from wargames_tui.ui.widgets.steady import SteadyLines
+from wargames_tui.ui.widgets.steady import steady
 
 # The keys the bar lets go of first when it is wider than the window, in that order: each is in the
 # help, Esc is the same everywhere, and the game saves itself after every action.
 SPARE = ("save", "cancel")
 
 
-class Footer(SteadyLines, TextualFooter):
+@steady
+class Footer(TextualFooter):
     """Textual's footer, drawn again once for however many changes of the keys come before the next
     refresh (a play screen's first frame changed them five times and more, each rebuilding the bar: a fifth of
     that frame), and without its leak: each recompose (after every action, as the keys on offer

@@ -7,10 +7,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from wargames_tui.ui.widgets.steady import SteadyLines
+from wargames_tui.ui.widgets.steady import steady
 
 
-class HeaderLine(SteadyLines, Widget):
+@steady
+class HeaderLine(Widget):
     DEFAULT_CSS = """
     HeaderLine { height: 1; }
     """

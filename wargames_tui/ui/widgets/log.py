@@ -7,10 +7,11 @@ from typing import Callable
 from textual.events import Resize
 from textual.widgets import RichLog
 
-from wargames_tui.ui.widgets.steady import SteadyLines
+from wargames_tui.ui.widgets.steady import steady
 
 
-class LogPanel(SteadyLines, RichLog, can_focus=False):
+@steady
+class LogPanel(RichLog, can_focus=False):
     DEFAULT_CSS = """
     LogPanel { scrollbar-size-vertical: 1; }
     """

@@ -6,10 +6,11 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
-from wargames_tui.ui.widgets.steady import SteadyLines
+from wargames_tui.ui.widgets.steady import steady
 
 
-class Panel(SteadyLines, Static):
+@steady
+class Panel(Static):
     """A Static that skips an update showing the same thing again, and asks for a layout only when
     its height may change (a Text that wraps to another number of lines, or any other renderable).
 
