@@ -234,3 +234,28 @@ def test_once_the_budget_is_spent_the_turns_plan_goes_on_past_its_rolls(monkeypa
     played = [e.action for e in session.log[before:]]
     assert len(calls) == 1 and len(played) > 1
     assert played == calls[0][: len(played)]
+
+
+def test_a_planned_action_the_rules_refuse_in_the_real_position_is_not_played(monkeypatch) -> None:  # noqa: ANN001
+    # A listed action may still be refused (a path counts by its end hex in the listing; the
+    # rules judge the rest: Blitzkrieg's river crossing, 13.8, refused a planner's path in a
+    # tournament), and a plan's steps were played in a playout's position. The planner plays
+    # another action rather than one the game refuses.
+    from wargames_tui.engine.flow import IllegalAction
+
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    game = session.game
+    refused = next(a for a in session.prompt.actions if a.get("type") == "move")
+    apply = game.apply
+
+    def refusing(state, action, dice):  # noqa: ANN001, ANN202
+        if action == refused:
+            raise IllegalAction("refused here", "test")
+        return apply(state, action, dice)
+
+    monkeypatch.setattr(game, "apply", refusing)
+    monkeypatch.setattr(plan_module, "plan", lambda s, r, budget, start=None: ([refused], []))
+    chosen = Planner(0.2)(session, random.Random(3))
+    assert chosen != refused
+    session.act(chosen)  # the rules accept it

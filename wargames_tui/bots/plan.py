@@ -135,6 +135,8 @@ class Planner:
                 if small and not turn.whole:  # the rest of this plan only a start for the turn's
                     actions, turn.rest = actions[:1], actions[1:] + turn.rest
                 turn.whole = turn.whole or not small
+        if not _accepted(session, actions[0]):  # planned in a position the real one differs from
+            actions, turn.rest = [_styles(session.game)[0](session, rng)], []
         if len(self._turns) > 16:
             self._turns.clear()
         turn.due, turn.planned = len(session.log) + 1, actions[1:]
@@ -292,6 +294,16 @@ def _played(sim: Session, action: Action) -> bool:
         sim.dice.rewind(point)
         return False
     return True
+
+
+def _accepted(session: Session, action: Action) -> bool:
+    """Whether the rules accept action in session's real position. A listed action may still be
+    refused there (a path counts by its end hex in the listing, and the rules judge the rest), and
+    a plan's later steps were played in a playout's position: after another die roll, or drawn
+    from what the side knows, it may differ."""
+    game = session.game
+    trial = _Playout(game, session.scenario, dict(session.options), game.copy_state(session.state), Dice(0))
+    return refusal(game, trial.state, session.prompt, action) is None and _played(trial, action)
 
 
 def _value(sim: Session, side: str | None) -> float:
