@@ -12,6 +12,7 @@ import pytest
 from wargames_tui.bots import plan as plan_module
 from wargames_tui.bots import BOTS, random_bot
 from wargames_tui.bots.plan import Planner
+from wargames_tui.engine.flow import IllegalAction
 from wargames_tui.engine.session import Session
 from wargames_tui.games import all_scenarios, game_for
 
@@ -241,8 +242,6 @@ def test_a_planned_action_the_rules_refuse_in_the_real_position_is_not_played(mo
     # rules judge the rest: Blitzkrieg's river crossing, 13.8, refused a planner's path in a
     # tournament), and a plan's steps were played in a playout's position. The planner plays
     # another action rather than one the game refuses.
-    from wargames_tui.engine.flow import IllegalAction
-
     scenario = "panzer-corps/el-alamein"
     session = Session.start(game_for(scenario), scenario, seed=3)
     game = session.game
