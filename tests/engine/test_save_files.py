@@ -451,7 +451,7 @@ def small_journal(monkeypatch):
     monkeypatch.setattr(saves, "JOURNAL_MIN", 16)
 
 
-def autosaved(tmp_path: Path, n: int, scenario: str = SC, seed: int | None = None) -> tuple[Session, Path, list[tuple]]:
+def autosaved(tmp_path: Path, n: int, scenario: str = SC, seed: int = 1) -> tuple[Session, Path, list[tuple]]:
     """A game saved after every action as the client does; the snapshot file's identity after each."""
     path = tmp_path / "auto.json"
     session = Session.start(game_for(scenario), scenario, seats={}, seed=seed)

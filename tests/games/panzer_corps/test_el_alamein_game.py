@@ -5,6 +5,8 @@ from collections import Counter
 import pytest
 
 from wargames_tui.engine.flow import IllegalAction
+from wargames_tui.engine.legality import refusal
+from wargames_tui.games import panzer_corps
 from wargames_tui.games.panzer_corps import rules
 
 from .helpers import SC, act, cleared, line_from, nbrs, open_hex, scenario, unit
@@ -94,6 +96,16 @@ def test_a_british_unit_breaking_off_the_west_edge_wins():
     act(state, {"type": "exit", "unit": ARMD, "path": []})
     result = rules.outcome(state)
     assert result.winner == "bc" and state.units[ARMD].status == "exited"
+
+
+@pytest.mark.rules("el-alamein:4.2")
+def test_the_one_check_before_the_rules_accepts_a_break_off_from_where_the_unit_stands():
+    """The listed break-off with an empty path passes engine/legality's check (a CI run's random
+    game met it refused); a move with an empty path, which no prompt lists, does not."""
+    state = cleared(turn=2, phase="bc-move", **{ARMD: west_edge_start()})
+    prompt = rules.prompt(state)
+    assert refusal(panzer_corps, state, prompt, {"type": "exit", "unit": ARMD, "path": []}) is None
+    assert refusal(panzer_corps, state, prompt, {"type": "move", "unit": ARMD, "path": []}) is not None
 
 
 @pytest.mark.rules("el-alamein:4.2")

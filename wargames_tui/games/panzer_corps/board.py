@@ -150,7 +150,7 @@ class Board:
                 first_step_ok=(lambda h: h not in zone) if start in zone else (lambda h: True),
                 barred=self.held(side),
             )
-            found = known[(start, allowance)] = Moves(reach, self._move_ends(side, start, allowance, reach))
+            found = known[(start, allowance)] = Moves(start, reach, self._move_ends(side, start, allowance, reach))
         return found
 
     def _move_ends(self, side: str, start: Hex, allowance: int, reach: Reach) -> list[tuple[Hex, str]]:
@@ -371,7 +371,8 @@ def static_costs(scenario_id: str, side: str) -> tuple[dict[Hex, tuple[tuple[Hex
 class Moves:
     """One unit's moves from one hex: its reach, the ends of its moves, paths built on demand."""
 
-    def __init__(self, reach: Reach, ends: list[tuple[Hex, str]]) -> None:
+    def __init__(self, start: Hex, reach: Reach, ends: list[tuple[Hex, str]]) -> None:
+        self.start = start
         self.reach = reach
         self.ends = ends
         self._paths: dict[Hex, list[Hex]] = {}
@@ -442,13 +443,16 @@ class MoveList(LazyPart):
             yield uid, self._unit_ends(k)
 
     def lists(self, action: Action, form: Callable[[Action], Action]) -> bool:
-        """Only the one listed action of the unit ending where `action` ends is compared."""
+        """Only the one listed action of the unit ending where `action` ends is compared (an empty
+        path ends where the unit stands: a break-off from the edge hex it is on)."""
         path = action.get("path")
-        if action.get("type") not in self.kinds or not isinstance(path, list) or not path:
+        if action.get("type") not in self.kinds or not isinstance(path, list):
             return False
-        end = (path[-1], action["type"])
-        for k, (uid, moves, skip) in enumerate(self._units):
-            if uid == action.get("unit") and end in moves.ends and not (end[1] == "move" and end[0] in skip):
+        for uid, moves, skip in self._units:
+            if uid == action.get("unit"):
+                end = (path[-1] if path else moves.start, action["type"])
+                if end not in moves.ends or (end[1] == "move" and end[0] in skip):
+                    return False
                 listed = {"type": end[1], "unit": uid, "path": moves.path(end[0])}
                 return form_key(form(listed)) == form_key(form(action))
         return False
