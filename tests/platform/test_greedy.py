@@ -12,7 +12,7 @@ from wargames_tui.games import game_for
 def test_units_that_are_themselves_the_enemys_objectives_are_no_guards() -> None:
     # Dunkerque: the Germans score the Allied strength they eliminate or cut off (dunkerque:4.0,
     # 4.1), so their objectives are the Allied units' hexes. Standing still guards none of them:
-    # the greedy Allies head for the edges their connecting lines need (4.1(2)).
+    # the greedy Allies head for their own goals (the towns, below).
     scenario = "panzer-corps/dunkerque"
     game = game_for(scenario)
     session, rng = Session.start(game, scenario, seed=1), random.Random(1)
@@ -26,3 +26,24 @@ def test_units_that_are_themselves_the_enemys_objectives_are_no_guards() -> None
         session.act(action)
         moved += [action["unit"]] if action["type"] == "move" else []
     assert len(moved) >= len(own) // 2
+
+
+def test_the_side_that_only_loses_points_holds_the_towns() -> None:
+    # Dunkerque: every German point is Allied strength lost (dunkerque:4.0), and a city or port
+    # doubles its defender (dunkerque:9.3). The Allies' goals are those hexes: a unit in one
+    # stays (at seed 1 the BEF's II Corps used to leave Leuven for the open, heading for the
+    # south edge), the others head for the nearest.
+    scenario = "panzer-corps/dunkerque"
+    game = game_for(scenario)
+    session, rng = Session.start(game, scenario, seed=1), random.Random(1)
+    while session.prompt.side != "al":
+        session.act(BOTS["greedy"](session, rng))
+    towns = set(game.objectives(session.state, "al"))
+    assert {"0607", "0208", "0419", "1706"} <= towns  # Leuven, Antwerpen (port), Dunkerque (port), Sedan
+    assert not towns & {"0807", "0708", "2205"}  # Gembloux, Wavre (labels only), the south edge
+    held = {u["id"]: u["hex"] for u in session.view("al")["units"] if u["side"] == "al" and u["status"] == "map" and u["hex"] in towns}
+    assert held.get("al-uk-ii") == "0607"
+    while session.prompt.side == "al" and "movement" in session.prompt.phase.lower():
+        session.act(BOTS["greedy"](session, rng))
+    now = {u["id"]: u["hex"] for u in session.view("al")["units"]}
+    assert {uid: now[uid] for uid in held} == held

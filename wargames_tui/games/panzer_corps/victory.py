@@ -307,5 +307,15 @@ def objectives(state: State, side: str) -> set[Hex]:
             wanted |= enemy_hexes
         return wanted or set(tracked)  # holding them all: stay on them
     if rules.points and rules.points.side != side:
-        return b.sc_areas(rules.points.line_edges)
+        return set(_doubled_hexes(state.scenario))
     return enemy_hexes
+
+
+@cache
+def _doubled_hexes(scenario_id: str) -> frozenset[Hex]:
+    """The hexes whose terrain doubles a defender (dunkerque:9.3: cities and ports). What the
+    side that only loses points wants: every point the enemy scores is its own strength lost
+    (dunkerque:4.0), most of it at odds a doubled defender denies; a unit heading for the
+    edges its connecting lines need (4.1) walked into the enemy's attacks in the open."""
+    sc = load_scenario(scenario_id)
+    return frozenset(h for h, terrain in sc.terrain_at.items() if terrain.doubles_defence)
