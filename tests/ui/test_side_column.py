@@ -150,3 +150,24 @@ def test_the_toggle_shows_the_first_panels_that_fit_together() -> None:
     assert first_that_fit(["track", "crt"], {"track": 6, "crt": 9}, 20) == ("track", "crt")
     assert first_that_fit(["track", "crt"], {"track": 8, "crt": 14}, 19) == ("track",)  # Dynamo at 80x24: the table next
     assert first_that_fit(["crt"], {"crt": 30}, 19) == ("crt",)  # one at least
+
+
+@sync
+async def test_a_grown_standing_panel_stays_whole_where_no_panel_is_left_to_leave(save_dir: Path) -> None:
+    # Before: Khar'kov's German reinforcement phase after the Soviet bot's attack: the Hex panel
+    # padded to its tallest text, the arrivals list and the Standing panel with the attack's
+    # result took more rows than the box; nothing was left to leave out, and the Standing
+    # panel's last lines lay under the log. Now the Hex panel gives up its padding.
+    scenario = "panzer-corps/kharkov"
+    session = Session.start(game_for(scenario), scenario, seed=4, seats={"su": "bot:greedy", "de": "human"})
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened(app, pilot)
+        for _ in range(400):  # the bot's set-up and first turn
+            if session.state.turn == 1 and session.state.side == "de":
+                break
+            await pilot.pause(0.05)
+        for key in ("right", "down", "left", "up", "right"):
+            await pilot.press(key)
+        assert "Last:" in text_of(screen, "#standing") and screen.query_one("#pending").display
+        await side_is_whole(pilot, screen, "120x40")

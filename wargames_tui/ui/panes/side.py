@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 from wargames_tui.ui.panes.fit import fit_side
 from wargames_tui.ui.widgets.log import LogPanel
+from wargames_tui.ui.widgets.panel import Panel
 from wargames_tui.ui.widgets.steady import SteadyScroll, steady
 
 LOG_LEAST = 7  # the log's five lines and its border (issue 27)
@@ -110,6 +111,9 @@ class SideColumn(Vertical):
             if fit.left_out != self.left_out:
                 self.left_out = fit.left_out
                 self.post_message(self.Fitted())
+        shown = sum(h for name, h in heights.items() if name not in fit.left_out and (not tables or name in self.page))
+        if fit.most is None and shown > room and any(p.unpad() for p in box.children if isinstance(p, Panel) and p.display):
+            self._refit()  # a panel kept rows below its text: without them the rest may fit whole
         for panel in box.children:
             panel.display = self._shown(str(panel.id))
         box.styles.max_height = room

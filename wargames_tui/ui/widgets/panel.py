@@ -16,7 +16,8 @@ class Panel(Static):
 
     `put_steady` keeps the height of the tallest text shown while `steady` (what the screen asks
     for now) stays the same, padded below: moving the cursor over the map then never lays the
-    screen out again (a layout costs more than the rest of a key)."""
+    screen out again (a layout costs more than the rest of a key). The side column takes the
+    padding back (`unpad`) where it leaves another panel no room."""
 
     _shown: object = None
     _height: int | None = None
@@ -46,6 +47,15 @@ class Panel(Static):
             t.append("\n" * (self._tallest - height))
         self._tallest = max(self._tallest, height or 0)
         self.put(t, height=max(self._tallest, height) if height is not None else None)
+
+    def unpad(self) -> bool:
+        """Show the last steady text at its own height; whether it was padded."""
+        t = self._unpadded
+        if t is None or self._height is None or self._wrapped_height(t) == self._height:
+            return False
+        self._tallest, self._unpadded = 0, None
+        self.put_steady(t.copy(), self._steady)
+        return True
 
     def _wrapped_height(self, renderable: RenderableType) -> int | None:
         width = self.content_region.width
