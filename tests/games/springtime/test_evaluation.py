@@ -25,3 +25,15 @@ def _side(uid: str) -> str:
     from wargames_tui.games.springtime.data import load_board
 
     return load_board().units[uid].side
+
+
+def test_the_advantage_held_counts_for_its_holder():
+    # springtime:11.2: a spent Advantage passes to the enemy at the impulse's end, so the
+    # spender is worse off by it (a plan that scored it at nothing spent it on every small gain).
+    state = new("springtime/plan-red", {})
+    state.advantage, state.advantage_used = "allied", None
+    held = evaluate(state, "allied")
+    state.advantage, state.advantage_used = None, "allied"
+    assert evaluate(state, "allied") < held
+    state.advantage, state.advantage_used = "axis", None
+    assert evaluate(state, "allied") < held
