@@ -66,3 +66,25 @@ def test_a_tie_counts_for_the_side_it_goes_to():
     ahead = _footholds_held({twos[0], twos[1]})  # 4 against 2
     assert evaluate(tied, "br") < 0 < evaluate(tied, "it")
     assert evaluate(ahead, "br") - evaluate(tied, "br") > evaluate(tied, "br") - evaluate(behind, "br")
+
+
+KHARKOV = Table("panzer-corps/kharkov")
+
+
+@pytest.mark.rules("kharkov:4.1", "kharkov:4.2")
+def test_a_held_city_left_empty_in_the_enemys_reach_counts_against_its_holder():
+    # kharkov 4.1(2), 4.2: a city goes to the last side to enter it, and the Soviets score a first
+    # charge into it. A German unit in Khar'kov's 0324 keeps it (and with its zone of control the
+    # city's other hexes) from a Soviet tank corps four hexes off; the same unit four hexes west
+    # leaves them open. With the tank far off, where it stands makes no difference.
+    tank, infantry = KHARKOV.unit("su", strength=5, move=8), KHARKOV.unit("de", move=4)
+    city, beside = "0324", "0328"
+
+    def position(german: str, soviet: str):  # noqa: ANN202
+        return KHARKOV.cleared(turn=2, phase="de-move", **{infantry: german, tank: soviet})
+
+    near, far = "0320", "2820"
+    assert city in Board(position(beside, near)).moves(tank).reach.cost
+    garrisoned, open_ = evaluate(position(city, near), "de"), evaluate(position(beside, near), "de")
+    assert garrisoned - open_ >= 5.0
+    assert abs(evaluate(position(city, far), "de") - evaluate(position(beside, far), "de")) < 1.0

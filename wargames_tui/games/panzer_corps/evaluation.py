@@ -29,6 +29,7 @@ FAR = 12
 THREAT = 40.0  # a side with a unit that can win at once in its next movement
 THREAT_EACH = 4.0  # and each further unit that could
 LATER = {2: 0.3, 3: 0.1}  # a share of THREAT for a unit that could in two or three movements
+EXPOSED = 0.5  # of a held place's worth to both sides, where none of its holder's units stands on it and an enemy unit's next movement could end there
 
 
 def evaluate(state: State, side: str) -> float:
@@ -50,7 +51,7 @@ def _standing(state: State, side: str) -> float:
     lead = victory.margin_of(state, side, points)
     if winner is not None:
         lead += AHEAD if winner == side else -AHEAD
-    return (POINT if load_scenario(state.scenario).info.rules.points else VP) * lead
+    return _vp_weight(state) * lead
 
 
 def _side_value(b: Board, side: str) -> float:
@@ -73,12 +74,41 @@ def _side_value(b: Board, side: str) -> float:
                 value += ON_GOAL
             else:
                 value -= STEP * min(FAR, min(grid.distance(h, g) for g in goals))
+    value -= _exposed(b, side)
     threats = sum(1 for uid in units if _can_win_from(b, uid, side))
     if threats:
         value += THREAT + THREAT_EACH * (threats - 1)
     else:
         value += THREAT * LATER.get(_turns_to_win(b, side, units), 0.0)
     return value
+
+
+def _exposed(b: Board, side: str) -> float:
+    """What side stands to lose in the places it holds with none of its units on them, where an
+    enemy unit's next movement could end (control goes to the last to enter, kharkov 4.1(2),
+    operation-compass 4.1(2)): each place's worth to both sides, and a first charge into it
+    (kharkov 4.2), as a share. A player garrisons or screens the places in the enemy's reach."""
+    rules = b.rules
+    state = b.state
+    empty = [h for h in victory.tracked_places(state.scenario) if state.control.get(h) == side and not b.at.get(h)]
+    if not empty or state.step == "over":
+        return 0.0
+    enemy = b.enemy_of(side)
+    values = victory.place_values(state.scenario)
+    charge = rules.vp is not None and rules.vp.charge_side == enemy
+    grid = b.sc.grid
+    lost = 0.0
+    raiders = [(b.hex_of(u), b.unit(u).move, u) for u in b.units_of(enemy)]
+    for h in empty:
+        if any(grid.distance(at, h) <= move and h in b.moves(u).reach.cost for at, move, u in raiders):
+            worth = values.get(h) or (rules.vp.city if rules.vp else 1)
+            lost += 2 * worth + (1 if charge and h not in state.charged else 0)
+    return EXPOSED * _vp_weight(state) * lost
+
+
+def _vp_weight(state: State) -> float:
+    """A point of the scenario's own, in strength points."""
+    return POINT if load_scenario(state.scenario).info.rules.points else VP
 
 
 def _turns_to_win(b: Board, side: str, units: list[str]) -> int:
