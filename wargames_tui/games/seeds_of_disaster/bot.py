@@ -5,7 +5,7 @@ Allies hold theirs, each attacking where its known strength beats what it can gu
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from functools import cache
 from typing import Any
 
@@ -36,7 +36,8 @@ def _distances(target: str) -> dict[str, int]:
 
 def _goal_distance(view: View, side: str, area: str) -> int:
     """Germans: to the nearest Objective the Allies hold. Allies: to the nearest Objective of theirs
-    with nobody of theirs in it."""
+    with nobody of theirs in it, or one outside Germany the Germans took (20.0 counts who holds it
+    when the war ends, so a lost Objective is worth retaking)."""
     zones = view["zones"]
     mine = {u["zone"] for u in view["units"] if u["side"] == side and u.get("zone")}
     goals = [
@@ -46,7 +47,7 @@ def _goal_distance(view: View, side: str, area: str) -> int:
         and (
             info["control"] != "german"
             if side == "german"
-            else (info["control"] == "allied" and z not in mine)
+            else (info["control"] == "german" or z not in mine)
         )
         and info["country"] != ("G" if side == "allied" else "-")
     ]
@@ -90,6 +91,7 @@ def war_move(
     ):
         return next(a for a in actions if a["type"] == "recover")
     where = {u["id"]: u.get("zone") for u in view["units"]}
+    mine = Counter(u.get("zone") for u in view["units"] if u["side"] == side and u.get("zone"))
     best, gain = None, 0
     for a in actions:
         if a["type"] not in ("move", "sr") or a.get("engineers"):
@@ -102,8 +104,9 @@ def war_move(
             side == "allied"
             and view["zones"][frm]["control"] == "allied"
             and (view["zones"][frm]["mc"] or view["zones"][frm]["objective"])
+            and mine[frm] == 1
         ):
-            g -= 2  # an Allied unit on an Objective stays unless another needs it more
+            g -= 2  # the last Allied unit on an Objective stays unless another needs it more
         if a["type"] == "sr":
             g -= 1
         if g > gain:

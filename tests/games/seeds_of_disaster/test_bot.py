@@ -1,0 +1,43 @@
+"""The purposeful bot's war moves (bot.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.games.seeds_of_disaster.helpers import only
+from wargames_tui.games.seeds_of_disaster import bot, war
+from wargames_tui.games.seeds_of_disaster.view import view
+
+# Every Objective the Allies hold at the start has an Allied unit on it but Reims.
+HELD = {
+    "NI": ("ROT", 2), "BIII": ("ANT", 4), "BI": ("BRU", 4), "F2": ("LIL", 6), "F3": ("AMI", 6),
+    "F4": ("MET", 6), "F5": ("NAN", 6), "F6": ("STR", 6), "F7": ("DUN", 6), "F8": ("PNO", 6),
+    "F9": ("PES", 6), "BEF": ("PSU", 6),
+}
+
+
+def _allied_move(placements: dict[str, tuple[str, int]], control: dict[str, str]) -> dict:
+    state = only({**placements, "G4": ("KAR", 5)})
+    state.war.player = "allied"
+    state.control.update(control)
+    return bot.war_move(view(state, "allied"), "allied", war.actions(state), random.Random(1))
+
+
+@pytest.mark.rules("seeds-of-disaster:20.0")
+def test_the_allies_go_back_for_an_objective_the_germans_took() -> None:
+    # Reims German-held and empty: the army next to it goes to retake it (20.0 counts who holds
+    # an Objective when the war ends). The bot once sought only Objectives the Allies still held.
+    move = _allied_move({**HELD, "F1": ("CHL", 8)}, {"REI": "german"})
+    assert move == {"type": "move", "unit": "F1", "to": "REI"}
+
+
+@pytest.mark.rules("seeds-of-disaster:20.0")
+def test_an_army_leaves_an_objective_that_another_allied_unit_still_holds() -> None:
+    # Reims still Allied but empty, two armies in Lille: one of them goes, the other keeps Lille.
+    # (Before, every unit on an Objective stayed as if it were its last guard, and five armies
+    # could sit in Lille all war while the Germans walked into empty Objectives.)
+    held = {k: v for k, v in HELD.items() if k != "F2"}
+    move = _allied_move({**held, "F2": ("LIL", 6), "F1": ("LIL", 8)}, {})
+    assert move["type"] == "move" and move["unit"] in ("F1", "F2")
