@@ -8,6 +8,7 @@ import pytest
 
 from tests.games.seeds_of_disaster.helpers import only
 from wargames_tui.games.seeds_of_disaster import bot, war
+from wargames_tui.games.seeds_of_disaster.prewar import bot as prewar_bot
 from wargames_tui.games.seeds_of_disaster.view import view
 
 # Every Objective the Allies hold at the start has an Allied unit on it but Reims.
@@ -41,3 +42,16 @@ def test_an_army_leaves_an_objective_that_another_allied_unit_still_holds() -> N
     held = {k: v for k, v in HELD.items() if k != "F2"}
     move = _allied_move({**held, "F2": ("LIL", 6), "F1": ("LIL", 8)}, {})
     assert move["type"] == "move" and move["unit"] in ("F1", "F2")
+
+
+@pytest.mark.rules("seeds-of-disaster:8.0")
+def test_the_allied_prewar_planner_builds_infantry_corps_as_readily_as_army_steps() -> None:
+    # An infantry corps step costs what an army step does, and the corps stacks beside the one
+    # army an area may hold (8.0) and holds an Objective of its own; the planner once put every
+    # RP into armies first (corps 4 against an army's 7), and the greedy Allies went to war with
+    # their infantry corps unbuilt and the Germans walking into empty Objectives.
+    units = {"FIX": {"kind": "infantry", "steps": 0}, "F1": {"kind": "army", "steps": 4}}
+    me = {"tech": 60, "rp": 50}
+    corps = prewar_bot.score({"type": "build", "unit": "FIX"}, {}, "allied", me, units)
+    army = prewar_bot.score({"type": "build", "unit": "F1"}, {}, "allied", me, units)
+    assert corps > army

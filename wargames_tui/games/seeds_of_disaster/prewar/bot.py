@@ -31,7 +31,10 @@ BUILD = {
         "armored": 8,
         "allied_air": 7,
         "bef": 6,
-        "infantry": 4,
+        # A corps step costs an army step's RPs (tables.toml) but makes a body of its own: it holds
+        # an Objective an army cannot spare a turn for, and stacks beside an army where only one
+        # army may stand (8.0), so the Allies' thirteen Objectives need corps as much as armies.
+        "infantry": 7,
         "belgian": 5,
         "british_armored": 5,
     },
