@@ -37,3 +37,30 @@ def test_the_advantage_held_counts_for_its_holder():
     assert evaluate(state, "allied") < held
     state.advantage, state.advantage_used = "axis", None
     assert evaluate(state, "allied") < held
+
+
+def _first_axis_attack(seed: int):
+    """A greedy Plan Red game played to the first Axis attack the Allies must answer (10.4.3)."""
+    import random
+
+    from wargames_tui.bots import BOTS
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import game_for
+
+    game = game_for("springtime/plan-red")
+    session = Session.start(game, "springtime/plan-red", seed=seed)
+    rng = random.Random(seed)
+    while not (session.state.step == "defend" and session.state.combat["attacker"] == "axis"):
+        session.act(BOTS["greedy"](session, rng))
+    return session.state
+
+
+def test_an_attack_due_counts_at_its_expected_result():
+    # springtime:10.4.4: a declared attack costs the defender a step (an Overrun the unit) and,
+    # by 10.5.4, the Area when it wins. The planner's playout ends at the defender's answer, so
+    # the attack must count before it is rolled: here the Axis attack is far the likelier to win.
+    state = _first_axis_attack(1)
+    due = evaluate(state, "allied")
+    state.combat = None
+    state.imp["must"] = {}
+    assert due < evaluate(state, "allied") - 1

@@ -6,14 +6,22 @@ the Zones and Paris linked to Germany, Areas controlled, combat strength in play
 unit at its reduced strength, one out of supply at half) and the Advantage held, the Axis's less
 the Allies'. The Advantage is worth keeping: once spent it passes to the enemy (11.2), and the
 Axis turns it into more impulses by Soldier On (11.1.4) beyond the one turn a plan looks ahead;
-a plan that scored it at nothing spent it on every small gain. Called on
+a plan that scored it at nothing spent it on every small gain. An attack already due and not yet
+rolled (declared, or owed by units that entered an enemy Area, 10.1) counts at its expected
+result: the planner's playout ends when the side acts again, and the enemy's impulse ends there
+at its first attack (the defender names his lead, 10.4.3), so without it a stack about to be
+overrun counted as safe and a plan that left it exposed looked as good as one that did not. Called on
 a disguised state (the held Event markers drawn anew), it reads nothing the side may not know.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
+from wargames_tui.games.springtime.combat import MAGINOT_AREAS, air_choices, air_value, attack_parts, defence_parts, parts_total
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.positions import other
+from wargames_tui.games.springtime.morale import set_control, step_loss
+from wargames_tui.games.springtime.positions import cv, occupied, other, side_of, units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.victory import FRENCH_ZONES, linked_to_germany
 
@@ -28,6 +36,12 @@ START_MORALE = 30
 
 def evaluate(state: State, side: str) -> float:
     """Side's advantage: above 0 better for side than for its enemy."""
+    axis = _standing(state) + sum(_expected(state, *attack) for attack in _due(state))
+    return axis if side == "axis" else -axis
+
+
+def _standing(state: State) -> float:
+    """The position as it stands, for the Axis."""
     axis = MORALE * (START_MORALE - state.morale)
     axis += ZONE * sum(linked_to_germany(state, z) for z in FRENCH_ZONES)
     axis += PARIS * linked_to_germany(state, "25")
@@ -41,4 +55,75 @@ def evaluate(state: State, side: str) -> float:
             continue
         strength = (u.rcv if s.get("reduced") else u.cv) * (0.5 if s.get("oos") else 1.0)
         axis += STRENGTH * strength * (1 if u.side == "axis" else -1)
-    return axis if side == "axis" else -axis
+    return axis
+
+
+Attack = tuple[str, list[str], str, "str | None"]
+
+
+def _due(state: State) -> list[Attack]:
+    """The attacks due and not yet rolled: (Area, attackers, lead, air), the one declared as it
+    was declared, those owed (10.1) led by the strongest unit with the best air it may have."""
+    if state.phase != "maneuvers" or not state.imp:
+        return []
+    due: list[Attack] = []
+    c = state.combat
+    if c is not None and "result" not in c:
+        due.append((c["area"], c["attackers"], c["lead"], c["air"]))
+    b = load_board()
+    for area, entered in state.imp.get("must", {}).items():
+        units = [u for u in entered if state.units[u]["at"] == area]
+        if area in state.imp.get("attacked", []) or not units or not occupied(state, area, other(side_of(units[0]))):
+            continue
+        lead = max(units, key=lambda u: (b.units[u].kind == "armored", cv(state, u)))
+        air = max(air_choices(state, side_of(lead), lead), key=lambda a: air_value(state, a), default=None)
+        due.append((area, units, lead, air))
+    return due
+
+
+def _expected(state: State, area: str, attackers: list[str], lead: str, air: str | None) -> float:
+    """What an attack due is worth to the Axis, over the dice (10.4.4): the defender's best lead
+    and air against the attack's value; a win costs the lead defender a step (an armoured lead:
+    the unit) and, where the defenders must retreat (10.5.4), the Area; a repulse costs the lead
+    attacker a step, a stalemate both leads. The Advantage's answers are left out."""
+    attacker = side_of(lead)
+    defenders = units_in(state, area, other(attacker))
+    if not defenders:
+        return 0.0
+    defence, dlead = max(
+        (parts_total(defence_parts(state, area, defenders, d, a, attackers)), d)
+        for d in defenders for a in [None, *air_choices(state, other(attacker), d)]
+    )
+    margin = parts_total(attack_parts(state, attackers, lead, air)) - defence
+    win = sum(p for d, p in _dice_difference().items() if d > -margin)
+    tie = _dice_difference().get(-margin, 0.0)
+    before = _standing(state)
+    armoured = load_board().units[lead].kind == "armored"
+    return (win * (_after_win(state, area, dlead, attacker, armoured) - before)
+            + tie * (_after(state, [lead, dlead]) - before)
+            + (1 - win - tie) * (_after(state, [lead]) - before))
+
+
+def _after(state: State, losers: list[str]) -> float:
+    trial = state.copy()
+    for uid in losers:
+        step_loss(trial, uid, [], "expected")
+    return _standing(trial)
+
+
+def _after_win(state: State, area: str, dlead: str, attacker: str, armoured: bool) -> float:
+    trial = state.copy()
+    step_loss(trial, dlead, [], "expected")
+    if armoured and trial.units[dlead]["at"] == area:
+        step_loss(trial, dlead, [], "expected")  # an Overrun eliminates the lead defender
+    exempt = attacker == "axis" and (area in MAGINOT_AREAS or (area == "25" and not state.flags.get("open_city")))
+    if not exempt:
+        set_control(trial, area, attacker, [])  # the defenders retreat out (10.5.4)
+    return _standing(trial)
+
+
+@cache
+def _dice_difference() -> dict[int, float]:
+    """The attacker's 2d6 less the defender's 2d6: each difference's chance."""
+    two = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+    return {a - d: sum(two[x] * two[y] for x in two for y in two if x - y == a - d) for a in two for d in two}
