@@ -258,3 +258,55 @@ def test_a_planned_action_the_rules_refuse_in_the_real_position_is_not_played(mo
     chosen = Planner(0.2)(session, random.Random(3))
     assert chosen != refused
     session.act(chosen)  # the rules accept it
+
+
+def _plan_red_allied_assault() -> tuple[ModuleType, Session]:
+    """Plan Red played by the greedy bots (seed 3) to an Allied assault impulse with choices."""
+    game = game_for("springtime/plan-red")
+    session = Session.start(game, "springtime/plan-red", seed=3)
+    rng = random.Random(3)
+    while not (game.active_side(session.state) == "allied" and session.state.step == "assault" and len(session.prompt.actions) > 4):
+        session.act(BOTS["greedy"](session, rng))
+    return game, session
+
+
+@pytest.mark.rules("springtime:10.4.3")
+def test_a_playout_goes_on_past_the_sides_own_answers_within_the_enemys_turn(monkeypatch) -> None:  # noqa: ANN001
+    # Before: the playout ended when the Allies, after the Axis impulse's first moves, had to name
+    # their lead defender (more than two Axis actions): no Axis attack was ever resolved in a plan,
+    # and every plan scored the same on every die sample.
+    game, session = _plan_red_allied_assault()
+    trace: list[tuple[str, str, bool]] = []
+    played = plan_module._played
+
+    def spy(sim, action):  # noqa: ANN001, ANN202
+        trace.append((game.active_side(sim.state), sim.state.step, game.answering(sim.state)))
+        return played(sim, action)
+
+    monkeypatch.setattr(plan_module, "_played", spy)
+    genome = plan_module.Genome([], 0, 0.0)
+    plan_module._playout(session, "allied", genome, plan_module._styles(game), 103)
+    axis_at = next(i for i, (side, _, _) in enumerate(trace) if side == "axis")
+    defended = [i for i, (side, step, answer) in enumerate(trace) if side == "allied" and step == "defend" and answer and i > axis_at]
+    assert defended and defended[0] < len(trace) - 1, trace  # the answer made, and the attack resolved after it
+    assert len(genome.actions) == axis_at  # the plan holds the Allied impulse only, not the answers
+    assert trace[-1][0] == "axis" or trace[-1][2]  # it ends where the Allies' next impulse would begin
+
+
+def test_an_answer_within_the_enemys_turn_is_planned_alone_on_a_small_share(monkeypatch) -> None:  # noqa: ANN001
+    game, session = _plan_red_allied_assault()
+    rng = random.Random(3)
+    while not (game.active_side(session.state) == "allied" and game.answering(session.state) and len(session.prompt.actions) > 1):
+        session.act(BOTS["greedy"](session, rng))
+    budgets: list[float] = []
+    plan = plan_module.plan
+
+    def recording(s, r, budget, start=None):  # noqa: ANN001, ANN202
+        budgets.append(budget)
+        return plan(s, r, budget, start)
+
+    monkeypatch.setattr(plan_module, "plan", recording)
+    bot = Planner(4.0)
+    action = bot(session, rng)
+    assert action in session.prompt.actions and budgets == [plan_module.REPLAN_SHARE * 4.0]
+    assert not bot._turns  # the side's own turns keep their budget

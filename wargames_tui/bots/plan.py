@@ -110,6 +110,8 @@ class Planner:
 
     def __call__(self, session: Session, rng: random.Random) -> Action:
         prompt = session.prompt
+        if len(prompt.actions) > 1 and _answering(session.game, session.state):
+            return self._answer(session, rng)
         key = (id(session), prompt.side)
         turn = self._turns.pop(key, None) or _Turn(began=len(session.log))
         planned = turn.planned
@@ -142,6 +144,19 @@ class Planner:
         turn.due, turn.planned = len(session.log) + 1, actions[1:]
         self._turns[key] = turn
         return actions[0]
+
+    def _answer(self, session: Session, rng: random.Random) -> Action:
+        """An answer within another side's turn (a defence): planned alone on a small choice's
+        share, apart from the side's own turns and their budget."""
+        action = plan(session, rng, max(LEAST, REPLAN_SHARE * self.budget))[0][0]
+        return action if _accepted(session, action) else _styles(session.game)[0](session, rng)
+
+
+def _answering(game: Any, state: Any) -> bool:
+    """Whether the side to act answers another side's action within that side's turn, where the
+    game tells (its optional `answering`, docs/GAMES.md)."""
+    answering = getattr(game, "answering", None)
+    return answering is not None and bool(answering(state))
 
 
 def plan(session: Session, rng: random.Random, budget: float, start: list[Action] | None = None) -> tuple[list[Action], list[Action]]:
@@ -229,7 +244,12 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     """Play the genome's plan in a copy of the game (a sampled one where things are hidden) to
     the end of side's turn, and the other sides' reply by the greedy bot until side acts again
     (the short answers they give within side's turn, a loss chosen in an exchange, do not end
-    it); keep in the genome side's actions, and score the end."""
+    it); keep in the genome side's actions, and score the end.
+
+    A game that tells answers apart (`answering(state)`: the side to act answers another's
+    action within that other's turn, a defence or a retreat) has them counted exactly: the
+    others' answers within side's turn never end it, and side's own answers within theirs are
+    made by its policy, outside the plan, and the playout goes on to side's next turn."""
     game = session.game
     rng = random.Random(seed)
     state = game.disguise(session.state, side, rng) if getattr(game, "HIDDEN", False) else game.copy_state(session.state)
@@ -237,16 +257,21 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     policy, reply = styles[genome.style], styles[0]
     played: list[Action] = []
     rolled_at = None
-    others = 0  # the other sides' actions since side's last
+    answers = 0 if hasattr(game, "answering") else ANSWERS  # the others' actions side's turn outlasts
+    others = 0  # the other sides' actions since side's last (answers apart, where the game tells)
     for _ in range(MAX_ACTIONS):
         if sim.outcome() is not None:
             break
         if game.active_side(sim.state) != side:
-            others += 1
+            others += not _answering(game, sim.state)
             if not _played(sim, reply(sim, rng)):
                 break
             continue
-        if others > ANSWERS:
+        if others > answers:
+            if _answering(game, sim.state):  # side answers within their turn
+                if not _played(sim, reply(sim, rng)):
+                    break
+                continue
             break  # the others have had their turn
         others = 0
         i = len(played)

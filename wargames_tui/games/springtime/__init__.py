@@ -73,6 +73,12 @@ def active_side(state: State) -> str | None:
     return phases.acting_side(state)
 
 
+def answering(state: State) -> bool:
+    """The side to act answers the Attacker's assault within its impulse (springtime:7.5): the
+    defence, a result changed with the Advantage, a retreat (10.4.3, 11.1, 10.5)."""
+    return state.phase == "maneuvers" and state.step in ("defend", "advantage", "retreat") and active_side(state) != state.active
+
+
 def board(state: State) -> Board:
     return load_board()
 
