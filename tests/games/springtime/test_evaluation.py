@@ -1,5 +1,12 @@
 """The evaluation the planning bot scores Springtime positions by (evaluation.py)."""
 
+import random
+
+import pytest
+
+from wargames_tui.bots import BOTS, random_bot
+from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
 from wargames_tui.games.springtime import evaluate, new
 
 
@@ -43,7 +50,7 @@ def _first_axis_attack(seed: int):
     """A greedy Plan Red game played to the first Axis attack the Allies must answer (10.4.3)."""
     import random
 
-    from wargames_tui.bots import BOTS
+    from wargames_tui.bots import random_bot
     from wargames_tui.engine.session import Session
     from wargames_tui.games import game_for
 
@@ -64,3 +71,25 @@ def test_an_attack_due_counts_at_its_expected_result():
     state.combat = None
     state.imp["must"] = {}
     assert due < evaluate(state, "allied") - 1
+
+
+
+
+@pytest.mark.rules("springtime:10.4.3", "springtime:10.5")
+def test_a_defence_answers_the_attackers_impulse_and_an_attackers_own_steps_do_not() -> None:
+    # The planning bot's playouts read `answering` (docs/GAMES.md): a side's defence, Advantage or
+    # retreat in the other's impulse answers it; the attacker's own retreat or Advantage within
+    # its impulse, its impulse's other steps and the other phases do not. Random play (seed 3)
+    # meets each of them for both sides.
+    game = game_for("springtime/plan-red")
+    session, rng = Session.start(game, "springtime/plan-red", seed=3), random.Random(3)
+    seen: set[tuple[str, bool]] = set()
+    while session.outcome() is None:
+        state, side = session.state, game.active_side(session.state)
+        if state.phase == "maneuvers" and state.step in ("defend", "advantage", "retreat"):
+            assert game.answering(state) == (side != state.active), (state.step, side, state.active)
+            seen.add((side, side != state.active))
+        elif state.step in ("start", "assault") or state.phase != "maneuvers":
+            assert not game.answering(state), (state.step, side)
+        session.act(random_bot(session, rng))
+    assert seen == {("allied", True), ("axis", True), ("allied", False), ("axis", False)}, seen
