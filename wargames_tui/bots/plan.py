@@ -262,16 +262,13 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     for _ in range(MAX_ACTIONS):
         if sim.outcome() is not None:
             break
-        if game.active_side(sim.state) != side:
-            others += not _answering(game, sim.state)
+        mine = game.active_side(sim.state) == side
+        if not mine or (others > answers and _answering(game, sim.state)):  # theirs, or side's answer within their turn
+            others += not mine and not _answering(game, sim.state)
             if not _played(sim, reply(sim, rng)):
                 break
             continue
         if others > answers:
-            if _answering(game, sim.state):  # side answers within their turn
-                if not _played(sim, reply(sim, rng)):
-                    break
-                continue
             break  # the others have had their turn
         others = 0
         i = len(played)
