@@ -187,32 +187,51 @@ def _runs(actions: list[Action]) -> Iterator[tuple[int, Any, list[tuple[Any, str
 
 # What each combat result is worth to the attacker, for weighing a CRT column.
 RESULT_WORTH = {"DE": 2.0, "DR2": 1.0, "DR1": 0.7, "EX": 0.3, "C": 0.0, "AR": -0.7, "AE": -2.0}
+RETREATS = {"DR1": ("DE", 1), "DR2": ("DE", 2), "AR": ("AE", 1)}  # result -> the elimination it brings with no room to retreat, and the hexes it needs
 
 
-def column_worth(crt: dict[str, Any]) -> dict[str, float]:
-    """Column -> the mean worth of its results over the die (RESULT_WORTH)."""
-    return {
-        col: sum(RESULT_WORTH.get(row[i], 0.0) for row in crt["rows"]) / len(crt["rows"])
-        for i, col in enumerate(crt["columns"])
-    }
+def column_worth(crt: dict[str, Any], cornered: frozenset[str] = frozenset()) -> dict[str, float]:
+    """Column -> the mean worth of its results over the die (RESULT_WORTH); a retreat result in
+    cornered counts as the elimination it brings (its units have nowhere to retreat)."""
+    def worth(result: str) -> float:
+        return RESULT_WORTH.get(RETREATS[result][0] if result in cornered else result, 0.0)
+
+    return {col: sum(worth(row[i]) for row in crt["rows"]) / len(crt["rows"]) for i, col in enumerate(crt["columns"])}
 
 
 def _best_attack(session: Session, actions: list[Action], rng: random.Random, style: Style) -> Action:
     """The declarable attack whose CRT column is worth most, with as few attackers as it needs;
-    none where no column is worth the risk of the attacker's own losses."""
+    none where no column is worth the risk of the attacker's own losses. Where the game says how
+    far a unit could retreat (`retreat_room`), a retreat it has no room for counts as the
+    elimination the rules make of it: a cornered defender's DR as DE, a cornered attacker's AR as AE."""
     view = session.view(None)
-    worth = column_worth(view["crt"])
+    worths: dict[frozenset[str], dict[str, float]] = {}
     side = session.prompt.side
-    goals = set(session.game.objectives(session.state, side))
-    grid = session.game.board(session.state).grid
+    game, state = session.game, session.state
+    goals = set(game.objectives(state, side))
+    grid = game.board(state).grid
     where = {u["id"]: u["hex"] for u in view["units"]}
+    room = getattr(game, "retreat_room", None)
+    rooms: dict[str, int] = {}
+
+    def room_of(uid: str) -> int:
+        if uid not in rooms:
+            rooms[uid] = room(state, uid) if room else 2
+        return rooms[uid]
+
     scored = []
     for a in actions:
         if a["type"] == "declare":
-            column = session.game.odds(session.state, a["attackers"], a["defender"])["column"]
+            column = game.odds(state, a["attackers"], a["defender"])["column"]
+            cornered = frozenset(
+                r for r, (_, hexes) in RETREATS.items()
+                if (min(map(room_of, a["attackers"])) if r == "AR" else room_of(a["defender"])) < hexes
+            )
+            if cornered not in worths:
+                worths[cornered] = column_worth(view["crt"], cornered)
             h = where.get(a["defender"])
             in_the_way = h in goals or any(n in goals for n in grid.neighbours(h)) if h else False
-            value = worth.get(column, -9.0) + (style.in_the_way if in_the_way else 0.0)
+            value = worths[cornered].get(column, -9.0) + (style.in_the_way if in_the_way else 0.0)
             scored.append((value, -len(a["attackers"]), rng.random(), a))
     good = [s for s in scored if s[0] >= style.worth_attacking]
     if not good:

@@ -1,6 +1,16 @@
 """What the Panzer Corps rules tell bots that look ahead: the standing if the game ended now."""
 
-from wargames_tui.games.panzer_corps import points_now, rules
+import random
+
+from wargames_tui.bots.greedy import greedy_bot
+from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.flow import Action
+from wargames_tui.engine.session import Session
+from wargames_tui.games import game_for
+from wargames_tui.games.panzer_corps import points_now, retreat_room, rules
+from wargames_tui.games.panzer_corps.state import State
+
+from .helpers import Table
 
 
 def test_dunkerque_standing_counts_from_the_points_threshold():
@@ -19,3 +29,69 @@ def test_el_alamein_gives_no_standing():
     # The end of the game brings no points there, only a default winner (el-alamein:4.2(4)).
     state = rules.new_state("panzer-corps/el-alamein", {})
     assert points_now(state, "gi") == points_now(state, "bc") == 0
+
+
+# --- a retreat with no room eliminates (9.5(3)): what the greedy bot makes of it --------------
+DK = Table("panzer-corps/dunkerque")
+
+
+def _ring(centre: str) -> list[str]:
+    """The six neighbours of centre, in order round it (each next to the one before)."""
+    grid = DK.sc.grid
+    ring = list(grid.neighbours(centre))
+    ordered = [ring.pop()]
+    while ring:
+        ordered.append(next(h for h in ring if h in grid.neighbours(ordered[-1])))
+        ring.remove(ordered[-1])
+    return ordered
+
+
+def _session(state: State) -> Session:
+    return Session(game_for(DK.id), DK.id, {}, state, Dice(0))
+
+
+def _declared(session: Session) -> list[Action]:
+    """What the greedy bot declares in this combat phase, till it ends its declarations."""
+    rng, declared = random.Random(1), []
+    while (action := greedy_bot(session, rng))["type"] == "declare":
+        declared.append(action)
+        session.act(action)
+    return declared
+
+
+def test_retreat_room_counts_the_hexes_free_of_enemy_zones():
+    # A German unit with Allied units on every other hex round it has no retreat (dunkerque:9.5(3)).
+    centre = DK.open_hex(radius=2)
+    ring = _ring(centre)
+    german = DK.unit("ge", strength=4)
+    allied = DK.units("al", 3, strength=2)
+    free = DK.cleared(phase="al-combat", **{german: centre, allied[0]: ring[0]})
+    assert retreat_room(free, german) == 2
+    cornered = DK.cleared(phase="al-combat", **{german: centre, **dict(zip(allied, ring[::2]))})
+    assert retreat_room(cornered, german) == 0
+
+
+def test_the_greedy_bot_attacks_a_defender_with_no_retreat_as_if_a_dr_eliminated_it():
+    # Three Allied units round a German 4 whose every other neighbour their zones close: a 2:1
+    # (8 against 4) whose DR1 and DR2 eliminate it (dunkerque:9.5(3)). Weighed as a plain 2:1 (no
+    # DE in that column), the bot would pass it up.
+    centre = DK.open_hex(radius=2)
+    german = DK.unit("ge", strength=4)
+    allied = [DK.unit("al", strength=4), *DK.units("al", 2, strength=2)]
+    state = DK.cleared(phase="al-combat", **{german: centre, **dict(zip(allied, _ring(centre)[::2]))})
+    declared = _declared(_session(state))
+    assert [(sorted(a["attackers"]), a["defender"]) for a in declared] == [(sorted(allied), german)]
+
+
+def test_the_greedy_bot_does_not_attack_at_2_to_1_from_a_hex_it_could_not_retreat_from():
+    # A German 4 next to three Allied 2s that close every other hex round it: each attack is 2:1,
+    # and its AR would eliminate the attacker (dunkerque:9.5(3)). Each Allied unit is a German goal
+    # (4.0: their strength is the points), but not at that risk.
+    centre = DK.open_hex(radius=2)
+    german = DK.unit("ge", strength=4)
+    allied = DK.units("al", 3, strength=2)
+    state = DK.cleared(phase="ge-combat", **{german: centre, **dict(zip(allied, _ring(centre)[::2]))})
+    assert _declared(_session(state)) == []
+    # With one hex to retreat to (the third Allied unit further off) it attacks.
+    state = DK.cleared(phase="ge-combat", **{german: centre, allied[0]: _ring(centre)[0], allied[1]: _ring(centre)[2]})
+    assert len(_declared(_session(state))) == 1

@@ -60,6 +60,14 @@ def odds(state: State, attackers: list[str], defender: str) -> dict[str, Any]:
     return {"attack": attack, "defence": defence, "column": column, "note": note}
 
 
+def retreat_room(state: State, uid: str) -> int:
+    """For bots weighing an attack: how many hexes uid, with the units of its hex, could retreat
+    now (0, 1 or 2): a retreat result longer than that eliminates it (9.5(3))."""
+    b = Board(state)
+    mates = set(b.at.get(b.hex_of(uid), ()))
+    return next((n for n in (2, 1) if b.retreat_paths(uid, n, mates)), 0)
+
+
 def objectives(state: State, side: str) -> set[str]:
     """Hexes side's bots should head for: what its victory conditions reward."""
     return victory.objectives(state, side)
