@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import springtime
@@ -21,9 +23,12 @@ def _heroic_offer(area: str, defender: str) -> Session:
     return Session(springtime, FG, {}, state, Dice(1), {"allied": "bot", "axis": "bot"})
 
 
-def test_the_allies_keep_the_advantage_except_for_paris_the_zones_and_the_maginot_line():
-    for area, spends in (("22", False), ("13", False), ("25", True), ("B", True), ("19", True)):
+@pytest.mark.rules("springtime:11.1.2", "springtime:11.1.4", "springtime:11.2")
+def test_the_allies_keep_the_advantage_even_for_paris_the_zones_and_the_maginot_line():
+    # springtime:11.2, 11.1.4: a spent Advantage passes to the Axis, who Soldiers On with it. In
+    # greedy games (Plan Red, 300 seeds) the Allies won 47% keeping it always, 38% spending it to
+    # save Paris alone, and 16% of 100 spending it at every Heroic Defense offered.
+    for area in ("22", "13", "25", "B", "19"):
         session = _heroic_offer(area, "allied")
         assert session.prompt.side == "allied"
-        choice = springtime_bot(session, random.Random(1))
-        assert (choice["type"] == "advantage") == spends, (area, choice)
+        assert springtime_bot(session, random.Random(1))["type"] == "decline", area

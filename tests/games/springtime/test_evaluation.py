@@ -93,3 +93,24 @@ def test_a_defence_answers_the_attackers_impulse_and_an_attackers_own_steps_do_n
             assert not game.answering(state), (state.step, side)
         session.act(random_bot(session, rng))
     assert seen == {("allied", True), ("axis", True), ("allied", False), ("axis", False)}, seen
+
+
+@pytest.mark.rules("springtime:6.2.1", "springtime:11.1.4")
+def test_the_impulses_still_to_come_this_phase_count_and_soldier_on_adds_one_for_the_axis():
+    # A plan is played out to its side's next impulse, so the Axis impulse that Soldier On buys
+    # lies beyond it: the Allies spent the Advantage at 9 of 13 Heroic Defenses offered (Plan Red,
+    # seeds 1-2), which hands the Axis the next Soldier On.
+    from wargames_tui.games.springtime.evaluation import ADVANTAGE
+
+    from .helpers import PR, fresh, impulse
+
+    state = impulse(fresh(PR), "allied", 7)
+    state.advantage, state.advantage_used = "allied", None
+    going_on = evaluate(state, "axis")
+    state.phase, state.step = "refit", "refit-allied"
+    assert going_on > evaluate(state, "axis")  # an Axis impulse (8) is still to come
+    state = impulse(fresh(PR), "allied", 7)
+    state.advantage, state.advantage_used = "allied", None
+    allies_hold = evaluate(state, "allied")
+    state.advantage = "axis"
+    assert evaluate(state, "allied") < allies_hold - 2 * ADVANTAGE - 3  # and one more after it

@@ -269,15 +269,12 @@ def _hold_line(state: State, actions: list[Action]) -> Action | None:
 
 
 def _advantage(state: State, side: str, actions: list[Action], rng: random.Random) -> Action:
-    """The Axis always spends it. The Allies keep it unless Paris, a Zone or a Maginot Area is at
-    stake: a spent Advantage passes to the Axis after the impulse (11.2), who turns it into another
-    pair of impulses by Soldier On (11.1.4)."""
-    use = next(a for a in actions if a["type"] == "advantage")
+    """The Axis always spends it. The Allies always keep it: a spent Advantage passes to the Axis
+    after the impulse (11.2), who turns it into more impulses by Soldier On (11.1.4), and those
+    cost the Allies more than any one result they could change, Paris's included."""
     if side == "axis":
-        return use
-    area = (state.combat or {}).get("area", "")
-    key = area == "25" or load_board().areas[area].zone or area in ("18", "19", "20")
-    return use if key else next(a for a in actions if a["type"] == "decline")
+        return next(a for a in actions if a["type"] == "advantage")
+    return next(a for a in actions if a["type"] == "decline")
 
 
 def _defend(state: State, side: str, actions: list[Action], rng: random.Random) -> Action:

@@ -10,7 +10,9 @@ a plan that scored it at nothing spent it on every small gain. An attack already
 rolled (declared, or owed by units that entered an enemy Area, 10.1) counts at its expected
 result: the planner's playout ends when the side acts again, and the enemy's impulse ends there
 at its first attack (the defender names his lead, 10.4.3), so without it a stack about to be
-overrun counted as safe and a plan that left it exposed looked as good as one that did not. Called on
+overrun counted as safe and a plan that left it exposed looked as good as one that did not. The
+impulses still to come this phase count at each side's mean gain in one: a plan ends at its
+side's next impulse, and what the Axis gains by Soldier On comes after that. Called on
 a disguised state (the held Event markers drawn anew), it reads nothing the side may not know.
 """
 
@@ -31,12 +33,14 @@ PARIS = 8.0  # Paris held and linked
 AREA = 0.5  # an Area controlled
 STRENGTH = 0.5  # a point of combat strength in play
 ADVANTAGE = 2.0  # the Advantage held, or passing to the side at the impulse's end (11.2)
+AXIS_IMPULSE = 6.5  # an Axis impulse to come this phase: the Axis's mean gain in one (greedy games)
+ALLIED_IMPULSE = 2.0  # an Allied impulse to come: the Allies' mean gain in one
 START_MORALE = 30
 
 
 def evaluate(state: State, side: str) -> float:
     """Side's advantage: above 0 better for side than for its enemy."""
-    axis = _standing(state) + sum(_expected(state, *attack) for attack in _due(state))
+    axis = _standing(state) + sum(_expected(state, *attack) for attack in _due(state)) + _to_come(state)
     return axis if side == "axis" else -axis
 
 
@@ -46,7 +50,7 @@ def _standing(state: State) -> float:
     axis += ZONE * sum(linked_to_germany(state, z) for z in FRENCH_ZONES)
     axis += PARIS * linked_to_germany(state, "25")
     axis += AREA * sum(1 if owner == "axis" else -1 for owner in state.control.values() if owner)
-    holder = state.advantage or (other(state.advantage_used) if state.advantage_used else None)
+    holder = _holder(state)
     axis += ADVANTAGE * (1 if holder == "axis" else -1 if holder == "allied" else 0)
     units = load_board().units
     for uid, s in state.units.items():
@@ -56,6 +60,45 @@ def _standing(state: State) -> float:
         strength = (u.rcv if s.get("reduced") else u.cv) * (0.5 if s.get("oos") else 1.0)
         axis += STRENGTH * strength * (1 if u.side == "axis" else -1)
     return axis
+
+
+def _holder(state: State) -> str | None:
+    """The side the Advantage is with, or passes to at the impulse's end (11.2)."""
+    return state.advantage or (other(state.advantage_used) if state.advantage_used else None)
+
+
+def _to_come(state: State) -> float:
+    """The impulses still to come this Maneuvers Phase, each at its side's mean gain, over the
+    Logistics dr that ends the phase after an Axis impulse (6.2.1), the Axis Soldiering On where
+    it holds the Advantage then (11.1.4). A plan is played out only to its side's next impulse,
+    so an impulse the Axis wins by Soldier On lay beyond every plan's end: without this the
+    Allies spent the Advantage on any small gain and the Axis hardly ever Soldiered On."""
+    if state.phase != "maneuvers":
+        return 0.0
+    axis_holds = _holder(state) == "axis"
+    if state.step == "logistics":  # the dr has ended the phase unless the holder Soldiers On
+        return _impulses(state.impulse + 1, False) if axis_holds else 0.0
+    if state.step == "start":
+        return _impulses(state.impulse, axis_holds)
+    return _impulses_after(state.impulse, axis_holds)
+
+
+@cache
+def _impulses(number: int, axis_holds: bool) -> float:
+    """What the impulses from this one on are worth to the Axis (the Axis's are the even ones)."""
+    if number > load_board().tables.impulses:
+        return 0.0
+    gain = AXIS_IMPULSE if number % 2 == 0 else -ALLIED_IMPULSE
+    return gain + _impulses_after(number, axis_holds)
+
+
+@cache
+def _impulses_after(number: int, axis_holds: bool) -> float:
+    """What the impulses after this one are worth to the Axis."""
+    if number % 2:
+        return _impulses(number + 1, axis_holds)
+    goes_on = max(0, 7 - number) / 6  # the dr of 1-6 at least the impulse's number
+    return goes_on * _impulses(number + 1, axis_holds) + (1 - goes_on) * (_impulses(number + 1, False) if axis_holds else 0.0)
 
 
 Attack = tuple[str, list[str], str, "str | None"]
