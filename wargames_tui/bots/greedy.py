@@ -9,6 +9,7 @@ balance checks of the reconstructed scenarios need.
 from __future__ import annotations
 
 import heapq
+import math
 import random
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -31,6 +32,9 @@ class Style:
 
 
 DEFAULT = Style()
+# The worst mean worth of a column any style attacks at, whatever stands in the way: the plain
+# style's own floor. A bolder style attacked at 1:1 wherever every enemy unit was a goal.
+WORST = DEFAULT.worth_attacking - DEFAULT.in_the_way
 MOVES = frozenset({"move", "enter", "place"})
 
 
@@ -201,9 +205,10 @@ def column_worth(crt: dict[str, Any], cornered: frozenset[str] = frozenset()) ->
 
 def _best_attack(session: Session, actions: list[Action], rng: random.Random, style: Style) -> Action:
     """The declarable attack whose CRT column is worth most, with as few attackers as it needs;
-    none where no column is worth the risk of the attacker's own losses. Where the game says how
-    far a unit could retreat (`retreat_room`), a retreat it has no room for counts as the
-    elimination the rules make of it: a cornered defender's DR as DE, a cornered attacker's AR as AE."""
+    none where no column is worth the risk of the attacker's own losses, and none below WORST,
+    whatever stands in the way. Where the game says how far a unit could retreat
+    (`retreat_room`), a retreat it has no room for counts as the elimination the rules make of
+    it: a cornered defender's DR as DE, a cornered attacker's AR as AE."""
     view = session.view(None)
     worths: dict[frozenset[str], dict[str, float]] = {}
     side = session.prompt.side
@@ -229,9 +234,10 @@ def _best_attack(session: Session, actions: list[Action], rng: random.Random, st
             )
             if cornered not in worths:
                 worths[cornered] = column_worth(view["crt"], cornered)
+            mean = worths[cornered].get(column, -9.0)
             h = where.get(a["defender"])
             in_the_way = h in goals or any(n in goals for n in grid.neighbours(h)) if h else False
-            value = worths[cornered].get(column, -9.0) + (style.in_the_way if in_the_way else 0.0)
+            value = mean + (style.in_the_way if in_the_way else 0.0) if mean >= WORST else -math.inf
             scored.append((value, -len(a["attackers"]), rng.random(), a))
     good = [s for s in scored if s[0] >= style.worth_attacking]
     if not good:

@@ -2,7 +2,8 @@
 
 import random
 
-from wargames_tui.bots.greedy import greedy_bot
+from wargames_tui.bots.greedy import DEFAULT, Style, greedy_bot
+from wargames_tui.bots.search import STYLES
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
@@ -50,10 +51,10 @@ def _session(state: State) -> Session:
     return Session(game_for(DK.id), DK.id, {}, state, Dice(0))
 
 
-def _declared(session: Session) -> list[Action]:
+def _declared(session: Session, style: Style = DEFAULT) -> list[Action]:
     """What the greedy bot declares in this combat phase, till it ends its declarations."""
     rng, declared = random.Random(1), []
-    while (action := greedy_bot(session, rng))["type"] == "declare":
+    while (action := greedy_bot(session, rng, style))["type"] == "declare":
         declared.append(action)
         session.act(action)
     return declared
@@ -95,3 +96,17 @@ def test_the_greedy_bot_does_not_attack_at_2_to_1_from_a_hex_it_could_not_retrea
     # With one hex to retreat to (the third Allied unit further off) it attacks.
     state = DK.cleared(phase="ge-combat", **{german: centre, allied[0]: _ring(centre)[0], allied[1]: _ring(centre)[2]})
     assert len(_declared(_session(state))) == 1
+
+
+def test_no_style_attacks_at_odds_the_plain_greedy_bot_would_never_take():
+    # Every Allied unit is a German goal (dunkerque:4.0), so each defender is "in the way", and the
+    # boldest style attacked at 1:1: a German 4 against an Allied 4 in the open, where the table has
+    # no DE and AE and AR come on three faces of six (dunkerque:9.2, 9.4). Against an Allied 2 (2:1)
+    # it still attacks.
+    centre = DK.open_hex(radius=2)
+    german = DK.unit("ge", strength=4)
+    ring = _ring(centre)
+    for strength, attacks in ((4, 0), (2, 1)):
+        allied = DK.unit("al", strength=strength)
+        state = DK.cleared(phase="ge-combat", **{german: centre, allied: ring[0]})
+        assert len(_declared(_session(state), STYLES["bold"])) == attacks
