@@ -15,7 +15,8 @@ planning bot budgets).
 A side the rules play (Betrayal's automaton) is played by the bot that acted last, as the client
 seats it; its turns are waits of their own (the planning bot budgets them as that side's). `--seconds` sets the planning levels' budget (normal and hard alike).
 Games are played through Session, as the client plays them; no selfplay checks. Results go to
-docs/PERFORMANCE.md ("Bots that play").
+docs/PERFORMANCE.md ("Bots that play"). `--keep DIR` writes each game as a save in DIR, to watch a
+lost game afterwards (`wargames replay SAVE`, `wargames play SAVE`) without playing it again.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wargames_tui.bots import BOTS, LEVELS
 from wargames_tui.bots.plan import ANSWERS
+from wargames_tui.engine import saves
 from wargames_tui.engine.flow import Outcome
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
@@ -39,7 +41,7 @@ PANZER_CORPS = ["panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-cor
 
 
 def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, list[float]],
-         waiting: dict[str, list[float]]) -> Outcome:
+         waiting: dict[str, list[float]], keep: Path | None = None) -> Outcome:
     """One game with bots[side] playing each side; its outcome (the winner None for a draw). The
     CPU seconds of each player-turn are added to thinking[bot name], and those of each wait to
     waiting[bot name]: a side's actions until the others have played more than the planning
@@ -74,6 +76,9 @@ def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, lis
             into.setdefault(name, []).append(seconds)
     outcome = session.outcome()
     assert outcome is not None
+    if keep is not None:
+        seats = "-".join(f"{side}={bot}" for side, bot in bots.items())
+        saves.save(session, keep / f"{scenario.replace('/', '-')}-{seats}-seed{seed}.json")
     return outcome
 
 
@@ -87,7 +92,8 @@ def _player(session: Session, bots: dict[str, str]) -> str:
 
 
 def match(scenario: str, first: str, second: str, games: int, seed: int, thinking: dict[str, list[float]],
-          waiting: dict[str, list[float]], levels: Counter[tuple[str, str]] | None = None) -> dict[str, list[int]]:
+          waiting: dict[str, list[float]], levels: Counter[tuple[str, str]] | None = None,
+          keep: Path | None = None) -> dict[str, list[int]]:
     """side -> [first's wins, second's wins, draws] with first playing that side; each game's
     (first's side, the outcome's level) counted in levels."""
     sides = _sides(scenario)
@@ -95,7 +101,7 @@ def match(scenario: str, first: str, second: str, games: int, seed: int, thinkin
     for i in range(games):
         mine = sides[i % 2]
         other = sides[1 - i % 2]
-        outcome = play(scenario, {mine: first, other: second}, seed + i, thinking, waiting)
+        outcome = play(scenario, {mine: first, other: second}, seed + i, thinking, waiting, keep)
         winner = outcome.winner
         table[mine][0 if winner == mine else 1 if winner == other else 2] += 1
         if levels is not None:
@@ -119,6 +125,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--seconds", type=float, help="the planning levels' CPU seconds for a turn's plan")
     p.add_argument("--levels", action="store_true", help="also count the outcomes' levels, by first's side")
+    p.add_argument("--keep", type=Path, help="write each game as a save in this folder")
     args = p.parse_intermixed_args()
     if args.seconds is not None:
         for level in LEVELS:
@@ -128,7 +135,7 @@ def main() -> None:
         thinking: dict[str, list[float]] = {}
         waiting: dict[str, list[float]] = {}
         levels: Counter[tuple[str, str]] = Counter()
-        table = match(sc, args.first, args.second, args.games, args.seed, thinking, waiting, levels)
+        table = match(sc, args.first, args.second, args.games, args.seed, thinking, waiting, levels, args.keep)
         won = sum(t[0] + t[2] / 2 for t in table.values())
         cells = "; ".join(f"as {s}: {t[0]}-{t[1]}" + (f" ({t[2]} drawn)" if t[2] else "") for s, t in table.items())
         cpu = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in thinking.items())
