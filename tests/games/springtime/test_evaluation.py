@@ -114,3 +114,21 @@ def test_the_impulses_still_to_come_this_phase_count_and_soldier_on_adds_one_for
     allies_hold = evaluate(state, "allied")
     state.advantage = "axis"
     assert evaluate(state, "allied") < allies_hold - 2 * ADVANTAGE - 3  # and one more after it
+
+
+@pytest.mark.rules("springtime:6.0", "springtime:6.2.1")
+def test_the_impulses_to_come_run_to_the_last_turn_so_a_plan_ending_between_phases_is_not_favoured():
+    # Counting this phase's impulses alone, a playout that ended in the Refit Phase saw none to
+    # come and one that ran on to the next turn's Maneuvers Phase saw a whole phase of them: the
+    # planning Allies Soldiered On (and passed) to end their plans in the Refit Phase (Plan Red,
+    # seeds 7 and 9). The same position is worth the same between the phases.
+    from .helpers import PR, fresh, impulse
+
+    def at(phase: str, turn: int) -> float:
+        state = impulse(fresh(PR), "allied", 1)
+        state.advantage, state.advantage_used = "allied", None
+        state.turn, state.phase = turn, phase
+        return evaluate(state, "allied")
+
+    assert at("refit", 5) == pytest.approx(at("political", 6)) == pytest.approx(at("maneuvers", 6))
+    assert at("maneuvers", 5) < at("maneuvers", 6) < at("maneuvers", 7)  # fewer Axis impulses left

@@ -11,7 +11,7 @@ rolled (declared, or owed by units that entered an enemy Area, 10.1) counts at i
 result: the planner's playout ends when the side acts again, and the enemy's impulse ends there
 at its first attack (the defender names his lead, 10.4.3), so without it a stack about to be
 overrun counted as safe and a plan that left it exposed looked as good as one that did not. The
-impulses still to come this phase count at each side's mean gain in one: a plan ends at its
+impulses still to come in the game count at each side's mean gain in one: a plan ends at its
 side's next impulse, and what the Axis gains by Soldier On comes after that. Called on
 a disguised state (the held Event markers drawn anew), it reads nothing the side may not know.
 """
@@ -33,7 +33,7 @@ PARIS = 8.0  # Paris held and linked
 AREA = 0.5  # an Area controlled
 STRENGTH = 0.5  # a point of combat strength in play
 ADVANTAGE = 2.0  # the Advantage held, or passing to the side at the impulse's end (11.2)
-AXIS_IMPULSE = 6.5  # an Axis impulse to come this phase: the Axis's mean gain in one (greedy games)
+AXIS_IMPULSE = 6.5  # an Axis impulse to come: the Axis's mean gain in one (greedy games)
 ALLIED_IMPULSE = 2.0  # an Allied impulse to come: the Allies' mean gain in one
 START_MORALE = 30
 
@@ -68,19 +68,27 @@ def _holder(state: State) -> str | None:
 
 
 def _to_come(state: State) -> float:
-    """The impulses still to come this Maneuvers Phase, each at its side's mean gain, over the
-    Logistics dr that ends the phase after an Axis impulse (6.2.1), the Axis Soldiering On where
-    it holds the Advantage then (11.1.4). A plan is played out only to its side's next impulse,
-    so an impulse the Axis wins by Soldier On lay beyond every plan's end: without this the
-    Allies spent the Advantage on any small gain and the Axis hardly ever Soldiered On."""
-    if state.phase != "maneuvers":
-        return 0.0
+    """The impulses still to come in the game, each at its side's mean gain, over the Logistics
+    dr that ends a phase after an Axis impulse (6.2.1), the Axis Soldiering On where it holds the
+    Advantage then (11.1.4). A plan is played out only to its side's next impulse, so an impulse
+    the Axis wins by Soldier On lay beyond every plan's end: without this the Allies spent the
+    Advantage on any small gain and the Axis hardly ever Soldiered On. The later turns' phases
+    count too, so that a plan ending in the Refit Phase is not scored as if the war were over
+    (counting this phase alone, the Allies Soldiered On and passed)."""
     axis_holds = _holder(state) == "axis"
+    later = max(0, state.last_turn - state.turn)  # turns after this one
+    phase = _impulses(1, False)
+    if state.phase == "political":
+        return _impulses(1, axis_holds) + later * phase
+    if state.phase != "maneuvers":  # this turn's phase is over
+        return _impulses(1, axis_holds) + (later - 1) * phase if later else 0.0
     if state.step == "logistics":  # the dr has ended the phase unless the holder Soldiers On
-        return _impulses(state.impulse + 1, False) if axis_holds else 0.0
-    if state.step == "start":
-        return _impulses(state.impulse, axis_holds)
-    return _impulses_after(state.impulse, axis_holds)
+        this = _impulses(state.impulse + 1, False) if axis_holds else 0.0
+    elif state.step == "start":
+        this = _impulses(state.impulse, axis_holds)
+    else:
+        this = _impulses_after(state.impulse, axis_holds)
+    return this + later * phase
 
 
 @cache
