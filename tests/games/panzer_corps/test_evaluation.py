@@ -88,3 +88,25 @@ def test_a_held_city_left_empty_in_the_enemys_reach_counts_against_its_holder():
     garrisoned, open_ = evaluate(position(city, near), "de"), evaluate(position(beside, near), "de")
     assert garrisoned - open_ >= 5.0
     assert abs(evaluate(position(city, far), "de") - evaluate(position(beside, far), "de")) < 1.0
+
+
+
+@pytest.mark.rules("operation-compass:4.0")
+def test_where_units_stand_counts_for_nothing_once_the_game_is_over():
+    # operation-compass 4.0: the game ends with turn 5 and the footholds held then score. In the
+    # last turn a plan whose units walked off the footholds they held, towards ones no movement
+    # was left to reach, scored better than one that stayed: the distance to the goals still
+    # counted in the finished game. Over, only the result and the material count.
+    tank = COMPASS.unit("br", move=6)
+    control = _footholds_held(set()).control
+
+    def position(at: str, over: bool):  # noqa: ANN202
+        state = COMPASS.cleared(turn=5, phase="br-move", **{tank: at})
+        state.control = dict(control)
+        if over:
+            state.step = "over"
+        return state
+
+    near, far = "0414", "2510"  # three hexes from foothold 0115, and far east of every foothold
+    assert evaluate(position(near, False), "br") > evaluate(position(far, False), "br") + 1.0
+    assert evaluate(position(near, True), "br") == evaluate(position(far, True), "br")
