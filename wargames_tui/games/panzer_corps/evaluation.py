@@ -64,6 +64,8 @@ def _side_value(b: Board, side: str) -> float:
             value -= LOST * strength
         elif st.status == "map" and st.disrupted:
             value -= 0.25 * strength
+    if b.state.step == "over":  # nothing is left to reach, hold or threaten: the result and material decide
+        return value
     goals = victory.objectives(b.state, side)
     units = b.units_of(side)
     if goals:
@@ -91,7 +93,7 @@ def _exposed(b: Board, side: str) -> float:
     rules = b.rules
     state = b.state
     empty = [h for h in victory.tracked_places(state.scenario) if state.control.get(h) == side and not b.at.get(h)]
-    if not empty or state.step == "over":
+    if not empty:
         return 0.0
     enemy = b.enemy_of(side)
     values = victory.place_values(state.scenario)
