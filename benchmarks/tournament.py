@@ -15,7 +15,8 @@ planning bot budgets).
 A side the rules play (Betrayal's automaton) is played by the bot that acted last, as the client
 seats it; its turns are waits of their own (the planning bot budgets them as that side's). `--seconds` sets the planning levels' budget (normal and hard alike).
 Games are played through Session, as the client plays them; no selfplay checks. Results go to
-docs/PERFORMANCE.md ("Bots that play"). `--keep DIR` writes each game as a save in DIR, to watch a
+docs/PERFORMANCE.md ("Bots that play"). `--side ID` seats first on that side only (seeds
+S..S+N-1); `--each` prints each game's result as it ends, so a run cut off loses one game. `--keep DIR` writes each game as a save in DIR, to watch a
 lost game afterwards (`wargames replay SAVE`, `wargames play SAVE`) without playing it again.
 """
 
@@ -93,19 +94,25 @@ def _player(session: Session, bots: dict[str, str]) -> str:
 
 def match(scenario: str, first: str, second: str, games: int, seed: int, thinking: dict[str, list[float]],
           waiting: dict[str, list[float]], levels: Counter[tuple[str, str]] | None = None,
-          keep: Path | None = None) -> dict[str, list[int]]:
+          keep: Path | None = None, side: str | None = None, each: bool = False) -> dict[str, list[int]]:
     """side -> [first's wins, second's wins, draws] with first playing that side; each game's
-    (first's side, the outcome's level) counted in levels."""
+    (first's side, the outcome's level) counted in levels. With `side`, first plays only that side;
+    with `each`, a line is printed as each game ends."""
     sides = _sides(scenario)
+    if side is not None and side not in sides:
+        raise SystemExit(f"{scenario}: no side {side!r}; its sides: {', '.join(sides)}")
     table = {s: [0, 0, 0] for s in sides}
     for i in range(games):
-        mine = sides[i % 2]
-        other = sides[1 - i % 2]
+        mine = side or sides[i % 2]
+        other = next(s for s in sides if s != mine)
         outcome = play(scenario, {mine: first, other: second}, seed + i, thinking, waiting, keep)
         winner = outcome.winner
         table[mine][0 if winner == mine else 1 if winner == other else 2] += 1
         if levels is not None:
             levels[(mine, outcome.level)] += 1
+        if each:
+            result = "won" if winner == mine else "lost" if winner == other else "drew"
+            print(f"  {scenario} seed {seed + i}: {first} as {mine} {result} ({outcome.level})", flush=True)
     return table
 
 
@@ -126,6 +133,8 @@ def main() -> None:
     p.add_argument("--seconds", type=float, help="the planning levels' CPU seconds for a turn's plan")
     p.add_argument("--levels", action="store_true", help="also count the outcomes' levels, by first's side")
     p.add_argument("--keep", type=Path, help="write each game as a save in this folder")
+    p.add_argument("--side", help="first plays only this side (its id), in every game")
+    p.add_argument("--each", action="store_true", help="print each game's result as it ends")
     args = p.parse_intermixed_args()
     if args.seconds is not None:
         for level in LEVELS:
@@ -135,7 +144,8 @@ def main() -> None:
         thinking: dict[str, list[float]] = {}
         waiting: dict[str, list[float]] = {}
         levels: Counter[tuple[str, str]] = Counter()
-        table = match(sc, args.first, args.second, args.games, args.seed, thinking, waiting, levels, args.keep)
+        table = match(sc, args.first, args.second, args.games, args.seed, thinking, waiting, levels, args.keep,
+                      args.side, args.each)
         won = sum(t[0] + t[2] / 2 for t in table.values())
         cells = "; ".join(f"as {s}: {t[0]}-{t[1]}" + (f" ({t[2]} drawn)" if t[2] else "") for s, t in table.items())
         cpu = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in thinking.items())
