@@ -92,6 +92,10 @@ def _player(session: Session, bots: dict[str, str]) -> str:
     return next((e.side for e in reversed(session.log) if e.side in bots), next(iter(bots)))
 
 
+def _mean_most(seconds: list[float]) -> str:
+    return f"{sum(seconds) / len(seconds):.2f}/{max(seconds):.2f}" if seconds else "-"
+
+
 def match(scenario: str, first: str, second: str, games: int, seed: int, thinking: dict[str, list[float]],
           waiting: dict[str, list[float]], levels: Counter[tuple[str, str]] | None = None,
           keep: Path | None = None, side: str | None = None, each: bool = False) -> dict[str, list[int]]:
@@ -105,6 +109,7 @@ def match(scenario: str, first: str, second: str, games: int, seed: int, thinkin
     for i in range(games):
         mine = side or sides[i % 2]
         other = next(s for s in sides if s != mine)
+        turns_before, waits_before = len(thinking.get(first, [])), len(waiting.get(first, []))
         outcome = play(scenario, {mine: first, other: second}, seed + i, thinking, waiting, keep)
         winner = outcome.winner
         table[mine][0 if winner == mine else 1 if winner == other else 2] += 1
@@ -112,7 +117,9 @@ def match(scenario: str, first: str, second: str, games: int, seed: int, thinkin
             levels[(mine, outcome.level)] += 1
         if each:
             result = "won" if winner == mine else "lost" if winner == other else "drew"
-            print(f"  {scenario} seed {seed + i}: {first} as {mine} {result} ({outcome.level})", flush=True)
+            turns, waits = thinking.get(first, [])[turns_before:], waiting.get(first, [])[waits_before:]
+            print(f"  {scenario} seed {seed + i}: {first} as {mine} {result} ({outcome.level}); {first}'s CPU s "
+                  f"a player-turn {_mean_most(turns)}, a wait {_mean_most(waits)}", flush=True)
     return table
 
 
