@@ -133,7 +133,7 @@ def test_a_seat_must_be_a_side_of_the_save(tmp_path, capsys):
     save = tmp_path / "g.json"
     run(capsys, "new", "seeds-of-disaster/1934", "-o", str(save))
     code, _, err = run(capsys, "play", str(save), "--seat", "french")
-    assert code == 1 and "no such side (sides: german, allied)" in err
+    assert code == 1 and "seat: no such side 'french' (sides: german (German), allied (Allied" in err
     code, _, err = run(capsys, "bot", str(save), "german=clever")
     assert code == 1 and "no bot called 'clever'" in err
     code, _, err = run(capsys, "play", "seeds-of-disaster/1934", "--seat", "german")
@@ -150,3 +150,16 @@ def test_the_help_names_every_bot(command, capsys):
         main([command, "--help"])
     words = set(re.findall(r"[a-z]+", capsys.readouterr().out))
     assert set(BOTS) <= words, set(BOTS) - words
+
+
+def test_a_side_is_named_by_its_id_or_its_name(tmp_path, capsys):
+    from wargames_tui.cli import new_session
+
+    by_name = new_session("panzer-corps/el-alamein", {}, 1, ["british commonwealth=greedy"])
+    by_id = new_session("panzer-corps/el-alamein", {}, 1, ["bc=greedy"])
+    assert by_name.seats == by_id.seats and by_id.seats["bc"] == "bot:greedy"
+    save = tmp_path / "g.json"
+    run(capsys, "new", "seeds-of-disaster/1934", "-o", str(save))
+    assert run(capsys, "show", str(save), "--side", "German")[0] == 0
+    code, _, err = run(capsys, "selfplay", SC, "--games", "1", "--bot", "martian=greedy")
+    assert code == 1 and "no such side 'martian' (sides: gi (German-Italian), bc (British Commonwealth))" in err

@@ -55,15 +55,34 @@ def checked_options(scenario: str, options: dict[str, str]) -> dict[str, str]:
     return options
 
 
+def side_named(text: str, sides: dict[str, str], where: str) -> str:
+    """The id of the side `text` names: its id, or its name in any case, with or without spaces."""
+    def plain(name: str) -> str:
+        return "".join(c for c in name.casefold() if c.isalnum())
+
+    for sid, name in sides.items():
+        if text == sid or plain(text) == plain(name):
+            return sid
+    listed = ", ".join(f"{sid} ({name})" for sid, name in sides.items())
+    raise CliError(f"{where}: no such side {text!r} (sides: {listed})")
+
+
+def _seat_choices(bots: Sequence[str], sides: dict[str, str], where: str) -> list[str]:
+    """Each SIDE[=NAME] of `bots` with its side given as the side's id."""
+    chosen = []
+    for choice in bots:
+        side, sep, name = choice.partition("=")
+        chosen.append(side_named(side, sides, f"{where} {choice}") + sep + name)
+    return chosen
+
+
 def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: Sequence[str] = ()) -> Session:
     game = game_for(scenario)
     sides = next(s for s in game.scenarios() if s.id == scenario).sides
     checked_options(scenario, options)
     if bots:
         from wargames_tui.bots import offered
-    for choice in bots:
-        if choice.partition("=")[0] not in sides:
-            raise CliError(f"--bot {choice}: no such side in {scenario} (sides: {', '.join(sides)})")
+    bots = _seat_choices(bots, sides, "--bot")
     seats = {}
     played_by_game = dict(getattr(game, "SOLITAIRE", {}) or {})  # as the new-game screen seats them
     for side in sides:
@@ -116,10 +135,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     from wargames_tui.present import presentation
 
     session = load(Path(args.save))
-    sides = session.view(None)["sides"]
-    if args.side is not None and args.side not in sides:
-        raise CliError(f"--side {args.side}: no such side (sides: {', '.join(sides)})")
-    view = session.view(args.side)
+    side = None if args.side is None else side_named(args.side, session.view(None)["sides"], "--side")
+    view = session.view(side)
     if args.json:
         print(json.dumps(view, indent=1, ensure_ascii=False))
         return 0
@@ -293,12 +310,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     game = game_for(args.scenario)
     default, seats = "random", {}
+    sides = next(s for s in game.scenarios() if s.id == args.scenario).sides
     for choice in args.bot or ["random"]:
         side, sep, name = choice.rpartition("=")
         if name not in offered(game):
             raise CliError(f"--bot {choice}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
         if sep:
-            seats[side] = name
+            seats[side_named(side, sides, f"--bot {choice}")] = name
         else:
             default = name
     try:
@@ -343,9 +361,9 @@ def bind_seat(session: Session, side: str, bots: Sequence[str] = ()) -> None:
     from wargames_tui.bots import offered
 
     sides = session.view(None)["sides"]
+    side = side_named(side, sides, "seat")
+    bots = _seat_choices(bots, sides, "--bot")
     for choice in [side, *(b.partition("=")[0] for b in bots)]:
-        if choice not in sides:
-            raise CliError(f"{choice}: no such side (sides: {', '.join(sides)})")
         if session.seats.get(choice) == "game":
             raise CliError(f"{choice}: the rules play this side; a seat is for a player")
     session.seat = side
@@ -372,6 +390,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     side, _, name = args.side.partition("=")
     session = load(path)
     bind_seat(session, side)
+    side = session.seat
     name = name or "greedy"
     if name not in offered(session.game):
         raise CliError(f"{args.side}: no bot called {name!r} for this game (bots: {', '.join(offered(session.game))})")
@@ -436,7 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seed the dice (for repeatable games)")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="an optional rule")
     play.add_argument(
-        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help=f"let a bot play SIDE ({BOT_NAMES})"
+        "--bot", action="append", default=[], metavar="SIDE[=NAME]", help=f"let a bot play SIDE, its id or name ({BOT_NAMES})"
     )
     play.add_argument("--seat", metavar="SIDE", help="play SIDE of a save only, from this screen; the other sides play from theirs")
     play.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
