@@ -194,11 +194,13 @@ RESULT_WORTH = {"DE": 2.0, "DR2": 1.0, "DR1": 0.7, "EX": 0.3, "C": 0.0, "AR": -0
 RETREATS = {"DR1": ("DE", 1), "DR2": ("DE", 2), "AR": ("AE", 1)}  # result -> the elimination it brings with no room to retreat, and the hexes it needs
 
 
-def column_worth(crt: dict[str, Any], cornered: frozenset[str] = frozenset()) -> dict[str, float]:
+def column_worth(crt: dict[str, Any], cornered: frozenset[str] = frozenset(), attackers: int = 1) -> dict[str, float]:
     """Column -> the mean worth of its results over the die (RESULT_WORTH); a retreat result in
-    cornered counts as the elimination it brings (its units have nowhere to retreat)."""
+    cornered counts as the elimination it brings (its units have nowhere to retreat), and an AE
+    costs each of the attackers (it eliminates them all)."""
     def worth(result: str) -> float:
-        return RESULT_WORTH.get(RETREATS[result][0] if result in cornered else result, 0.0)
+        result = RETREATS[result][0] if result in cornered else result
+        return RESULT_WORTH.get(result, 0.0) * (attackers if result == "AE" else 1)
 
     return {col: sum(worth(row[i]) for row in crt["rows"]) / len(crt["rows"]) for i, col in enumerate(crt["columns"])}
 
@@ -210,7 +212,7 @@ def _best_attack(session: Session, actions: list[Action], rng: random.Random, st
     (`retreat_room`), a retreat it has no room for counts as the elimination the rules make of
     it: a cornered defender's DR as DE, a cornered attacker's AR as AE."""
     view = session.view(None)
-    worths: dict[frozenset[str], dict[str, float]] = {}
+    worths: dict[tuple[frozenset[str], int], dict[str, float]] = {}
     side = session.prompt.side
     game, state = session.game, session.state
     goals = set(game.objectives(state, side))
@@ -232,9 +234,10 @@ def _best_attack(session: Session, actions: list[Action], rng: random.Random, st
                 r for r, (_, hexes) in RETREATS.items()
                 if (min(map(room_of, a["attackers"])) if r == "AR" else room_of(a["defender"])) < hexes
             )
-            if cornered not in worths:
-                worths[cornered] = column_worth(view["crt"], cornered)
-            mean = worths[cornered].get(column, -9.0)
+            key = (cornered, len(a["attackers"]))
+            if key not in worths:
+                worths[key] = column_worth(view["crt"], *key)
+            mean = worths[key].get(column, -9.0)
             h = where.get(a["defender"])
             in_the_way = h in goals or any(n in goals for n in grid.neighbours(h)) if h else False
             value = mean + (style.in_the_way if in_the_way else 0.0) if mean >= WORST else -math.inf

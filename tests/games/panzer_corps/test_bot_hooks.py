@@ -110,3 +110,24 @@ def test_no_style_attacks_at_odds_the_plain_greedy_bot_would_never_take():
         allied = DK.unit("al", strength=strength)
         state = DK.cleared(phase="ge-combat", **{german: centre, allied: ring[0]})
         assert len(_declared(_session(state), STYLES["bold"])) == attacks
+
+
+def test_an_attacker_elimination_counts_every_attacker_it_would_eliminate():
+    # An Allied 4 in the open, cornered: two German 3s next to it and a German 4 two hexes off
+    # close every hex it could retreat to, so a DR1 or DR2 eliminates it (dunkerque:9.5(3)). With
+    # both 3s the attack is 1:1 (6 against 4), where an AE eliminates both (dunkerque:9.4): a loss
+    # of 6 strength, 12 points to the Germans (4.0), against the Allied 4 taken on two faces in
+    # six. Weighed as one unit lost, the bot took it.
+    german = DK.units("ge", 2, strength=3)
+    allied, far = DK.unit("al", strength=4), DK.unit("ge", strength=4)
+    centre = DK.open_hex(radius=2)
+    ring = _ring(centre)
+    grid = DK.sc.grid
+    off = next(h for h in grid.neighbours(ring[3]) if h in grid.neighbours(ring[4]) and h != centre)
+    state = DK.cleared(phase="ge-combat", **{allied: centre, german[0]: ring[0], german[1]: ring[1], far: off})
+    assert retreat_room(state, allied) == 0
+    assert _declared(_session(state)) == []
+    # A German 4 in the first 3's place attacks alone at 1:1: an AE loses that one unit.
+    state = DK.cleared(phase="ge-combat", **{allied: centre, far: ring[0], german[1]: ring[1], german[0]: off})
+    assert retreat_room(state, allied) == 0
+    assert [a["attackers"] for a in _declared(_session(state))] == [[far]]
