@@ -132,3 +132,26 @@ def test_the_impulses_to_come_run_to_the_last_turn_so_a_plan_ending_between_phas
 
     assert at("refit", 5) == pytest.approx(at("political", 6)) == pytest.approx(at("maneuvers", 6))
     assert at("maneuvers", 5) < at("maneuvers", 6) < at("maneuvers", 7)  # fewer Axis impulses left
+
+
+@pytest.mark.rules("springtime:13.2.4", "springtime:16.1", "springtime:16.1.1", "springtime:11.1.4")
+def test_the_refit_phase_to_come_weighs_the_surrenders_and_the_victory_they_may_bring():
+    # Plan Red seed 9, the planning Allies: two French units cut off in contested Paris at
+    # Morale 10. Declining Soldier On ended the phase, and its playouts met the surrender dice
+    # (each a dr of 1-2, 13.2.4): both gone, Paris falls (-10) and Morale with it to -2, an Axis
+    # Automatic Victory in about one in nine. Soldiering On put those dice past the plan's end, so
+    # it looked safer; the Allies Soldiered On and lost Paris and the game two impulses later.
+    from wargames_tui.games.springtime.evaluation import DEFEAT
+
+    from .helpers import PR, fresh, impulse, put
+
+    state = impulse(fresh(PR), "allied", 5)
+    state.turn, state.morale = 6, 10
+    for uid in ("fr-4a", "fr-3dcr", "de-6a"):
+        put(state, uid, "25")
+    supplied = evaluate(state, "allied")
+    for uid in ("fr-4a", "fr-3dcr"):
+        state.units[uid]["oos"] = True
+    assert evaluate(state, "allied") < supplied - DEFEAT / 9
+    state.phase, state.step = "refit", "refit-allied"  # the dice rolled (or not yet due): no risk counted twice
+    assert evaluate(state, "allied") > supplied - 100

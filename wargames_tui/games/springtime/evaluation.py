@@ -12,20 +12,25 @@ result: the planner's playout ends when the side acts again, and the enemy's imp
 at its first attack (the defender names his lead, 10.4.3), so without it a stack about to be
 overrun counted as safe and a plan that left it exposed looked as good as one that did not. The
 impulses still to come in the game count at each side's mean gain in one: a plan ends at its
-side's next impulse, and what the Axis gains by Soldier On comes after that. Called on
+side's next impulse, and what the Axis gains by Soldier On comes after that. So does this
+turn's Refit Phase, where it is still to come: the units Out of Supply surrender on a low dr and
+the End Phase then checks the Axis's victories; a plan that ends the phase meets those dice in its
+playout, and one that goes on (a Soldier On) must not look safe because they lie past its end. Called on
 a disguised state (the held Event markers drawn anew), it reads nothing the side may not know.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 
 from wargames_tui.games.springtime.combat import MAGINOT_AREAS, air_choices, air_value, attack_parts, defence_parts, parts_total
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.morale import set_control, step_loss
-from wargames_tui.games.springtime.positions import cv, occupied, other, side_of, units_in
+from wargames_tui.games.springtime.morale import lose_unit, set_control, step_loss, update_control
+from wargames_tui.games.springtime.positions import cv, occupied, on_map, other, side_of, units_in
+from wargames_tui.games.springtime.refit import cut_off_areas
 from wargames_tui.games.springtime.state import State
-from wargames_tui.games.springtime.victory import FRENCH_ZONES, linked_to_germany
+from wargames_tui.games.springtime.victory import FRENCH_ZONES, automatic_victory, linked_to_germany
 
 MORALE = 1.0  # each point of French Morale below its start
 ZONE = 4.0  # a Zone held and linked to Germany (16.1: three with Paris win)
@@ -36,11 +41,14 @@ ADVANTAGE = 2.0  # the Advantage held, or passing to the side at the impulse's e
 AXIS_IMPULSE = 6.5  # an Axis impulse to come: the Axis's mean gain in one (greedy games)
 ALLIED_IMPULSE = 2.0  # an Allied impulse to come: the Allies' mean gain in one
 START_MORALE = 30
+DEFEAT = 10_000.0  # the game ended at once: what bots/plan.py adds for a game won or lost (WIN)
+CUT_OFF = 4  # Out of Supply units whose surrender dice are weighed, the Allied first (16 outcomes)
 
 
 def evaluate(state: State, side: str) -> float:
     """Side's advantage: above 0 better for side than for its enemy."""
     axis = _standing(state) + sum(_expected(state, *attack) for attack in _due(state)) + _to_come(state)
+    axis += _refit_to_come(state)
     return axis if side == "axis" else -axis
 
 
@@ -107,6 +115,35 @@ def _impulses_after(number: int, axis_holds: bool) -> float:
         return _impulses(number + 1, axis_holds)
     goes_on = max(0, 7 - number) / 6  # the dr of 1-6 at least the impulse's number
     return goes_on * _impulses(number + 1, axis_holds) + (1 - goes_on) * (_impulses(number + 1, False) if axis_holds else 0.0)
+
+
+def _refit_to_come(state: State) -> float:
+    """This turn's Refit Phase and End Phase still to come, at the position as it stands, for the
+    Axis: each Out of Supply unit surrenders on a dr of the table's number or less (13.2.4), an
+    empty Area its holder cannot supply changes hands (13.2.5), and then the Axis wins at once
+    with French Morale at 0 or Paris and three Zones linked (16.1), or by the Armistice roll, a die
+    above a Morale at the threshold or less (16.2). The Allies in Paris cut off, or Morale low,
+    threaten the game itself: a plan that declined a Soldier On met that in its playout, one that
+    Soldiered On did not, and was chosen for it."""
+    if state.phase != "maneuvers":  # a Political Phase has a whole Maneuvers Phase to mend it
+        return 0.0
+    tables = load_board().tables
+    cut = sorted((u for u, s in state.units.items() if s["oos"] and on_map(state, u)), key=lambda u: (side_of(u) != "allied", u))[:CUT_OFF]
+    surrenders = tables.surrender.surrenders / 6
+    before = _standing(state)
+    value = 0.0
+    for lost in product((False, True), repeat=len(cut)):
+        chance = 1.0
+        trial = state.copy()
+        for uid, gone in zip(cut, lost):
+            chance *= surrenders if gone else 1 - surrenders
+            if gone:
+                lose_unit(trial, uid, [], permanent=True)
+        update_control(trial, [])
+        cut_off_areas(trial, [])
+        won = 1.0 if automatic_victory(trial) else max(0, 6 - trial.morale) / 6 if trial.morale <= tables.thresholds.armistice else 0.0
+        value += chance * (won * DEFEAT + (1 - won) * (_standing(trial) - before))
+    return value
 
 
 Attack = tuple[str, list[str], str, "str | None"]

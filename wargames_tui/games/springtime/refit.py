@@ -17,7 +17,6 @@ from wargames_tui.games.springtime.positions import (
     contested,
     full,
     in_supply,
-    occupied,
     on_map,
     other,
     sources,
@@ -130,10 +129,14 @@ def cut_off_areas(state: State, events: list[Event]) -> None:
     An Area counts as supplied if any nation of its controller with a unit on the map could trace
     supply from it to that nation's sources (13.1)."""
     b = load_board()
+    nations: dict[str, dict[str, str]] = {"allied": {}, "axis": {}}  # side -> nation -> a unit of it on the map
+    for u in sorted(state.units):
+        if on_map(state, u):
+            nations[b.units[u].side][b.units[u].nation] = u
+    held = {state.units[u]["at"] for u in state.units}
     for a in sorted(b.areas):
         holder = state.control[a]
-        if occupied(state, a, "allied") or occupied(state, a, "axis") or a == "F":
+        if a in held or a == "F":
             continue
-        nations = {b.units[u].nation: u for u in sorted(state.units) if b.units[u].side == holder and on_map(state, u)}
-        if not any(traces(state, a, holder, sources(state, uid, b)) for uid in nations.values()):
+        if not any(traces(state, a, holder, sources(state, uid, b)) for uid in nations.get(holder, {}).values()):
             set_control(state, a, other(holder), events)
