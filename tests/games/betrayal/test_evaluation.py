@@ -3,7 +3,8 @@
 import pytest
 
 from wargames_tui.games.betrayal import evaluate
-from wargames_tui.games.betrayal.evaluation import RIVAL, prospects
+from wargames_tui.games.betrayal.evaluation import MOBILE, RIVAL, exposure, prospects
+from wargames_tui.games.betrayal.victory import german_areas
 
 from .helpers import blank, put
 from .test_victory import france_with
@@ -44,3 +45,33 @@ def test_a_nation_gains_alone_and_the_automaton_gains_what_both_lose():
     assert evaluate(state, "french") == p["french"] - RIVAL * p["british"]
     assert evaluate(state, "british") == p["british"] - RIVAL * p["french"]
     assert evaluate(state, "german") == -(p["french"] + p["british"])
+
+
+@pytest.mark.rules("betrayal:7.2.3", "betrayal:3.1")
+def test_the_marker_counts_less_where_german_armour_in_reach_could_take_it():
+    # A French plan is scored before the German turn; the marker beside the panzers' reach
+    # (Reims is two areas from Paris, a panzer moves two) is worth less than out of it
+    # (Strasbourg, three areas), the areas held alike.
+    near, far = france_with(0), france_with(0)
+    put(near, "REI", "de-1pz")
+    put(far, "STR", "de-1pz")
+    assert len(german_areas(near, "F")) == len(german_areas(far, "F"))
+    assert prospects(near)["french"] < prospects(far)["french"]
+    put(near, "PAR", "fr-2c", "fr-3c")  # a stouter stack on the marker: less exposed
+    assert exposure(near) < 1.0
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
+def test_the_french_gain_by_keeping_their_army_air_and_armour_most():
+    # fr-2dcr stays on the map throughout: no German Minor for lost air and armour here
+    state = france_with(0)
+    put(state, "PAR", "fr-2dcr")
+    full = prospects(state)["french"]
+    state.pieces["fr-3dcr"].where = "eliminated"
+    assert prospects(state)["french"] < full
+    put(state, "SOI", "fr-3dcr")
+    put(state, "ORL", "fr-20c")
+    more = prospects(state)["french"]
+    assert more > full  # one more corps on the map
+    put(state, "PAR", "fr-aa")
+    assert prospects(state)["french"] > more + MOBILE / 2
