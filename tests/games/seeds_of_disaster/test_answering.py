@@ -12,7 +12,7 @@ from wargames_tui.bots import plan as plan_module
 from wargames_tui.bots.uniform import random_bot
 from wargames_tui.engine.session import Session
 from wargames_tui.games import seeds_of_disaster as game
-from wargames_tui.games.seeds_of_disaster import rules
+from wargames_tui.games.seeds_of_disaster import rules, war
 
 
 def _session(seed: int) -> Session:
@@ -50,7 +50,7 @@ def test_a_german_plan_is_played_out_past_the_allied_answers_to_the_allied_playe
     played = plan_module._played
 
     def spy(sim, action):  # noqa: ANN001, ANN202
-        trace.append((game.active_side(sim.state), sim.state.war.player, game.answering(sim.state)))
+        trace.append((game.active_side(sim.state), sim.state.war.player, war.answering(sim.state)))
         return played(sim, action)
 
     monkeypatch.setattr(plan_module, "_played", spy)

@@ -7,7 +7,7 @@ from typing import Any
 from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games.protocol import delegates
-from wargames_tui.games.seeds_of_disaster import data, rules
+from wargames_tui.games.seeds_of_disaster import data, rules, war
 from wargames_tui.games.seeds_of_disaster.contract import owed, publicly_forced, standing
 from wargames_tui.games.seeds_of_disaster.preview import preview as preview
 from wargames_tui.games.seeds_of_disaster.invariants import (
@@ -46,6 +46,12 @@ def scenarios() -> list[ScenarioInfo]:
 
 new, prompt, apply, outcome, dump, load, copy_state = delegates(rules, State)
 listed_part = rules.listed_part
+
+
+def answering(state: State) -> bool:
+    """For the planning bot's playouts (docs/GAMES.md): the defender's choices in the other side's
+    battles answer that side's player-turn (13.4, 13.5, 13.7.7-13.7.9) and never end it."""
+    return war.answering(state)
 
 
 def summary(state: State) -> dict[str, Any]:

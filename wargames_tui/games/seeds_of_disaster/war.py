@@ -81,6 +81,12 @@ def acting(state: State) -> str | None:
     return state.war.player
 
 
+def answering(state: State) -> bool:
+    """Whether the side to act answers the other side's attack within that side's player-turn: a
+    battle's defence, or its losses, retreat or advance where they fall to the defender."""
+    return at_war(state) and state.war.battle is not None and acting(state) not in (None, state.war.player)
+
+
 def phase_title(state: State) -> str:
     b = state.war.battle
     who = state.war.player.title()
