@@ -155,3 +155,22 @@ def test_the_refit_phase_to_come_weighs_the_surrenders_and_the_victory_they_may_
     assert evaluate(state, "allied") < supplied - DEFEAT / 9
     state.phase, state.step = "refit", "refit-allied"  # the dice rolled (or not yet due): no risk counted twice
     assert evaluate(state, "allied") > supplied - 100
+
+
+@pytest.mark.rules("springtime:16.1", "springtime:16.1.1")
+def test_a_victory_the_position_already_meets_is_left_to_the_standing_so_plans_stay_apart():
+    # Plan Red seed 204 (main 6f8e5ed): with the Axis's victory already met as a last-turn plan
+    # ended, a Refit Phase term that counted that victory whole scored every
+    # plan at about -10,000 (sd 3 over 60 samples): all equal, and the planning Allies walked
+    # single units into German stacks at margins of -3 to -10. The Allies still have impulses
+    # to undo it; only the chance the surrender dice add counts.
+    from wargames_tui.games.springtime.evaluation import DEFEAT
+
+    from .helpers import PR, fresh, impulse
+
+    state = impulse(fresh(PR), "allied", 5)
+    state.turn, state.morale = 7, 0  # an Automatic Victory as it stands (16.1.1)
+    assert evaluate(state, "allied") > -DEFEAT / 10
+    kept = evaluate(state, "allied")
+    state.morale -= 1
+    assert evaluate(state, "allied") == pytest.approx(kept - 1)  # a point of Morale still tells plans apart

@@ -118,13 +118,15 @@ def _impulses_after(number: int, axis_holds: bool) -> float:
 
 
 def _refit_to_come(state: State) -> float:
-    """This turn's Refit Phase and End Phase still to come, at the position as it stands, for the
-    Axis: each Out of Supply unit surrenders on a dr of the table's number or less (13.2.4), an
-    empty Area its holder cannot supply changes hands (13.2.5), and then the Axis wins at once
-    with French Morale at 0 or Paris and three Zones linked (16.1), or by the Armistice roll, a die
-    above a Morale at the threshold or less (16.2). The Allies in Paris cut off, or Morale low,
-    threaten the game itself: a plan that declined a Soldier On met that in its playout, one that
-    Soldiered On did not, and was chosen for it."""
+    """What this turn's Refit Phase still to come is worth to the Axis, at the position as it
+    stands: each Out of Supply unit surrenders on a dr of the table's number or less (13.2.4), and
+    empty Areas their holder cannot supply change hands (13.2.5); where surrenders bring the Axis
+    an Automatic Victory the End Phase would then find (16.1, 16.1.1: Paris lost with its cut-off
+    garrison, Morale at 0), that chance counts at the game's whole worth to the planner. A plan
+    that declined a Soldier On met those dice in its playout, one that Soldiered On did not, and
+    was chosen for it. Only the chance the dice add counts: a victory the position already meets
+    as it stands is the standing's to show (the Allies have impulses left to undo it), and counted
+    whole it made every plan equal, a lost game, so that any would do."""
     if state.phase != "maneuvers":  # a Political Phase has a whole Maneuvers Phase to mend it
         return 0.0
     tables = load_board().tables
@@ -132,6 +134,7 @@ def _refit_to_come(state: State) -> float:
     surrenders = tables.surrender.surrenders / 6
     before = _standing(state)
     value = 0.0
+    lost_anyway = None
     for lost in product((False, True), repeat=len(cut)):
         chance = 1.0
         trial = state.copy()
@@ -141,8 +144,9 @@ def _refit_to_come(state: State) -> float:
                 lose_unit(trial, uid, [], permanent=True)
         update_control(trial, [])
         cut_off_areas(trial, [])
-        won = 1.0 if automatic_victory(trial) else max(0, 6 - trial.morale) / 6 if trial.morale <= tables.thresholds.armistice else 0.0
-        value += chance * (won * DEFEAT + (1 - won) * (_standing(trial) - before))
+        won = automatic_victory(trial) is not None
+        lost_anyway = won if lost_anyway is None else lost_anyway  # the first outcome: no surrender
+        value += chance * ((won - lost_anyway) * DEFEAT + _standing(trial) - before)
     return value
 
 
