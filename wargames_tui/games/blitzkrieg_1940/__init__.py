@@ -30,6 +30,7 @@ __all__ = [
     "MAP_KIND",
     "TITLE",
     "active_side",
+    "answering",
     "anytime",
     "apply",
     "board",
@@ -79,6 +80,12 @@ def summary(state: State) -> dict[str, Any]:
 
 def active_side(state: State) -> str | None:
     return sequence.acting_side(state)
+
+
+def answering(state: State) -> bool:
+    """For the planning bot's playouts (docs/GAMES.md): the defender's answers to an attack within
+    the attacker's turn never end that turn (sequence.answering)."""
+    return sequence.answering(state)
 
 
 SIDE_FEATURE = {"river": "river", "all-sea": "major-river", "causeway": "minor-river", "blocked": "cliff"}

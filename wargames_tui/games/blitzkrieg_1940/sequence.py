@@ -237,6 +237,16 @@ def acting_side(state: State) -> str | None:
     return PHASE_SIDE.get(phase) or phase.split("-")[0]
 
 
+def answering(state: State) -> bool:
+    """Whether the side to act answers the other side's attack within that side's turn: the RAF
+    flown in defence (14.14), the defender's step losses (14.10), the dummies revealed in a hex the
+    Allies attacked (6.3)."""
+    battle = state.battle
+    if battle is None or state.phase == "over":
+        return False
+    return acting_side(state) != load_board(state.scenario).units[battle.attackers[0]].side
+
+
 PHASE_SIDE = {
     "sickle-cut": "german", "german-setup": "german", "coups": "german", "coup-displace": "german",
     "raf-decision": "allied", "roer": "german", "allied-emergency": "allied", "allied-capitulation": "german",
