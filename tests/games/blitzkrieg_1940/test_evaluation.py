@@ -6,7 +6,8 @@ from wargames_tui.bots import plan
 from wargames_tui.bots.search import score
 from wargames_tui.engine.session import Session
 from wargames_tui.games import blitzkrieg_1940 as game
-from wargames_tui.games.blitzkrieg_1940.evaluation import NEAR, REACH, SPAN, STEP
+from wargames_tui.games.blitzkrieg_1940.data import load_board
+from wargames_tui.games.blitzkrieg_1940.evaluation import NEAR, POINT, REACH, SPAN, STEP
 
 NEXT_TO_THE_AREA = "4021"  # one hex from the Ruhr Endangered Area, open to a French move into it
 
@@ -43,8 +44,42 @@ def test_a_german_screen_across_the_french_way_to_the_endangered_area_counts():
     assert position(["3817", "3819", "3821", "3823"]) - position(["4530", "4532", "4534", "4536"]) == NEAR * (SPAN - 6)
 
 
-@pytest.mark.rules("blitzkrieg-1940:4.1")
-def test_the_1940_scenario_is_left_to_the_planners_generic_score():
-    session = Session.start(game, "blitzkrieg-1940/1940", seed=1)
-    assert game.evaluate(session.state, "german") is None
-    assert plan._value(session, "german") == score(session, "german")
+def _1940():
+    return Session.start(game, "blitzkrieg-1940/1940", seed=1).state
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.10", "blitzkrieg-1940:4.4")
+def test_german_losses_past_the_never_band_count_as_the_chance_of_severe_losses():
+    # The generic hex score weighed neither: the planning Germans lost 84 steps in seed 1 (-2 VP).
+    state = _1940()
+    t = load_board(state.scenario).game.tables
+    state.german_lost = t.german_never
+    bearable = game.evaluate(state, "german")
+    state.german_lost = t.german_always
+    assert bearable - game.evaluate(state, "german") == pytest.approx(2 * POINT)  # always severe: -2 VP
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.9", "blitzkrieg-1940:4.8")
+def test_the_bef_s_losses_and_a_committed_raf_count_for_germany_by_their_rolls():
+    state = _1940()
+    t = load_board(state.scenario).game.tables
+    base = game.evaluate(state, "allied")
+    state.bef_lost = t.bef_always
+    assert game.evaluate(state, "allied") == pytest.approx(base - POINT)  # the BEF destroyed: 1 VP
+    state.bef_lost = t.bef_never + 3
+    assert game.evaluate(state, "allied") == pytest.approx(base - POINT * 3 / 6)  # destroyed on 1-3
+    state.bef_lost, state.raf = 0, "committed"
+    assert game.evaluate(state, "allied") == pytest.approx(base - POINT * (7 - t.raf_severe) / 6)
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8", "blitzkrieg-1940:8.10")
+def test_paris_hexes_held_count_by_the_chance_of_frances_capitulation():
+    state = _1940()
+    b = load_board(state.scenario)
+    paris = sorted(b.cities["Paris"])
+    before = game.evaluate(state, "german")
+    state.control[paris[0]] = "german"
+    gained = game.evaluate(state, "german") - before
+    assert gained > POINT * b.game.vp.france * b.game.tables.french_capitulation[0] / 6  # and the city hex
+    state.capitulated.append("France")
+    assert game.evaluate(state, "german") - before > POINT * b.game.vp.france
