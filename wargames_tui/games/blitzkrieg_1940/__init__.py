@@ -163,8 +163,8 @@ def objectives(state: State, side: str) -> set[Hex]:
     return victory.objectives(state, side)
 
 
-def evaluate(state: State, side: str) -> float | None:
-    """For bots that plan: side's advantage in the 1939 scenario; None in 1940 (evaluation.py)."""
+def evaluate(state: State, side: str) -> float:
+    """For bots that plan: side's advantage in the position (evaluation.py)."""
     return evaluation.evaluate(state, side)
 
 
