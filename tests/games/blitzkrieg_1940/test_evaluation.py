@@ -8,6 +8,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.games import blitzkrieg_1940 as game
 from wargames_tui.games.blitzkrieg_1940.data import load_board
 from wargames_tui.games.blitzkrieg_1940.evaluation import NEAR, POINT, REACH, SPAN, STEP
+from wargames_tui.games.blitzkrieg_1940.position import Position
 
 NEXT_TO_THE_AREA = "4021"  # one hex from the Ruhr Endangered Area, open to a French move into it
 
@@ -83,3 +84,15 @@ def test_paris_hexes_held_count_by_the_chance_of_frances_capitulation():
     assert gained > POINT * b.game.vp.france * b.game.tables.french_capitulation[0] / 6  # and the city hex
     state.capitulated.append("France")
     assert game.evaluate(state, "german") - before > POINT * b.game.vp.france
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.9")
+def test_british_steps_out_of_supply_count_as_bef_losses_but_not_the_emergency_forces(monkeypatch):
+    state = _1940()
+    state.bef_lost = 14  # 4.9's table: 14 or fewer, never destroyed
+    state.units["gb-frank"].status, state.units["gb-frank"].hex = "map", state.units["gb-1"].hex
+    before = game.evaluate(state, "german")
+    cut_off = {"gb-1", "gb-frank"}  # a 2-step division and Frank Force, an emergency force (4.9B)
+    monkeypatch.setattr(Position, "supplied", lambda self, uid: uid not in cut_off)
+    # 14 + gb-1's 2 steps = 16 lost: destroyed on 1-2 (4.9A, C); Frank Force's step does not count
+    assert game.evaluate(state, "german") - before == pytest.approx(POINT * 2 / 6)
