@@ -163,3 +163,12 @@ def test_a_side_is_named_by_its_id_or_its_name(tmp_path, capsys):
     assert run(capsys, "show", str(save), "--side", "German")[0] == 0
     code, _, err = run(capsys, "selfplay", SC, "--games", "1", "--bot", "martian=greedy")
     assert code == 1 and "no such side 'martian' (sides: gi (German-Italian), bc (British Commonwealth))" in err
+
+
+def test_a_bot_is_refused_a_side_the_rules_play():
+    # Betrayal's German automaton is played by the rules (betrayal:3.4.1), Dieppe's Germans too
+    from wargames_tui.cli import CliError, new_session
+
+    for scenario in ("betrayal/historical", "dieppe/raid"):
+        with pytest.raises(CliError, match="the rules play this side"):
+            new_session(scenario, {}, 1, ["german=normal"])

@@ -90,6 +90,8 @@ def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: 
         name = chosen[0].partition("=")[2] if chosen and "=" in chosen[0] else "random"
         if chosen and name not in offered(game):
             raise CliError(f"--bot {chosen[0]}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
+        if chosen and played_by_game.get(side) == "game":
+            raise CliError(f"--bot {chosen[0]}: the rules play this side; a bot is for a player's side")
         seats[side] = f"bot:{name}" if chosen else played_by_game.get(side, "human")
     return Session.start(game, scenario, options, seed=seed, seats=seats)
 
