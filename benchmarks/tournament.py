@@ -155,8 +155,8 @@ def main() -> None:
                       args.side, args.each)
         won = sum(t[0] + t[2] / 2 for t in table.values())
         cells = "; ".join(f"as {s}: {t[0]}-{t[1]}" + (f" ({t[2]} drawn)" if t[2] else "") for s, t in table.items())
-        cpu = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in thinking.items())
-        wait = ", ".join(f"{n} {sum(v) / len(v):.2f}/{max(v):.2f}" for n, v in waiting.items())
+        cpu = ", ".join(f"{n} {_mean_most(v)}" for n, v in thinking.items())
+        wait = ", ".join(f"{n} {_mean_most(v)}" for n, v in waiting.items())
         took = time.perf_counter() - start
         print(f"{sc:<32} {args.first} v {args.second}: {cells}; {args.first} {100 * won / args.games:.0f}%  (CPU s a player-turn, mean/most: {cpu}; a wait: {wait}; {took:.0f} s)", flush=True)
         if args.levels:
