@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from wargames_tui import __version__
 from wargames_tui.engine.files import DataFileError, SaveError, save_dir
@@ -76,20 +76,26 @@ def _seat_choices(bots: Sequence[str], sides: dict[str, str], where: str) -> lis
     return chosen
 
 
+def check_bot(game: Any, name: str, where: str) -> None:
+    """Refuse a bot the game does not offer, naming those it does."""
+    from wargames_tui.bots import offered
+
+    if name not in offered(game):
+        raise CliError(f"{where}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
+
+
 def new_session(scenario: str, options: dict[str, str], seed: int | None, bots: Sequence[str] = ()) -> Session:
     game = game_for(scenario)
     sides = next(s for s in game.scenarios() if s.id == scenario).sides
     checked_options(scenario, options)
-    if bots:
-        from wargames_tui.bots import offered
     bots = _seat_choices(bots, sides, "--bot")
     seats = {}
     played_by_game = dict(getattr(game, "SOLITAIRE", {}) or {})  # as the new-game screen seats them
     for side in sides:
         chosen = [b for b in bots if b == side or b.startswith(side + "=")]
         name = chosen[0].partition("=")[2] if chosen and "=" in chosen[0] else "random"
-        if chosen and name not in offered(game):
-            raise CliError(f"--bot {chosen[0]}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
+        if chosen:
+            check_bot(game, name, f"--bot {chosen[0]}")
         if chosen and played_by_game.get(side) == "game":
             raise CliError(f"--bot {chosen[0]}: the rules play this side; a bot is for a player's side")
         seats[side] = f"bot:{name}" if chosen else played_by_game.get(side, "human")
@@ -307,7 +313,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from wargames_tui.bots import offered
     from wargames_tui.selfplay import SelfplayFailure, selfplay
 
     game = game_for(args.scenario)
@@ -315,8 +320,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     sides = next(s for s in game.scenarios() if s.id == args.scenario).sides
     for choice in args.bot or ["random"]:
         side, sep, name = choice.rpartition("=")
-        if name not in offered(game):
-            raise CliError(f"--bot {choice}: no bot called {name!r} for this game (bots: {', '.join(offered(game))})")
+        check_bot(game, name, f"--bot {choice}")
         if sep:
             seats[side_named(side, sides, f"--bot {choice}")] = name
         else:
@@ -360,8 +364,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 def bind_seat(session: Session, side: str, bots: Sequence[str] = ()) -> None:
     """Bind the session to one side's seat: it plays that side, and the sides of `bots` (SIDE or
     SIDE=NAME: this client runs their bot); every other side is played elsewhere and followed."""
-    from wargames_tui.bots import offered
-
     sides = session.view(None)["sides"]
     side = side_named(side, sides, "seat")
     bots = _seat_choices(bots, sides, "--bot")
@@ -371,9 +373,9 @@ def bind_seat(session: Session, side: str, bots: Sequence[str] = ()) -> None:
     session.seat = side
     for choice in bots:
         other, _, name = choice.partition("=")
-        if (name or "random") not in offered(session.game):
-            raise CliError(f"--bot {choice}: no bot called {name!r} for this game (bots: {', '.join(offered(session.game))})")
-        session.seats[other] = f"bot:{name or 'random'}"
+        name = name or "random"
+        check_bot(session.game, name, f"--bot {choice}")
+        session.seats[other] = f"bot:{name}"
         session.runs.add(other)
 
 
@@ -383,7 +385,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     import random
     import time
 
-    from wargames_tui.bots import BOTS, offered
+    from wargames_tui.bots import BOTS
     from wargames_tui.engine.channels import shown_to
     from wargames_tui.engine.saves import SaveBusy, save
     from wargames_tui.engine.seats import changed, follow
@@ -394,8 +396,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     bind_seat(session, side)
     side = session.seat
     name = name or "greedy"
-    if name not in offered(session.game):
-        raise CliError(f"{args.side}: no bot called {name!r} for this game (bots: {', '.join(offered(session.game))})")
+    check_bot(session.game, name, args.side)
     rng, played = random.Random(args.seed), 0
     while session.outcome() is None:
         if session.waiting_for() is None:
