@@ -9,9 +9,9 @@ For each scenario, `first` plays each side in turn against `second` (games/2 wit
 seeds 1, 2, ...). Prints first's wins, second's wins and draws per side, first's share of all
 games (a draw counts half), and the CPU seconds a player-turn took each bot (mean and most: a
 side's actions in one game turn, by the game's `summary` turn where it has one, else each run of
-the side's actions) and a wait (a side's actions until the others have played more than the
-planning bot's ANSWERS since it began: an impulse, where a game turn has many; what the
-planning bot budgets).
+the side's actions) and a wait (a side's actions until the others act, their answers within it
+apart, as the planning bot counts its turn, `plan.turn_over`: an impulse, where a game turn has
+many; what the planning bot budgets).
 A side the rules play (Betrayal's automaton) is played by the bot that acted last, as the client
 seats it; its turns are waits of their own (the planning bot budgets them as that side's). `--seconds` sets the planning levels' budget (normal and hard alike).
 Games are played through Session, as the client plays them; no selfplay checks. Results go to
@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wargames_tui.bots import BOTS, LEVELS
-from wargames_tui.bots.plan import ANSWERS
+from wargames_tui.bots.plan import turn_over
 from wargames_tui.engine import saves
 from wargames_tui.engine.flow import Outcome
 from wargames_tui.engine.session import Session
@@ -45,15 +45,16 @@ def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, lis
          waiting: dict[str, list[float]], keep: Path | None = None) -> Outcome:
     """One game with bots[side] playing each side; its outcome (the winner None for a draw). The
     CPU seconds of each player-turn are added to thinking[bot name], and those of each wait to
-    waiting[bot name]: a side's actions until the others have played more than the planning
-    bot's ANSWERS since the wait began, as the planner counts its turn (an exchange's loss
-    chosen by the enemy does not end a wait; the enemy's impulse does)."""
+    waiting[bot name]: a side's actions until the others' end it, as the planner counts its turn
+    (`plan.turn_over`: where the game tells answers apart, any action of the others but an answer
+    within the side's turn; else more than the planner's ANSWERS since the wait began, so an
+    exchange's loss chosen by the enemy does not end a wait and the enemy's impulse does)."""
     rng = random.Random(seed)
     game = game_for(scenario)
     session = Session.start(game, scenario, seed=seed)
     turns: dict[tuple, float] = {}
     waits: dict[tuple, float] = {}
-    since: dict[str, int] = {}  # side -> the others' actions since its wait began
+    began: dict[str, int] = {}  # side -> the log's length when its wait began
     wait_no: dict[str, int] = {}
     run = 0
     last = None
@@ -62,9 +63,8 @@ def play(scenario: str, bots: dict[str, str], seed: int, thinking: dict[str, lis
         if side != last:
             run, last = run + 1, side
         acting = session.game.active_side(session.state) or side  # an automaton's turn is a wait of its own
-        if since.get(acting, ANSWERS + 1) > ANSWERS:
-            wait_no[acting], since[acting] = wait_no.get(acting, 0) + 1, 0
-        since = {s: n if s == acting else n + 1 for s, n in since.items()}
+        if acting not in began or turn_over(game, session.log[began[acting] :], acting):
+            wait_no[acting], began[acting] = wait_no.get(acting, 0) + 1, len(session.log)
         turn = game.summary(session.state)["turn"] if hasattr(game, "summary") else run
         start = time.process_time()
         action = BOTS[bots[side]](session, rng)

@@ -59,9 +59,9 @@ def test_a_turn_is_planned_once_and_played_from_the_plan(monkeypatch) -> None:  
     calls: list[int] = []
     plan = plan_module.plan
 
-    def counting(s, rng, budget, start=None):  # noqa: ANN001, ANN202
+    def counting(s, rng, budget, start=None, costs=None):  # noqa: ANN001, ANN202
         calls.append(len(s.log))
-        return plan(s, rng, budget, start)
+        return plan(s, rng, budget, start, costs)
 
     monkeypatch.setattr(plan_module, "plan", counting)
     styles = plan_module._styles  # the greedy bot's default style alone: a plan of the whole movement
@@ -162,12 +162,13 @@ def test_a_plan_after_a_die_roll_starts_from_the_rest_of_the_turns_plan(monkeypa
     calls: list[tuple[list | None, list]] = []
     plan = plan_module.plan
 
-    def recording(s, r, budget, start=None):  # noqa: ANN001, ANN202
-        found = plan(s, r, budget, start)
+    def recording(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
+        found = plan(s, r, budget, start, costs)
         calls.append((start, found[1]))
         return found
 
     monkeypatch.setattr(plan_module, "plan", recording)
+    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start: 0)  # each plan made, however few its playouts
     bot = Planner(0.3)
     while game.active_side(session.state) == "al":
         session.act(bot(session, rng))
@@ -183,11 +184,12 @@ def test_a_turn_that_opens_with_a_forced_action_still_gets_its_plan(monkeypatch)
     budgets: list[float] = []
     plan = plan_module.plan
 
-    def recording(s, r, budget, start=None):  # noqa: ANN001, ANN202
+    def recording(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
         budgets.append(budget)
-        return plan(s, r, 0.02, start)  # the search itself kept short
+        return plan(s, r, 0.02, start, costs)  # the search itself kept short
 
     monkeypatch.setattr(plan_module, "plan", recording)
+    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start: 0)  # each plan made, however few its playouts
 
     def british_setup() -> None:
         scenario = "panzer-corps/operation-compass"
@@ -220,8 +222,8 @@ def test_once_the_budget_is_spent_the_turns_plan_goes_on_past_its_rolls(monkeypa
     calls: list[list] = []
     plan = plan_module.plan
 
-    def spending(s, r, budget, start=None):  # noqa: ANN001, ANN202
-        found = plan(s, r, budget, start)
+    def spending(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
+        found = plan(s, r, budget, start, costs)
         calls.append(found[0] + found[1])
         while time.process_time() - began < bot.budget:  # the turn's budget used up
             pass
@@ -254,7 +256,7 @@ def test_a_planned_action_the_rules_refuse_in_the_real_position_is_not_played(mo
         return apply(state, action, dice)
 
     monkeypatch.setattr(game, "apply", refusing)
-    monkeypatch.setattr(plan_module, "plan", lambda s, r, budget, start=None: ([refused], []))
+    monkeypatch.setattr(plan_module, "plan", lambda s, r, budget, start=None, costs=None: ([refused], []))
     chosen = Planner(0.2)(session, random.Random(3))
     assert chosen != refused
     session.act(chosen)  # the rules accept it
@@ -301,12 +303,137 @@ def test_an_answer_within_the_enemys_turn_is_planned_alone_on_a_small_share(monk
     budgets: list[float] = []
     plan = plan_module.plan
 
-    def recording(s, r, budget, start=None):  # noqa: ANN001, ANN202
+    def recording(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
         budgets.append(budget)
-        return plan(s, r, budget, start)
+        return plan(s, r, budget, start, costs)
 
     monkeypatch.setattr(plan_module, "plan", recording)
     bot = Planner(4.0)
     action = bot(session, rng)
     assert action in session.prompt.actions and budgets == [plan_module.REPLAN_SHARE * 4.0]
     assert not bot._turns  # the side's own turns keep their budget
+
+
+def _dear_playouts(monkeypatch, seconds: float) -> list[int]:  # noqa: ANN001
+    """Playouts that cost seconds of CPU each and play the prompt's first action; the list counts them."""
+    played: list[int] = []
+
+    def dear(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
+        genome.actions = [s.prompt.actions[0]]
+        until = time.process_time() + seconds
+        while time.process_time() < until:
+            pass
+        played.append(1)
+        return 0.0
+
+    monkeypatch.setattr(plan_module, "_playout", dear)
+    return played
+
+
+def test_no_playout_is_started_that_would_end_past_the_budget(monkeypatch) -> None:  # noqa: ANN001
+    # A playout of a fifth of a second and a budget of 0.3 s: the second would end at 0.4 s, so
+    # the plan stops after the first (it used to start one whenever the deadline had not passed).
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    played = _dear_playouts(monkeypatch, 0.2)
+    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start: 0)  # the mean's rule alone
+    began = time.process_time()
+    plan_module.plan(session, random.Random(1), 0.3)
+    assert len(played) == 1 and time.process_time() - began < 0.3
+
+
+def test_a_plan_that_cannot_score_any_plan_twice_stops_at_its_first_playout(monkeypatch) -> None:  # noqa: ANN001
+    # El Alamein's first generation holds twelve plans: the thirteenth playout is the first that
+    # scores a plan twice, and before it the default plan is played whatever the others scored.
+    # At 0.01 s a playout a budget of 0.1 s cannot reach it: one playout, and the default plan.
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    assert plan_module.playouts_to_choose(len(plan_module._styles(session.game)), None) == 13
+    played = _dear_playouts(monkeypatch, 0.01)
+    assert plan_module.plan(session, random.Random(1), 0.1)[0] == [session.prompt.actions[0]]
+    assert len(played) == 1
+
+
+def test_once_the_budget_is_spent_no_playout_is_played_for_the_rest_of_the_turn(monkeypatch) -> None:  # noqa: ANN001
+    # El Alamein's German-Italian movement: the turn's plan took the whole budget and holds one
+    # action only; every later choice of the turn is the policy's own, with no plan (each used to
+    # be planned on at least one playout: up to a CPU second each in the area games).
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    side = session.prompt.side
+    bot, rng = Planner(0.2), random.Random(3)
+    calls: list[int] = []
+
+    def spending(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
+        calls.append(len(s.log))
+        while time.process_time() - began < bot.budget:  # the turn's budget used up
+            pass
+        return [BOTS["greedy"](s, r)], []
+
+    monkeypatch.setattr(plan_module, "plan", spending)
+    began = time.process_time()
+    for _ in range(6):
+        assert session.game.active_side(session.state) == side
+        session.act(bot(session, rng))
+    assert calls == [0]
+
+
+def _answered_turn(scenario: str, seed: int) -> tuple[list, int, int]:
+    """A greedy game's actions, up to the first point where a side's turn goes on (a choice of
+    more than SMALL_CHOICE actions) after three or more answers of the others, and that choice;
+    the indices of the side's action before those answers and of that choice."""
+    game = game_for(scenario)
+    session, rng = Session.start(game, scenario, seed=seed), random.Random(seed)
+    while session.outcome() is None:
+        session.act(BOTS["greedy"](session, rng))
+        log, side = session.log, session.prompt.side
+        i = len(log) - 1
+        while i > 0 and log[i].side != side and log[i].answer:
+            i -= 1
+        if len(log) - 1 - i >= 3 and log[i].side == side and not log[i].answer \
+                and len(session.prompt.actions) > plan_module.SMALL_CHOICE and not game.answering(session.state):
+            return [e.action for e in log] + [BOTS["greedy"](session, rng)], i, len(log)
+    raise AssertionError("no such turn")
+
+
+@pytest.mark.rules("springtime:7.5")
+def test_the_enemys_answers_within_the_turn_do_not_begin_it_again(monkeypatch) -> None:  # noqa: ANN001
+    # Plan Red: the Axis assault impulse goes on after four Allied answers (defences, retreats).
+    # The planner's turn is the impulse, answers and all: one plan on the first share, then the
+    # plans after it on the small share (more than two answers used to begin the turn afresh, on
+    # the first share again: Blitzkrieg's and Dynamo's turns of many battles overran their budget).
+    scenario = "springtime/plan-red"
+    actions, before, after = _answered_turn(scenario, 3)
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    for action in actions[:before]:
+        session.act(action)
+    budgets: list[float] = []
+
+    def replaying(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
+        budgets.append(budget)
+        return [actions[len(s.log)]], []
+
+    monkeypatch.setattr(plan_module, "plan", replaying)
+    bot, rng = Planner(4.0), random.Random(1)
+    session.act(bot(session, rng))  # the turn's plan (the greedy game's action)
+    for action in actions[before + 1 : after]:  # the others' answers
+        session.act(action)
+    bot(session, rng)  # the turn goes on
+    assert budgets == [pytest.approx(plan_module.FIRST_SHARE * 4.0), pytest.approx(plan_module.REPLAN_SHARE * 4.0)]
+
+
+def test_a_small_choice_the_budget_cannot_plan_on_is_the_policys_without_a_playout(monkeypatch) -> None:  # noqa: ANN001
+    # Plan Red, an Allied answer within the Axis impulse: playouts of 0.05 s, a share of 0.1 s,
+    # and four playouts before a plan may be chosen (three plans in the first generation: the
+    # game's own greedy bot in one style). The first answer's plan measures the cost; the next
+    # is the policy's choice at once (it used to play a playout to reach the same choice).
+    game, session = _plan_red_allied_assault()
+    rng = random.Random(3)
+    while not (game.active_side(session.state) == "allied" and game.answering(session.state) and len(session.prompt.actions) > 1):
+        session.act(BOTS["greedy"](session, rng))
+    assert plan_module.playouts_to_choose(len(plan_module._styles(game)), None) == 4
+    played = _dear_playouts(monkeypatch, 0.05)
+    bot = Planner(1.0)
+    bot(session, rng)
+    assert len(played) == 1
+    assert bot(session, rng) in session.prompt.actions and len(played) == 1

@@ -39,7 +39,7 @@ from wargames_tui.engine.actionlist import sketches
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.legality import refusal
-from wargames_tui.engine.session import Session
+from wargames_tui.engine.session import LogEntry, Session, answering
 from wargames_tui.present import map_kind, presentation
 
 WIN = 10_000.0  # a won game, beyond any evaluation
@@ -47,7 +47,6 @@ POPULATION = 12
 SAMPLES = 1  # dice samples a plan is scored on in each generation
 FIRST_SHARE = 0.75  # of a turn's budget, for the turn's first plan
 REPLAN_SHARE = 0.1  # for each plan again after a die roll within the turn (while the budget lasts)
-LEAST = 0.02  # seconds: a plan's budget when the turn's is spent (one playout of each style)
 ANSWERS = 2  # other sides' actions within one turn of the side's (a loss chosen in an exchange)
 SMALL_CHOICE = 4  # a prompt with this many actions or fewer gets the same share (a loss to pick)
 MAX_ACTIONS = 400  # a playout's own actions at most (a runaway turn)
@@ -98,19 +97,22 @@ class _Turn:
 class Planner:
     """The planning bot at one budget: CPU seconds for a player-turn, FIRST_SHARE of it for
     the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts; once
-    spent, the turn's last plan is played on past its rolls where the rules allow. A small
+    spent, the turn's last plan is played on past its rolls where the rules allow, else the
+    policy's own choice (no playout: a turn of many rolls stays within its budget). A small
     choice (a loss to pick, a bombardment's targets) gets REPLAN_SHARE and only itself played:
-    where the side's turn goes on after it, the turn's plan is made then."""
+    where the side's turn goes on after it, the turn's plan is made then. The turn lasts until
+    the others act (answers apart, where the game tells them: `turn_over`)."""
 
     thinks = True  # takes seconds: the client asks it on a thread of its own
 
     def __init__(self, budget: float) -> None:
         self.budget = budget
         self._turns: dict[tuple[int, str | None], _Turn] = {}  # by (id(session), side)
+        self._costs: dict[tuple[int, str | None], float] = {}  # the side's last plan's mean CPU s a playout
 
     def __call__(self, session: Session, rng: random.Random) -> Action:
         prompt = session.prompt
-        if len(prompt.actions) > 1 and _answering(session.game, session.state):
+        if len(prompt.actions) > 1 and answering(session.game, session.state):
             return self._answer(session, rng)
         key = (id(session), prompt.side)
         turn = self._turns.pop(key, None) or _Turn(began=len(session.log))
@@ -120,27 +122,29 @@ class Planner:
         elif len(prompt.actions) == 1:  # forced: nothing to plan; the turn's start is kept
             actions = list(prompt.actions[:1])
         else:
-            # still the turn the last plan was for: the others have only answered a choice since
-            mid_turn = turn.due >= 0 and sum(e.side != prompt.side for e in session.log[turn.began :]) <= ANSWERS
-            if not mid_turn:
+            # still the turn the last plan was for: the others have only answered since
+            if turn.due < 0 or turn_over(session.game, session.log[turn.began :], prompt.side):
                 turn = _Turn(began=len(session.log))
             small = len(prompt.actions) <= SMALL_CHOICE
-            share = REPLAN_SHARE if turn.whole or small else FIRST_SHARE
+            first = not (turn.whole or small)  # the turn's plan: made whatever the playouts cost
             left = self.budget - turn.spent
-            rest = turn.rest
-            if turn.whole and left < REPLAN_SHARE * self.budget and rest and refusal(session.game, session.state, prompt, rest[0]) is None:
-                actions, turn.rest = rest, []  # no budget left for a plan worth one: the turn's plan goes on past the roll
-            else:
+            found = None
+            if left >= REPLAN_SHARE * self.budget:
                 start = time.process_time()
-                actions, turn.rest = plan(session, rng, max(LEAST, min(share * self.budget, left)), rest)
+                found = self._plan(session, rng, min((FIRST_SHARE if first else REPLAN_SHARE) * self.budget, left), turn.rest, first)
                 turn.spent += time.process_time() - start
-                if small and not turn.whole:  # the rest of this plan only a start for the turn's
-                    actions, turn.rest = actions[:1], actions[1:] + turn.rest
-                turn.whole = turn.whole or not small
+            if found is None:  # no budget for a plan that may choose, and no playout: the turn's plan goes on
+                rest = turn.rest  # past the roll where the rules allow, else the policy chooses
+                found = (rest, []) if rest and refusal(session.game, session.state, prompt, rest[0]) is None else ([_policy(session, rng)], [])
+            actions, turn.rest = found
+            if small and not turn.whole:  # the rest of this plan only a start for the turn's
+                actions, turn.rest = actions[:1], actions[1:] + turn.rest
+            turn.whole = turn.whole or not small
         if not _accepted(session, actions[0]):  # planned in a position the real one differs from
-            actions, turn.rest = [_styles(session.game)[0](session, rng)], []
+            actions, turn.rest = [_policy(session, rng)], []
         if len(self._turns) > 16:
             self._turns.clear()
+            self._costs.clear()
         turn.due, turn.planned = len(session.log) + 1, actions[1:]
         self._turns[key] = turn
         return actions[0]
@@ -148,38 +152,88 @@ class Planner:
     def _answer(self, session: Session, rng: random.Random) -> Action:
         """An answer within another side's turn (a defence): planned alone on a small choice's
         share, apart from the side's own turns and their budget."""
-        action = plan(session, rng, max(LEAST, REPLAN_SHARE * self.budget))[0][0]
-        return action if _accepted(session, action) else _styles(session.game)[0](session, rng)
+        found = self._plan(session, rng, REPLAN_SHARE * self.budget)
+        action = found[0][0] if found else _policy(session, rng)
+        return action if _accepted(session, action) else _policy(session, rng)
+
+    def _plan(self, session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
+              always: bool = False) -> tuple[list[Action], list[Action]] | None:
+        """plan(), unless (always apart) the budget cannot buy the playouts a choice needs at the
+        cost the side's last plan measured: that plan would play its default (the start, else the
+        policy's choice) after a playout of up to a CPU second or more; None then."""
+        key = (id(session), session.prompt.side)
+        cost = self._costs.get(key)
+        if not always and cost is not None and budget < playouts_to_choose(len(_styles(session.game)), start) * cost:
+            return None
+        costs: list[float] = []
+        found = plan(session, rng, budget, start, costs)
+        if costs:
+            self._costs[key] = sum(costs) / len(costs)
+        return found
 
 
-def _answering(game: Any, state: Any) -> bool:
-    """Whether the side to act answers another side's action within that side's turn, where the
-    game tells (its optional `answering`, docs/GAMES.md)."""
-    answering = getattr(game, "answering", None)
-    return answering is not None and bool(answering(state))
+def _policy(session: Session, rng: random.Random) -> Action:
+    """The choice of the policy the plans start from (the greedy bot's, in its first style)."""
+    return _styles(session.game)[0](session, rng)
 
 
-def plan(session: Session, rng: random.Random, budget: float, start: list[Action] | None = None) -> tuple[list[Action], list[Action]]:
+def outlasted(game: Any) -> int:
+    """How many of the others' actions a side's turn outlasts: where the game tells answers apart
+    (`answering`), none but those answers, which are not counted; else ANSWERS, taken for answers."""
+    return 0 if hasattr(game, "answering") else ANSWERS
+
+
+def turn_over(game: Any, entries: list[LogEntry], side: str | None) -> bool:
+    """Whether the others' actions among entries (those since side's turn began) end that turn:
+    more of them than it outlasts, answers apart where the game tells them."""
+    return sum(e.side != side and not e.answer for e in entries) > outlasted(game)
+
+
+def plan(session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
+         costs: list[float] | None = None) -> tuple[list[Action], list[Action]]:
     """The best plan found in budget CPU seconds: the side's actions up to its first die roll
     (or its whole turn; at least one action), and the plan's actions after that roll. A start
-    (the rest of an earlier plan for this turn) is one of the plans the search begins from."""
+    (the rest of an earlier plan for this turn) is one of the plans the search begins from.
+    Each playout's CPU seconds are added to costs, where given.
+
+    At least one playout is played; after it, none that would end past the budget at the mean
+    cost of those played (a playout costs up to a CPU second or more in the area games), and
+    none once the budget cannot reach a plan scored twice: the default plan would be played
+    whatever the rest scored (`_trusted`)."""
     deadline = time.process_time() + budget
     side = session.prompt.side
     styles = _styles(session.game)
-    population = [Genome([], s, noise) for noise in NOISE for s in range(len(styles))][:POPULATION]
-    if start:  # the rest of the turn's plan, first: kept unless another plan does better
-        population = [Genome(list(start), 0, 0.0)] + population[: POPULATION - 1]
-    default = population[0]  # that plan, else the greedy bot's own play in its first style
+    population = _population(len(styles), start)
+    default = population[0]  # the start, else the greedy bot's own play in its first style
+    needed = playouts_to_choose(len(styles), start)
+    played, took = 0, 0.0  # playouts so far and their CPU seconds
     while True:
         seeds = [rng.randrange(1 << 30) for _ in range(SAMPLES)]
         for genome in population:
             for seed in seeds:
-                if time.process_time() > deadline and any(g.scores for g in population):
+                now = time.process_time()
+                mean = took / played if played else 0.0
+                if played and now + max(1, needed - played) * mean > deadline:  # on the mean, past the budget
                     return _best(_trusted(population, default))
                 genome.scores.append(_playout(session, side, genome, styles, seed))
-        if time.process_time() > deadline:
-            return _best(_trusted(population, default))
+                cost = time.process_time() - now
+                played, took = played + 1, took + cost
+                if costs is not None:
+                    costs.append(cost)
         population = _next_generation(population, len(styles), rng)
+
+
+def _population(styles: int, start: list[Action] | None) -> list[Genome]:
+    """The first generation: the policy in each style with each share of random choices, and the
+    start first where there is one (kept unless another plan does better)."""
+    population = [Genome([], s, noise) for noise in NOISE for s in range(styles)][:POPULATION]
+    return [Genome(list(start), 0, 0.0)] + population[: POPULATION - 1] if start else population
+
+
+def playouts_to_choose(styles: int, start: list[Action] | None) -> int:
+    """The playouts a plan needs before any plan is scored twice, the least that may choose
+    another than the default plan (`_trusted`)."""
+    return 2 if SAMPLES > 1 else len(_population(styles, start)) + 1
 
 
 def _trusted(population: list[Genome], default: Genome) -> list[Genome]:
@@ -257,14 +311,14 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     policy, reply = styles[genome.style], styles[0]
     played: list[Action] = []
     rolled_at = None
-    answers = 0 if hasattr(game, "answering") else ANSWERS  # the others' actions side's turn outlasts
+    answers = outlasted(game)
     others = 0  # the other sides' actions since side's last (answers apart, where the game tells)
     for _ in range(MAX_ACTIONS):
         if sim.outcome() is not None:
             break
         mine = game.active_side(sim.state) == side
-        if not mine or (others > answers and _answering(game, sim.state)):  # theirs, or side's answer within their turn
-            others += not mine and not _answering(game, sim.state)
+        if not mine or (others > answers and answering(game, sim.state)):  # theirs, or side's answer within their turn
+            others += not mine and not answering(game, sim.state)
             if not _played(sim, reply(sim, rng)):
                 break
             continue

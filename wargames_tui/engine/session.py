@@ -15,6 +15,13 @@ UNPROVEN = "platform:save"  # the case cited: a save is played on once its log p
 SEAT = "platform:seat"  # the case cited: a client bound to a seat plays for that seat only (docs/cli.md)
 
 
+def answering(game: ModuleType, state: Any) -> bool:
+    """Whether the side to act answers another side's action within that side's turn, where the
+    game tells (its optional `answering`, docs/GAMES.md)."""
+    tells = getattr(game, "answering", None)
+    return tells is not None and bool(tells(state))
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -26,6 +33,10 @@ class LogEntry:
     side: str | None
     # What the action did, for the log; never saved: replaying the action makes the same events.
     events: list[Event] = field(default_factory=list, compare=False)
+    # Whether the side answered another side's action within that side's turn (the game's optional
+    # `answering`, docs/GAMES.md): what a player waits for ends at the others' actions that are not
+    # answers. Never saved: replaying the action tells again.
+    answer: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "rolls": self.rolls, "side": self.side}
@@ -140,6 +151,7 @@ class Session:
             if refused:
                 raise refused
         side = self.game.active_side(self.state)
+        answer = answering(self.game, self.state)
         if undoable and (self._base is None or self._base_len > len(self.log)):
             self._base, self._base_len = self.game.copy_state(self.state), len(self.log)
         self.dice.take_rolls()
@@ -159,7 +171,7 @@ class Session:
             self._undo.clear()
             self._base = None
         self._prompt = None
-        self.log.append(LogEntry(action, rolls, side, events))
+        self.log.append(LogEntry(action, rolls, side, events, answer))
         self.updated = now()
         handover = self.game.active_side(self.state) not in (side, None)
         committed = next((e for e in events if e.commit), None)
