@@ -437,3 +437,27 @@ def test_a_small_choice_the_budget_cannot_plan_on_is_the_policys_without_a_playo
     bot(session, rng)
     assert len(played) == 1
     assert bot(session, rng) in session.prompt.actions and len(played) == 1
+
+
+def test_the_turns_plan_is_skipped_only_on_a_cost_measured_in_the_turn(monkeypatch) -> None:  # noqa: ANN001
+    # Operation Compass's British set-up, its targets small choices (operation-compass:3.1): the
+    # first target's plan plays one playout of 0.35 s of a 0.4 s budget. The turn's plan would
+    # overrun the rest on that cost: the policy places the units (a plan used to be made anyway:
+    # Blitzkrieg's Sickle Cut and German set-up, 3.1 and 2.2 s). The next British turn's plan is
+    # made: a cost measured in another turn may have been a dearer phase's.
+    monkeypatch.setattr(plan_module, "SMALL_CHOICE", 12)
+    scenario = "panzer-corps/operation-compass"
+    session, rng = Session.start(game_for(scenario), scenario, seed=1), random.Random(1)
+    while session.prompt.side != "br":
+        session.act(BOTS["greedy"](session, rng))
+    played = _dear_playouts(monkeypatch, 0.35)
+    bot = Planner(0.4)
+    while "movement" not in session.prompt.phase.lower():
+        session.act(bot(session, rng))
+    assert len(played) == 1
+    while session.prompt.side == "br":
+        session.act(bot(session, rng))
+    while session.prompt.side != "br":
+        session.act(BOTS["greedy"](session, rng))
+    session.act(bot(session, rng))
+    assert len(played) == 2

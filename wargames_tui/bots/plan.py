@@ -108,7 +108,8 @@ class Planner:
     def __init__(self, budget: float) -> None:
         self.budget = budget
         self._turns: dict[tuple[int, str | None], _Turn] = {}  # by (id(session), side)
-        self._costs: dict[tuple[int, str | None], float] = {}  # the side's last plan's mean CPU s a playout
+        # the side's last plan's mean CPU seconds a playout, and the turn it was planned in (its `began`)
+        self._costs: dict[tuple[int, str | None], tuple[float, int | None]] = {}
 
     def __call__(self, session: Session, rng: random.Random) -> Action:
         prompt = session.prompt
@@ -126,12 +127,13 @@ class Planner:
             if turn.due < 0 or turn_over(session.game, session.log[turn.began :], prompt.side):
                 turn = _Turn(began=len(session.log))
             small = len(prompt.actions) <= SMALL_CHOICE
-            first = not (turn.whole or small)  # the turn's plan: made whatever the playouts cost
+            first = not (turn.whole or small)  # the turn's plan
             left = self.budget - turn.spent
             found = None
             if left >= REPLAN_SHARE * self.budget:
                 start = time.process_time()
-                found = self._plan(session, rng, min((FIRST_SHARE if first else REPLAN_SHARE) * self.budget, left), turn.rest, first)
+                share = FIRST_SHARE if first else REPLAN_SHARE
+                found = self._plan(session, rng, min(share * self.budget, left), turn.rest, turn.began, first)
                 turn.spent += time.process_time() - start
             if found is None:  # no budget for a plan that may choose, and no playout: the turn's plan goes on
                 rest = turn.rest  # past the roll where the rules allow, else the policy chooses
@@ -157,18 +159,22 @@ class Planner:
         return action if _accepted(session, action) else _policy(session, rng)
 
     def _plan(self, session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
-              always: bool = False) -> tuple[list[Action], list[Action]] | None:
-        """plan(), unless (always apart) the budget cannot buy the playouts a choice needs at the
-        cost the side's last plan measured: that plan would play its default (the start, else the
-        policy's choice) after a playout of up to a CPU second or more; None then."""
+              began: int | None = None, first: bool = False) -> tuple[list[Action], list[Action]] | None:
+        """plan() in the turn that began at log length began (None: an answer), unless the budget
+        cannot buy the playouts a choice needs at the cost the side's last plan measured: that plan
+        would play its default (the start, else the policy's choice) after a playout of up to a CPU
+        second or more; None then. The turn's first plan is made unless one playout would overrun
+        it at a cost measured in this turn (an earlier turn's may have been a dearer phase's): it
+        measures the cost again."""
         key = (id(session), session.prompt.side)
-        cost = self._costs.get(key)
-        if not always and cost is not None and budget < playouts_to_choose(len(_styles(session.game)), start) * cost:
+        cost, measured_in = self._costs.get(key, (0.0, None))
+        least = (1 if measured_in == began else 0) if first else playouts_to_choose(len(_styles(session.game)), start)
+        if budget < least * cost:
             return None
         costs: list[float] = []
         found = plan(session, rng, budget, start, costs)
         if costs:
-            self._costs[key] = sum(costs) / len(costs)
+            self._costs[key] = (sum(costs) / len(costs), began)
         return found
 
 
