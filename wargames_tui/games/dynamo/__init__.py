@@ -59,6 +59,12 @@ def active_side(state: State) -> str | None:
     return phases.acting_side(state)
 
 
+def answering(state: State) -> bool:
+    """Whether the side to act answers the other's action within that side's player-turn (the
+    planning bot's optional hook, docs/GAMES.md): a battle's defence, the German withdrawal."""
+    return phases.answering(state)
+
+
 def board(state: State) -> HexMapData:
     return hex_map_data()
 

@@ -64,6 +64,17 @@ def acting_side(state: State) -> str | None:
     return phase_side(state.phase)
 
 
+def answering(state: State) -> bool:
+    """Whether the side to act answers the other's action within that side's player-turn (4.2):
+    the RAF flown in defence (8.8), the defender's losses, retreat and advance (17.10, 17.12,
+    17.22), the withdrawal the Allies make for the German (20.1)."""
+    if state.over:
+        return False
+    if state.battle is not None:
+        return combat.losing_side(state) != Board(state).side_of(state.battle.attackers[0])
+    return state.phase == "german-withdrawal"
+
+
 def new_state(scenario_id: str, options: dict[str, str]) -> State:
     state = setup.initial(scenario_id, options)
     if state.phase == "supply":
