@@ -2,7 +2,7 @@
 
 import pytest
 
-from wargames_tui.games.seeds_of_disaster import evaluate
+from wargames_tui.games.seeds_of_disaster import evaluate, rules
 
 from .helpers import war_state
 
@@ -42,3 +42,16 @@ def test_steps_lost_count_against_their_side():
     before = evaluate(state, "allied")
     state.units["F1"].steps -= 3
     assert evaluate(state, "allied") < before
+
+
+@pytest.mark.rules("seeds-of-disaster:7.1")
+def test_before_the_war_every_position_scores_alike():
+    # The steps raised before the war told prewar plans apart and made the planner buy steps
+    # now instead of investing for the war (evaluation.py); its prewar plans are the prewar
+    # planner's.
+    state = rules.new_state(rules.SCENARIO, {})
+    assert not state.war.week
+    before = evaluate(state, "german")
+    army = next(u for u in state.units.values() if u.side == "german" and u.kind == "army")
+    army.steps += 3
+    assert evaluate(state, "german") == before == 0.0

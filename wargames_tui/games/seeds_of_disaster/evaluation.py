@@ -4,9 +4,17 @@ Victory goes by the Objectives each side controls when the war ends (20.0: 11 or
 side), one level up when the Germans took an area of Paris along their attack axis (19.0); the
 Germans also end the war by holding all of Paris (2.3). So: the level the game would end at now,
 the Objectives held (each one nearer the next level), the Paris areas held, and the steps each
-side has raised and not lost (before the war, what rearmament and mobilisation build; in it,
-what the battles cost). Called on a disguised state, it reads the position as the side's
-disguise drew it.
+side has on the map or in its boxes and has not lost (what the battles cost). Called on a
+disguised state, it reads the position as the side's disguise drew it.
+
+Before the war every position scores 0: no playout of a prewar segment reaches a battle, and
+the steps raised by the segment's end, the only thing that told its plans apart, made the
+planner buy steps now where the prewar planner (prewar/bot.py, the plans' policy) invests for
+the war: the planning Germans skipped Technology investments for builds, built Westwall
+markers and went to war to draw 3 of 3 (seeds 101-103 at 88df0eb), while the same bot playing
+only the war from the prewar planner's own prewar won seeds 101 and 1001 (13 and 14
+Objectives). With every plan scored alike the planner plays its default plan, the prewar
+planner's.
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ RAISED = ("mobilized", "reserve", "poised", "map")
 
 def evaluate(state: State, side: str) -> float:
     """Side's advantage: above 0 better for side than for its enemy."""
+    if not state.war.week:
+        return 0.0
     held = objectives_held(state)
     german = LEVEL * (level_index(held) - 2) + OBJECTIVE * (held["german"] - held["allied"])
     german += PARIS_AREA * sum(state.control.get(p) == "german" for p in PARIS)
