@@ -47,16 +47,3 @@ def test_the_1939_screen_bars_the_french_units_nearest_by_their_own_ways():
     pos = Position(bare(french, phase="german-movement", scenario=S39))
     ahead = set(pos.b.grid.neighbours(H("E2929"))) - {n for x in ("E3228", "E3630", "E3830") for n in pos.b.grid.neighbours(H(x))}
     assert bot.INTERCEPT == 4 and ahead & bot._intercept(pos)
-
-
-@pytest.mark.rules("blitzkrieg-1940:4.2")
-def test_the_1939_screen_goes_ahead_of_the_nearest_french_stacks_not_of_one_stack_counted_four_times():
-    # Four French divisions stacked two hexes from the Ruhr Endangered Area and another French
-    # stack four hexes from it (seed 8003 at 794b8e8, turn 6: the German screen left the farther
-    # stack's way to chase the nearer one, and the 1st DM entered the area on turn 7, 4.2B). The
-    # screen's goals are counted by the French hexes nearest the area, so both stacks are barred.
-    near = {u: "E3523" for u in ("fr39-1dlm", "fr39-2dlm", "fr39-3dlm1", "fr39-5dim")}
-    pos = Position(bare({**near, "fr39-1dm": "E3123"}, phase="german-movement", scenario=S39))
-    goals = bot._intercept(pos)
-    assert goals & set(pos.b.grid.neighbours(H("E3523")))
-    assert goals & set(pos.b.grid.neighbours(H("E3123")))

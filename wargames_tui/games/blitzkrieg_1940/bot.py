@@ -24,7 +24,7 @@ from wargames_tui.games.blitzkrieg_1940.victory import objectives
 
 COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in May 1940
 SAMPLE = 8  # units weighed for each move
-INTERCEPT = 4  # the French stacks (hexes) the German bot moves to stop in 1939
+INTERCEPT = 4  # the French units the German bot moves to stop in 1939
 GARRISON_REACH = 8  # hexes: a unit farther from an empty Paris hex is not weighed for it
 NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
 
@@ -184,13 +184,11 @@ def _options(pos: Position, uid: str, waiting: bool) -> dict[Hex, Action]:
 
 
 def _intercept(pos: Position) -> set[Hex]:
-    """1939: the hexes just ahead of the French stacks nearest the Ruhr Endangered Area, inside
-    Germany (8.12A), where a German zone of control stops them (9.3); the area itself if none.
-    Counted by hexes: four divisions in one hex counted as four left the screen chasing that
-    stack and opened the way to the next (seed 8003 at 794b8e8)."""
+    """1939: the hexes just ahead of the French units nearest the Ruhr Endangered Area, inside
+    Germany (8.12A), where a German zone of control stops them (9.3); the area itself if none."""
     b = pos.b
     dist = _distances(pos, set(b.endangered), "allied")  # the French units' own ways there
-    french = sorted({(dist.get(h, 99), h) for u in pos.units_of("allied") if (h := pos.s.units[u].hex)})
+    french = sorted((dist.get(h, 99), h) for u in pos.units_of("allied") if (h := pos.s.units[u].hex))
     goals = set()
     for d, h in french[:INTERCEPT]:
         goals |= {n for n in b.grid.neighbours(h)
