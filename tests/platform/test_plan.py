@@ -461,3 +461,26 @@ def test_the_turns_plan_is_skipped_only_on_a_cost_measured_in_the_turn(monkeypat
         session.act(BOTS["greedy"](session, rng))
     session.act(bot(session, rng))
     assert len(played) == 2
+
+
+def test_a_replan_gets_from_the_turns_budget_the_playouts_a_choice_needs(monkeypatch) -> None:  # noqa: ANN001
+    # El Alamein, playouts of 0.01 s: a replan needs thirteen (0.13 s) to choose, more than its
+    # share (0.1 s of 1 s), and the turn has 0.25 s left after its plan: the replan is made on
+    # 0.13 s (it used to be skipped, and the 0.25 s left unused: Dynamo's German turn took 2.95 s
+    # of its 4).
+    scenario = "panzer-corps/el-alamein"
+    session, rng = Session.start(game_for(scenario), scenario, seed=3), random.Random(3)
+    played = _dear_playouts(monkeypatch, 0.01)
+    budgets: list[float] = []
+    plan = plan_module.plan
+
+    def recording(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
+        budgets.append(budget)
+        return plan(s, r, budget, start, costs)
+
+    monkeypatch.setattr(plan_module, "plan", recording)
+    bot = Planner(1.0)
+    session.act(bot(session, rng))
+    session.act(bot(session, rng))
+    assert len(budgets) == 2 and budgets[0] == pytest.approx(0.75)
+    assert 0.13 <= budgets[1] < 0.25 and len(played) > 13

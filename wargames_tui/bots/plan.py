@@ -133,7 +133,7 @@ class Planner:
             if left >= REPLAN_SHARE * self.budget:
                 start = time.process_time()
                 share = FIRST_SHARE if first else REPLAN_SHARE
-                found = self._plan(session, rng, min(share * self.budget, left), turn.rest, turn.began, first)
+                found = self._plan(session, rng, min(share * self.budget, left), turn.rest, turn.began, first, left)
                 turn.spent += time.process_time() - start
             if found is None:  # no budget for a plan that may choose, and no playout: the turn's plan goes on
                 rest = turn.rest  # past the roll where the rules allow, else the policy chooses
@@ -159,16 +159,17 @@ class Planner:
         return action if _accepted(session, action) else _policy(session, rng)
 
     def _plan(self, session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
-              began: int | None = None, first: bool = False) -> tuple[list[Action], list[Action]] | None:
-        """plan() in the turn that began at log length began (None: an answer), unless the budget
-        cannot buy the playouts a choice needs at the cost the side's last plan measured: that plan
-        would play its default (the start, else the policy's choice) after a playout of up to a CPU
-        second or more; None then. The turn's first plan is made unless one playout would overrun
-        it at a cost measured in this turn (an earlier turn's may have been a dearer phase's): it
-        measures the cost again."""
+              began: int | None = None, first: bool = False, most: float = 0.0) -> tuple[list[Action], list[Action]] | None:
+        """plan() in the turn that began at log length began (None: an answer) on budget, or up to
+        most where budget cannot buy the playouts a choice needs at the cost the side's last plan
+        measured; None where most cannot either: that plan would play its default (the start, else
+        the policy's choice) after a playout of up to a CPU second or more. The turn's first plan is
+        made unless one playout would overrun it at a cost measured in this turn (an earlier turn's
+        may have been a dearer phase's): it measures the cost again."""
         key = (id(session), session.prompt.side)
         cost, measured_in = self._costs.get(key, (0.0, None))
         least = (1 if measured_in == began else 0) if first else playouts_to_choose(len(_styles(session.game)), start)
+        budget = max(budget, least * cost) if least * cost <= most else budget
         if budget < least * cost:
             return None
         costs: list[float] = []
