@@ -302,14 +302,7 @@ def test_an_answer_within_the_enemys_turn_is_planned_alone_on_a_small_share(monk
     rng = random.Random(3)
     while not (game.active_side(session.state) == "allied" and game.answering(session.state) and len(session.prompt.actions) > 1):
         session.act(BOTS["greedy"](session, rng))
-    budgets: list[float] = []
-    plan = plan_module.plan
-
-    def recording(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
-        budgets.append(budget)
-        return plan(s, r, budget, start, costs)
-
-    monkeypatch.setattr(plan_module, "plan", recording)
+    budgets = _recorded_budgets(monkeypatch)
     bot = Planner(4.0)
     action = bot(session, rng)
     assert action in session.prompt.actions and budgets == [plan_module.REPLAN_SHARE * 4.0]
@@ -473,6 +466,16 @@ def test_a_replan_gets_from_the_turns_budget_the_playouts_a_choice_needs(monkeyp
     scenario = "panzer-corps/el-alamein"
     session, rng = Session.start(game_for(scenario), scenario, seed=3), random.Random(3)
     played = _dear_playouts(monkeypatch, 0.01)
+    budgets = _recorded_budgets(monkeypatch)
+    bot = Planner(1.0)
+    session.act(bot(session, rng))
+    session.act(bot(session, rng))
+    assert len(budgets) == 2 and budgets[0] == pytest.approx(0.75)
+    assert 0.13 <= budgets[1] < 0.25 and len(played) > 13
+
+
+def _recorded_budgets(monkeypatch) -> list[float]:  # noqa: ANN001
+    """The budget of each plan() the planner makes from now on, in order."""
     budgets: list[float] = []
     plan = plan_module.plan
 
@@ -481,8 +484,4 @@ def test_a_replan_gets_from_the_turns_budget_the_playouts_a_choice_needs(monkeyp
         return plan(s, r, budget, start, costs)
 
     monkeypatch.setattr(plan_module, "plan", recording)
-    bot = Planner(1.0)
-    session.act(bot(session, rng))
-    session.act(bot(session, rng))
-    assert len(budgets) == 2 and budgets[0] == pytest.approx(0.75)
-    assert 0.13 <= budgets[1] < 0.25 and len(played) > 13
+    return budgets
