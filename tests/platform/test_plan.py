@@ -168,7 +168,7 @@ def test_a_plan_after_a_die_roll_starts_from_the_rest_of_the_turns_plan(monkeypa
         return found
 
     monkeypatch.setattr(plan_module, "plan", recording)
-    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start: 0)  # each plan made, however few its playouts
+    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start, samples=1: 0)  # each plan made, however few its playouts
     # 1 s, not less: the first plan may overrun its 75% by a playout slowed under load, and the
     # plan after the draw is made only while a tenth of the budget is left
     bot = Planner(1.0)
@@ -191,7 +191,7 @@ def test_a_turn_that_opens_with_a_forced_action_still_gets_its_plan(monkeypatch)
         return plan(s, r, 0.02, start, costs)  # the search itself kept short
 
     monkeypatch.setattr(plan_module, "plan", recording)
-    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start: 0)  # each plan made, however few its playouts
+    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start, samples=1: 0)  # each plan made, however few its playouts
 
     def british_setup() -> None:
         scenario = "panzer-corps/operation-compass"
@@ -331,7 +331,7 @@ def test_no_playout_is_started_that_would_end_past_the_budget(monkeypatch) -> No
     scenario = "panzer-corps/el-alamein"
     session = Session.start(game_for(scenario), scenario, seed=3)
     played = _dear_playouts(monkeypatch, 0.2)
-    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start: 0)  # the mean's rule alone
+    monkeypatch.setattr(plan_module, "playouts_to_choose", lambda styles, start, samples=1: 0)  # the mean's rule alone
     began = time.process_time()
     plan_module.plan(session, random.Random(1), 0.3)
     assert len(played) == 1 and time.process_time() - began < 0.3
@@ -485,3 +485,93 @@ def _recorded_budgets(monkeypatch) -> list[float]:  # noqa: ANN001
 
     monkeypatch.setattr(plan_module, "plan", recording)
     return budgets
+
+
+def _genomes_made(monkeypatch) -> list[plan_module.Genome]:  # noqa: ANN001
+    """Every plan the search makes from now on, in order (the first a plan() makes is its default)."""
+    made: list[plan_module.Genome] = []
+    make = plan_module.Genome
+    monkeypatch.setattr(plan_module, "Genome", lambda *a, **k: made.append(make(*a, **k)) or made[-1])
+    return made
+
+
+def _soldier_on_prompt() -> Session:
+    """Plan Red played by the greedy bots (seed 3) to the Allies' first Soldier On prompt
+    (springtime:8.3): spend the Advantage or decline, a choice of two."""
+    game = game_for("springtime/plan-red")
+    session, rng = Session.start(game, "springtime/plan-red", seed=3), random.Random(3)
+    while not (session.prompt.side == "allied" and 1 < len(session.prompt.actions) <= plan_module.SMALL_CHOICE):
+        session.act(BOTS["greedy"](session, rng))
+    return session
+
+
+def test_at_a_small_choice_one_lucky_sample_does_not_displace_the_policys_plan(monkeypatch) -> None:  # noqa: ANN001
+    # Plan Red's Soldier On (a choice of two): the policy's plan (decline) scores 0 on every die
+    # sample, every other plan 100 on the first sample it is scored on and -100 on the rest. Each
+    # plan scored on one sample a generation, the lucky ones displaced the policy's plan and one
+    # of them was played (Soldier On chosen 13 times of 20 where greedy play-outs won 87 of 100
+    # declining, 36 soldiering on); scored on three, the policy's plan is played.
+    session = _soldier_on_prompt()
+    made = _genomes_made(monkeypatch)
+
+    def lucky_once(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
+        genome.actions = [{"type": "plan", "n": made.index(genome)}]
+        return 0.0 if genome is made[0] else 100.0 if not genome.scores else -100.0
+
+    monkeypatch.setattr(plan_module, "_playout", lucky_once)
+    for seed in range(3):
+        made.clear()
+        assert plan_module.plan(session, random.Random(seed), 0.2)[0] == [{"type": "plan", "n": 0}]
+
+
+def test_at_a_small_choice_the_policys_plan_is_in_every_generation(monkeypatch) -> None:  # noqa: ANN001
+    # The policy's plan, scored on every generation's dice, is what another plan must beat: at a
+    # small choice it is kept in every generation, even where it ranks below the better half.
+    session = _soldier_on_prompt()
+    made = _genomes_made(monkeypatch)
+
+    def worst(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
+        genome.actions = [{"type": "plan", "n": made.index(genome)}]
+        return -1.0 if genome is made[0] else 0.0
+
+    generations: list[list[plan_module.Genome]] = []
+    next_generation = plan_module._next_generation
+
+    def recording(*a, **k):  # noqa: ANN002, ANN003, ANN202
+        generations.append(next_generation(*a, **k))
+        return generations[-1]
+
+    monkeypatch.setattr(plan_module, "_playout", worst)
+    monkeypatch.setattr(plan_module, "_next_generation", recording)
+    plan_module.plan(session, random.Random(1), 0.2)
+    assert len(generations) > 2 and all(any(g is made[0] for g in population) for population in generations)
+
+
+def test_where_every_plan_scores_the_same_the_search_stops_after_one_generation(monkeypatch) -> None:  # noqa: ANN001
+    # Seeds of Disaster scores every prewar position 0: the planner spent its whole budget on each
+    # prewar decision (about 90 CPU s a game) to play its default plan. Different plans that all
+    # score the same on a generation's dice leave nothing to choose: the default plan is played
+    # after that generation (El Alamein: twelve plans). Where one plan scores otherwise, it goes on.
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    made = _genomes_made(monkeypatch)
+    played: list[int] = []
+    odd: list[int] = []
+    same: list[bool] = []
+
+    def alike(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
+        genome.actions = [{"type": "plan", "n": 0 if same else made.index(genome)}]
+        played.append(1)
+        return 1.0 if made.index(genome) in odd else 0.0
+
+    monkeypatch.setattr(plan_module, "_playout", alike)
+    began = time.process_time()
+    assert plan_module.plan(session, random.Random(1), 1.0)[0] == [{"type": "plan", "n": 0}]
+    assert len(played) == 12 and time.process_time() - began < 0.5
+    made.clear(), played.clear(), odd.append(5)
+    plan_module.plan(session, random.Random(1), 0.3)
+    assert len(played) > 12
+    # Nor where the plans scored alike are all one plan: nothing was tried yet.
+    made.clear(), played.clear(), odd.clear(), same.append(True)
+    plan_module.plan(session, random.Random(1), 0.3)
+    assert len(played) > 12
