@@ -247,8 +247,8 @@ def _population(styles: int, start: list[Action] | None) -> list[Genome]:
 def _samples(session: Session) -> int:
     """The dice samples each plan is scored on in a generation: SMALL_SAMPLES at a small choice
     (spend the Advantage or not), where the plans differ in one choice and the best of many plans
-    each scored once is the luckiest (Plan Red's Soldier On, chosen 13 times of 20 where greedy
-    play-outs won 87 of 100 declining and 36 soldiering on), else SAMPLES."""
+    each scored once is the luckiest (an Advantage spent 13 times of 20 where greedy play-outs
+    won 87 of 100 declining and 36 spending it), else SAMPLES."""
     return SMALL_SAMPLES if len(session.prompt.actions) <= SMALL_CHOICE else SAMPLES
 
 
