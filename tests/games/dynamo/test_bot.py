@@ -6,10 +6,13 @@ import random
 
 import pytest
 
+from tests.games.dynamo.helpers import board, empty, put
 from wargames_tui.bots import random_bot
+from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import dynamo
-from wargames_tui.games.dynamo.bot import plan
+from wargames_tui.games.dynamo import hidden
+from wargames_tui.games.dynamo.bot import evacuation_ports, plan
 
 
 @pytest.mark.parametrize("scenario,side", [("dynamo/campaign", "german"), ("dynamo/campaign", "allied"),
@@ -27,3 +30,32 @@ def test_the_bot_plays_its_side_legally(scenario: str, side: str) -> None:
             kinds.add(action["type"])
         session.act(action)  # an illegal choice would raise here
     assert len(kinds) >= 4
+
+
+def _move_alone(state, side: str) -> None:
+    """Let the bot move side's stacks until it ends the movement phase."""
+    session = Session(dynamo, "dynamo/campaign", {}, state, Dice(1), {"german": "human", "allied": "human"})
+    rng = random.Random(1)
+    while session.state.phase == f"{side}-move":
+        session.act(plan(session, rng))
+
+
+@pytest.mark.rules("dynamo:20.5")
+def test_the_allied_bot_walks_to_an_open_port_not_to_the_nearest_beach() -> None:
+    """From turn 7 four of the six sea evacuees must come from one port city (20.5): a division
+    one hex from the Belgian beach goes on toward Dunkirk, where the other coastal hexes could
+    send only two steps a turn."""
+    s = empty("allied-move", turn=7)
+    put(s, "3306", "b-3")
+    start = board(s).m.grid.distance("3306", "2904")
+    _move_alone(s, "allied")
+    assert board(s).m.grid.distance(s.units["b-3"].hex, "2904") < start - 1
+
+
+@pytest.mark.rules("dynamo:20.8")
+def test_a_port_german_units_entered_or_off_the_coast_is_no_evacuation_port() -> None:
+    view = hidden.bot_view(empty("allied-move", turn=7), "allied")
+    assert evacuation_ports(view) == {"2402", "2904"}  # Boulogne (1903) stands a hex inland
+    s = empty("allied-move", turn=7)
+    s.german_entered.append("2904")
+    assert evacuation_ports(hidden.bot_view(s, "allied")) == {"2402"}

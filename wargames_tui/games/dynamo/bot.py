@@ -3,7 +3,8 @@
 German: the Luftwaffe on the strongest units facing the enemy, stacks driven at the nearest
 Allied stacks, Blitzes and prepared assaults where the odds it can see are good.
 Allied: evacuate every step it can (by sea, over the south edge), walk the rest toward the
-coast or the Somme, and strike back only at long odds.
+ports still open on the coast (four of a turn's six sea evacuees must come from one of them from
+turn 7, 20.5) or the Somme, and strike back only at long odds.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def plan(session: Session, rng: random.Random) -> Action:
     by = lambda kind: [a for a in actions if a["type"] == kind]
     enemy_hexes = {h for h, st in view["stacks"].items() if st["side"] != side}
     grid = session.game.board(session.state).grid
-    ports = set(view["ports"])
+    ports = evacuation_ports(view)
     south = set(view["edges"]["south"])
 
     def near(h: str, targets: set[str] | list[str]) -> int:
@@ -85,6 +86,12 @@ def plan(session: Session, rng: random.Random) -> Action:
     if "halt" in kinds:
         return {"type": "halt"}
     return rng.choice(actions)
+
+
+def evacuation_ports(view: dict[str, Any]) -> set[str]:
+    """The port cities units can still be sea-evacuated from: on the coast (20.4) and never
+    entered by German ground units (20.8)."""
+    return set(view["ports"]) & set(view["coast"]) - set(view["german_entered"])
 
 
 _NEAREST: dict[frozenset[str], dict[str, int]] = {}
@@ -147,7 +154,7 @@ def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain) ->
         targets = enemy_hexes or set(view["ports"])
         score = lambda h: (abs(near(h, targets) - 1), rng.random())
     else:
-        goals = havens | set(view["coast"])
+        goals = havens if havens - set(view["edges"]["south"]) else havens | set(view["coast"])
         score = lambda h: (near(h, goals) + (3 if near(h, enemy_hexes) <= 1 else 0), rng.random())
     best = min(moves, key=lambda a: score(a["hex"]))
     if score(best["hex"])[0] >= score(here)[0]:

@@ -122,7 +122,6 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "raf": state.raf,
         "counter_stroke": state.counter_stroke,
         "force_march": state.force_march,
-        "german_entered": sorted(state.german_entered),
         "battle": None if battle is None else {
             "kind": battle.kind, "attackers": battle.attackers, "defenders": battle.defenders,
             "hexes": battle.hexes, "stage": battle.stage, "result": battle.result, "roll": battle.roll,
@@ -137,7 +136,8 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
 
 def bot_view(state: State, viewer: str | None) -> dict[str, Any]:
     """The part of viewer's view a bot reads at every choice (the same entries as `view`'s):
-    the counters (their factors, steps and place), the stacks, the coast, the ports and edges, the phase and the moving group.
+    the counters (their factors, steps and place), the stacks, the coast, the ports (and those German
+    units have entered) and edges, the phase and the moving group.
     A playout asks it before each choice, and the whole view (points, outcome, tables) cost
     a playout more than the rules did."""
     b = Board(state)
@@ -166,6 +166,7 @@ def _forces(b: Board, viewer: str | None, seen: set[str], identified: Callable[[
         "stacks": stacks,
         "coast": sorted(b.m.coastal),
         "ports": b.m.ports(),
+        "german_entered": sorted(state.german_entered),
         "edges": {"german": b.german_edge(), **b.allied_edges()},
         "group": None if group is None else {
             "hex": group.hex,
