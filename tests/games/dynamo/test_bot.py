@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.games.dynamo.helpers import board, empty, put
+from tests.games.dynamo.helpers import actions, board, empty, put
 from wargames_tui.bots import random_bot
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
@@ -59,3 +59,17 @@ def test_a_port_german_units_entered_or_off_the_coast_is_no_evacuation_port() ->
     s = empty("allied-move", turn=7)
     s.german_entered.append("2904")
     assert evacuation_ports(hidden.bot_view(s, "allied")) == {"2402"}
+
+
+@pytest.mark.rules("dynamo:21.4")
+def test_the_allied_bot_holds_its_reinforcements_back() -> None:
+    """Allied reinforcements never entered count as evacuated (21.4): entered, they could only
+    lose that point or die (the Boulogne and Calais landings of turns 3 and 4 died in 6 of 8
+    planning games at ca1cdb0)."""
+    s = empty("allied-move", turn=3)
+    for uid in ("b-20g", "b-3rtr", "b-qvr", "f-7c"):
+        s.units[uid].where = "pool"
+    put(s, "2904", "b-3")
+    assert actions(s, "enter")
+    _move_alone(s, "allied")
+    assert {s.units[u].where for u in ("b-20g", "b-3rtr", "b-qvr", "f-7c")} == {"pool"}

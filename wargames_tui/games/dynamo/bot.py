@@ -4,7 +4,8 @@ German: the Luftwaffe on the strongest units facing the enemy, stacks driven at 
 Allied stacks, Blitzes and prepared assaults where the odds it can see are good.
 Allied: evacuate every step it can (by sea, over the south edge), walk the rest toward the
 ports still open on the coast (four of a turn's six sea evacuees must come from one of them from
-turn 7, 20.5) or the Somme, and strike back only at long odds.
+turn 7, 20.5) or the Somme, strike back only at long odds, and hold its reinforcements back
+(never entered, they count as evacuated, 21.4).
 """
 
 from __future__ import annotations
@@ -67,9 +68,8 @@ def plan(session: Session, rng: random.Random) -> Action:
     if "go" in kinds or "blitz" in kinds:
         terrain = {h: c.terrain for h, c in session.game.board(session.state).cells.items()}
         return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south, terrain)
-    if "enter" in kinds and view["phase"].endswith("move"):
-        target = enemy_hexes if side == "german" else ports
-        return min(by("enter"), key=lambda a: (near(a["hex"], target), a["hex"]))
+    if "enter" in kinds and view["phase"].endswith("move") and side == "german":
+        return min(by("enter"), key=lambda a: (near(a["hex"], enemy_hexes), a["hex"]))
     if "pick" in kinds:
         picks = by("pick")
         biggest = max(len(a["units"]) for a in picks)
