@@ -575,3 +575,42 @@ def test_where_every_plan_scores_the_same_the_search_stops_after_one_generation(
     made.clear(), played.clear(), odd.clear(), same.append(True)
     plan_module.plan(session, random.Random(1), 0.3)
     assert len(played) > 12
+
+
+def _kharkov_german_movement() -> Session:
+    """Khar'kov played by the greedy bots (seed 1) to the German movement of turn 1."""
+    scenario = "panzer-corps/kharkov"
+    session, rng = Session.start(game_for(scenario), scenario, seed=1), random.Random(1)
+    while not (session.prompt.side == "de" and "movement" in session.prompt.phase.lower()):
+        session.act(BOTS["greedy"](session, rng))
+    return session
+
+
+def test_a_mutation_moves_a_unit_the_plan_leaves_standing() -> None:
+    # A plan holds only the actions played, and its policy leaves some units standing (guards):
+    # the mutation plays, from its point in the plan on, a move for a unit none of the plan's
+    # actions names, and the plan's own actions after it (Khar'kov's German set-up units died
+    # where the policy left them, though the evaluation scored their withdrawal 13 points better).
+    session = _kharkov_german_movement()
+    first = next(a for a in session.prompt.actions if a["type"] == "move")
+
+    def stands(s, rng):  # noqa: ANN001, ANN202
+        return next((a for a in s.prompt.actions if a["type"] == "end-phase"), None) or BOTS["greedy"](s, rng)
+
+    for seed in range(3):
+        genome = plan_module.Genome([first, {"type": "end-phase"}], 0, 0.0, stir_at=1)
+        plan_module._playout(session, "de", genome, [stands], seed)
+        assert genome.actions[0] == first and genome.actions[1]["type"] == "move"
+        assert genome.actions[1]["unit"] != first["unit"] and genome.actions[2] == {"type": "end-phase"}
+
+
+def test_half_the_moves_given_to_a_standing_unit_keep_a_place_its_side_holds() -> None:
+    # Khar'kov's 27th Panzer has some 140 ends at turn 1, two of them German-held cities
+    # (Slavyansk 1517, Lisichansk 1612): the withdrawal the evaluation scores best. Drawn evenly,
+    # one move in seventy would keep a city; aimed half the time, about half do.
+    session = _kharkov_german_movement()
+    plan = [{"type": "move", "unit": u} for u in session.state.units if u != "de-27pz"]
+    held = {h for h, owner in session.view("de")["control"].items() if owner == "de"}
+    moves = [plan_module._stirred(session, plan, random.Random(seed)) for seed in range(20)]
+    assert all(m is not None and m["unit"] == "de-27pz" for m in moves)
+    assert 5 <= sum(m["path"][-1] in held for m in moves) <= 15
