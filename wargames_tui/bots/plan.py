@@ -412,9 +412,9 @@ def _stirred(sim: Session, plan: list[Action], rng: random.Random) -> Action | N
     the unit drawn first and then one of its actions (an end of its move; half the time one into
     a place its side holds, where it has one: `_aimed`); None where there is none. The plans come
     from a policy, and a unit it leaves standing (a garrison, a guard) would move only by its
-    random share: Khar'kov's German set-up units, whose withdrawal into Lisichansk and Slavyansk
-    the evaluation scores 24.8 against 11.6 for the plan played, and Dunkerque's Allied units,
-    150 of the 188 strength lost in 8 games not moved the turn before."""
+    random share: set-up units whose withdrawal into two held cities the evaluation scores 24.8
+    against 11.6 for the plan played died where they stood, and of 188 strength a side lost in
+    8 games 150 had not moved the turn before."""
     named = {a.get("unit") for a in plan}
     by_unit: dict[Any, list[tuple[int, Any]]] = {}
     for i, a in enumerate(sketches(sim.prompt.actions)):
