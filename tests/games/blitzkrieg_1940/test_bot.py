@@ -46,4 +46,18 @@ def test_the_1939_screen_bars_the_french_units_nearest_by_their_own_ways():
     french = {"fr39-11di": "E2517", "fr39-21di": "E3228", "fr39-42di": "E3630", "fr39-47di": "E3830", "fr39-2dina": "E2929"}
     pos = Position(bare(french, phase="german-movement", scenario=S39))
     ahead = set(pos.b.grid.neighbours(H("E2929"))) - {n for x in ("E3228", "E3630", "E3830") for n in pos.b.grid.neighbours(H(x))}
-    assert bot.INTERCEPT == 4 and ahead & bot._intercept(pos)
+    assert bot.INTERCEPT == 4 and ahead & bot._screen(pos)[0]
+
+
+@pytest.mark.rules("blitzkrieg-1940:9.3")
+def test_the_1939_screen_across_one_stacks_way_stays_when_another_stack_is_nearer():
+    # Four French divisions in one hex (E2722) are the four units nearest the Ruhr Endangered
+    # Area, so the German units go ahead of them; a German division standing just ahead of the
+    # next French stack (E3027, its zone of control stopping that stack: 9.3) stays there rather
+    # than leave that way open to follow the nearest four (seed 8003, area10's Blitzkrieg notes).
+    french = {"fr39-3dim": "E2722", "fr39-5dim": "E2722", "fr39-9dim": "E2722", "fr39-15dim": "E2722", "fr39-11di": "E3027"}
+    state = bare({**french, "de39-34inf": "E3126"}, phase="german-movement", scenario=S39)
+    goals, stay = bot._screen(Position(state))
+    assert H("E3126") not in goals and H("E3126") in stay
+    session = Session(game_for(S39), S39, {}, state, Dice(1))
+    assert purposeful_bot(session, random.Random(1)) == {"type": "end-phase"}

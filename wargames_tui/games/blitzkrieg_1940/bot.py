@@ -24,7 +24,7 @@ from wargames_tui.games.blitzkrieg_1940.victory import objectives
 
 COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in May 1940
 SAMPLE = 8  # units weighed for each move
-INTERCEPT = 4  # the French units the German bot moves to stop in 1939
+INTERCEPT = 4  # the French units the German bot moves to stop in 1939, and the stacks its screen stays ahead of
 GARRISON_REACH = 8  # hexes: a unit farther from an empty Paris hex is not weighed for it
 NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
 
@@ -107,6 +107,9 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     if land:
         return land[0]
     movers = [u for u in pos.units_of(side) if movement.may_move(pos, u)]
+    if side == "german" and not pos.y1940:  # the 1939 screen standing across a French stack's way stays
+        stay = _screen(pos)[1]
+        movers = [u for u in movers if pos.s.units[u].hex not in stay]
     waiting = operations.off_map(state, side)
     chosen = _garrison(pos, movers, waiting) if side == "allied" and pos.y1940 else None
     if chosen is None:
@@ -142,7 +145,7 @@ def _end(action: Action) -> Hex:
 
 def _goals(pos: Position, side: str) -> set[Hex]:
     if not pos.y1940:  # the French attack in 1939 (4.2)
-        return objectives(pos.s, side) if side == "allied" else _intercept(pos)
+        return objectives(pos.s, side) if side == "allied" else _screen(pos)[0]
     return objectives(pos.s, side) if side == "german" else _threatened(pos)
 
 
@@ -183,17 +186,24 @@ def _options(pos: Position, uid: str, waiting: bool) -> dict[Hex, Action]:
     return {h: {"type": "move", "unit": uid, "units": [uid], "path": p} for h, p in movement.destinations(pos, [uid]).items()}
 
 
-def _intercept(pos: Position) -> set[Hex]:
-    """1939: the hexes just ahead of the French units nearest the Ruhr Endangered Area, inside
-    Germany (8.12A), where a German zone of control stops them (9.3); the area itself if none."""
+def _screen(pos: Position) -> tuple[set[Hex], set[Hex]]:
+    """1939: where the German units go to stop the French, and where those standing stay. They go
+    just ahead of the INTERCEPT French units nearest the Ruhr Endangered Area, inside Germany
+    (8.12A), where a German zone of control stops them (9.3) (the area itself if there is no such
+    hex); and those already just ahead of one of the INTERCEPT nearest French stacks stay there,
+    so that the screen does not leave one stack's way to follow the nearest units."""
     b = pos.b
     dist = _distances(pos, set(b.endangered), "allied")  # the French units' own ways there
     french = sorted((dist.get(h, 99), h) for u in pos.units_of("allied") if (h := pos.s.units[u].hex))
-    goals = set()
-    for d, h in french[:INTERCEPT]:
-        goals |= {n for n in b.grid.neighbours(h)
-                  if b.land(n) and b.country[n] == "Germany" and dist.get(n, 99) < d and not pos.has_side(n, "allied")}
-    return goals or set(b.endangered)
+    stacks = sorted({h for _d, h in french}, key=lambda h: (dist.get(h, 99), h))
+
+    def ahead(h: Hex) -> set[Hex]:
+        return {n for n in b.grid.neighbours(h)
+                if b.land(n) and b.country[n] == "Germany" and dist.get(n, 99) < dist.get(h, 99) and not pos.has_side(n, "allied")}
+
+    goals = set().union(*(ahead(h) for _d, h in french[:INTERCEPT]))
+    stay = {n for h in stacks[:INTERCEPT] for n in ahead(h) if pos.has_side(n, "german")}
+    return goals or set(b.endangered), stay
 
 
 def _threatened(pos: Position) -> set[Hex]:
