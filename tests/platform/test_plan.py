@@ -547,34 +547,39 @@ def test_at_a_small_choice_the_policys_plan_is_in_every_generation(monkeypatch) 
     assert len(generations) > 2 and all(any(g is made[0] for g in population) for population in generations)
 
 
-def test_where_every_plan_scores_the_same_the_search_stops_after_one_generation(monkeypatch) -> None:  # noqa: ANN001
+def test_where_every_plan_scores_the_same_the_search_stops_after_two_generations(monkeypatch) -> None:  # noqa: ANN001
     # Seeds of Disaster scores every prewar position 0: the planner spent its whole budget on each
     # prewar decision (about 90 CPU s a game) to play its default plan. Different plans that all
     # score the same on a generation's dice leave nothing to choose: the default plan is played
-    # after that generation (El Alamein: twelve plans). Where one plan scores otherwise, it goes on.
+    # after two generations (El Alamein: twelve plans each). Where one plan scores otherwise, or
+    # every plan scores alike on each generation's dice but not on another's, it goes on.
     scenario = "panzer-corps/el-alamein"
     session = Session.start(game_for(scenario), scenario, seed=3)
     made = _genomes_made(monkeypatch)
     played: list[int] = []
     odd: list[int] = []
     same: list[bool] = []
+    by_dice: list[bool] = []
 
     def alike(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
         genome.actions = [{"type": "plan", "n": 0 if same else made.index(genome)}]
         played.append(1)
-        return 1.0 if made.index(genome) in odd else 0.0
+        return 1.0 if made.index(genome) in odd else float(seed) if by_dice else 0.0
 
     monkeypatch.setattr(plan_module, "_playout", alike)
     began = time.process_time()
     assert plan_module.plan(session, random.Random(1), 1.0)[0] == [{"type": "plan", "n": 0}]
-    assert len(played) == 12 and time.process_time() - began < 0.5
+    assert len(played) == 24 and time.process_time() - began < 0.5
     made.clear(), played.clear(), odd.append(5)
     plan_module.plan(session, random.Random(1), 0.3)
     assert len(played) > 12
     # Nor where the plans scored alike are all one plan: nothing was tried yet.
     made.clear(), played.clear(), odd.clear(), same.append(True)
     plan_module.plan(session, random.Random(1), 0.3)
-    assert len(played) > 12
+    assert len(played) > 24
+    made.clear(), played.clear(), same.clear(), by_dice.append(True)
+    plan_module.plan(session, random.Random(1), 0.3)
+    assert len(played) > 24
 
 
 def _kharkov_german_movement() -> Session:

@@ -233,7 +233,7 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
                 played, took = played + 1, took + cost
                 if costs is not None:
                     costs.append(cost)
-        if _alike(population, samples):  # nothing to choose: the budget would buy nothing
+        if _alike(population):  # nothing to choose: the budget would buy nothing
             return _best(_trusted(population, default), samples)
         population = _next_generation(population, len(styles), rng, default if samples > 1 else None)
 
@@ -271,12 +271,15 @@ def _trusted(population: list[Genome], default: Genome) -> list[Genome]:
     return population
 
 
-def _alike(population: list[Genome], samples: int) -> bool:
-    """Whether a generation's plans, not all the same, scored the same on every one of its dice
-    samples: nothing to choose among them (a Seeds prewar position scores 0 whatever is bought),
-    and more generations would only spend the budget to play the default plan."""
-    scores = {s for g in population for s in g.scores[-samples:]}
-    return len(scores) == 1 and any(g.actions != population[0].actions for g in population)
+def _alike(population: list[Genome]) -> bool:
+    """Whether a generation's plans, not all the same, scored the same on every dice sample they
+    were scored on, some on two generations' dice: nothing to choose among them (a prewar position
+    that scores 0 whatever is bought), and more generations would only spend the budget to play
+    the default plan. Plans that score alike on one generation's dice and otherwise on another's
+    are told apart by luck where the evaluation is coarse (the same position reached on the same
+    dice): stopping there played a plan two lucky samples had kept."""
+    scores = {s for g in population for s in g.scores}
+    return len(scores) == 1 and any(len(g.scores) > 1 for g in population) and any(g.actions != population[0].actions for g in population)
 
 
 def _best(population: list[Genome], samples: int = 1) -> tuple[list[Action], list[Action]]:
