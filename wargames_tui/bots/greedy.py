@@ -139,33 +139,39 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     for u in view["units"]:
         if u["side"] == side and u["status"] == "map":
             crowd[u["hex"]] = crowd.get(u["hex"], 0) + 1
-    best: list[int] = []
-    best_gain = 0
-    mover, guard, here = None, False, far  # the unit whose moves are weighed, a guard?, its start's distance
-    for i, unit, ends in _runs(actions):
-        if unit != mover:  # a unit's moves come together: its start weighed once
-            mover = unit
-            guard = mover in guards
-            here = (danger if guard else dist).get(where.get(mover) or "", far)
-        for j, (target, kind) in enumerate(ends, i):
-            if kind == "exit":
-                return actions[j]  # the first break-off listed, before any move (it wins at once)
-            if kind not in MOVES or (limit is not None and crowd.get(target, 0) >= limit):
-                continue  # a move onto a full hex would end the phase with a unit removed (7.3)
-            if kind != "move":
-                gain = far - dist.get(target, far)  # placing: the nearer the goals the better
-            elif guard:  # a guard moves only to block: next to an enemy unit, no further from its goals
-                gain = 1 if target in near_enemy and danger.get(target, far) <= here else 0
-            else:
-                gain = here - dist.get(target, far)
-                if target in near_enemy:
-                    gain -= style.keep_off
-            if gain > best_gain:
-                best, best_gain = [j], gain
-            elif gain == best_gain and gain > 0:
-                best.append(j)
-    if best:
-        return actions[rng.choice(best)]
+    # A hex over the limit (a move ended on a unit yet to move) loses a unit when the phase
+    # ends (7.3): first a unit of it moves out, to its best end however poor; then the rest.
+    over = {h for h, n in crowd.items() if limit is not None and n > limit}
+    for only in ([over] if over else []) + [None]:
+        best: list[int] = []
+        best_gain = -far if only else 0
+        mover, guard, here = None, False, far  # the unit whose moves are weighed, a guard?, its start's distance
+        for i, unit, ends in _runs(actions):
+            if only and where.get(unit) not in only:
+                continue
+            if unit != mover:  # a unit's moves come together: its start weighed once
+                mover = unit
+                guard = mover in guards
+                here = (danger if guard else dist).get(where.get(mover) or "", far)
+            for j, (target, kind) in enumerate(ends, i):
+                if kind == "exit":
+                    return actions[j]  # the first break-off listed, before any move (it wins at once)
+                if kind not in MOVES or (limit is not None and crowd.get(target, 0) >= limit):
+                    continue  # a move onto a full hex would end the phase with a unit removed (7.3)
+                if kind != "move":
+                    gain = far - dist.get(target, far)  # placing: the nearer the goals the better
+                elif guard:  # a guard moves only to block: next to an enemy unit, no further from its goals
+                    gain = 1 if target in near_enemy and danger.get(target, far) <= here else 0
+                else:
+                    gain = here - dist.get(target, far)
+                    if target in near_enemy:
+                        gain -= style.keep_off
+                if gain > best_gain:
+                    best, best_gain = [j], gain
+                elif gain == best_gain and (gain > 0 or only):
+                    best.append(j)
+        if best:
+            return actions[rng.choice(best)]
     ends = [a for a in actions if a["type"].startswith("end")]
     return ends[0] if ends else rng.choice(actions)
 

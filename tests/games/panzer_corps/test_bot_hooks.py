@@ -131,3 +131,21 @@ def test_an_attacker_elimination_counts_every_attacker_it_would_eliminate():
     state = DK.cleared(phase="ge-combat", **{allied: centre, far: ring[0], german[1]: ring[1], german[0]: off})
     assert retreat_room(state, allied) == 0
     assert [a["attackers"] for a in _declared(_session(state))] == [[far]]
+
+
+def test_the_greedy_bot_moves_a_unit_out_of_a_hex_over_the_stacking_limit_before_ending():
+    # One Allied unit has moved into Lille, where another has yet to move: the hex is over the
+    # limit of one, and the end of the movement would remove one of them (dunkerque:7.1, 7.3,
+    # the engine's reading). Lille is an Allied goal (a city, 9.3), so the one there has no move
+    # that gains; it moves out all the same, and only then does the phase end.
+    lille = "0815"
+    assert DK.terrain(lille) == "city"
+    stayed, came = DK.units("al", 2, strength=3)
+    german = DK.unit("ge", strength=4)
+    state = DK.cleared(phase="al-move", **{stayed: lille, came: lille, german: "2201"})
+    state.moved = [came]
+    session, rng = _session(state), random.Random(1)
+    action = greedy_bot(session, rng)
+    assert action["type"] == "move" and action["unit"] == stayed
+    session.act(action)
+    assert greedy_bot(session, rng)["type"] == "end-phase"
