@@ -266,3 +266,20 @@ def test_the_bots_goals_include_the_enemy_units_each_elimination_pays_for():
     goals = {side: objectives(state, side) for side in ("de", "su")}
     assert "1512" in goals["de"] and "1020" in goals["su"]
     assert CITIES <= goals["su"]
+
+
+@pytest.mark.rules("kharkov:4.5")
+def test_a_soviet_unit_that_can_reach_poltava_this_movement_makes_it_the_only_goal():
+    # Between planning bots a German 2:1 on a Soviet tank corps beside Poltava rolled AR; the
+    # attackers' retreat opened its way, and the next Soviet movement won at once (4.5). The
+    # greedy Soviets, the German plans' model of the reply, took Poltava only when it happened to
+    # be the nearest of their goals, so no German plan feared it. Now, while a Soviet unit can end
+    # its movement there, the bots' Soviet goal is that hex alone; out of reach, the usual goals.
+    su = t.unit("su", move=8)
+    german = t.unit("de")
+    ring = [h for h in sorted(t.sc.grid.all_hexes()) if t.sc.grid.distance(h, "0634") == 5 and t.sc.terrain_at[h].cost]
+    state = next(s for h in ring if "0634" in board(s := t.cleared(phase="su-move", **{su: h, german: "2001"})).moves(su).reach.cost)
+    assert objectives(state, "su") == {"0634"}
+    far = next(h for h in sorted(t.sc.grid.all_hexes()) if t.sc.grid.distance(h, "0634") == 12 and t.sc.terrain_at[h].cost)
+    state = t.cleared(phase="su-move", **{su: far, german: "2001"})
+    assert "0634" in objectives(state, "su") and len(objectives(state, "su")) > 1

@@ -117,7 +117,7 @@ def _turns_to_win(b: Board, side: str, units: list[str]) -> int:
     """The fewest movements any unit of side needs to reach a hex that wins at once, as MPs
     over the terrain with the enemy's units in the way and its zones costing a movement each
     (an estimate beyond the next movement); 0 where nothing wins at once."""
-    goals = _instant_hexes(b.state.scenario, side)
+    goals = victory.instant_hexes(b.state.scenario, side)
     exit_rule = b.rules.exit
     if exit_rule and exit_rule.side == side:
         goals = frozenset(b.sc.edge(exit_rule.edge))
@@ -157,7 +157,7 @@ def _can_win_from(b: Board, uid: str, side: str) -> bool:
     """Whether uid's next movement could end on a hex that wins the game for side at once."""
     rules = b.rules
     exit_rule = rules.exit
-    wins_at = _instant_hexes(b.state.scenario, side)
+    wins_at = victory.instant_hexes(b.state.scenario, side)
     if not wins_at and not (exit_rule and exit_rule.side == side):
         return False
     enemy_here = b.held(side)
@@ -165,15 +165,3 @@ def _can_win_from(b: Board, uid: str, side: str) -> bool:
         if kind == "exit" or (h in wins_at and h not in enemy_here):
             return True
     return b.hex_of(uid) in wins_at
-
-
-@cache
-def _instant_hexes(scenario_id: str, side: str) -> frozenset[Hex]:
-    """The hexes where a unit of side wins the game at once (el-alamein 4.1, kharkov 4.5)."""
-    sc = load_scenario(scenario_id)
-    rules = sc.info.rules
-    if rules.sudden_death and rules.sudden_death.side == side:
-        return frozenset(sc.place_hexes(rules.sudden_death.places))
-    if rules.vp and rules.vp.sudden_death and rules.vp.charge_side == side:
-        return frozenset(sc.place_hexes(rules.vp.sudden_death))
-    return frozenset()

@@ -296,6 +296,9 @@ def objectives(state: State, side: str) -> set[Hex]:
         return set(b.sc.edge(rules.exit.edge))
     if rules.sudden_death and rules.sudden_death.side == side:
         return b.sc.place_hexes(rules.sudden_death.places)
+    within_reach = [h for h in instant_hexes(state.scenario, side) if h not in enemy_hexes and _reached(b, side, h)]
+    if within_reach:  # a unit can win the game this movement (kharkov 4.5): that is the goal
+        return set(within_reach)
     tracked = tracked_places(state.scenario)
     if tracked:
         wanted = {h for h in tracked if state.control.get(h) != side}
@@ -309,6 +312,24 @@ def objectives(state: State, side: str) -> set[Hex]:
     if rules.points and rules.points.side != side:
         return set(_doubled_hexes(state.scenario))
     return enemy_hexes
+
+
+def _reached(b: Board, side: str, h: Hex) -> bool:
+    """Whether a unit of side could end its next movement on h (units out of range not asked)."""
+    grid = b.sc.grid
+    return any(grid.distance(b.hex_of(u), h) <= b.unit(u).move and h in b.moves(u).reach.cost for u in b.units_of(side))
+
+
+@cache
+def instant_hexes(scenario_id: str, side: str) -> frozenset[Hex]:
+    """The hexes where a unit of side wins the game at once (el-alamein 4.1, kharkov 4.5)."""
+    sc = load_scenario(scenario_id)
+    rules = sc.info.rules
+    if rules.sudden_death and rules.sudden_death.side == side:
+        return frozenset(sc.place_hexes(rules.sudden_death.places))
+    if rules.vp and rules.vp.sudden_death and rules.vp.charge_side == side:
+        return frozenset(sc.place_hexes(rules.vp.sudden_death))
+    return frozenset()
 
 
 @cache
