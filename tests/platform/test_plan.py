@@ -524,15 +524,23 @@ def test_at_a_small_choice_one_lucky_sample_does_not_displace_the_policys_plan(m
         assert plan_module.plan(session, random.Random(seed), 0.2)[0] == [{"type": "plan", "n": 0}]
 
 
-def test_at_a_small_choice_the_policys_plan_is_in_every_generation(monkeypatch) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("begun", [False, True])
+def test_at_a_small_choice_the_policys_plan_is_in_every_generation(monkeypatch, begun: bool) -> None:  # noqa: ANN001
     # The policy's plan, scored on every generation's dice, is what another plan must beat: at a
     # small choice it is kept in every generation, even where it ranks below the better half.
+    # So too where the search begins from a plan (the turn's, scored on one sample a plan): that
+    # plan is one among the rest, and the policy's is still the one kept.
     session = _soldier_on_prompt()
     made = _genomes_made(monkeypatch)
+    start = [session.prompt.actions[-1]] if begun else None
+    policys: list[plan_module.Genome] = []
 
     def worst(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
+        if not policys:  # the first generation: the start where there is one, and the policy's plan
+            assert genome.actions == (start or [])
+            policys.append(next(g for g in made if g.actions == [] and g.style == 0 and g.noise == 0.0))
         genome.actions = [{"type": "plan", "n": made.index(genome)}]
-        return -1.0 if genome is made[0] else 0.0
+        return -1.0 if genome is policys[0] else 0.0
 
     generations: list[list[plan_module.Genome]] = []
     next_generation = plan_module._next_generation
@@ -543,8 +551,8 @@ def test_at_a_small_choice_the_policys_plan_is_in_every_generation(monkeypatch) 
 
     monkeypatch.setattr(plan_module, "_playout", worst)
     monkeypatch.setattr(plan_module, "_next_generation", recording)
-    plan_module.plan(session, random.Random(1), 0.2)
-    assert len(generations) > 2 and all(any(g is made[0] for g in population) for population in generations)
+    plan_module.plan(session, random.Random(1), 0.2, start)
+    assert len(generations) > 2 and all(any(g is policys[0] for g in population) for population in generations)
 
 
 def test_where_every_plan_scores_the_same_the_search_stops_after_two_generations(monkeypatch) -> None:  # noqa: ANN001
@@ -619,3 +627,47 @@ def test_half_the_moves_given_to_a_standing_unit_keep_a_place_its_side_holds() -
     moves = [plan_module._stirred(session, plan, random.Random(seed)) for seed in range(20)]
     assert all(m is not None and m["unit"] == "de-27pz" for m in moves)
     assert 5 <= sum(m["path"][-1] in held for m in moves) <= 15
+
+
+def _small_choice_in_a_plan(scenario: str, seed: int) -> tuple[list, int, int]:
+    """A greedy game's actions, up to the first choice of a few actions (not an answer) that comes
+    right after the same side's choice among more, with no die rolled and no other side between;
+    the indices of that earlier choice and of the small one."""
+    game = game_for(scenario)
+    session, rng = Session.start(game, scenario, seed=seed), random.Random(seed)
+    many = None  # the index of the side's last choice among more than SMALL_CHOICE actions, if still in its run
+    while session.outcome() is None:
+        n, log = len(session.prompt.actions), session.log
+        if log and (log[-1].side != session.prompt.side or log[-1].rolls or log[-1].answer):
+            many = None
+        if many is not None and 1 < n <= plan_module.SMALL_CHOICE and not game.answering(session.state):
+            return [e.action for e in log] + [BOTS["greedy"](session, rng)], many, len(log)
+        if n > plan_module.SMALL_CHOICE:
+            many = len(log)
+        session.act(BOTS["greedy"](session, rng))
+    raise AssertionError("no such choice")
+
+
+def test_a_small_choice_the_turns_plan_holds_is_planned_again(monkeypatch) -> None:  # noqa: ANN001
+    # Plan Red, an Axis impulse: the turn's plan (one sample a plan) goes on to the choice of an
+    # attack's lead and air, four actions. That choice is planned again on its own share and
+    # samples, the turn's plan one of the plans (it used to be played from the plan unplanned:
+    # the planning Allies' Advantage spent on one lucky sample).
+    scenario = "springtime/plan-red"
+    actions, before, small = _small_choice_in_a_plan(scenario, 1)
+    session = Session.start(game_for(scenario), scenario, seed=1)
+    for action in actions[:before]:
+        session.act(action)
+    calls: list[tuple[float, list | None]] = []
+
+    def replaying(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
+        calls.append((budget, start))
+        return actions[len(s.log) : small + 1], []
+
+    monkeypatch.setattr(plan_module, "plan", replaying)
+    bot, rng = Planner(4.0), random.Random(1)
+    for _ in range(before, small):  # the turn's plan, played up to the small choice
+        session.act(bot(session, rng))
+    assert bot(session, rng) == actions[small]
+    assert [budget for budget, _ in calls] == [pytest.approx(plan_module.FIRST_SHARE * 4.0), pytest.approx(plan_module.REPLAN_SHARE * 4.0)]
+    assert calls[1][1] == [actions[small]]  # the turn's plan, among the plans

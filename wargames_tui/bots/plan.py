@@ -16,7 +16,8 @@ replaces the rest by changed copies of the kept ones: one choice replaced by ano
 kept where still legal), or everything after a point remade. A plan's score is its mean over
 every generation it lived through. At a small choice (a few actions: spend the Advantage or
 not) each plan is scored on several dice samples a generation and the policy's plan is kept in
-every one, so that one lucky sample does not decide it; where plans that differ all score the
+every one, so that one lucky sample does not decide it (also where the turn's plan, scored on
+one sample a plan, holds an action for it: that plan is then one among the rest); where plans that differ all score the
 same on a generation's dice, there is nothing to choose and the search stops. When the time is up, the best plan is played up to its first
 die roll; then the bot plans again from what the dice brought, with a share of the budget,
 its population seeded with the rest of the plan it was playing (what it had found for after
@@ -104,8 +105,9 @@ class Planner:
     the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts; once
     spent, the turn's last plan is played on past its rolls where the rules allow, else the
     policy's own choice (no playout: a turn of many rolls stays within its budget). A small
-    choice (a loss to pick, a bombardment's targets) gets REPLAN_SHARE and only itself played:
-    where the side's turn goes on after it, the turn's plan is made then. The turn lasts until
+    choice (a loss to pick, a bombardment's targets) gets REPLAN_SHARE, even where the turn's plan
+    holds an action for it, and only itself played where the turn's plan is not made yet: where
+    the side's turn goes on after it, the turn's plan is made then. The turn lasts until
     the others act (answers apart, where the game tells them: `turn_over`)."""
 
     thinks = True  # takes seconds: the client asks it on a thread of its own
@@ -123,15 +125,18 @@ class Planner:
         key = (id(session), prompt.side)
         turn = self._turns.pop(key, None) or _Turn(began=len(session.log))
         planned = turn.planned
-        if turn.due == len(session.log) and planned and refusal(session.game, session.state, prompt, planned[0]) is None:
+        small = 1 < len(prompt.actions) <= SMALL_CHOICE
+        holds = turn.due == len(session.log) and planned and refusal(session.game, session.state, prompt, planned[0]) is None
+        if holds and not small:
             actions = planned
         elif len(prompt.actions) == 1:  # forced: nothing to plan; the turn's start is kept
             actions = list(prompt.actions[:1])
         else:
+            if holds:  # a small choice the turn's plan holds: planned again on its samples, that plan among the plans
+                turn.rest = planned + turn.rest
             # still the turn the last plan was for: the others have only answered since
             if turn.due < 0 or turn_over(session.game, session.log[turn.began :], prompt.side):
                 turn = _Turn(began=len(session.log))
-            small = len(prompt.actions) <= SMALL_CHOICE
             first = not (turn.whole or small)  # the turn's plan
             left = self.budget - turn.spent
             found = None
@@ -216,8 +221,10 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
     side = session.prompt.side
     styles = _styles(session.game)
     population = _population(len(styles), start)
-    default = population[0]  # the start, else the greedy bot's own play in its first style
     samples = _samples(session)
+    # the start, else the greedy bot's own play in its first style; at a small choice that play
+    # always (the start, planned on one sample a plan, is one plan among the rest)
+    default = population[1] if start and samples > 1 else population[0]
     needed = playouts_to_choose(len(styles), start, samples)
     played, took = 0, 0.0  # playouts so far and their CPU seconds
     while True:
@@ -262,8 +269,8 @@ def playouts_to_choose(styles: int, start: list[Action] | None, samples: int = S
 
 def _trusted(population: list[Genome], default: Genome) -> list[Genome]:
     """The plans to choose among: where playouts are so dear that no plan was scored on two
-    dice samples, the default plan alone (the rest of the turn's plan where there is one, else
-    the greedy bot's own play), when scored. One sample each is mostly luck: where a playout
+    dice samples, the default plan alone (`plan`'s: the rest of the turn's plan where there is
+    one, else the greedy bot's own play), when scored. One sample each is mostly luck: where a playout
     costs 0.1-0.4 s, a 4 s plan scores each of its plans once, and picking the best of those
     played a side worse than the greedy bot the plans start from."""
     if default.scores and max(len(g.scores) for g in population) < 2:
