@@ -4,10 +4,10 @@ import pytest
 
 from wargames_tui.games.betrayal import evaluate
 from wargames_tui.games.betrayal.evaluation import MOBILE, RIVAL, exposure, prospects
-from wargames_tui.games.betrayal.victory import german_areas
+from wargames_tui.games.betrayal.victory import german_areas, judge
 
 from .helpers import blank, put
-from .test_victory import france_with
+from .test_victory import S, france_with
 
 
 @pytest.mark.rules("betrayal:7.2")
@@ -75,3 +75,36 @@ def test_the_french_gain_by_keeping_their_army_air_and_armour_most():
     assert more > full  # one more corps on the map
     put(state, "PAR", "fr-aa")
     assert prospects(state)["french"] > more + MOBILE / 2
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
+def test_the_british_gain_by_keeping_low_countries_areas_out_of_german_hands():
+    # Either Low Countries area left keeps off the German Minor that cancels a British one: one
+    # more area not German-held is a step, the Victory Table's levels alike.
+    state = blank("british-regroup", turn=S.turns)
+    put(state, "SOI", "fr-3dcr")
+    for a, area in S.areas.items():
+        if area.country in ("B", "NL"):
+            state.control[a] = "german"
+    state.control["GHE"] = "allied"
+    one = prospects(state)["british"]
+    state.control["ANT"] = "allied"
+    assert judge(state)["levels"]["british"] == 0
+    assert prospects(state)["british"] > one
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
+def test_the_british_gain_by_keeping_their_air_and_armour_in_play():
+    # A British armour unit kept on the map counts more than brought home, and the fighter in a
+    # box it comes back from counts more than lost (the French armour keeps the levels alike).
+    state = blank("british-regroup", turn=S.turns)
+    put(state, "SOI", "fr-3dcr")
+    put(state, "LIL", "br-1tb")
+    state.pieces["br-aasf"].where = "setaside"
+    kept = prospects(state)["british"]
+    state.pieces["br-1tb"].where = "evacuated"
+    assert prospects(state)["british"] < kept
+    home = prospects(state)["british"]
+    state.pieces["br-aasf"].where = "eliminated"
+    assert judge(state)["levels"]["british"] == 0
+    assert prospects(state)["british"] < home

@@ -15,6 +15,11 @@ the German attacks its moves invite. So France's prospect also counts what those
 take: the marker held where the German units in reach could attack it at good odds (lost, it is
 a German Major Victory, 7.2.3), and the French army itself, its air and armour most (with no
 Allied air or armour left the Germans gain a Minor Victory against both nations, 5.3.2's note).
+The same German Minor cancels a British Minor (evacuation), and the British player can fight both
+of its conditions: the Belgian and Dutch units are his, and so are the British armour and fighter.
+So Britain's prospect also counts the Low Countries not all German-held and each Belgian or Dutch
+area not German-held, an Allied air or armour unit on the map, and each British air or armour
+unit still in play (on the map or in a box it comes back from), above one brought home.
 Nothing in this game is hidden (HIDDEN is False).
 """
 
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 from wargames_tui.games.betrayal.board import distances, ground, on_map, sc, strength
 from wargames_tui.games.betrayal.state import State
-from wargames_tui.games.betrayal.victory import british_counts, german_areas, judge
+from wargames_tui.games.betrayal.victory import british_counts, german_areas, judge, low_countries_fallen, mobile_arms_gone
 
 LEVEL = 4.0  # a level on the Victory Table
 MARKER = 1.5  # the French Republic marker held by the French
@@ -32,6 +37,10 @@ FORCE = 0.1  # a defence point of a French ground unit on the map
 MOBILE = 0.75  # a French air or armour unit on the map
 EVACUATED = 0.4  # a British ground unit brought home
 FIGHTING = 0.3  # a British ground unit still on the map
+LOWLANDS = 1.0  # one Belgian or Dutch area or more not German-held (no German Minor by them)
+LOWLAND_AREA = 0.2  # a Belgian or Dutch area not German-held
+ARMS = 1.0  # an Allied air or armour unit on the map (no German Minor for their loss)
+BRITISH_MOBILE = 0.5  # a British air or armour unit neither lost nor evacuated
 RIVAL = 0.5  # how much the other nation's prospect counts against a nation's
 
 
@@ -46,7 +55,7 @@ def prospects(state: State) -> dict[str, float]:
         - AREA * len(german_areas(state, "F"))
         + _french_army(state)
     )
-    british = LEVEL * levels["british"] + EVACUATED * evacuated + FIGHTING * (saved - evacuated)
+    british = LEVEL * levels["british"] + EVACUATED * evacuated + FIGHTING * (saved - evacuated) + _british_minor_guard(state)
     return {"french": french, "british": british}
 
 
@@ -71,6 +80,21 @@ def _french_army(state: State) -> float:
         if unit.nation == "french" and on_map(state, u):
             value += MOBILE * (unit.air or unit.kind == "armor") + (0.0 if unit.air else FORCE * strength(state, u, "defence"))
     return value
+
+
+def _british_minor_guard(state: State) -> float:
+    """Steps against the German Minor that cancels a British one (5.3.2's note): Low Countries
+    areas kept, and air and armour kept."""
+    lowlands = sum(1 for a, area in sc().areas.items() if area.country in ("B", "NL") and state.control.get(a) != "german")
+    mobile = sum(
+        1 for u, p in state.pieces.items()
+        if sc().units[u].nation == "british" and (sc().units[u].air or sc().units[u].kind == "armor")
+        and p.where not in ("eliminated", "evacuated")
+    )
+    return (
+        LOWLANDS * (not low_countries_fallen(state)) + LOWLAND_AREA * lowlands
+        + ARMS * (not mobile_arms_gone(state)) + BRITISH_MOBILE * mobile
+    )
 
 
 def evaluate(state: State, side: str) -> float:
