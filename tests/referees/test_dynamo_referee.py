@@ -874,6 +874,8 @@ class Referee:
             self.check_blitz_cost(a, events, before)
         if a["type"] in ("break-down", "reform") and self.battle is not None:
             self.battle["reorganised"] = True
+        if a["type"] in ("break-down", "reform"):
+            self.reveal_kin(a["unit"])
         if a["type"] in ("lose", "retreat", "retreat-all", "advance", "end-advance"):
             self.on_resolution(p, a, events, before)
         if a["type"] == "evacuate":
@@ -948,6 +950,15 @@ class Referee:
         self.revealed = set()
         self.revealed_units = set()
         self.battle = None
+
+    def reveal_kin(self, uid: str) -> None:
+        """dynamo:15.2, 15.3: a division breaks down into its kampfgruppen (or they reform) in
+        place, counters swapped in the open: what was shown of one is shown of the other (11.2)."""
+        kin = {uid, UNITS.get(uid, {}).get("parent")} | {
+            k for k, u in UNITS.items() if u.get("parent") == uid
+        }
+        if kin & self.revealed_units:
+            self.revealed_units |= kin - {None}
 
     # ----------------------------------------------------------------- combat
     def luftwaffe_with(self, attackers: list, blitz: bool) -> int:
@@ -1465,13 +1476,19 @@ class Referee:
             return
         where = self.where() + f" advance {uid} -> {hex_}"
         parent = UNITS.get(uid, {}).get("parent")
+        children = [k for k, x in UNITS.items() if x.get("parent") == uid]
         if uid not in b["advanced"] and parent in b["advanced"]:
             b["advanced"][uid] = list(
                 b["advanced"][parent]
             )  # a division broken down on the way (15.2)
+        if uid not in b["advanced"] and any(k in b["advanced"] for k in children):
+            b["advanced"][uid] = list(
+                max((b["advanced"][k] for k in children), key=len)
+            )  # kampfgruppen reformed on the way (15.3)
         steps = b["advanced"][uid]
         steps.append(hex_)
-        is_attacker = uid in b["attackers"] or parent in b["attackers"]
+        kin = {uid, parent, *children}
+        is_attacker = bool(kin & set(b["attackers"]))
         problems = []
         if b["blitz"]:
             rec.bad(
