@@ -33,7 +33,8 @@ def rearguard_steps(b: Board, uids: list[str]) -> int:
     return sum(b.steps_left(u) for u in uids)
 
 
-def _threatened(b: Board, h: str) -> bool:
+def threatened(b: Board, h: str) -> bool:
+    """A German ground unit stands next to h: a sea evacuation there leaves a rearguard (20.6)."""
     return any(b.owner(n) == "german" and b.real_at(n) for n in b.m.neighbours[h])
 
 
@@ -59,7 +60,7 @@ def options(b: Board) -> list[dict[str, Any]]:
         for u in here:
             if budget_for(b, u) is None:
                 continue
-            if _threatened(b, h) and rearguard_steps(b, units) > 1:
+            if threatened(b, h) and rearguard_steps(b, units) > 1:
                 rest = [x for x in b.real_at(h) if x != u]
                 if rearguard_steps(b, rest) < 1:
                     continue  # 20.6: one step stays behind
@@ -69,7 +70,7 @@ def options(b: Board) -> list[dict[str, Any]]:
 
 def rolls_for(b: Board, h: str) -> bool:
     """A single step left under German eyes rolls to get away (20.6)."""
-    return _threatened(b, h) and rearguard_steps(b, b.state.evac["start"][h]) == 1
+    return threatened(b, h) and rearguard_steps(b, b.state.evac["start"][h]) == 1
 
 
 def evacuate(state: State, uid: Any, dice: Dice) -> list[Event]:

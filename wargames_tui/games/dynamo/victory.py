@@ -20,15 +20,19 @@ def lost_steps(b: Board, uid: str) -> int:
     return 0
 
 
-def tally(state: State, final: bool = False) -> dict[str, Any]:
+def tally(state: State, final: bool = False, fates: dict[str, str] | None = None, linked: float = 1) -> dict[str, Any]:
     """Points of each side so far; with final, the end-of-game lines of communication count (22.3)
-    and unentered Allied reinforcements count as evacuated (21.4)."""
+    and unentered Allied reinforcements count as evacuated (21.4).
+
+    For a bot's estimate of the end: fates stands for the lines of communication, where "lifted"
+    counts a unit as evacuated, and linked is the share of a unit's evacuation points that a line
+    to the south edge earns."""
     b = Board(state)
     p = b.g.rules.points
     german = allied = 0
-    evac_steps = 0
-    evac_tf = 0
-    loc = lines_of_communication(b) if final else {}
+    evac_steps: float = 0
+    evac_tf: float = 0
+    loc = fates if fates is not None else lines_of_communication(b) if final else {}
     for uid, u in b.g.units.items():
         if u.dummy:
             continue
@@ -44,10 +48,10 @@ def tally(state: State, final: bool = False) -> dict[str, Any]:
             else:
                 german += (p.french_moto_step if u.moto else p.french_leg_step) * lost
             gone = st.where == "evacuated" or final and (
-                loc.get(uid) == "south" or st.where == "pool" and u.turn is not None
+                loc.get(uid) in ("south", "lifted") or st.where == "pool" and u.turn is not None
             )
             if gone:
-                left = len(u.steps) - st.step
+                left = (len(u.steps) - st.step) * (linked if st.where == "map" and loc.get(uid) == "south" else 1)
                 if u.task_force:
                     evac_tf += left
                 else:
