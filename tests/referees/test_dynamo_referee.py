@@ -695,7 +695,8 @@ class Referee:
             elif u["side"] == "german" and u["moto"] and campaign and self.turn < 4:
                 want = False  # 5.6
             else:
-                # the unit's own hex: its own presence negates an EZOC there (6.6)
+                # the unit's own hex: its own presence negates an EZOC there (6.6); a line
+                # goes into a marsh hex but not through it (9.5; no source is a marsh hex)
                 h = u["hex"]
                 want = not (
                     h in reach[u["side"]]
@@ -703,6 +704,7 @@ class Referee:
                         n in reach[u["side"]]
                         and frozenset((h, n)) not in ALL_SEA
                         and TERRAIN[h] != "marsh"
+                        and TERRAIN[n] != "marsh"
                         for n in neighbours(h)
                     )
                 )
