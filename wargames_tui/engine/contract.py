@@ -89,14 +89,18 @@ class Owed:
 
     `skippable`: the rules let the step end without it (units left unplaced, points unspent): the
     client asks once, naming it. Otherwise the step cannot end until it is done (a forced attack).
+    `side`: whose duty it is, where that may be another side than the one to act (an attack the
+    phasing side owes, still there while the defender answers within its impulse): the client shows
+    it as that side's, still to come, never as the player's own task. None: the side to act's.
     """
 
     text: str
     case: str
     skippable: bool = False
+    side: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "case": self.case, "skippable": self.skippable}
+        return {"text": self.text, "case": self.case, "skippable": self.skippable, "side": self.side}
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,19 @@ def preview(session: Session, action: Action) -> Preview | None:
 
 
 def owed(session: Session) -> list[Owed]:
-    """What the side to act must still do before the step may end (the game's `owed`)."""
+    """What the side to act must still do before the step may end (the game's `owed`, its own)."""
+    side = session.prompt.side
+    return [o for o in _all_owed(session) if o.side is None or o.side == side]
+
+
+def owed_by_others(session: Session) -> list[Owed]:
+    """What another side still owes while this one acts (an attack the phasing side must still make
+    while the defender answers): theirs, still to come, never the player's own task."""
+    side = session.prompt.side
+    return [o for o in _all_owed(session) if o.side is not None and o.side != side]
+
+
+def _all_owed(session: Session) -> list[Owed]:
     hook = getattr(session.game, "owed", None)
     return list(hook(session.state)) if hook else []
 

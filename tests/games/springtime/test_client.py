@@ -217,6 +217,47 @@ def test_a_contested_area_shows_the_allied_count_left_and_the_axis_count_right()
     assert LOOK.occupied(view["zones"]["24"], here, "axis") == ("<", "}")
 
 
+@pytest.mark.rules("springtime:10.1")
+@sync
+async def test_the_defence_prompt_names_the_attack_still_owed_as_the_axiss(tmp_path: Path) -> None:
+    """At 80x24 the Allied defence prompt says the attack on 9 is still to come from the Axis, not
+    "Still to do" as if it were the Allied player's own task; so does the standing (v)."""
+    from tests.games.springtime.test_contract import defending_22_with_9_still_owed
+
+    session = Session(springtime, FG, {}, defending_22_with_9_still_owed(), Dice(7), dict(HOTSEAT))
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await past_cover(pilot, app)
+        screen = area_screen(app)
+        line = screen._owed_line().plain
+        assert line == " · Still to come from the Axis: attack French Flanders (9) with the units that entered it (springtime:10.1)"
+        await pilot.press("v")
+        await pilot.pause()
+        body = app.screen.body
+        text = "\n".join(r.plain for r in body.renderables if hasattr(r, "plain"))
+        assert "Still to do" not in text, text
+        assert "Still to come from the Axis:\n• attack French Flanders (9)" in text, text
+
+
+@pytest.mark.rules("springtime:6.1.1", "springtime:15.1")
+def test_typing_keep_at_the_event_prompt_finds_the_choice_to_hold_the_marker() -> None:
+    """The rules' choice at an Event prompt is to play the marker or hold on to it (6.1.1: "a player
+    may hold on to an Event marker as long as they wish"): the option not to play is named so, and
+    the action list's filter finds it by "keep" or "hold" (it was "no, go on")."""
+    from wargames_tui.games.springtime.present.words import describe
+    from wargames_tui.ui.screens.actions import ranked
+
+    session = Session.start(springtime, FG, {}, seed=1, seats=dict(HOTSEAT))
+    for action in ({"type": "draw"}, {"type": "draw"}, {"type": "kleist", "unit": "de-guderian"}):
+        session.act(action)
+    p = session.prompt
+    assert p.case == "springtime:15.1" and p.side == "allied"
+    view = springtime.view(session.state, "allied")
+    rows = [describe(a, view).lower() for a in p.actions]
+    decline = p.actions.index({"type": "decline"})
+    assert all(ranked(word, rows)[:1] == [decline] for word in ("keep", "hold"))
+
+
 @pytest.mark.rules("springtime:10.4.3", "springtime:10.4.4")
 def test_the_defender_sees_his_value_against_the_declared_attack() -> None:
     from wargames_tui.games.springtime.contract import results

@@ -171,13 +171,14 @@ def _draw(state: State, side: str, discard: bool) -> Preview | None:
 
 
 def owed(state: State) -> list[Owed]:
-    """Areas entered that must still be attacked in this impulse (10.1)."""
+    """Areas entered that must still be attacked in this impulse (10.1): the phasing side's duty, also
+    while the defender answers an attack within its impulse (his lead, the Advantage)."""
     if state.phase != "maneuvers" or not state.imp:
         return []
     must = state.imp.get("must", {})
     attacked = state.imp.get("attacked", [])
     b = load_board()
-    return [Owed(f"attack {b.areas[a].name} ({a}) with the units that entered it", "springtime:10.1")
+    return [Owed(f"attack {b.areas[a].name} ({a}) with the units that entered it", "springtime:10.1", side=state.active)
             for a in sorted(must) if must[a] and a not in attacked and units_in(state, a, other(state.active))]
 
 

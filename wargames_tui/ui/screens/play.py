@@ -92,6 +92,7 @@ class PlayScreen(Screen):
         self.last_results: list[Event] = []  # the last combat's results, shown until the player's next action
         self._asked_end: tuple[int, str] | None = None  # an end of step asked about once (position, type)
         self.owed_now: list[Owed] = []  # what the side to act still owes in the position drawn
+        self.others_owe_now: list[Owed] = []  # what another side still owes there (theirs, still to come)
         self.replay_side: str | None = None  # whose view a replay shows: the public one until the game is over
         # Bound to one seat: the other seats' actions are followed from the save (ui/seat.py).
         self.seat = SeatWatch(self) if session.seat is not None and not replay else None
@@ -204,6 +205,7 @@ class PlayScreen(Screen):
     def refresh_all(self) -> None:
         self.read_view()
         self.owed_now = self.owed()  # read once a position: the prompt line is drawn at every cursor key
+        self.others_owe_now = self.owed_by_others()
         self.pane.read(self.view)
         self._draw_header()
         self._draw_prompt()
@@ -212,9 +214,14 @@ class PlayScreen(Screen):
 
     def owed(self) -> list[Owed]:
         """What the side to act still owes (none while a bot or the game plays it, or in a replay)."""
-        if self.replay or self.over() or self.bot_to_act() or self.automatic() or self.session.waiting_for():
-            return []
-        return gamehooks.owed(self.session)
+        return gamehooks.owed(self.session) if self._player_to_act() else []
+
+    def owed_by_others(self) -> list[Owed]:
+        """What another side still owes while the player acts (the attack whose defence he chooses)."""
+        return gamehooks.owed_by_others(self.session) if self._player_to_act() else []
+
+    def _player_to_act(self) -> bool:
+        return not (self.replay or self.over() or self.bot_to_act() or self.automatic() or self.session.waiting_for())
 
     def _draw_standing(self) -> None:
         if not self.is_mounted:
@@ -272,11 +279,14 @@ class PlayScreen(Screen):
         self.query_one("#prompt", Panel).put(t)
 
     def _owed_line(self) -> Text:
-        """The first thing still owed, in full with its case; how many more (v lists them)."""
-        if not self.owed_now:
+        """The first thing still owed, in full with its case; how many more (v lists them). Where the
+        player owes nothing, the first thing another side still owes, as that side's."""
+        owed = self.owed_now or self.others_owe_now
+        if not owed:
             return Text()
-        first, more = self.owed_now[0], len(self.owed_now) - 1
-        t = Text(" · Still to do: ", "bold #ff8c1a")
+        first, more = owed[0], len(owed) - 1
+        title = "Still to do" if self.owed_now else f"Still to come from the {self.pane.side_name(first.side)}"
+        t = Text(f" · {title}: ", "bold #ff8c1a")
         t.append(f"{first.text} ({first.case})" + (", may be left" if first.skippable else ""))
         if more:
             t.append(f", and {more} more", "dim")
@@ -539,7 +549,7 @@ class PlayScreen(Screen):
         viewer = self._drawn_for
         body = standing_text(
             gamehooks.standing(self.session, viewer), gamehooks.order_of_battle(self.session, viewer),
-            self.side_names, self.owed(),
+            self.side_names, self.owed(), self.owed_by_others(),
         )
         self.app.push_screen(StandingScreen(body))
 

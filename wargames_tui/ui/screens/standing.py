@@ -3,6 +3,8 @@ log, searchable (L). Each shows only what the viewer may read."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,13 +13,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog
 
 from wargames_tui.engine.contract import Forces, Owed, Standing
+from wargames_tui.ui.hotseat import short_name
 from wargames_tui.ui.widgets.footer import Footer
 from wargames_tui.ui.widgets.standing import owed_text
 
 
-def standing_text(standing: Standing | None, forces: dict[str, Forces], sides: dict[str, str], owed: list[Owed]) -> RenderableType:
-    """The victory conditions with their cases, where the game stands, what is owed, and each
-    side's units on the map, to come, eliminated and elsewhere."""
+def standing_text(standing: Standing | None, forces: dict[str, Forces], sides: dict[str, str], owed: list[Owed],
+                  others_owe: Sequence[Owed] = ()) -> RenderableType:
+    """The victory conditions with their cases, where the game stands, what is owed (by the side to
+    act; what another side still owes, as theirs), and each side's units on the map, to come,
+    eliminated and elsewhere."""
     parts: list[RenderableType] = []
     if standing is not None:
         t = Text("Victory conditions\n", "bold #ffd21f")
@@ -31,6 +36,9 @@ def standing_text(standing: Standing | None, forces: dict[str, Forces], sides: d
         parts.append(t)
     if owed:
         parts.append(Text("\nStill to do before the step may end:", "bold #ff8c1a") + owed_text(owed))
+    for side in dict.fromkeys(o.side for o in others_owe):
+        theirs = [o for o in others_owe if o.side == side]
+        parts.append(Text(f"\nStill to come from the {short_name(sides.get(side or '', side or ''))}:", "bold #ff8c1a") + owed_text(theirs))
     for side, f in forces.items():
         t = Text(f"\n{sides.get(side, side)}\n", "bold #7ec8e3")
         rows = [("On the map", f.on_map), ("To come", f.to_come), ("Eliminated", f.eliminated), *f.other.items()]

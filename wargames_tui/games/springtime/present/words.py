@@ -18,6 +18,14 @@ USES = {
     "heroic": "Heroic Defense: make it a stalemate (11.1.2)", "maximum": "Maximum Attack: make it a stalemate (11.1.3)",
     "soldier_on": "Soldier On: another impulse (11.1.4)",
 }
+DECLINE = {  # the choice not to, in the rule's words, by the step that offers it
+    "surprise-event": "keep your Event marker: hold on to it, not played now (6.1.1, 15.1)",
+    "event-allied": "keep your Event marker: hold on to it, not played now (6.1.1)",
+    "event-axis": "keep your Event marker: hold on to it, not played now (6.1.1)",
+    "advantage": "accept the result and keep the Advantage",
+    "logistics": "accept: the Maneuvers Phase ends, the Advantage kept (6.2.1)",
+    "airlanding": "leave the Airlanding Corps on the map",
+}
 GROUPS = {"1": "1st Army Group", "2": "2nd Army Group", "3": "3rd Army Group", "4": "4th Army Group", "Be": "Belgian Army",
           "N": "Dutch Army", "A": "Army Group A", "B": "Army Group B", "C": "Army Group C", "K": "Kleist", "W": "Italy"}
 
@@ -58,7 +66,7 @@ WORDS: dict[str, Callable[[Action, View], str]] = {
     "place": lambda a, v: f"set up {name(v, a.get('unit'))} in {zone_name(v, a.get('area'))}",
     "event": lambda a, v: f"play {MARKERS.get(a.get('marker', ''), a.get('marker'))}"
     + (f" in {zone_name(v, a['area'])}" if a.get("area") else ""),
-    "decline": lambda a, v: "no, go on",
+    "decline": lambda a, v: DECLINE.get(str(v.get("step", "")), "no, go on"),
     "advantage": lambda a, v: "spend the Advantage: " + USES.get(a.get("use", ""), a.get("use", "")),
     "assault": lambda a, v: "Assault with " + " + ".join(GROUPS.get(g, g) for g in a.get("groups", [])) + _where(a, v),
     "regroup": lambda a, v: "Regroup: any units one Area",
