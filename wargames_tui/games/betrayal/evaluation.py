@@ -86,10 +86,10 @@ def _british_minor_guard(state: State) -> float:
     """Steps against the German Minor that cancels a British one (5.3.2's note): Low Countries
     areas kept, and air and armour kept."""
     lowlands = sum(1 for a, area in sc().areas.items() if area.country in ("B", "NL") and state.control.get(a) != "german")
+    units = sc().units
     mobile = sum(
         1 for u, p in state.pieces.items()
-        if sc().units[u].nation == "british" and (sc().units[u].air or sc().units[u].kind == "armor")
-        and p.where not in ("eliminated", "evacuated")
+        if units[u].nation == "british" and (units[u].air or units[u].kind == "armor") and p.where not in ("eliminated", "evacuated")
     )
     return (
         LOWLANDS * (not low_countries_fallen(state)) + LOWLAND_AREA * lowlands
