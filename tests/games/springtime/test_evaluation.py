@@ -157,20 +157,104 @@ def test_the_refit_phase_to_come_weighs_the_surrenders_and_the_victory_they_may_
     assert evaluate(state, "allied") > supplied - 100
 
 
-@pytest.mark.rules("springtime:16.1", "springtime:16.1.1")
-def test_a_victory_the_position_already_meets_is_left_to_the_standing_so_plans_stay_apart():
-    # Plan Red seed 204 (main 6f8e5ed): with the Axis's victory already met as a last-turn plan
-    # ended, a Refit Phase term that counted that victory whole scored every
-    # plan at about -10,000 (sd 3 over 60 samples): all equal, and the planning Allies walked
-    # single units into German stacks at margins of -3 to -10. The Allies still have impulses
-    # to undo it; only the chance the surrender dice add counts.
+@pytest.mark.rules("springtime:16.1.1", "springtime:16.2")
+def test_a_victory_the_position_already_meets_counts_whole_and_plans_stay_apart():
+    # Plan Red seed 204 (main 6f8e5ed) scored every plan of a lost last turn at about -10,000
+    # alike. At Morale 0 the Automatic Victory is met as it stands (16.1.1): the game, less what
+    # the Allies may still undo. Plans still stand apart: a point lower costs a point, and a point
+    # back to Morale 1 leaves the Axis only the Armistice dr above 1 (16.2), 5 in 6.
     from wargames_tui.games.springtime.evaluation import DEFEAT
 
     from .helpers import PR, fresh, impulse
 
     state = impulse(fresh(PR), "allied", 5)
-    state.turn, state.morale = 7, 0  # an Automatic Victory as it stands (16.1.1)
-    assert evaluate(state, "allied") > -DEFEAT / 10
+    state.turn, state.morale = 7, 0
     kept = evaluate(state, "allied")
-    state.morale -= 1
-    assert evaluate(state, "allied") == pytest.approx(kept - 1)  # a point of Morale still tells plans apart
+    assert kept < -DEFEAT
+    state.morale = -1
+    assert evaluate(state, "allied") == pytest.approx(kept - 1)
+    state.morale = 1
+    assert evaluate(state, "allied") == pytest.approx(kept + 1 + DEFEAT / 6)
+
+
+@pytest.mark.rules("springtime:16.2", "springtime:6.4.1")
+def test_the_armistice_dr_at_morale_5_or_less_counts_its_chance_of_the_game():
+    # 16.2: each End Phase at French Morale 5 or less, a dr above Morale ends the game in an Axis
+    # Operational Victory. From 6 to 5 the Axis gains a point and a 6 on that dr: 1 in 6 where one
+    # End Phase is left (Turn 7), 1 - (5/6)^2 = 11/36 where two are (Turn 6); at 3 a 4, 5 or 6
+    # wins, half the game. Once Turn 7's End Phase has begun its roll is past: a point is a point.
+    from wargames_tui.games.springtime.evaluation import DEFEAT
+
+    from .helpers import fresh, impulse
+
+    def at(morale: int, turn: int, phase: str = "maneuvers") -> float:
+        state = impulse(fresh(), "allied", 3)
+        state.turn, state.morale, state.phase = turn, morale, phase
+        return evaluate(state, "axis")
+
+    assert at(5, 7) - at(6, 7) == pytest.approx(1 + DEFEAT / 6)
+    assert at(5, 6) - at(6, 6) == pytest.approx(1 + DEFEAT * 11 / 36)
+    assert at(3, 7) - at(6, 7) == pytest.approx(3 + DEFEAT / 2)
+    assert at(5, 7, "end") - at(6, 7, "end") == pytest.approx(1)
+
+
+@pytest.mark.rules("springtime:11.1.1", "springtime:16.1.1", "springtime:16.2")
+def test_paris_is_worth_the_game_where_its_fall_brings_morale_to_0():
+    # 11.1.1: Paris captured costs France 10 Morale. At Morale 20 that is 10 points; at Morale 10
+    # it brings Morale to 0, an Automatic Victory when the turn ends (16.1.1): the whole game
+    # more. At 14 it leaves 4, and in Turn 5 three Armistice drs to come (16.2), one of them above
+    # 4 in 1 - (4/6)^3 = 19/27.
+    from wargames_tui.games.springtime.evaluation import DEFEAT
+    from wargames_tui.games.springtime.morale import set_control
+
+    from .helpers import fresh
+
+    def gain(morale: int) -> float:
+        state = fresh()
+        state.turn, state.phase, state.morale = 5, "political", morale  # the Refit Phase's cut-offs not to come
+        before = evaluate(state, "axis")
+        set_control(state, "25", "axis", [])
+        assert state.morale == morale - 10
+        return evaluate(state, "axis") - before
+
+    assert gain(10) - gain(20) == pytest.approx(DEFEAT)
+    assert gain(14) - gain(20) == pytest.approx(DEFEAT * 19 / 27)
+
+
+@pytest.mark.rules("springtime:16.1")
+def test_paris_with_a_third_zone_linked_to_germany_is_worth_the_game():
+    # 16.1: Paris and three French Zones, each linked to Germany by Axis-controlled Areas, win at
+    # the turn's end whatever the Morale: the third Zone is worth the game, not 4 points.
+    from wargames_tui.games.springtime.evaluation import AREA, DEFEAT, ZONE
+
+    from .helpers import empty_board, fresh
+
+    state = empty_board(fresh(), control="axis")
+    state.turn, state.phase, state.morale = 5, "political", 20  # the Refit Phase's cut-offs not to come
+    for zone in "CDE":
+        state.control[zone] = "allied"
+    two = evaluate(state, "axis")
+    state.control["C"] = "axis"
+    assert evaluate(state, "axis") - two == pytest.approx(DEFEAT + ZONE + 2 * AREA)
+
+
+@pytest.mark.rules("springtime:6.3", "springtime:16.1.1", "springtime:13.2.5")
+def test_no_refit_phase_follows_a_victory_the_maneuvers_phase_ends_on():
+    # 6.3: the Refit Phase is skipped once the Axis has won an Automatic Victory, and Morale 0 at
+    # the Maneuvers Phase's end is one (16.1.1; NOTES.md reading 16). An empty Paris taken at
+    # Morale 10 and not linked to Germany would change hands again as a cut-off Area in that
+    # Refit Phase (13.2.5, +5): the game is over before it.
+    from wargames_tui.games.springtime.evaluation import DEFEAT
+    from wargames_tui.games.springtime.morale import set_control
+    from wargames_tui.games.springtime.state import OFFMAP
+
+    from .helpers import fresh, impulse
+
+    state = impulse(fresh(), "allied", 3)
+    state.turn, state.morale = 5, 10
+    for s in state.units.values():
+        if s["at"] == "25":
+            s["at"] = OFFMAP
+    set_control(state, "25", "axis", [])
+    assert state.morale == 0
+    assert evaluate(state, "axis") > DEFEAT

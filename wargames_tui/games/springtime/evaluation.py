@@ -1,10 +1,13 @@
 """How good a Springtime for Hitler position is for one side, for bots that plan ahead (bots/plan.py).
 
 The Axis wins at once when French Morale falls to 0, or when Paris and three of the Zones are
-held and linked to Germany (16.1, 16.1.1); otherwise the Allies hold. So: French Morale lost,
-the Zones and Paris linked to Germany, Areas controlled, combat strength in play (a reduced
-unit at its reduced strength, one out of supply at half) and the Advantage held, the Axis's less
-the Allies'. The Advantage is worth keeping: once spent it passes to the enemy (11.2), and the
+held and linked to Germany (16.1, 16.1.1), and at French Morale 5 or less on a French Armistice dr
+above it in an End Phase (16.2); otherwise the Allies hold. So: French Morale lost, the Zones and
+Paris linked to Germany, Areas controlled, combat strength in play (a reduced unit at its reduced
+strength, one out of supply at half) and the Advantage held, the Axis's less the Allies'; and the
+chance of the Axis's victory those thresholds give, at the game's whole worth. Linear in Morale
+alone, the evaluation scored Paris at its 10 Morale points and 8 for holding it whether it left
+Morale at 20 or at 0 (a win when the turn ends), and a point lost at 6 like one at 26. The Advantage is worth keeping: once spent it passes to the enemy (11.2), and the
 Axis turns it into more impulses by Soldier On (11.1.4) beyond the one turn a plan looks ahead;
 a plan that scored it at nothing spent it on every small gain. An attack already due and not yet
 rolled (declared, or owed by units that entered an enemy Area, 10.1) counts at its expected
@@ -54,9 +57,11 @@ def evaluate(state: State, side: str) -> float:
 
 def _standing(state: State) -> float:
     """The position as it stands, for the Axis."""
-    axis = MORALE * (START_MORALE - state.morale)
-    axis += ZONE * sum(linked_to_germany(state, z) for z in FRENCH_ZONES)
-    axis += PARIS * linked_to_germany(state, "25")
+    zones = sum(linked_to_germany(state, z) for z in FRENCH_ZONES)
+    paris = linked_to_germany(state, "25")
+    axis = MORALE * (START_MORALE - state.morale) + DEFEAT * _victory_chance(state, paris and zones >= 3)
+    axis += ZONE * zones
+    axis += PARIS * paris
     axis += AREA * sum(1 if owner == "axis" else -1 for owner in state.control.values() if owner)
     holder = _holder(state)
     axis += ADVANTAGE * (1 if holder == "axis" else -1 if holder == "allied" else 0)
@@ -68,6 +73,24 @@ def _standing(state: State) -> float:
         strength = (u.rcv if s.get("reduced") else u.cv) * (0.5 if s.get("oos") else 1.0)
         axis += STRENGTH * strength * (1 if u.side == "axis" else -1)
     return axis
+
+
+def _victory_chance(state: State, paris_and_zones: bool) -> float:
+    """The chance of the Axis's victory by the thresholds, with the position as it stands: 1 where
+    an Automatic Victory is met (16.1: Paris and three Zones linked to Germany; 16.1.1: Morale 0 or
+    less), else at Morale 5 or less the chance that one of the French Armistice drs still to come
+    (one each End Phase, 6.4.1) is above Morale (16.2). Before the turn ends the Allies may still
+    undo a victory met (Paris retaken); a Morale only falls further as a rule, so the chance is
+    counted at the position's Morale. A game over scores nothing here: the planner adds its
+    result."""
+    if state.phase == "over":
+        return 0.0
+    if paris_and_zones or state.morale <= 0:
+        return 1.0
+    if state.morale > load_board().tables.thresholds.armistice:
+        return 0.0
+    rolls = state.last_turn - state.turn + (state.phase != "end")  # this turn's is rolled as its End Phase begins
+    return 1.0 - (state.morale / 6) ** rolls
 
 
 def _holder(state: State) -> str | None:
@@ -122,19 +145,18 @@ def _refit_to_come(state: State) -> float:
     stands: each Out of Supply unit surrenders on a dr of the table's number or less (13.2.4), and
     empty Areas their holder cannot supply change hands (13.2.5); where surrenders bring the Axis
     an Automatic Victory the End Phase would then find (16.1, 16.1.1: Paris lost with its cut-off
-    garrison, Morale at 0), that chance counts at the game's whole worth to the planner. A plan
-    that declined a Soldier On met those dice in its playout, one that Soldiered On did not, and
-    was chosen for it. Only the chance the dice add counts: a victory the position already meets
-    as it stands is the standing's to show (the Allies have impulses left to undo it), and counted
-    whole it made every plan equal, a lost game, so that any would do."""
-    if state.phase != "maneuvers":  # a Political Phase has a whole Maneuvers Phase to mend it
+    garrison, Morale at 0) or bring Morale within the Armistice roll (16.2), the standing counts
+    that chance at the game's whole worth. A plan that declined a Soldier On met those dice in its
+    playout, one that Soldiered On did not, and was chosen for it. Where the position meets an
+    Automatic Victory as it stands, the Maneuvers Phase's end finds it and no Refit Phase follows
+    (6.3, 16.1)."""
+    if state.phase != "maneuvers" or automatic_victory(state):  # a Political Phase has a whole Maneuvers Phase to mend it
         return 0.0
     tables = load_board().tables
     cut = sorted((u for u, s in state.units.items() if s["oos"] and on_map(state, u)), key=lambda u: (side_of(u) != "allied", u))[:CUT_OFF]
     surrenders = tables.surrender.surrenders / 6
     before = _standing(state)
     value = 0.0
-    lost_anyway = None
     for lost in product((False, True), repeat=len(cut)):
         chance = 1.0
         trial = state.copy()
@@ -144,9 +166,7 @@ def _refit_to_come(state: State) -> float:
                 lose_unit(trial, uid, [], permanent=True)
         update_control(trial, [])
         cut_off_areas(trial, [])
-        won = automatic_victory(trial) is not None
-        lost_anyway = won if lost_anyway is None else lost_anyway  # the first outcome: no surrender
-        value += chance * ((won - lost_anyway) * DEFEAT + _standing(trial) - before)
+        value += chance * (_standing(trial) - before)
     return value
 
 
