@@ -258,3 +258,25 @@ def test_no_refit_phase_follows_a_victory_the_maneuvers_phase_ends_on():
     set_control(state, "25", "axis", [])
     assert state.morale == 0
     assert evaluate(state, "axis") > DEFEAT
+
+
+@pytest.mark.rules("springtime:16.1.1", "springtime:11.1.1")
+def test_an_empty_paris_walked_into_at_morale_9_is_the_allied_game_lost():
+    # Plan Red seed 7002 (the planning Allies, 6fadcef's planner): at Turn 7, Morale 9, the Allies
+    # marched Paris's garrison out to retake Zones A and B, and the 18th Army walked in: -10
+    # (11.1.1), Morale -1, an Axis Automatic Victory when the turn ended (16.1.1). The playout
+    # saw the walk-in; the evaluation scored it at 18 points against the Zones' 8.
+    from wargames_tui.games.springtime.evaluation import DEFEAT
+    from wargames_tui.games.springtime.morale import set_control
+    from wargames_tui.games.springtime.state import OFFMAP
+
+    from .helpers import PR, fresh, impulse
+
+    state = impulse(fresh(PR), "allied", 3)
+    state.turn, state.morale = 7, 9
+    for s in state.units.values():
+        if s["at"] == "25":
+            s["at"] = OFFMAP
+    held = evaluate(state, "allied")
+    set_control(state, "25", "axis", [])
+    assert evaluate(state, "allied") < held - DEFEAT
