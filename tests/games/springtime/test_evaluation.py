@@ -280,3 +280,33 @@ def test_an_empty_paris_walked_into_at_morale_9_is_the_allied_game_lost():
     held = evaluate(state, "allied")
     set_control(state, "25", "axis", [])
     assert evaluate(state, "allied") < held - DEFEAT
+
+
+@pytest.mark.rules("springtime:8.1.1", "springtime:8.1.2a", "springtime:9.1", "springtime:11.1.1", "springtime:16.1.1")
+def test_an_empty_paris_the_axis_may_walk_into_next_impulse_counts_as_taken():
+    # Plan Red seed 7011 (070753c): at Turn 7, Morale 10, the Allies marched Paris's garrison
+    # out; Schmidt's panzers (Army Group B) stood next door in 24 but B had assaulted in the Axis's
+    # last impulse (8.1.1), so the plan's playout, which ends at the Allies' next impulse, saw no
+    # walk-in. The impulse after, B walked in: -10 (11.1.1), an Automatic Victory (16.1.1). At an
+    # Allied impulse's start the evaluation now counts an empty Paris a free Axis unit can reach
+    # as taken, unless an Allied unit next to it could Regroup in first (8.1.2a).
+    from wargames_tui.games.springtime.evaluation import DEFEAT
+
+    from .helpers import PR, empty_board, fresh, impulse, put
+
+    def at(banned: list[str], guard: str | None = None) -> float:
+        state = impulse(empty_board(fresh(PR)), "allied", 5)
+        state.turn, state.morale = 7, 10
+        for area in ("24", "1", "2", "3", "4", "5", "6"):
+            state.control[area] = "axis"  # 24 linked to Germany: the Axis holds Champagne
+        put(state, "de-schmidt", "24")
+        put(state, "fr-2a", "29")
+        if guard:
+            put(state, "fr-7a", guard)
+        state.last_assault = {"allied": [], "axis": banned}
+        return evaluate(state, "allied")
+
+    free, spent = at([]), at(["B"])
+    assert free < spent - DEFEAT  # B may assault: Paris falls at Morale 10
+    # the 7th Army in 30 may Regroup into Paris first: at most a Zone behind it is left to walk into
+    assert at(["B"], guard="30") - 10 < at([], guard="30") < at(["B"], guard="30")

@@ -30,7 +30,7 @@ from itertools import product
 from wargames_tui.games.springtime.combat import MAGINOT_AREAS, air_choices, air_value, attack_parts, defence_parts, parts_total
 from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.morale import lose_unit, set_control, step_loss, update_control
-from wargames_tui.games.springtime.positions import cv, occupied, on_map, other, side_of, units_in
+from wargames_tui.games.springtime.positions import cv, mf, occupied, on_map, other, side_of, units_in
 from wargames_tui.games.springtime.refit import cut_off_areas
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.victory import FRENCH_ZONES, automatic_victory, linked_to_germany
@@ -51,8 +51,55 @@ CUT_OFF = 4  # Out of Supply units whose surrender dice are weighed, the Allied 
 def evaluate(state: State, side: str) -> float:
     """Side's advantage: above 0 better for side than for its enemy."""
     axis = _standing(state) + sum(_expected(state, *attack) for attack in _due(state)) + _to_come(state)
-    axis += _refit_to_come(state)
+    axis += _refit_to_come(state) + _walk_ins(state)
     return axis if side == "axis" else -axis
+
+
+def _walk_ins(state: State) -> float:
+    """What the Axis's next impulse takes without a fight, for the Axis, at an impulse's start: Paris
+    and the French Zones the Allies hold with no unit in them that an Axis unit may walk into,
+    counted as taken (their Morale, 11.1.1, and the victory it may bring). Such a unit is free to
+    Assault (8.1.1: its Army Group did not assault in the Axis's last impulse; the Halt Order stops
+    armour) and reaches the place within its MF over Areas no Allied unit stands in (9.1, 9.2).
+    Where the Allies move first, a place one of their units stands next to can be garrisoned by a
+    Regroup (8.1.2a): it is left out, and no walk goes through it. A plan is played out to its
+    side's next impulse, so the Axis's walk into an emptied Paris one impulse later (Plan Red seed
+    7011: the Allies marched Paris's garrison out at Morale 10, and Schmidt's panzers walked in
+    when their Army Group could assault again) lay past every plan's end."""
+    if state.phase != "maneuvers" or state.step != "start":
+        return 0.0
+    b = load_board()
+    banned = set(state.last_assault.get("axis", []))
+    targets = {a for a in ("25", *FRENCH_ZONES) if state.control[a] == "allied" and not occupied(state, a, "allied")}
+    guarded: set[str] = set()  # reached by no walk
+    if state.active == "allied":
+        guarded = {a for a in targets if any(occupied(state, n, "allied") for n in b.graph.neighbours(a))}
+    taken: set[str] = set()
+    for uid, s in state.units.items():
+        u = b.units[uid]
+        if not targets or u.side != "axis" or not on_map(state, uid) or u.group in banned:
+            continue
+        if state.flags.get("halt") and u.kind == "armored":
+            continue
+        taken |= _reach(state, s["at"], mf(state, uid), guarded) & targets
+    if not taken:
+        return 0.0
+    trial = state.copy()
+    for area in sorted(taken):
+        set_control(trial, area, "axis", [])
+    return _standing(trial) - _standing(state)
+
+
+def _reach(state: State, start: str, steps: int, guarded: set[str]) -> set[str]:
+    """The Areas a unit may walk to within steps over Areas no Allied unit stands in or will
+    (guarded), not Italy."""
+    graph = load_board().graph
+    seen, edge = {start}, {start}
+    for _ in range(steps):
+        edge = {n for a in edge for n in graph.neighbours(a)
+                if n not in seen and n != "F" and n not in guarded and not occupied(state, n, "allied")}
+        seen |= edge
+    return seen - {start}
 
 
 def _standing(state: State) -> float:
