@@ -214,19 +214,32 @@ def test_a_turn_that_opens_with_a_forced_action_still_gets_its_plan(monkeypatch)
     assert budgets[:4] == [pytest.approx(small)] * 3 + [pytest.approx(first)]
 
 
-def test_once_the_budget_is_spent_the_turns_plan_goes_on_past_its_rolls(monkeypatch) -> None:  # noqa: ANN001
+def test_once_the_budget_is_spent_the_turn_goes_on_past_its_rolls_by_its_plans_policy(monkeypatch) -> None:  # noqa: ANN001
     # Dunkerque's Allied turn 2 draws its reinforcement face down as it enters (dunkerque:10.0):
-    # a die roll at the turn's first action. Where the turn's plan took the whole budget, what it
-    # planned after the roll (its moves) is played, not a plan of a few playouts made after it
-    # (the greedy Allied policy's, which moves nothing: every unit guards).
+    # a die roll at the turn's first action. Where the turn's plan took the whole budget, no plan
+    # of a few playouts is made after the roll: the policy that made the turn's plan (its style;
+    # the first style's greedy Allies move nothing, every unit guards) chooses each later action
+    # on the real position, not on the dice of the playout the plan was scored on.
     game, session, rng = _dunkerque_allied_turn_2()
     bot = Planner(0.4)
-    calls: list[list] = []
+    calls: list[tuple] = []
     plan = plan_module.plan
+    styles = plan_module._styles(game)
+    chosen: dict[int, dict[int, dict]] = {}  # style -> the log's length -> its choice on the real position
+
+    def choosing(style):  # noqa: ANN001, ANN202
+        def policy(s, r):  # noqa: ANN001, ANN202
+            action = styles[style](s, r)
+            if s is session:
+                chosen.setdefault(style, {})[len(s.log)] = action
+            return action
+        return policy
+
+    monkeypatch.setattr(plan_module, "_styles", lambda g: [choosing(i) for i in range(len(styles))])
 
     def spending(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
         found = plan(s, r, budget, start, costs)
-        calls.append(found[0] + found[1])
+        calls.append(found)
         while time.process_time() - began < bot.budget:  # the turn's budget used up
             pass
         return found
@@ -236,9 +249,37 @@ def test_once_the_budget_is_spent_the_turns_plan_goes_on_past_its_rolls(monkeypa
     before = len(session.log)
     while game.active_side(session.state) == "al" and "movement" in session.prompt.phase.lower():
         session.act(bot(session, rng))
-    played = [e.action for e in session.log[before:]]
-    assert len(calls) == 1 and len(played) > 1
-    assert played == calls[0][: len(played)]
+    played = session.log[before:]
+    (actions, _, style), = calls
+    assert played[0].action == actions[0] and len(actions) == 1  # the draw, the plan's first roll
+    assert [e.action for e in played[1:]] == [chosen[style][before + i] for i in range(1, len(played))]
+    assert any(e.action["type"] == "move" for e in played[1:])
+
+
+def test_after_the_plans_roll_with_no_budget_left_its_policy_chooses_not_its_rest(monkeypatch) -> None:  # noqa: ANN001
+    # What a plan holds for after its first die roll is its policy's choices on a playout's
+    # dice (a plan is changed only up to its roll). Played blind, it was a worse copy of that
+    # policy: an attack that won there and lost here, an advance into a hex not taken. With the
+    # budget spent, the policy that made the plan (its style) chooses on the real position.
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    first = next(a for a in session.prompt.actions if a.get("type") == "move")
+    scratch = Session.start(game_for(scenario), scenario, seed=3)
+    scratch.act(first)
+    listed = scratch.prompt.actions
+    assert len(listed) > plan_module.SMALL_CHOICE and scratch.prompt.side == session.prompt.side
+    monkeypatch.setattr(plan_module, "_styles", lambda game: [lambda s, r: s.prompt.actions[0], lambda s, r: s.prompt.actions[1]])
+    bot, rng = Planner(0.2), random.Random(3)
+
+    def spending(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
+        while time.process_time() - began < bot.budget:  # the turn's budget used up
+            pass
+        return [first], [listed[-1]], 1  # the rest, from a playout: not what either policy chooses here
+
+    monkeypatch.setattr(plan_module, "plan", spending)
+    began = time.process_time()
+    session.act(bot(session, rng))
+    assert bot(session, rng) == listed[1]
 
 
 def test_a_planned_action_the_rules_refuse_in_the_real_position_is_not_played(monkeypatch) -> None:  # noqa: ANN001
@@ -258,7 +299,7 @@ def test_a_planned_action_the_rules_refuse_in_the_real_position_is_not_played(mo
         return apply(state, action, dice)
 
     monkeypatch.setattr(game, "apply", refusing)
-    monkeypatch.setattr(plan_module, "plan", lambda s, r, budget, start=None, costs=None: ([refused], []))
+    monkeypatch.setattr(plan_module, "plan", lambda s, r, budget, start=None, costs=None: ([refused], [], 0))
     chosen = Planner(0.2)(session, random.Random(3))
     assert chosen != refused
     session.act(chosen)  # the rules accept it
@@ -363,7 +404,7 @@ def test_once_the_budget_is_spent_no_playout_is_played_for_the_rest_of_the_turn(
         calls.append(len(s.log))
         while time.process_time() - began < bot.budget:  # the turn's budget used up
             pass
-        return [BOTS["greedy"](s, r)], []
+        return [BOTS["greedy"](s, r)], [], 0
 
     monkeypatch.setattr(plan_module, "plan", spending)
     began = time.process_time()
@@ -406,7 +447,7 @@ def test_the_enemys_answers_within_the_turn_do_not_begin_it_again(monkeypatch) -
 
     def replaying(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
         budgets.append(budget)
-        return [actions[len(s.log)]], []
+        return [actions[len(s.log)]], [], 0
 
     monkeypatch.setattr(plan_module, "plan", replaying)
     bot, rng = Planner(4.0), random.Random(1)
@@ -536,9 +577,10 @@ def test_at_a_small_choice_the_policys_plan_is_in_every_generation(monkeypatch, 
     policys: list[plan_module.Genome] = []
 
     def worst(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
-        if not policys:  # the first generation: the start where there is one, and the policy's plan
-            assert genome.actions == (start or [])
-            policys.append(next(g for g in made if g.actions == [] and g.style == 0 and g.noise == 0.0))
+        if not policys:  # the first plan scored: the policy's, the start next where there is one
+            assert genome.actions == [] and genome.style == 0 and genome.noise == 0.0
+            assert not start or any(g.actions == start for g in made)
+            policys.append(genome)
         genome.actions = [{"type": "plan", "n": made.index(genome)}]
         return -1.0 if genome is policys[0] else 0.0
 
@@ -662,7 +704,7 @@ def test_a_small_choice_the_turns_plan_holds_is_planned_again(monkeypatch) -> No
 
     def replaying(s, r, budget, start=None, costs=None):  # noqa: ANN001, ANN202
         calls.append((budget, start))
-        return actions[len(s.log) : small + 1], []
+        return actions[len(s.log) : small + 1], [], 0
 
     monkeypatch.setattr(plan_module, "plan", replaying)
     bot, rng = Planner(4.0), random.Random(1)

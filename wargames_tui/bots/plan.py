@@ -13,16 +13,21 @@ is scored by the game's evaluation (`evaluate(state, side)`, else material and
 objectives from the view), with +-WIN on top where the game ended. A population of plans starts from the greedy bot in several styles;
 each generation scores every plan on the same dice (fair luck), keeps the better half, and
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
-kept where still legal), or everything after a point remade. A plan's score is its mean over
-every generation it lived through. At a small choice (a few actions: spend the Advantage or
-not) each plan is scored on several dice samples a generation and the policy's plan is kept in
-every one, so that one lucky sample does not decide it (also where the turn's plan, scored on
-one sample a plan, holds an action for it: that plan is then one among the rest); where plans that differ all score the
-same on a generation's dice, there is nothing to choose and the search stops. When the time is up, the best plan is played up to its first
-die roll; then the bot plans again from what the dice brought, with a share of the budget,
-its population seeded with the rest of the plan it was playing (what it had found for after
-the roll, on other dice), so that a roll early in the turn (a reinforcement drawn face down)
-does not leave the turn to a plan of a tenth of the budget made from scratch.
+kept where still legal), or everything after a point remade, up to the plan's first die roll.
+A plan's score is its mean over every generation it lived through. The policy's own plan (the
+greedy bot in its first style, no random share) is the default: kept in every generation and
+played unless another plan beat it on the same dice, on two samples or more. At a small choice
+(a few actions: spend the Advantage or not) each plan is scored on several dice samples a
+generation, so that one lucky sample does not decide it (also where the turn's plan, scored on
+one sample a plan, holds an action for it: that plan is then one among the rest); where plans
+that differ all score the same on a generation's dice, there is nothing to choose and the
+search stops. When the time is up, the best plan is played up to its first die roll; then the
+bot plans again from what the dice brought, with a share of the budget, the rest of the plan
+it was playing one of the plans; where the budget left cannot buy a plan that may be chosen,
+the policy that made the plan played (its style) chooses each action on the real position. The
+rest of a plan is only that policy's choices on a playout's dice, never searched: played blind
+after the roll it was a worse copy of the policy (an attack that won there and lost here, an
+advance into a hex not taken).
 
 Hidden information: each playout starts from `disguise(state, side, rng)` where the game hides
 things, a position consistent with what the side knows with the hidden part drawn anew; the
@@ -98,13 +103,14 @@ class _Turn:
     began: int = 0  # the log's length when the turn's first plan was made
     spent: float = 0.0  # CPU seconds spent planning this turn
     whole: bool = False  # the turn's plan (FIRST_SHARE) is made
+    style: int = 0  # the style of the policy whose plan is played (`_styles`): it chooses where no plan can
 
 
 class Planner:
     """The planning bot at one budget: CPU seconds for a player-turn, FIRST_SHARE of it for
     the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts; once
-    spent, the turn's last plan is played on past its rolls where the rules allow, else the
-    policy's own choice (no playout: a turn of many rolls stays within its budget). A small
+    spent, the turn's last plan is played up to its roll and then its policy's own choices on
+    the real position (no playout: a turn of many rolls stays within its budget). A small
     choice (a loss to pick, a bombardment's targets) gets REPLAN_SHARE, even where the turn's plan
     holds an action for it, and only itself played where the turn's plan is not made yet: where
     the side's turn goes on after it, the turn's plan is made then. The turn lasts until
@@ -145,15 +151,14 @@ class Planner:
                 share = FIRST_SHARE if first else REPLAN_SHARE
                 found = self._plan(session, rng, min(share * self.budget, left), turn.rest, turn.began, first, left)
                 turn.spent += time.process_time() - start
-            if found is None:  # no budget for a plan that may choose, and no playout: the turn's plan goes on
-                rest = turn.rest  # past the roll where the rules allow, else the policy chooses
-                found = (rest, []) if rest and refusal(session.game, session.state, prompt, rest[0]) is None else ([_policy(session, rng)], [])
-            actions, turn.rest = found
+            if found is None:  # no budget for a plan that may choose, and no playout: the plan's policy chooses here
+                found = ([_policy(session, rng, turn.style)], [], turn.style)
+            actions, turn.rest, turn.style = found
             if small and not turn.whole:  # the rest of this plan only a start for the turn's
                 actions, turn.rest = actions[:1], actions[1:] + turn.rest
             turn.whole = turn.whole or not small
         if not _accepted(session, actions[0]):  # planned in a position the real one differs from
-            actions, turn.rest = [_policy(session, rng)], []
+            actions, turn.rest = [_policy(session, rng, turn.style)], []
         if len(self._turns) > 16:
             self._turns.clear()
             self._costs.clear()
@@ -169,11 +174,11 @@ class Planner:
         return action if _accepted(session, action) else _policy(session, rng)
 
     def _plan(self, session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
-              began: int | None = None, first: bool = False, most: float = 0.0) -> tuple[list[Action], list[Action]] | None:
+              began: int | None = None, first: bool = False, most: float = 0.0) -> tuple[list[Action], list[Action], int] | None:
         """plan() in the turn that began at log length began (None: an answer) on budget, or up to
         most where budget cannot buy the playouts a choice needs at the cost the side's last plan
-        measured; None where most cannot either: that plan would play its default (the start, else
-        the policy's choice) after a playout of up to a CPU second or more. The turn's first plan is
+        measured; None where most cannot either: that plan would play its default (the policy's
+        choice) after a playout of up to a CPU second or more. The turn's first plan is
         made unless one playout would overrun it at a cost measured in this turn (an earlier turn's
         may have been a dearer phase's): it measures the cost again."""
         key = (id(session), session.prompt.side)
@@ -189,9 +194,10 @@ class Planner:
         return found
 
 
-def _policy(session: Session, rng: random.Random) -> Action:
-    """The choice of the policy the plans start from (the greedy bot's, in its first style)."""
-    return _styles(session.game)[0](session, rng)
+def _policy(session: Session, rng: random.Random, style: int = 0) -> Action:
+    """The choice of the policy the plans start from (the greedy bot's, in its first style unless
+    told another), made on session's real position."""
+    return _styles(session.game)[style](session, rng)
 
 
 def outlasted(game: Any) -> int:
@@ -207,11 +213,13 @@ def turn_over(game: Any, entries: list[LogEntry], side: str | None) -> bool:
 
 
 def plan(session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
-         costs: list[float] | None = None) -> tuple[list[Action], list[Action]]:
+         costs: list[float] | None = None) -> tuple[list[Action], list[Action], int]:
     """The best plan found in budget CPU seconds: the side's actions up to its first die roll
-    (or its whole turn; at least one action), and the plan's actions after that roll. A start
-    (the rest of an earlier plan for this turn) is one of the plans the search begins from.
-    Each playout's CPU seconds are added to costs, where given.
+    (or its whole turn; at least one action), the plan's actions after that roll, and the style
+    of the policy that made it. A start (the rest of an earlier plan for this turn) is one of the
+    plans the search begins from; like any plan but the policy's own, it is played only where it
+    beat that plan on the same dice, scored twice or more. Each playout's CPU seconds are added
+    to costs, where given.
 
     At least one playout is played; after it, none that would end past the budget at the mean
     cost of those played (a playout costs up to a CPU second or more in the area games), and
@@ -222,9 +230,7 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
     styles = _styles(session.game)
     population = _population(len(styles), start)
     samples = _samples(session)
-    # the start, else the greedy bot's own play in its first style; at a small choice that play
-    # always (the start, planned on one sample a plan, is one plan among the rest)
-    default = population[1] if start and samples > 1 else population[0]
+    default = population[0]  # the greedy bot's own play in its first style, on the position it meets
     needed = playouts_to_choose(len(styles), start, samples)
     played, took = 0, 0.0  # playouts so far and their CPU seconds
     while True:
@@ -242,14 +248,15 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
                     costs.append(cost)
         if _alike(population):  # nothing to choose: the budget would buy nothing
             return _best(_trusted(population, default), samples)
-        population = _next_generation(population, len(styles), rng, default if samples > 1 else None)
+        population = _next_generation(population, len(styles), rng, default)
 
 
 def _population(styles: int, start: list[Action] | None) -> list[Genome]:
-    """The first generation: the policy in each style with each share of random choices, and the
-    start first where there is one (kept unless another plan does better)."""
+    """The first generation: the policy in each style with each share of random choices, its
+    first style without them first (the default plan, scored first), and the start next where
+    there is one."""
     population = [Genome([], s, noise) for noise in NOISE for s in range(styles)][:POPULATION]
-    return [Genome(list(start), 0, 0.0)] + population[: POPULATION - 1] if start else population
+    return population[:1] + [Genome(list(start), 0, 0.0)] + population[1 : POPULATION - 1] if start else population
 
 
 def _samples(session: Session) -> int:
@@ -269,10 +276,10 @@ def playouts_to_choose(styles: int, start: list[Action] | None, samples: int = S
 
 def _trusted(population: list[Genome], default: Genome) -> list[Genome]:
     """The plans to choose among: where playouts are so dear that no plan was scored on two
-    dice samples, the default plan alone (`plan`'s: the rest of the turn's plan where there is
-    one, else the greedy bot's own play), when scored. One sample each is mostly luck: where a playout
-    costs 0.1-0.4 s, a 4 s plan scores each of its plans once, and picking the best of those
-    played a side worse than the greedy bot the plans start from."""
+    dice samples, the default plan alone (`plan`'s: the greedy bot's own play), when scored. One
+    sample each is mostly luck: where a playout costs 0.1-0.4 s, a 4 s plan scores each of its
+    plans once, and picking the best of those played a side worse than the greedy bot the plans
+    start from."""
     if default.scores and max(len(g.scores) for g in population) < 2:
         return [default]
     return population
@@ -289,20 +296,19 @@ def _alike(population: list[Genome]) -> bool:
     return len(scores) == 1 and any(len(g.scores) > 1 for g in population) and any(g.actions != population[0].actions for g in population)
 
 
-def _best(population: list[Genome], samples: int = 1) -> tuple[list[Action], list[Action]]:
+def _best(population: list[Genome], samples: int = 1) -> tuple[list[Action], list[Action], int]:
     """The best plan's actions up to its first die roll and those after it, among the plans
     scored on at least two dice samples (on a generation's samples where those are more) where
     any was: a new plan's one lucky sample does not outweigh a tried one."""
     tried = min(max(2, samples), max(len(g.scores) for g in population))
     best = max((g for g in population if len(g.scores) >= tried), key=lambda g: g.value)
     cut = max(1, best.rolled_at + 1 if best.rolled_at is not None else len(best.actions))
-    return best.actions[:cut], best.actions[cut:]
+    return best.actions[:cut], best.actions[cut:], best.style
 
 
 def _next_generation(population: list[Genome], styles: int, rng: random.Random, keep: Genome | None = None) -> list[Genome]:
-    """The better half kept, and keep (the default plan, at a small choice: scored on every
-    generation's dice, it is what a lucky plan must beat); the rest changed copies of kept plans
-    (never of an empty one)."""
+    """The better half kept, and keep (the default plan: scored on every generation's dice, it is
+    what a lucky plan must beat); the rest changed copies of kept plans (never of an empty one)."""
     ranked = sorted(population, key=lambda g: g.value, reverse=True)
     kept = ranked[: max(1, len(ranked) // 2)]
     if keep is not None and all(g is not keep for g in kept):
