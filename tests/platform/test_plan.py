@@ -105,6 +105,26 @@ def test_where_no_plan_is_scored_twice_the_default_plan_is_played(monkeypatch) -
     assert chosen != [{"type": "plan", "style": 0, "noise": 0.0}]
 
 
+def test_where_no_plan_is_scored_twice_the_policys_plan_is_played_not_the_start(monkeypatch) -> None:  # noqa: ANN001
+    # The start (the rest of the turn's plan: its policy's choices on a playout's dice) is one
+    # plan among the rest, scored after the policy's own. Where playouts are so dear that none is
+    # scored twice, the policy's plan is played on the position it meets, not the start (played
+    # as the default, the turn's rest went on blind after its roll).
+    scenario = "panzer-corps/el-alamein"
+    session = Session.start(game_for(scenario), scenario, seed=3)
+    start = [session.prompt.actions[-1]]
+
+    def dear(s, side, genome, styles, seed):  # noqa: ANN001, ANN202
+        genome.actions = genome.actions or [{"type": "plan", "style": genome.style, "noise": genome.noise}]
+        until = time.process_time() + 0.01
+        while time.process_time() < until:
+            pass
+        return 0.0
+
+    monkeypatch.setattr(plan_module, "_playout", dear)
+    assert plan_module.plan(session, random.Random(1), 0.03, start)[0] == [{"type": "plan", "style": 0, "noise": 0.0}]
+
+
 def test_plans_come_from_the_games_own_greedy_bot_where_it_has_one() -> None:
     # Blitzkrieg 1940 has a hex map with objectives and a greedy bot of its own (the easy
     # level): its plans start from that bot, not from the generic hex styles.
@@ -565,13 +585,15 @@ def test_at_a_small_choice_one_lucky_sample_does_not_displace_the_policys_plan(m
         assert plan_module.plan(session, random.Random(seed), 0.2)[0] == [{"type": "plan", "n": 0}]
 
 
+@pytest.mark.parametrize("small", [True, False])
 @pytest.mark.parametrize("begun", [False, True])
-def test_at_a_small_choice_the_policys_plan_is_in_every_generation(monkeypatch, begun: bool) -> None:  # noqa: ANN001
-    # The policy's plan, scored on every generation's dice, is what another plan must beat: at a
-    # small choice it is kept in every generation, even where it ranks below the better half.
-    # So too where the search begins from a plan (the turn's, scored on one sample a plan): that
-    # plan is one among the rest, and the policy's is still the one kept.
-    session = _soldier_on_prompt()
+def test_the_policys_plan_is_in_every_generation(monkeypatch, begun: bool, small: bool) -> None:  # noqa: ANN001
+    # The policy's plan, scored on every generation's dice, is what another plan must beat: it is
+    # kept in every generation, even where it ranks below the better half, at a small choice
+    # (Plan Red's Soldier On) and at a turn's plan (El Alamein's first movement) alike. So too
+    # where the search begins from a plan (the rest of the turn's, its policy's choices on a
+    # playout's dice): that plan is one among the rest, and the policy's is still the one kept.
+    session = _soldier_on_prompt() if small else Session.start(game_for("panzer-corps/el-alamein"), "panzer-corps/el-alamein", seed=3)
     made = _genomes_made(monkeypatch)
     start = [session.prompt.actions[-1]] if begun else None
     policys: list[plan_module.Genome] = []
