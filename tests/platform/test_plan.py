@@ -590,10 +590,12 @@ def test_at_a_small_choice_one_lucky_sample_does_not_displace_the_policys_plan(m
 def test_the_policys_plan_is_in_every_generation(monkeypatch, begun: bool, small: bool) -> None:  # noqa: ANN001
     # The policy's plan, scored on every generation's dice, is what another plan must beat: it is
     # kept in every generation, even where it ranks below the better half, at a small choice
-    # (Plan Red's Soldier On) and at a turn's plan (El Alamein's first movement) alike. So too
-    # where the search begins from a plan (the rest of the turn's, its policy's choices on a
+    # (Plan Red's Soldier On) and at a turn's plan where the plans come from a game's own greedy
+    # bot (Plan Red's Allied assault impulse: three plans a generation, the better half one). So
+    # too where the search begins from a plan (the rest of the turn's, its policy's choices on a
     # playout's dice): that plan is one among the rest, and the policy's is still the one kept.
-    session = _soldier_on_prompt() if small else Session.start(game_for("panzer-corps/el-alamein"), "panzer-corps/el-alamein", seed=3)
+    session = _soldier_on_prompt() if small else _plan_red_allied_assault()[1]
+    assert len(plan_module._styles(session.game)) == 1 and (len(session.prompt.actions) <= plan_module.SMALL_CHOICE) == small
     made = _genomes_made(monkeypatch)
     start = [session.prompt.actions[-1]] if begun else None
     policys: list[plan_module.Genome] = []

@@ -15,11 +15,13 @@ each generation scores every plan on the same dice (fair luck), keeps the better
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
 kept where still legal), or everything after a point remade, up to the plan's first die roll.
 A plan's score is its mean over every generation it lived through. The policy's own plan (the
-greedy bot in its first style, no random share) is the default: kept in every generation and
-played unless another plan beat it on the same dice, on two samples or more. At a small choice
-(a few actions: spend the Advantage or not) each plan is scored on several dice samples a
-generation, so that one lucky sample does not decide it (also where the turn's plan, scored on
-one sample a plan, holds an action for it: that plan is then one among the rest); where plans
+greedy bot in its first style, no random share) is the default, scored first, and played unless
+another plan scored twice or more beat it. Where one lucky plan could be a generation's whole
+better half, the default is kept in every generation, so that another plan is played only where
+it beat the default on the same dice: where the plans come from one policy (a game's own greedy
+bot: three plans a generation) and at a small choice (a few actions: spend the Advantage or not),
+where each plan is also scored on several dice samples a generation (also where the turn's plan,
+scored on one sample a plan, holds an action for it: that plan is then one among the rest); where plans
 that differ all score the same on a generation's dice, there is nothing to choose and the
 search stops. When the time is up, the best plan is played up to its first die roll; then the
 bot plans again from what the dice brought, with a share of the budget, the rest of the plan
@@ -231,6 +233,8 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
     population = _population(len(styles), start)
     samples = _samples(session)
     default = population[0]  # the greedy bot's own play in its first style, on the position it meets
+    # kept in every generation where the better half may be one lucky plan (`_next_generation`)
+    keep = default if samples > 1 or len(styles) == 1 else None
     needed = playouts_to_choose(len(styles), start, samples)
     played, took = 0, 0.0  # playouts so far and their CPU seconds
     while True:
@@ -248,7 +252,7 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
                     costs.append(cost)
         if _alike(population):  # nothing to choose: the budget would buy nothing
             return _best(_trusted(population, default), samples)
-        population = _next_generation(population, len(styles), rng, default)
+        population = _next_generation(population, len(styles), rng, keep)
 
 
 def _population(styles: int, start: list[Action] | None) -> list[Genome]:
@@ -307,8 +311,10 @@ def _best(population: list[Genome], samples: int = 1) -> tuple[list[Action], lis
 
 
 def _next_generation(population: list[Genome], styles: int, rng: random.Random, keep: Genome | None = None) -> list[Genome]:
-    """The better half kept, and keep (the default plan: scored on every generation's dice, it is
-    what a lucky plan must beat); the rest changed copies of kept plans (never of an empty one)."""
+    """The better half kept, and keep (the default plan, where given: scored on every generation's
+    dice, it is what a lucky plan must beat; of a game's own greedy bot's three plans the better half
+    is one, and a noisy plan scored once on lucky dice was played, kept alone, after the default's
+    one sample lost the game); the rest changed copies of kept plans (never of an empty one)."""
     ranked = sorted(population, key=lambda g: g.value, reverse=True)
     kept = ranked[: max(1, len(ranked) // 2)]
     if keep is not None and all(g is not keep for g in kept):
