@@ -14,22 +14,24 @@ objectives from the view), with +-WIN on top where the game ended. A population 
 each generation scores every plan on the same dice (fair luck), keeps the better half, and
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
 kept where still legal), or everything after a point remade, up to the plan's first die roll.
-A plan's score is its mean over every generation it lived through. The policy's own plan (the
-greedy bot in its first style, no random share) is the default, scored first, and played unless
-another plan scored twice or more beat it. Where one lucky plan could be a generation's whole
-better half, the default is kept in every generation, so that another plan is played only where
-it beat the default on the same dice: where the plans come from one policy (a game's own greedy
-bot: three plans a generation) and at a small choice (a few actions: spend the Advantage or not),
-where each plan is also scored on several dice samples a generation (also where the turn's plan,
-scored on one sample a plan, holds an action for it: that plan is then one among the rest); where plans
-that differ all score the same on a generation's dice, there is nothing to choose and the
-search stops. When the time is up, the best plan is played up to its first die roll; then the
-bot plans again from what the dice brought, with a share of the budget, the rest of the plan
-it was playing one of the plans; where the budget left cannot buy a plan that may be chosen,
-the policy that made the plan played (its style) chooses each action on the real position. The
-rest of a plan is only that policy's choices on a playout's dice, never searched: played blind
-after the roll it was a worse copy of the policy (an attack that won there and lost here, an
-advance into a hex not taken).
+A plan's score is its mean over every generation it lived through. Where the plans come from
+one policy (a game's own greedy bot: three plans a generation, the better half one), the
+policy's own plan (no random share) is the default, scored first and kept in every generation,
+so that another plan (a noisy one, a changed one, the rest of the turn's plan) is played only
+where it beat the default on the same dice, twice or more: kept alone, a plan lucky once was
+played after its second sample. So too at a small choice (a few actions: spend the Advantage or
+not), where each plan is also scored on several dice samples a generation (also where the
+turn's plan, scored on one sample a plan, holds an action for it: that plan is then one among
+the rest); where plans that differ all score the same on a generation's dice, there is nothing
+to choose and the search stops. When the time is up, the best plan is played up to its first
+die roll; then the bot plans again from what the dice brought, with a share of the budget, the
+rest of the plan it was playing one of the plans. Where the budget left cannot buy a plan that
+may be chosen, a game's own greedy bot chooses each action on the real position: the rest of a
+plan is that policy's choices on a playout's dice, never searched, and played blind after the
+roll it was a worse copy of the policy (an attack that won there and lost here, an advance into
+a hex not taken). With the generic styles the rest is played on past the roll where the rules
+allow (it holds the chosen style's moves: a reinforcement drawn face down early in the turn
+does not leave the turn to the first style, which may move nothing).
 
 Hidden information: each playout starts from `disguise(state, side, rng)` where the game hides
 things, a position consistent with what the side knows with the hidden part drawn anew; the
@@ -105,14 +107,14 @@ class _Turn:
     began: int = 0  # the log's length when the turn's first plan was made
     spent: float = 0.0  # CPU seconds spent planning this turn
     whole: bool = False  # the turn's plan (FIRST_SHARE) is made
-    style: int = 0  # the style of the policy whose plan is played (`_styles`): it chooses where no plan can
 
 
 class Planner:
     """The planning bot at one budget: CPU seconds for a player-turn, FIRST_SHARE of it for
     the turn's plan, REPLAN_SHARE for each plan after a die roll while the rest lasts; once
-    spent, the turn's last plan is played up to its roll and then its policy's own choices on
-    the real position (no playout: a turn of many rolls stays within its budget). A small
+    spent, the turn's last plan is played up to its roll and then the policy's own choices on
+    the real position, or with the generic styles on past its rolls where the rules allow, else
+    the policy's choice (no playout: a turn of many rolls stays within its budget). A small
     choice (a loss to pick, a bombardment's targets) gets REPLAN_SHARE, even where the turn's plan
     holds an action for it, and only itself played where the turn's plan is not made yet: where
     the side's turn goes on after it, the turn's plan is made then. The turn lasts until
@@ -153,14 +155,16 @@ class Planner:
                 share = FIRST_SHARE if first else REPLAN_SHARE
                 found = self._plan(session, rng, min(share * self.budget, left), turn.rest, turn.began, first, left)
                 turn.spent += time.process_time() - start
-            if found is None:  # no budget for a plan that may choose, and no playout: the plan's policy chooses here
-                found = ([_policy(session, rng, turn.style)], [], turn.style)
-            actions, turn.rest, turn.style = found
+            if found is None:  # no budget for a plan that may choose, and no playout
+                rest = turn.rest  # with the generic styles the turn's plan goes on past the roll where the rules allow
+                kept = rest and not _one_policy(session.game) and refusal(session.game, session.state, prompt, rest[0]) is None
+                found = (rest, []) if kept else ([_policy(session, rng)], [])  # else the policy chooses here
+            actions, turn.rest = found
             if small and not turn.whole:  # the rest of this plan only a start for the turn's
                 actions, turn.rest = actions[:1], actions[1:] + turn.rest
             turn.whole = turn.whole or not small
         if not _accepted(session, actions[0]):  # planned in a position the real one differs from
-            actions, turn.rest = [_policy(session, rng, turn.style)], []
+            actions, turn.rest = [_policy(session, rng)], []
         if len(self._turns) > 16:
             self._turns.clear()
             self._costs.clear()
@@ -176,7 +180,7 @@ class Planner:
         return action if _accepted(session, action) else _policy(session, rng)
 
     def _plan(self, session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
-              began: int | None = None, first: bool = False, most: float = 0.0) -> tuple[list[Action], list[Action], int] | None:
+              began: int | None = None, first: bool = False, most: float = 0.0) -> tuple[list[Action], list[Action]] | None:
         """plan() in the turn that began at log length began (None: an answer) on budget, or up to
         most where budget cannot buy the playouts a choice needs at the cost the side's last plan
         measured; None where most cannot either: that plan would play its default (the policy's
@@ -196,10 +200,21 @@ class Planner:
         return found
 
 
-def _policy(session: Session, rng: random.Random, style: int = 0) -> Action:
-    """The choice of the policy the plans start from (the greedy bot's, in its first style unless
-    told another), made on session's real position."""
-    return _styles(session.game)[style](session, rng)
+def _policy(session: Session, rng: random.Random) -> Action:
+    """The choice of the policy the plans start from (the greedy bot's, in its first style), made
+    on session's real position."""
+    return _styles(session.game)[0](session, rng)
+
+
+def _one_policy(game: Any) -> bool:
+    """Whether game's plans all come from one policy (its own greedy bot: three plans a
+    generation, the better half one). There a plan is mostly that policy's own play: the policy's
+    plan is the default, scored first and kept in every generation, and once no plan can be made
+    after a roll the policy chooses on the real position (`plan`, `Planner`). With the generic
+    styles (twelve plans a generation, six kept and scored again) the search chooses among styles,
+    the start comes first and the rest of the plan is played past a roll, as before: treated alike,
+    Khar'kov's planning German went 5-5 on seeds 5001-5010 where main went 7-2-1."""
+    return len(_styles(game)) == 1
 
 
 def outlasted(game: Any) -> int:
@@ -215,13 +230,13 @@ def turn_over(game: Any, entries: list[LogEntry], side: str | None) -> bool:
 
 
 def plan(session: Session, rng: random.Random, budget: float, start: list[Action] | None = None,
-         costs: list[float] | None = None) -> tuple[list[Action], list[Action], int]:
+         costs: list[float] | None = None) -> tuple[list[Action], list[Action]]:
     """The best plan found in budget CPU seconds: the side's actions up to its first die roll
-    (or its whole turn; at least one action), the plan's actions after that roll, and the style
-    of the policy that made it. A start (the rest of an earlier plan for this turn) is one of the
-    plans the search begins from; like any plan but the policy's own, it is played only where it
-    beat that plan on the same dice, scored twice or more. Each playout's CPU seconds are added
-    to costs, where given.
+    (or its whole turn; at least one action), and the plan's actions after that roll. A start
+    (the rest of an earlier plan for this turn) is one of the plans the search begins from; where
+    the plans come from one policy (`_one_policy`), like any plan but the policy's own it is played
+    only where it beat that plan on the same dice, scored twice or more. Each playout's CPU
+    seconds are added to costs, where given.
 
     At least one playout is played; after it, none that would end past the budget at the mean
     cost of those played (a playout costs up to a CPU second or more in the area games), and
@@ -232,9 +247,12 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
     styles = _styles(session.game)
     population = _population(len(styles), start)
     samples = _samples(session)
-    default = population[0]  # the greedy bot's own play in its first style, on the position it meets
+    one = len(styles) == 1  # `_one_policy`
+    # the greedy bot's own play in its first style, on the position it meets; with the generic
+    # styles, the start where there is one, but at a small choice that play
+    default = population[1] if start and samples > 1 and not one else population[0]
     # kept in every generation where the better half may be one lucky plan (`_next_generation`)
-    keep = default if samples > 1 or len(styles) == 1 else None
+    keep = default if samples > 1 or one else None
     needed = playouts_to_choose(len(styles), start, samples)
     played, took = 0, 0.0  # playouts so far and their CPU seconds
     while True:
@@ -256,11 +274,14 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
 
 
 def _population(styles: int, start: list[Action] | None) -> list[Genome]:
-    """The first generation: the policy in each style with each share of random choices, its
-    first style without them first (the default plan, scored first), and the start next where
-    there is one."""
+    """The first generation: the policy in each style with each share of random choices, and the
+    start where there is one: second, after the policy's own plan (the default, scored first),
+    where the plans come from one policy; else first."""
     population = [Genome([], s, noise) for noise in NOISE for s in range(styles)][:POPULATION]
-    return population[:1] + [Genome(list(start), 0, 0.0)] + population[1 : POPULATION - 1] if start else population
+    if not start:
+        return population
+    begun = Genome(list(start), 0, 0.0)
+    return population[:1] + [begun] + population[1 : POPULATION - 1] if styles == 1 else [begun] + population[: POPULATION - 1]
 
 
 def _samples(session: Session) -> int:
@@ -280,7 +301,8 @@ def playouts_to_choose(styles: int, start: list[Action] | None, samples: int = S
 
 def _trusted(population: list[Genome], default: Genome) -> list[Genome]:
     """The plans to choose among: where playouts are so dear that no plan was scored on two
-    dice samples, the default plan alone (`plan`'s: the greedy bot's own play), when scored. One
+    dice samples, the default plan alone (`plan`'s: the greedy bot's own play, or with the generic
+    styles the rest of the turn's plan where there is one), when scored. One
     sample each is mostly luck: where a playout costs 0.1-0.4 s, a 4 s plan scores each of its
     plans once, and picking the best of those played a side worse than the greedy bot the plans
     start from."""
@@ -300,14 +322,14 @@ def _alike(population: list[Genome]) -> bool:
     return len(scores) == 1 and any(len(g.scores) > 1 for g in population) and any(g.actions != population[0].actions for g in population)
 
 
-def _best(population: list[Genome], samples: int = 1) -> tuple[list[Action], list[Action], int]:
+def _best(population: list[Genome], samples: int = 1) -> tuple[list[Action], list[Action]]:
     """The best plan's actions up to its first die roll and those after it, among the plans
     scored on at least two dice samples (on a generation's samples where those are more) where
     any was: a new plan's one lucky sample does not outweigh a tried one."""
     tried = min(max(2, samples), max(len(g.scores) for g in population))
     best = max((g for g in population if len(g.scores) >= tried), key=lambda g: g.value)
     cut = max(1, best.rolled_at + 1 if best.rolled_at is not None else len(best.actions))
-    return best.actions[:cut], best.actions[cut:], best.style
+    return best.actions[:cut], best.actions[cut:]
 
 
 def _next_generation(population: list[Genome], styles: int, rng: random.Random, keep: Genome | None = None) -> list[Genome]:
