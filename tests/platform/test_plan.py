@@ -221,18 +221,18 @@ def test_a_turn_that_opens_with_a_forced_action_still_gets_its_plan(monkeypatch)
         while session.prompt.side != "br":
             session.act(BOTS["greedy"](session, rng))
         assert len(session.prompt.actions) == 1
-        bot = Planner(4.0)  # the small choices' playouts (0.1 s or so each) leave the turn's share whole
+        bot = Planner(1.0)
         while "movement" not in session.prompt.phase.lower():
             session.act(bot(session, rng))
 
     british_setup()
-    assert budgets and budgets[0] == pytest.approx(plan_module.FIRST_SHARE * 4.0)
+    assert budgets and budgets[0] == pytest.approx(plan_module.FIRST_SHARE)
     # The same where the targets are small choices (as a loss to pick is): each is chosen on
     # its own, and the turn's plan made after them.
     monkeypatch.setattr(plan_module, "SMALL_CHOICE", 12)
     budgets.clear()
     british_setup()
-    small, first = plan_module.REPLAN_SHARE * 4.0, plan_module.FIRST_SHARE * 4.0
+    small, first = plan_module.REPLAN_SHARE, plan_module.FIRST_SHARE
     assert budgets[:4] == [pytest.approx(small)] * 3 + [pytest.approx(first)]
 
 
