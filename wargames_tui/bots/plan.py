@@ -184,7 +184,8 @@ class Planner:
         """plan() in the turn that began at log length began (None: an answer) on budget, or up to
         most where budget cannot buy the playouts a choice needs at the cost the side's last plan
         measured; None where most cannot either: that plan would play its default (the policy's
-        choice) after a playout of up to a CPU second or more. The turn's first plan is
+        choice, or with the generic styles the start) after a playout of up to a CPU second or
+        more. The turn's first plan is
         made unless one playout would overrun it at a cost measured in this turn (an earlier turn's
         may have been a dearer phase's): it measures the cost again."""
         key = (id(session), session.prompt.side)
@@ -247,7 +248,7 @@ def plan(session: Session, rng: random.Random, budget: float, start: list[Action
     styles = _styles(session.game)
     population = _population(len(styles), start)
     samples = _samples(session)
-    one = len(styles) == 1  # `_one_policy`
+    one = _one_policy(session.game)
     # the greedy bot's own play in its first style, on the position it meets; with the generic
     # styles, the start where there is one, but at a small choice that play
     default = population[1] if start and samples > 1 and not one else population[0]
@@ -302,10 +303,9 @@ def playouts_to_choose(styles: int, start: list[Action] | None, samples: int = S
 def _trusted(population: list[Genome], default: Genome) -> list[Genome]:
     """The plans to choose among: where playouts are so dear that no plan was scored on two
     dice samples, the default plan alone (`plan`'s: the greedy bot's own play, or with the generic
-    styles the rest of the turn's plan where there is one), when scored. One
-    sample each is mostly luck: where a playout costs 0.1-0.4 s, a 4 s plan scores each of its
-    plans once, and picking the best of those played a side worse than the greedy bot the plans
-    start from."""
+    styles the rest of the turn's plan where there is one), when scored. One sample each is
+    mostly luck: where a playout costs 0.1-0.4 s, a 4 s plan scores each of its plans once, and
+    picking the best of those played a side worse than the greedy bot the plans start from."""
     if default.scores and max(len(g.scores) for g in population) < 2:
         return [default]
     return population
