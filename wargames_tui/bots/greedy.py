@@ -106,7 +106,8 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     Each enemy unit that could reach its objectives next turn gets a guard: the nearest own
     unit within its reach that stands nearer those objectives than its own. A guard stays
     put unless it can step next to an enemy unit (to block it with its zone of control).
-    A move never ends on a full hex.
+    A move never ends on a full hex. Where the game names units in danger (`fall_back`), they
+    fall back before anything else moves.
     """
     game, state = session.game, session.state
     goals = set(game.objectives(state, side))
@@ -142,6 +143,17 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     # A hex over the limit (a move ended on a unit yet to move) loses a unit when the phase
     # ends (7.3): first a unit of it moves out, to its best end however poor; then the rest.
     over = {h for h, n in crowd.items() if limit is not None and n > limit}
+    # Units the game finds in danger where they stand fall back first, to the first of their
+    # ends with room (`fall_back`: an outpost the enemy's next movement could surround).
+    fall_back = getattr(game, "fall_back", None)
+    wanted = fall_back(state, side) if fall_back is not None and not over else {}
+    if wanted:
+        for i, unit, ends in _runs(actions):
+            if unit in wanted:
+                listed = {target: j for j, (target, kind) in enumerate(ends, i) if kind == "move"}
+                to = next((h for h in wanted[unit] if h in listed and (limit is None or crowd.get(h, 0) < limit)), None)
+                if to is not None:
+                    return actions[listed[to]]
     for only in ([over] if over else []) + [None]:
         best: list[int] = []
         best_gain = -far if only else 0

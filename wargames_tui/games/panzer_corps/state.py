@@ -130,8 +130,9 @@ class State:
             list(self.pinned),
             self.bombard_left,
         )
-        if "_position" in self.__dict__:  # the occupancy worked out for these units (board.Position)
-            twin.__dict__["_position"] = self.__dict__["_position"]
+        for kept in ("_position", "_nearness"):  # the occupancy (board.Position), a phase's threats (fallback.py)
+            if kept in self.__dict__:
+                twin.__dict__[kept] = self.__dict__[kept]
         return twin
 
     @classmethod
