@@ -2,13 +2,15 @@
 
 import random
 
+import pytest
+
 from wargames_tui.bots.greedy import DEFAULT, Style, greedy_bot
 from wargames_tui.bots.search import STYLES
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
-from wargames_tui.games.panzer_corps import points_now, retreat_room, rules
+from wargames_tui.games.panzer_corps import fall_back, points_now, retreat_room, rules
 from wargames_tui.games.panzer_corps.state import State
 
 from .helpers import Table
@@ -149,3 +151,59 @@ def test_the_greedy_bot_moves_a_unit_out_of_a_hex_over_the_stacking_limit_before
     assert action["type"] == "move" and action["unit"] == stayed
     session.act(action)
     assert greedy_bot(session, rng)["type"] == "end-phase"
+
+
+# --- a unit the enemy could surround falls back (9.5(3)): the greedy bot's plans start with it --
+KH = Table("panzer-corps/kharkov")
+
+
+def _kharkov_german_turn_1() -> State:
+    """Khar'kov's set-up (kharkov:3.0, the Soviet units on their first listed hexes), the Soviet
+    phases of turn 1 passed without a move: the German movement of turn 1 begins."""
+    state = rules.new_state(KH.id, {})
+    dice = Dice(0)
+    while state.step == "enter-all":
+        rules.apply(state, rules.prompt(state).actions[0], dice)
+    while state.phase != "de-move":
+        rules.apply(state, {"type": "end-declarations"} if state.step == "declare" else {"type": "end-phase"}, dice)
+    return state
+
+
+@pytest.mark.rules("kharkov:3.0")
+@pytest.mark.rules("kharkov:9.5")
+def test_the_greedy_bot_pulls_a_set_up_unit_the_soviets_could_surround_back_into_a_held_city():
+    # The 19th Panzer's two counters (2-8 each) stand at Starobelsk in the open, where the Soviet
+    # units of the set-up could stand round them with 13 strength next movement against their 4
+    # (a DR with no room eliminates, 9.5(3)); the German reinforcements are far off. Where the
+    # greedy bot went for the Soviet units (every one pays a VP, 4.3) they died there in nearly
+    # every game; now they fall back, into a city the Germans hold (doubled, 9.3).
+    state = _kharkov_german_turn_1()
+    panzers = [u for u, st in state.units.items() if st.hex == "1309"]
+    assert sorted(panzers) == ["de-19pz-27", "de-19pz-pg"]
+    held = {h for h, side in state.control.items() if side == "de"}
+    assert all(to[0] in held for u, to in fall_back(state, "de").items() if u in panzers)
+    session, rng = Session(game_for(KH.id), KH.id, {}, state, Dice(0)), random.Random(1)
+    while (action := greedy_bot(session, rng))["type"] == "move":
+        session.act(action)
+    assert all(state.units[u].hex in held for u in panzers)
+    # Kupyansk's infantry, out of every Soviet unit's reach, is in no danger.
+    assert "de-320" not in fall_back(state, "de")
+
+
+@pytest.mark.rules("kharkov:9.5")
+def test_a_unit_its_own_side_could_support_more_strongly_than_the_enemy_attack_it_stays():
+    # A German 2-8 in the open with two Soviet 5-8s within a movement of it (10 against 2) is in
+    # danger alone; with German panzers beside it, more strength than the enemy's, it is part of a
+    # front that hits back, and holds.
+    centre = KH.open_hex(radius=1)
+    lone = KH.unit("de", strength=2, tank=True)
+    soviet = KH.units("su", 2, strength=5)
+    grid = KH.sc.grid
+    far = [h for h in KH.sc.grid.all_hexes() if grid.distance(h, centre) == 4 and KH.sc.terrain_at[h].cost == 1]
+    placed = {lone: centre, soviet[0]: far[0], soviet[1]: far[1]}
+    alone = KH.cleared(phase="de-move", **placed)
+    assert lone in fall_back(alone, "de")
+    friends = KH.units("de", 3, strength=4)
+    ring = list(grid.neighbours(centre))
+    supported = KH.cleared(phase="de-move", **placed, **dict(zip(friends, ring)))
+    assert lone not in fall_back(supported, "de")

@@ -4,9 +4,10 @@ A unit is in danger where the enemy's next movement could put enough strength ne
 attack at DANGER odds or better (its defence doubled where the terrain doubles it, 9.3), and
 more than its own side could put there: an outpost, not part of a front that hits back. With
 enemy units on several sides a retreat result finds no room and eliminates (9.5(3)), so such a
-unit is as good as lost where it stands. It falls back to the end of its move where it would be
-safe (below DANGER odds), a place its side holds first (a city keeps its points and doubles its
-defence), else where its own side is strongest against the enemy.
+unit is as good as lost where it stands. It falls back to a place its side holds where it can
+(a city keeps its points and doubles its defence), else to an end of its move where it would be
+safe (below DANGER odds), else where its own side is strongest against the enemy; a unit that
+holds a place leaves it only for a safe end.
 
 What the enemy and the side could put next to each hex is read once a movement phase, from the
 position as it stood when first asked (kept on the state: `state.copy` carries it on), so a
