@@ -6,8 +6,8 @@ more than its own side could put there: an outpost, not part of a front that hit
 enemy units on several sides a retreat result finds no room and eliminates (9.5(3)), so such a
 unit is as good as lost where it stands. It falls back to a place its side holds where it can
 (a city keeps its points and doubles its defence), else to an end of its move where it would be
-safe (below DANGER odds), else where its own side is strongest against the enemy; a unit that
-holds a place leaves it only for a safe end.
+safe (below DANGER odds), else where its own side is strongest against the enemy. A unit that
+holds a place stays: leaving it empty gives the place away.
 
 What the enemy and the side could put next to each hex is read once a movement phase, from the
 position as it stood when first asked (kept on the state: `state.copy` carries it on), so a
@@ -16,9 +16,12 @@ phase's withdrawals are weighed against the same threat and cost one look at the
 
 from __future__ import annotations
 
+from functools import cache
+
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.panzer_corps import victory
 from wargames_tui.games.panzer_corps.board import Board
+from wargames_tui.games.panzer_corps.data import load_scenario
 from wargames_tui.games.panzer_corps.state import State
 
 DANGER = 2.0  # the enemy's odds (strength against defence) at which a unit in the open is lost
@@ -33,39 +36,38 @@ def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
     enemy_near, own_near = _nearness(b, side)
     held = {h for h in victory.tracked_places(state.scenario) if state.control.get(h) == side}
     found: dict[str, list[Hex]] = {}
+    doubled = _doubled(state.scenario, side)
+    stacked: dict[Hex, int] = {}  # side's strength in each hex
     for uid in b.units_of(side):
-        if uid in state.moved or uid in state.pinned:
-            continue
-        here = b.hex_of(uid)
-        threat = enemy_near.get(here, 0)
-        if threat < DANGER * _defence(b, uid, here) or threat <= own_near.get(here, 0):
-            continue
+        stacked[b.hex_of(uid)] = stacked.get(b.hex_of(uid), 0) + b.unit(uid).strength
+    for uid in b.units_of(side):
+        if uid in state.moved or uid in state.pinned or b.hex_of(uid) in held:
+            continue  # moved, or holding a place (its points, doubled): a garrison stays
+        here, strength = b.hex_of(uid), b.unit(uid).strength
 
-        def safe(h: Hex) -> bool:
-            return enemy_near.get(h, 0) < DANGER * _defence(b, uid, h)
-
-        def rank(h: Hex) -> tuple[bool, bool, int, float]:
+        def rank(h: Hex) -> tuple[bool, bool, int, float, bool]:
+            """How good an end is, the lower the better (in danger there last)."""
+            defence = (stacked.get(h, 0) + (0 if h == here else strength)) * (2 if h in doubled else 1)
             danger = enemy_near.get(h, 0)
-            return (not safe(h) and h not in held, h not in held, danger - own_near.get(h, 0), danger / _defence(b, uid, h))
+            unsafe = danger >= DANGER * defence
+            return (unsafe and h not in held, h not in held, danger - own_near.get(h, 0), danger / defence, unsafe)
 
         staying = rank(here)
-        # a garrison leaves its place only for a safe end; any other unit for a held place first
-        better = sorted(
-            (r, h) for h, kind in b.moves(uid).ends if kind == "move" and (r := rank(h)) < staying and (here not in held or safe(h))
-        )
+        if not staying[-1] or enemy_near.get(here, 0) <= own_near.get(here, 0):
+            continue  # not in danger where it stands
+        better = sorted((r, h) for h, kind in b.moves(uid).ends if kind == "move" and (r := rank(h)) < staying)
         if better:
             found[uid] = [h for _, h in better[:4]]
     return found
 
 
-def _defence(b: Board, uid: str, h: Hex) -> int:
-    """uid's strength with the friends already in h, doubled where h's terrain doubles it or it
-    is its side's battle position (9.3)."""
-    strength = b.unit(uid).strength + sum(b.unit(u).strength for u in b.at.get(h, ()) if u != uid)
-    doubled = b.sc.terrain_at[h].doubles_defence or (
-        h in b.sc.map.battle_positions and b.side_of(uid) == b.rules.battle_position_side
-    )
-    return 2 * strength if doubled else strength
+@cache
+def _doubled(scenario_id: str, side: str) -> frozenset[Hex]:
+    """The hexes where a unit of side defends doubled: terrain that doubles, and side's battle
+    positions (9.3)."""
+    sc = load_scenario(scenario_id)
+    positions = sc.map.battle_positions if sc.info.rules.battle_position_side == side else []
+    return frozenset(h for h, terrain in sc.terrain_at.items() if terrain.doubles_defence) | frozenset(positions)
 
 
 def _nearness(b: Board, side: str) -> tuple[dict[Hex, int], dict[Hex, int]]:
