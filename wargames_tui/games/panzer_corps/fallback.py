@@ -2,9 +2,9 @@
 
 A unit is in danger where the enemy's next movement could put enough strength next to it to
 attack at DANGER odds or better (its defence doubled where the terrain doubles it, 9.3), and
-more than its own side could put there: an outpost, not part of a front that hits back. With
-enemy units on several sides a retreat result finds no room and eliminates (9.5(3)), so such a
-unit is as good as lost where it stands. It falls back to a place its side holds where it can
+OUTNUMBERED times what its own side could put there: an outpost, not part of a front that hits
+back. With enemy units on several sides a retreat result finds no room and eliminates (9.5(3)),
+so such a unit is as good as lost where it stands. It falls back to a place its side holds where it can
 (a city keeps its points and doubles its defence), else to an end of its move where it would be
 safe (below DANGER odds), else where its own side is strongest against the enemy. A unit that
 holds a place stays: leaving it empty gives the place away.
@@ -25,6 +25,11 @@ from wargames_tui.games.panzer_corps.data import load_scenario
 from wargames_tui.games.panzer_corps.state import State
 
 DANGER = 2.0  # the enemy's odds (strength against defence) at which a unit in the open is lost
+# How much more strength the enemy must be able to bring next to a unit than its own side, for the
+# unit to be an outpost. At 1 (more than its side) the bots fell back from every contested front:
+# Khar'kov greedy against greedy, 30 games (seeds 1-30), German units lost 13.3 a game without the
+# fall-back, 9.2 with it at 1 and 10.1 at 2, Soviet-held city hexes 5.0, 6.4 and 4.7.
+OUTNUMBERED = 2.0
 
 
 def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
@@ -53,7 +58,7 @@ def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
             return (unsafe and h not in held, h not in held, danger - own_near.get(h, 0), danger / defence, unsafe)
 
         staying = rank(here)
-        if not staying[-1] or enemy_near.get(here, 0) <= own_near.get(here, 0):
+        if not staying[-1] or enemy_near.get(here, 0) < OUTNUMBERED * own_near.get(here, 0):
             continue  # not in danger where it stands
         better = sorted((r, h) for h, kind in b.moves(uid).ends if kind == "move" and (r := rank(h)) < staying)
         if better:
