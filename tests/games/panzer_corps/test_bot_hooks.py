@@ -12,6 +12,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 from wargames_tui.games.panzer_corps import fall_back, points_now, retreat_room, rules
 from wargames_tui.games.panzer_corps.state import State
+from wargames_tui.games.panzer_corps.victory import losses_score
 
 from .helpers import Table
 
@@ -207,3 +208,26 @@ def test_a_unit_its_own_side_could_support_more_strongly_than_the_enemy_attack_i
     ring = list(grid.neighbours(centre))
     supported = KH.cleared(phase="de-move", **placed, **dict(zip(friends, ring)))
     assert lone not in fall_back(supported, "de")
+
+
+@pytest.mark.rules("kharkov:4.3")
+@pytest.mark.rules("dunkerque:4.0")
+@pytest.mark.rules("operation-compass:4.2")
+@pytest.mark.rules("el-alamein:4.0")
+def test_only_a_unit_whose_loss_scores_for_the_enemy_falls_back():
+    # Each eliminated unit pays the enemy in Khar'kov (4.3) and Dunkerque (4.0, the Germans' own
+    # losses counted against them); in Operation Compass only British losses pay (4.2); El Alamein
+    # is won by ground alone (4.0), where a unit in the way sells itself for time.
+    assert losses_score(KH.id, "de") and losses_score(KH.id, "su")
+    assert losses_score(DK.id, "al") and losses_score(DK.id, "ge")
+    assert losses_score("panzer-corps/operation-compass", "br") and not losses_score("panzer-corps/operation-compass", "it")
+    assert not losses_score("panzer-corps/el-alamein", "bc") and not losses_score("panzer-corps/el-alamein", "gi")
+    # A lone British 2 with German units of 12 strength a movement away, in the open of El Alamein.
+    ea = Table("panzer-corps/el-alamein")
+    centre = ea.open_hex(radius=1)
+    lone = ea.unit("bc", strength=2)
+    german = ea.units("gi", 3, strength=4)
+    grid = ea.sc.grid
+    near = [h for h in grid.all_hexes() if grid.distance(h, centre) == 3 and ea.sc.terrain_at[h].cost == 1][:3]
+    state = ea.cleared(phase="bc-move", **{lone: centre, **dict(zip(german, near))})
+    assert fall_back(state, "bc") == {}

@@ -321,6 +321,22 @@ def _reached(b: Board, side: str, h: Hex) -> bool:
 
 
 @cache
+def losses_score(scenario_id: str, side: str) -> bool:
+    """Whether side's units eliminated count in the final result: each pays the enemy VPs
+    (kharkov 4.3), a point (dunkerque 4.0) or half of one (operation-compass 4.2, British units
+    only); a side whose points count its own losses against it (dunkerque 4.0). Not in El
+    Alamein, won by ground alone (el-alamein 4.0)."""
+    rules = load_scenario(scenario_id).info.rules
+    if rules.vp:
+        return True
+    if rules.points:
+        return side != rules.points.side or rules.points.own_loss > 0
+    if rules.footholds:
+        return side != rules.footholds.kills_side
+    return False
+
+
+@cache
 def instant_hexes(scenario_id: str, side: str) -> frozenset[Hex]:
     """The hexes where a unit of side wins the game at once (el-alamein 4.1, kharkov 4.5)."""
     sc = load_scenario(scenario_id)
