@@ -4,14 +4,15 @@ A unit is in danger where the enemy's next movement could put enough strength ne
 attack at DANGER odds or better (its defence doubled where the terrain doubles it, 9.3), and
 OUTNUMBERED times what its own side could put there: an outpost, not part of a front that hits
 back. With enemy units on several sides a retreat result finds no room and eliminates (9.5(3)),
-so such a unit is as good as lost where it stands. Only where the rules pay for its loss
-(`victory.losses_score`): where the ground alone decides (El Alamein) a unit sells itself for
-time, and the greedy British that fell back from the front lost 19 of 40 games to the greedy
-Germans (0 of 40 without it); the Italians of Operation Compass, whose losses pay the British
-nothing, 27 of 40 (17). It falls back to a place its side holds where it can
-(a city keeps its points and doubles its defence), else to an end of its move where it would be
-safe (below DANGER odds), else where its own side is strongest against the enemy. A unit that
-holds a place stays: leaving it empty gives the place away.
+so such a unit is as good as lost where it stands. It falls back to a place its side holds
+where it can (a city keeps its points and doubles its defence), else to an end of its move where
+it would be safe (below DANGER odds), else where its own side is strongest against the enemy. A
+unit that holds a place stays: leaving it empty gives the place away.
+
+Only where the rules pay for its loss (`victory.losses_score`): where the ground alone decides
+(El Alamein) a unit sells itself for time; there the greedy British that fell back from the front
+lost 19 of 40 games to the greedy Germans (none without it), and the Italians of Operation
+Compass, whose losses pay the British nothing, 27 of 40 (17 without).
 
 What the enemy and the side could put next to each hex is read once a movement phase, from the
 position as it stood when first asked (kept on the state: `state.copy` carries it on), so a
