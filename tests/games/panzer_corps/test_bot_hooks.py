@@ -233,3 +233,15 @@ def test_only_a_unit_whose_loss_scores_for_the_enemy_falls_back():
     near = [h for h in grid.all_hexes() if grid.distance(h, centre) == 3 and ea.sc.terrain_at[h].cost == 1][:3]
     state = ea.cleared(phase="bc-move", **{lone: centre, **dict(zip(german, near))})
     assert fall_back(state, "bc") == {}
+
+
+@pytest.mark.rules("dunkerque:10.0")
+def test_a_style_that_falls_back_places_the_reinforcement_first():
+    # Dunkerque's Allied reinforcements enter at the start of the movement phase (10.0(3)): a
+    # unit falling back first would have let the phase pass them by.
+    game = game_for(DK.id)
+    session, rng = Session.start(game, DK.id, seed=1), random.Random(1)
+    while not (game.active_side(session.state) == "al" and game.summary(session.state)["turn"] == 2):
+        session.act(greedy_bot(session, rng))
+    assert fall_back(session.state, "al")  # units in danger, and a reinforcement to enter
+    assert greedy_bot(session, random.Random(1), STYLES["wary"])["type"] == "enter"

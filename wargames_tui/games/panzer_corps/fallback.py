@@ -83,13 +83,23 @@ def _doubled(scenario_id: str, side: str) -> frozenset[Hex]:
 
 def _nearness(b: Board, side: str) -> tuple[dict[Hex, int], dict[Hex, int]]:
     """Hex -> the strength of side's enemies that could stand next to it after their next movement,
-    and the same for side's own units: worked out once a movement phase (see the module)."""
+    and the same for side's own units: worked out once a movement phase (see the module), and once
+    for all the playouts a planner starts from one position (each on its own copy of the state)."""
     state = b.state
-    key = (state.turn, state.phase)
+    phase = (state.turn, state.phase)
     kept = state.__dict__.get("_nearness")
-    if kept is None or kept[0] != key:
-        kept = state.__dict__["_nearness"] = (key, _near(b, b.enemy_of(side)), _near(b, side))
+    if kept is None or kept[0] != phase:
+        key = (state.scenario, phase, b.position.key)
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = (_near(b, b.enemy_of(side)), _near(b, side))
+            if len(_TABLES) > 16:
+                _TABLES.pop(next(iter(_TABLES)))
+        kept = state.__dict__["_nearness"] = (phase, *tables)
     return kept[1], kept[2]
+
+
+_TABLES: dict[tuple, tuple[dict[Hex, int], dict[Hex, int]]] = {}  # the latest positions' tables
 
 
 def _near(b: Board, side: str) -> dict[Hex, int]:
