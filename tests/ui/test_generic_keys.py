@@ -13,6 +13,7 @@ from wargames_tui.bots import random_bot
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
+from wargames_tui.ui import gamehooks
 from wargames_tui.ui.actionfields import hexes_named, units_named
 from wargames_tui.ui.screens.actions import ActionsScreen
 from wargames_tui.ui.screens.handoff import HandoffScreen
@@ -285,3 +286,17 @@ async def test_blitzkrieg_one_division_out_of_a_stack_attacks_with_its_odds_show
         await pilot.press("enter")
         await pilot.pause()
         assert session.log[before].action == alone
+
+
+def test_a_player_never_concedes_for_the_bot_he_plays_against() -> None:
+    # blitzkrieg-1940:4.3: either PLAYER may concede; against a bot the `a` list offers only the
+    # human's concession, in hotseat both players'.
+    game = game_for("blitzkrieg-1940/1939")
+    against_bot = Session.start(game, "blitzkrieg-1940/1939", seed=5, seats={"german": "bot:normal", "allied": "human"})
+    hotseat = Session.start(game, "blitzkrieg-1940/1939", seed=5, seats={"german": "human", "allied": "human"})
+
+    def conceding(session: Session) -> list[str]:
+        return [a["side"] for a in gamehooks.anytime(session) if a["type"] == "concede"]
+
+    assert conceding(against_bot) == ["allied"]
+    assert conceding(hotseat) == ["german", "allied"]

@@ -89,8 +89,10 @@ def publicly_forced(session: Session) -> bool:
 
 
 def anytime(session: Session) -> list[Action]:
-    """The game's actions open at any moment beside the prompt's (a concession, a breach)."""
-    return legality.anytime(session.game, session.state, session.seat)
+    """The game's actions open at any moment beside the prompt's (a concession, a breach), but none
+    in the name of a side a bot plays: the player at this keyboard never concedes for his opponent."""
+    bots = {side for side, seat in session.seats.items() if seat.startswith("bot:")}
+    return [a for a in legality.anytime(session.game, session.state, session.seat) if not (isinstance(a, dict) and a.get("side") in bots)]
 
 
 def rolls_dice(session: Session, action: Action) -> bool:
