@@ -146,10 +146,10 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     over = {h for h, n in crowd.items() if limit is not None and n > limit}
     # Units the game finds in danger where they stand fall back first, to the first of their
     # ends with room (`fall_back`: an outpost the enemy's next movement could surround). Not in
-    # the plain style, the easy level: Khar'kov's greedy Germans that pulled their outposts back
-    # cost the planning Soviets 3 of their first 7 games (20-0 in session 10's row). After the
-    # units entering are placed (at the start of the movement phase, before any unit moves:
-    # dunkerque 10.0(3)).
+    # the plain style, the easy level: greedy defenders that pulled their outposts back cost a
+    # planning attacker 3 of its first 7 games (20-0 before; the game's NOTES.md). After the units
+    # entering are placed (where a game has them enter at the start of the movement phase, before
+    # any unit moves).
     fall_back = getattr(game, "fall_back", None)
     placing = _kinds(actions) & {"enter", "place"}
     wanted = fall_back(state, side) if fall_back is not None and style.falls_back and not over and not placing else {}
