@@ -10,7 +10,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
-from wargames_tui.games.panzer_corps import fall_back, points_now, retreat_room, rules
+from wargames_tui.games.panzer_corps import fall_back, fallback, points_now, retreat_room, rules
 from wargames_tui.games.panzer_corps.state import State
 from wargames_tui.games.panzer_corps.victory import losses_score
 
@@ -210,6 +210,24 @@ def test_a_unit_its_own_side_could_support_more_strongly_than_the_enemy_attack_i
     ring = list(grid.neighbours(centre))
     supported = KH.cleared(phase="de-move", **placed, **dict(zip(friends, ring)))
     assert lone not in fall_back(supported, "de")
+
+
+@pytest.mark.parametrize(
+    ("enemy", "own", "falls_back"),
+    [
+        (4, 1, True),  # 2:1 against its 2 in the open, and four times its side's strength
+        (3, 1, False),  # 1.5:1: below DANGER, safe where it stands
+        (4, 2, True),  # exactly OUTNUMBERED times its side's strength
+        (4, 3, False),  # less than that: part of a front
+    ],
+)
+def test_a_unit_falls_back_at_the_danger_odds_and_the_outnumbered_ratio_and_not_below(monkeypatch, enemy, own, falls_back):
+    # The thresholds on both sides, with what each side could put next to the unit's hex given.
+    centre = KH.open_hex(radius=1)
+    lone = KH.unit("de", strength=2, tank=True)
+    state = KH.cleared(phase="de-move", **{lone: centre})
+    monkeypatch.setattr(fallback, "_nearness", lambda board, side: ({centre: enemy}, {centre: own}))
+    assert (lone in fall_back(state, "de")) == falls_back
 
 
 @pytest.mark.rules("kharkov:4.3")

@@ -196,6 +196,7 @@ def test_the_armistice_dr_at_morale_5_or_less_counts_its_chance_of_the_game():
     assert at(5, 6) - at(6, 6) == pytest.approx(1 + DEFEAT * 11 / 36)
     assert at(3, 7) - at(6, 7) == pytest.approx(3 + DEFEAT / 2)
     assert at(5, 7, "end") - at(6, 7, "end") == pytest.approx(1)
+    assert at(6, 7) - at(7, 7) == pytest.approx(1)  # above 5 no Armistice dr is rolled: a point is a point
 
 
 @pytest.mark.rules("springtime:11.1.1", "springtime:16.1.1", "springtime:16.2")
