@@ -285,7 +285,7 @@ class PlayScreen(Screen):
         if not owed:
             return Text()
         first, more = owed[0], len(owed) - 1
-        title = "Still to do" if self.owed_now else f"Still to come from the {self.pane.side_name(first.side)}"
+        title = "Still to do" if self.owed_now else f"Still to come from the {short_name(self.side_names.get(first.side or '', first.side or ''))}"
         t = Text(f" · {title}: ", "bold #ff8c1a")
         t.append(f"{first.text} ({first.case})" + (", may be left" if first.skippable else ""))
         if more:
