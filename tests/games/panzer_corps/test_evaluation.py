@@ -91,6 +91,27 @@ def test_a_held_city_left_empty_in_the_enemys_reach_counts_against_its_holder():
 
 
 
+@pytest.mark.rules("kharkov:4.1", "kharkov:4.5")
+def test_while_a_unit_can_win_at_once_the_others_still_count_their_way_to_the_cities():
+    # kharkov 4.5: a Soviet unit in Poltava wins at once; 4.1: the cities score at the end. The
+    # bots' goals narrow to Poltava while a unit can end its movement there (43be1dc), and the
+    # evaluation once measured every other unit's progress by that goal too: a Soviet position
+    # with the threat lost some 25-38 points against the same without it (seeds 5101-5105 at
+    # 794b8e8), most of what the threat itself is worth, and the planning Soviets threatened
+    # Poltava or Dnepropetrovsk in 1 game of 10 where they had in 7. A second Soviet unit's step
+    # towards German-held Voroshilovsk (2010), away from Poltava, still counts.
+    tank, rifles, german = KHARKOV.unit("su", move=8), KHARKOV.unit("su", move=4, tank=False), KHARKOV.unit("de", move=4)
+    cities = {h for p in KHARKOV.sc.map.places if p.kind == "city" for h in p.hexes}
+
+    def position(rifles_at: str):  # noqa: ANN202
+        state = KHARKOV.cleared(turn=2, phase="su-move", **{tank: "0132", german: "2010", rifles: rifles_at})
+        state.control = {h: "de" if h in ("0634", "1732", "2010") else "su" for h in cities}
+        return state
+
+    nearer, farther = "1410", "1310"  # six and seven hexes from Voroshilovsk, both far from Poltava
+    assert "0634" in Board(position(nearer)).moves(tank).reach.cost
+    assert evaluate(position(nearer), "su") > evaluate(position(farther), "su")
+
 @pytest.mark.rules("operation-compass:4.0")
 def test_where_units_stand_counts_for_nothing_once_the_game_is_over():
     # operation-compass 4.0: the game ends with turn 5 and the footholds held then score. In the

@@ -75,8 +75,9 @@ def fall_back(state: State, side: str) -> dict[str, list[str]]:
 
 
 def objectives(state: State, side: str) -> set[str]:
-    """Hexes side's bots should head for: what its victory conditions reward."""
-    return victory.objectives(state, side)
+    """Hexes side's bots should head for: what its victory conditions reward, or a hex that
+    wins at once while a unit can end its movement there."""
+    return victory.objectives(state, side, win_now=True)
 
 
 def points_now(state: State, side: str) -> float:

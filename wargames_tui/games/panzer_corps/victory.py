@@ -286,8 +286,11 @@ def foothold_supplied(b: Board, side: str, h: Hex) -> bool:
     return trace_line([h], goals, b.sc.grid.neighbours, passable, lambda x, y: not b.blocked(x, y))
 
 
-def objectives(state: State, side: str) -> set[Hex]:
-    """The hexes a side's victory conditions reward it for reaching (used by the bots)."""
+def objectives(state: State, side: str, win_now: bool = False) -> set[Hex]:
+    """The hexes a side's victory conditions reward it for reaching. With win_now (the bots'
+    goals for choosing moves), while a unit of side can end its next movement on a hex that
+    wins at once, that hex alone. Without it (a position's worth, evaluation.py: progress to
+    the objectives, the threat counted on its own) never narrowed so."""
     b = Board(state)
     rules = b.rules
     enemy = b.enemy_of(side)
@@ -296,7 +299,7 @@ def objectives(state: State, side: str) -> set[Hex]:
         return set(b.sc.edge(rules.exit.edge))
     if rules.sudden_death and rules.sudden_death.side == side:
         return b.sc.place_hexes(rules.sudden_death.places)
-    within_reach = [h for h in instant_hexes(state.scenario, side) if h not in enemy_hexes and _reached(b, side, h)]
+    within_reach = win_now and [h for h in instant_hexes(state.scenario, side) if h not in enemy_hexes and _reached(b, side, h)]
     if within_reach:  # a unit can win the game this movement (kharkov 4.5): that is the goal
         return set(within_reach)
     tracked = tracked_places(state.scenario)
