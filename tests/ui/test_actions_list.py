@@ -161,7 +161,7 @@ async def test_a_long_list_draws_only_the_rows_in_sight(monkeypatch) -> None:  #
         assert 0 < len(drawn) <= 3 * height  # a screenful or so, not 2,000 rows
         await pilot.press("end")
         await pilot.pause()
-        assert "Move unit 1999 to hex 1999" in str(screen.query_one("#actions-lit").render())  # the lit row in full
+        assert screen.query_one(Rows).lit_index == 1999
         await pilot.press("home", "down", "down", "enter")
         await pilot.pause()
         assert app.chosen == [rows[2][1]]
@@ -317,6 +317,20 @@ async def test_the_prompt_and_the_lit_rows_preview_are_shown_whole() -> None:
             shown = [str(line.text).rstrip() for line in widget.render_lines(widget.content_region.reset_offset)]
             assert widget.size.width <= screen.query_one("#actions-box").content_region.width, widget.id
             assert " ".join(" ".join(shown).split()) == words
+
+
+@sync
+async def test_the_lit_row_is_shown_again_in_full_only_where_the_list_cuts_it() -> None:
+    # A short lit row repeated under the list read as a second row like it ("Move 25T (5-8) 0801 ->
+    # 0802 (1 hex)" twice, Khar'kov at 80x24).
+    app = LongWordsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lit = app.screen.query_one("#actions-lit")
+        assert lit.display and "springtime:10.1" in str(lit.render())  # the long row, cut in the list
+        await pilot.press("down")
+        await pilot.pause()
+        assert not lit.display  # a short row, whole in the list
 
 
 @sync

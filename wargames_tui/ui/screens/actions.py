@@ -1,9 +1,10 @@
 """Every legal action of the prompt in words: the keyboard fallback that makes any prompt playable.
 
-The list draws only the rows in sight (ui/widgets/rows.py), each on one line; the lit row is shown
-in full under it. Keys typed while it opens go to the filter, none lost. An action is put in words
-when its row is first drawn or read (`Worded`): the list is up with the words of a screenful, and
-the filter reads the rest behind it, a slice at a time, serving the keys typed between slices.
+The list draws only the rows in sight (ui/widgets/rows.py), each on one line; the lit row, if cut
+to the list's width, is shown in full under it. Keys typed while it opens go to the filter, none
+lost. An action is put in words when its row is first drawn or read (`Worded`): the list is up with
+the words of a screenful, and the filter reads the rest behind it, a slice at a time, serving the
+keys typed between slices.
 """
 
 from __future__ import annotations
@@ -139,9 +140,12 @@ class ActionsScreen(ModalScreen[Action | None]):
             self.query_one(Rows).show(self._matches(event.value))
 
     def on_rows_lit(self, event: Rows.Lit) -> None:
-        """The lit row in full under the list (a row is cut to the list's width)."""
-        text = self._text(event.index) if event.index is not None else ""
-        self.query_one("#actions-lit", Label).update(Text(text, style="dim"))
+        """The lit row in full under the list, where the list cuts it to its width; nothing where the
+        row is whole (shown again, a short row read as a second row like it)."""
+        cut = event.index is not None and event.rows.is_cut(event.index)
+        lit = self.query_one("#actions-lit", Label)
+        lit.update(Text(self._text(event.index), style="dim") if cut else "")
+        lit.display = cut
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the filter box chooses the lit row of what the filter matches now; nothing when

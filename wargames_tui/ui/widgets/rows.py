@@ -94,6 +94,11 @@ class Rows(ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self._sized()
+        self.post_message(self.Lit(self, self.lit_index))  # whether the lit row is cut may have changed
+
+    def is_cut(self, index: int) -> bool:
+        """Whether the row's label is wider than the list, so that it is drawn cut."""
+        return cell_len(self.label(index)) > self.scrollable_content_region.width
 
     def on_mount(self) -> None:
         self._sized()
