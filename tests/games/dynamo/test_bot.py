@@ -73,3 +73,26 @@ def test_the_allied_bot_holds_its_reinforcements_back() -> None:
     assert actions(s, "enter")
     _move_alone(s, "allied")
     assert {s.units[u].where for u in ("b-20g", "b-3rtr", "b-qvr", "f-7c")} == {"pool"}
+
+
+def _group_choice(*units: str, defenders: tuple[str, ...]) -> str:
+    """The German bot's choice for a stack picked at 2115 next to defenders at 2116 (the Blitz of 12.2 listed)."""
+    s = empty()
+    s.raf = False
+    put(s, "2116", *defenders)
+    put(s, "2115", *units)
+    session = Session(dynamo, "dynamo/campaign", {}, s, Dice(1), {"german": "human", "allied": "human"})
+    session.act({"type": "pick", "units": list(units)})
+    assert any(a["type"] == "blitz" and a["hex"] == "2116" for a in session.prompt.actions)
+    return plan(session, random.Random(1))["type"]
+
+
+@pytest.mark.rules("dynamo:12.2", "dynamo:12.9")
+def test_the_german_bot_blitzes_only_at_overwhelming_odds() -> None:
+    """A Blitz is fought at +2 (12.2) and its losses are always steps (12.9): at 4-1 or 5-1 the
+    blitzing panzers lose about a step each time (4 Allied points, 22.4) for the Allied steps
+    they take. Greedy against greedy, campaign seeds 1-40, the German won 12 blitzing from 4-1
+    (the bot's old odds), 33 from 8-1 and 31 never blitzing."""
+    assert _group_choice("g-1pz", defenders=("f-3cav",)) != "blitz"  # 12 to 3: 4-1
+    assert _group_choice("g-5pz", "g-gd", defenders=("f-3cav",)) != "blitz"  # 16 to 3: 5-1
+    assert _group_choice("g-1pz", "g-5pz", "g-gd", defenders=("f-3cav",)) == "blitz"  # 28 to 3: 9-1
