@@ -95,4 +95,5 @@ def test_the_german_bot_blitzes_only_at_overwhelming_odds() -> None:
     (the bot's old odds), 33 from 8-1 and 31 never blitzing."""
     assert _group_choice("g-1pz", defenders=("f-3cav",)) != "blitz"  # 12 to 3: 4-1
     assert _group_choice("g-5pz", "g-gd", defenders=("f-3cav",)) != "blitz"  # 16 to 3: 5-1
+    assert _group_choice("g-1pz", "g-5pz", defenders=("f-3lt",)) != "blitz"  # 26 to 4: 6-1
     assert _group_choice("g-1pz", "g-5pz", "g-gd", defenders=("f-3cav",)) == "blitz"  # 28 to 3: 9-1
