@@ -107,7 +107,8 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     Each enemy unit that could reach its objectives next turn gets a guard: the nearest own
     unit within its reach that stands nearer those objectives than its own. A guard stays
     put unless it can step next to an enemy unit (to block it with its zone of control).
-    A move never ends on a full hex. In a style that falls back, units the game names in danger
+    A move never ends on a full hex. A move onto a hex that wins the game at once (`wins_at`)
+    comes before any other; then, in a style that falls back, units the game names in danger
     (`fall_back`) fall back before anything else moves.
     """
     game, state = session.game, session.state
@@ -150,6 +151,13 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     # planning attacker 3 of its first 7 games (20-0 before; the game's NOTES.md). After the units
     # entering are placed (where a game has them enter at the start of the movement phase, before
     # any unit moves).
+    wins_at = getattr(game, "wins_at", None)
+    winning = wins_at(state, side) if wins_at is not None else frozenset()
+    if winning:  # a guard, or a unit falling back, would otherwise leave the win for later
+        for i, _, ends in _runs(actions):
+            j = next((j for j, (target, kind) in enumerate(ends, i) if kind == "move" and target in winning), None)
+            if j is not None:
+                return actions[j]
     fall_back = getattr(game, "fall_back", None)
     placing = _kinds(actions) & {"enter", "place"}
     wanted = fall_back(state, side) if fall_back is not None and style.falls_back and not over and not placing else {}

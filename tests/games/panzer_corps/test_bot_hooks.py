@@ -263,3 +263,21 @@ def test_a_style_that_falls_back_places_the_reinforcement_first():
         session.act(greedy_bot(session, rng))
     assert fall_back(session.state, "al")  # units in danger, and a reinforcement to enter
     assert greedy_bot(session, random.Random(1), STYLES["wary"])["type"] == "enter"
+
+
+@pytest.mark.rules("kharkov:4.5", "kharkov:4.1")
+def test_a_soviet_unit_that_can_enter_poltava_does_so_before_anything_else():
+    # kharkov 4.5: the Soviets win at once controlling Poltava (0634), and entering a city takes
+    # its control (4.1(2)). A Soviet tank corps five hexes off, the nearest unit between a German
+    # panzer and what the Germans want (a Soviet-held Voroshilovsk), was that panzer's guard, and
+    # a guard moves only to block: every greedy style ended the movement with the win left
+    # standing (seed 5102, Soviet turn 6, at 6286b98: no style of the planner took it). The move
+    # into Poltava comes first in the plain style and in those that fall back.
+    kh = Table("panzer-corps/kharkov")
+    tank, panzer = kh.unit("su", move=8), kh.unit("de", tank=True)
+    state = kh.cleared(turn=3, phase="su-move", **{tank: "0132", panzer: "0330"})
+    state.control["2010"] = "su"
+    session = Session(game_for(kh.id), kh.id, {}, state, Dice(0))
+    for style in (DEFAULT, STYLES["bold"]):
+        action = greedy_bot(session, random.Random(1), style)
+        assert action["type"] == "move" and action["unit"] == tank and action["path"][-1] == "0634"

@@ -80,6 +80,11 @@ def objectives(state: State, side: str) -> set[str]:
     return victory.objectives(state, side, win_now=True)
 
 
+def wins_at(state: State, side: str) -> frozenset[str]:
+    """For bots: the hexes a unit of side wins the game at once by entering (kharkov 4.5)."""
+    return victory.wins_at(state.scenario, side)
+
+
 def points_now(state: State, side: str) -> float:
     """For bots that look ahead: how far side would be ahead if the game ended now, in the
     scenario's own points (above the other side's, or above the points threshold); 0 where

@@ -340,6 +340,16 @@ def losses_score(scenario_id: str, side: str) -> bool:
 
 
 @cache
+def wins_at(scenario_id: str, side: str) -> frozenset[Hex]:
+    """The hexes a unit of side wins the game at once by entering: kharkov 4.5's cities (their
+    control, which entering takes, 4.1(2)). Not el-alamein 4.1's, judged after a combat phase."""
+    vp = load_scenario(scenario_id).info.rules.vp
+    if vp and vp.sudden_death and vp.charge_side == side:
+        return frozenset(load_scenario(scenario_id).place_hexes(vp.sudden_death))
+    return frozenset()
+
+
+@cache
 def instant_hexes(scenario_id: str, side: str) -> frozenset[Hex]:
     """The hexes where a unit of side wins the game at once (el-alamein 4.1, kharkov 4.5)."""
     sc = load_scenario(scenario_id)
