@@ -16,7 +16,7 @@ import pytest
 from wargames_tui.bots import random_bot
 from wargames_tui.engine.actionlist import form_key
 from wargames_tui.engine.flow import Action, IllegalAction
-from wargames_tui.engine.legality import anytime, listing, listing_form
+from wargames_tui.engine.legality import anytime, listing, listing_form, offered_types
 from wargames_tui.engine.session import Session
 from wargames_tui.games import all_scenarios, game_for
 
@@ -195,3 +195,19 @@ def test_a_move_walked_step_by_step_beyond_the_stack_s_points_is_refused(monkeyp
     monkeypatch.setattr(game, "apply", lambda state, action, dice: [Event("info", "taken")])
     with pytest.raises(IllegalAction, match="not one of the legal actions"):
         session.act(forged)
+
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_types_offered_are_the_listed_actions_own(scenario: str) -> None:
+    # A refusal names the types offered (legality._unlisted), read from the lazy parts' kinds
+    # where a part holds one kind: they must still be the listed actions' own types.
+    game = game_for(scenario)
+    rng = random.Random(5)
+    session = Session.start(game, scenario, seed=5)
+    for n in range(60):
+        if session.outcome() is not None:
+            break
+        if n % 6 == 0:
+            assert offered_types(session.prompt.actions) == {a.get("type", "") for a in list(session.prompt.actions)}
+        session.act(random_bot(session, rng))

@@ -117,31 +117,41 @@ def enemy(side: str) -> str:
 
 
 @cache
-def _adjacency(key: tuple) -> dict[str, set[str]]:
+def _map(key: tuple) -> tuple[dict[str, set[str]], dict[str, dict[str, int]]]:
+    """The links' adjacency, and the steps from each zone asked about so far."""
     adj: dict[str, set[str]] = defaultdict(set)
     for a, b in key:
         adj[a].add(b)
         adj[b].add(a)
-    return adj
+    return adj, {}
+
+
+_LAST: list = [None, None]  # the last view's links (held, so that its id is not reused) and their _map
+
+
+def _map_of(view: dict) -> tuple[dict[str, set[str]], dict[str, dict[str, int]]]:
+    """The view's _map, found once for the many questions asked of one view."""
+    if view["links"] is not _LAST[0]:
+        _LAST[:] = [view["links"], _map(tuple((l["a"], l["b"]) for l in view["links"]))]
+    return _LAST[1]
 
 
 def adjacency(view: dict) -> dict[str, set[str]]:
-    return _adjacency(tuple((l["a"], l["b"]) for l in view["links"]))
+    return _map_of(view)[0]
 
 
 def distance(view: dict, a: str, b: str) -> int:
-    adj = adjacency(view)
-    seen = {a: 0}
-    todo = deque([a])
-    while todo:
-        z = todo.popleft()
-        if z == b:
-            return seen[z]
-        for n in adj[z]:
-            if n not in seen:
-                seen[n] = seen[z] + 1
-                todo.append(n)
-    return 10**6
+    adj, steps = _map_of(view)
+    if a not in steps:
+        seen = steps[a] = {a: 0}
+        todo = deque([a])
+        while todo:
+            z = todo.popleft()
+            for n in adj[z]:
+                if n not in seen:
+                    seen[n] = seen[z] + 1
+                    todo.append(n)
+    return steps[a].get(b, 10**6)
 
 
 def path_cost(view: dict, a: str, b: str, ma: int, germany: bool = False) -> int:

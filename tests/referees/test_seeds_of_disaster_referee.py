@@ -125,15 +125,18 @@ def canon(x: Any) -> str:
     return json.dumps(x, sort_keys=True, default=str)
 
 
-def walk(obj: Any, path: tuple = ()):
-    """Every (path, value) in a JSON-like tree."""
-    yield path, obj
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from walk(v, (*path, k))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from walk(v, (*path, i))
+SHOWN_CARDS = {"played", "removed", "in_force", "history"}  # where a card is face up for both sides
+
+
+def cards_at(obj: Any, ids: set, path: tuple = ()) -> list[tuple[tuple, str]]:
+    """(path, id) of every card (a dict with a title) whose id is in `ids`, in a JSON-like tree,
+    outside the parts that show cards face up (SHOWN_CARDS)."""
+    found = [(path, obj["id"])] if isinstance(obj, dict) and "title" in obj and obj.get("id") in ids else []
+    inner = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    for k, v in inner:
+        if isinstance(v, (dict, list)) and k not in SHOWN_CARDS:
+            found += cards_at(v, ids, (*path, k))
+    return found
 
 
 def first_difference(a: Any, b: Any, path: tuple = ()) -> str:
@@ -1378,9 +1381,8 @@ class Referee:
                     if k in theirs and k in mine and theirs[k] not in ([], None):
                         self.bad("hands hidden", where, f"{viewer}'s view shows {side}'s {k}: {canon(theirs[k])[:120]}")
                 ids = {c.get("id") for c in mine.get("hand") or [] if isinstance(c, dict)}
-                for path, x in walk(v):
-                    if isinstance(x, dict) and "title" in x and x.get("id") in ids and not set(path) & {"played", "removed", "in_force", "history"}:
-                        self.bad("hands hidden", where, f"{viewer}'s view holds {side}'s card {x.get('id')} at {path}")
+                for path, card in cards_at(v, ids) if ids else []:
+                    self.bad("hands hidden", where, f"{viewer}'s view holds {side}'s card {card} at {path}")
         self.seen("attack plan hidden")
         # 19.0: the plan decides the victory level, so it is shown once the game is over
         over = view.get("outcome") is not None
