@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from wargames_tui.bots import random_bot
-from wargames_tui.engine.actionlist import form_key
+from wargames_tui.engine.actionlist import form_key, types_of
 from wargames_tui.engine.flow import Action, IllegalAction
-from wargames_tui.engine.legality import anytime, listing, listing_form, offered_types
+from wargames_tui.engine.legality import anytime, listing, listing_form
 from wargames_tui.engine.session import Session
 from wargames_tui.games import all_scenarios, game_for
 
@@ -209,5 +209,5 @@ def test_the_types_offered_are_the_listed_actions_own(scenario: str) -> None:
         if session.outcome() is not None:
             break
         if n % 6 == 0:
-            assert offered_types(session.prompt.actions) == {a.get("type", "") for a in list(session.prompt.actions)}
+            assert types_of(session.prompt.actions) == {a.get("type", "") for a in list(session.prompt.actions)}
         session.act(random_bot(session, rng))

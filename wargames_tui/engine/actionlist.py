@@ -121,3 +121,18 @@ def sketches(actions: Sequence[Action]) -> Iterator[Action]:
             yield from p.sketch_all()
         else:
             yield from p
+
+
+def types_of(actions: Sequence[Action]) -> set[str]:
+    """The types of the actions listed; a lazy part of one kind counts as that kind, unbuilt (a
+    set-up's thousands of placements are not sketched to say that placements are offered)."""
+    parts = actions.parts if isinstance(actions, ActionList) else [actions]
+    found: set[str] = set()
+    for part in parts:
+        if not isinstance(part, LazyPart):
+            found |= {a.get("type", "") for a in part}
+        elif len(part.kinds) == 1:
+            found |= part.kinds
+        else:
+            found |= {a.get("type", "") for a in part.sketch_all()}
+    return found

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Callable
 
-from wargames_tui.engine.actionlist import ActionList, LazyPart, form_key
+from wargames_tui.engine.actionlist import ActionList, LazyPart, form_key, types_of
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, IllegalAction, Prompt
 
@@ -164,7 +164,7 @@ def _unlisted(game: ModuleType, state: Any, prompt: Prompt, action: Any) -> Ille
     if action in listing(game, state, prompt):
         return None
     kind = action.get("type")
-    offered = sorted(offered_types(prompt.actions))
+    offered = sorted(types_of(prompt.actions))
     if kind not in offered:
         return IllegalAction(
             f"{str(kind)[:40]!r} is not offered now ({prompt.phase}); the prompt offers: {', '.join(offered) or 'nothing'}",
@@ -176,17 +176,3 @@ def _unlisted(game: ModuleType, state: Any, prompt: Prompt, action: Any) -> Ille
         prompt.case or NOT_LISTED,
     )
 
-
-def offered_types(actions: Sequence[Action]) -> set[str]:
-    """The types of the actions listed; a lazy part of one kind counts as that kind, unbuilt (a
-    set-up's thousands of placements are not sketched to say that placements are offered)."""
-    parts = actions.parts if isinstance(actions, ActionList) else [actions]
-    found: set[str] = set()
-    for part in parts:
-        if not isinstance(part, LazyPart):
-            found |= {a.get("type", "") for a in part}
-        elif len(part.kinds) == 1:
-            found |= part.kinds
-        else:
-            found |= {a.get("type", "") for a in part.sketch_all()}
-    return found

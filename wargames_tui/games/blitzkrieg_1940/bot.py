@@ -14,6 +14,7 @@ import random
 from collections import deque
 from typing import Any
 
+from wargames_tui.engine.actionlist import types_of
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.engine.session import Session
@@ -33,7 +34,7 @@ def purposeful_bot(session: Session, rng: random.Random) -> Action:
     state = session.state
     actions = session.prompt.actions
     side = session.prompt.side
-    kinds = {a["type"] for a in actions}
+    kinds = types_of(actions)
     first = FIXED.get(state.phase)
     if first:
         choice = first(state, actions)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wargames_tui.engine.actionlist import types_of
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Outcome, Prompt
 from wargames_tui.games.blitzkrieg_1940 import movement, setup, victory
@@ -409,7 +410,7 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
         return _concede(state, action)
     handler = _handler(state, kind)
     if handler is None:
-        allowed = sorted({a["type"] for a in _phase_actions(state)})
+        allowed = sorted(types_of(_phase_actions(state)))
         raise IllegalAction(f"{kind!r} is not an action of this step; expected one of {', '.join(allowed) or 'none'}", prompt(state).case)
     events = handler(state, action, dice)
     events += _after(state, dice)

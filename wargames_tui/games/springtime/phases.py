@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from wargames_tui.engine.actionlist import types_of
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event, IllegalAction, Prompt
 from wargames_tui.games.springtime import bids, combat, markers, movement, refit, setup
@@ -373,7 +374,7 @@ def apply(state: State, action: Action, dice: Dice) -> list[Event]:
     # An attack may take any subset of the eligible units: combat.declare checks it (10.2).
     free_attack = state.step == "assault" and action["type"] == "attack"
     if not free_attack and not _legal(state, action):
-        kinds = sorted({a["type"] for a in ACTIONS[state.step](state)})
+        kinds = sorted(types_of(ACTIONS[state.step](state)))
         raise IllegalAction(f"not a legal action now; the legal kinds are {', '.join(kinds)}", f"springtime:{STEPS[state.step][2]}")
     events: list[Event] = []
     side = acting_side(state) or ""
