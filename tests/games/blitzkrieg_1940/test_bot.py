@@ -61,3 +61,18 @@ def test_the_1939_screen_across_one_stacks_way_stays_when_another_stack_is_neare
     assert H("E3126") not in goals and H("E3126") in stay
     session = Session(game_for(S39), S39, {}, state, Dice(1))
     assert purposeful_bot(session, random.Random(1)) == {"type": "end-phase"}
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.12")
+def test_the_kept_distances_are_a_fresh_walks_for_each_side_and_goals():
+    # The bot keeps each pass over the map for the next choice with the same goals (the pass at
+    # every choice was a quarter of a 1940 playout's cost); in 1939 the hexes a side may cross
+    # differ by side (8.12: the German stays in Germany, no French unit in Holland beyond the
+    # Maastricht salient), so each side's ways are kept apart, and each set of goals'.
+    p = Position(bare({"fr39-11di": "E2517", "de39-34inf": "E3126"}, scenario=S39))
+    area = set(p.b.endangered)
+    french, german = bot._distances(p, area, "allied"), bot._distances(p, area, "german")
+    assert french != german
+    assert french == bot._walk(p, area, "fr39-11di") and german == bot._walk(p, area, "de39-34inf")
+    elsewhere = {H("E2517")}
+    assert bot._distances(p, elsewhere, "allied") == bot._walk(p, elsewhere, "fr39-11di")

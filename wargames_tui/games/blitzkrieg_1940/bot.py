@@ -82,10 +82,24 @@ def _battle(actions: list[Action]) -> Action:
     return actions[0]
 
 
+_DISTANCES: dict[tuple, dict[Hex, int]] = {}
+
+
 def _distances(pos: Position, goals: set[Hex], side: str) -> dict[Hex, int]:
     """Steps from each land hex to the nearest goal; in 1939 over the hexes side's units may
-    enter, which 8.12 sets by side alone (no French unit in Holland beyond the Maastricht salient)."""
+    enter, which 8.12 sets by side alone (no French unit in Holland beyond the Maastricht salient).
+    Read only: kept for the next choice with the same goals (a pass over the whole map at every
+    choice was a quarter of a 1940 playout's cost)."""
     mover = next(iter(pos.units_of(side)), None) if not pos.y1940 else None
+    key = (pos.s.scenario, pos.basic, None if mover is None else side, frozenset(goals))
+    if key not in _DISTANCES:
+        if len(_DISTANCES) > 64:
+            _DISTANCES.clear()
+        _DISTANCES[key] = _walk(pos, goals, mover)
+    return _DISTANCES[key]
+
+
+def _walk(pos: Position, goals: set[Hex], mover: str | None) -> dict[Hex, int]:
     dist = {g: 0 for g in goals}
     queue = deque(goals)
     while queue:
