@@ -64,15 +64,16 @@ def test_the_1939_screen_across_one_stacks_way_stays_when_another_stack_is_neare
 
 
 @pytest.mark.rules("blitzkrieg-1940:8.12")
-def test_the_kept_distances_are_a_fresh_walks_for_each_side_and_goals():
-    # The bot keeps each pass over the map for the next choice with the same goals (the pass at
-    # every choice was a quarter of a 1940 playout's cost); in 1939 the hexes a side may cross
+def test_the_kept_distances_are_a_fresh_walks_for_each_goals_and_side():
+    # In 1940 the bot keeps each pass over the map for the next choice with the same goals (the
+    # pass at every choice was a quarter of a playout's cost); in 1939 the hexes a side may cross
     # differ by side (8.12: the German stays in Germany, no French unit in Holland beyond the
-    # Maastricht salient), so each side's ways are kept apart, and each set of goals'.
+    # Maastricht salient), and each side's ways are its own.
+    p = Position(bare({"fr-16di": "W4514", "de-1inf": "E3040"}, phase="allied-movement", turn=5))
+    paris, brussels = set(p.b.cities["Paris"]), set(p.b.cities["Brussels"])
+    assert bot._distances(p, paris, "allied") == bot._walk(p, paris, None)
+    assert bot._distances(p, brussels, "allied") == bot._walk(p, brussels, None) != bot._walk(p, paris, None)
     p = Position(bare({"fr39-11di": "E2517", "de39-34inf": "E3126"}, scenario=S39))
     area = set(p.b.endangered)
     french, german = bot._distances(p, area, "allied"), bot._distances(p, area, "german")
-    assert french != german
-    assert french == bot._walk(p, area, "fr39-11di") and german == bot._walk(p, area, "de39-34inf")
-    elsewhere = {H("E2517")}
-    assert bot._distances(p, elsewhere, "allied") == bot._walk(p, elsewhere, "fr39-11di")
+    assert french == bot._walk(p, area, "fr39-11di") != german == bot._walk(p, area, "de39-34inf")

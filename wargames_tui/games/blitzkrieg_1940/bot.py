@@ -88,14 +88,16 @@ _DISTANCES: dict[tuple, dict[Hex, int]] = {}
 def _distances(pos: Position, goals: set[Hex], side: str) -> dict[Hex, int]:
     """Steps from each land hex to the nearest goal; in 1939 over the hexes side's units may
     enter, which 8.12 sets by side alone (no French unit in Holland beyond the Maastricht salient).
-    Read only: kept for the next choice with the same goals (a pass over the whole map at every
-    choice was a quarter of a 1940 playout's cost)."""
-    mover = next(iter(pos.units_of(side)), None) if not pos.y1940 else None
-    key = (pos.s.scenario, pos.basic, None if mover is None else side, frozenset(goals))
+    In 1940 read only: kept for the next choice with the same goals (a pass over the whole map at
+    every choice was a quarter of a playout's cost, and a playout's cost pushed a wait past 5 s).
+    Not in 1939: cheaper playouts there would change how the planning German plans, a met row."""
+    if not pos.y1940:
+        return _walk(pos, goals, next(iter(pos.units_of(side)), None))
+    key = (pos.s.scenario, pos.basic, frozenset(goals))
     if key not in _DISTANCES:
         if len(_DISTANCES) > 64:
             _DISTANCES.clear()
-        _DISTANCES[key] = _walk(pos, goals, mover)
+        _DISTANCES[key] = _walk(pos, goals, None)
     return _DISTANCES[key]
 
 
