@@ -145,12 +145,6 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     # A hex over the limit (a move ended on a unit yet to move) loses a unit when the phase
     # ends (7.3): first a unit of it moves out, to its best end however poor; then the rest.
     over = {h for h, n in crowd.items() if limit is not None and n > limit}
-    # Units the game finds in danger where they stand fall back first, to the first of their
-    # ends with room (`fall_back`: an outpost the enemy's next movement could surround). Not in
-    # the plain style, the easy level: greedy defenders that pulled their outposts back cost a
-    # planning attacker 3 of its first 7 games (20-0 before; the game's NOTES.md). After the units
-    # entering are placed (where a game has them enter at the start of the movement phase, before
-    # any unit moves).
     wins_at = getattr(game, "wins_at", None)
     winning = wins_at(state, side) if wins_at is not None else frozenset()
     if winning:  # a guard, or a unit falling back, would otherwise leave the win for later
@@ -158,6 +152,12 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
             j = next((j for j, (target, kind) in enumerate(ends, i) if kind == "move" and target in winning), None)
             if j is not None:
                 return actions[j]
+    # Units the game finds in danger where they stand fall back first, to the first of their
+    # ends with room (`fall_back`: an outpost the enemy's next movement could surround). Not in
+    # the plain style, the easy level: greedy defenders that pulled their outposts back cost a
+    # planning attacker 3 of its first 7 games (20-0 before; the game's NOTES.md). After the units
+    # entering are placed (where a game has them enter at the start of the movement phase, before
+    # any unit moves).
     fall_back = getattr(game, "fall_back", None)
     placing = _kinds(actions) & {"enter", "place"}
     wanted = fall_back(state, side) if fall_back is not None and style.falls_back and not over and not placing else {}

@@ -356,9 +356,7 @@ def instant_hexes(scenario_id: str, side: str) -> frozenset[Hex]:
     rules = sc.info.rules
     if rules.sudden_death and rules.sudden_death.side == side:
         return frozenset(sc.place_hexes(rules.sudden_death.places))
-    if rules.vp and rules.vp.sudden_death and rules.vp.charge_side == side:
-        return frozenset(sc.place_hexes(rules.vp.sudden_death))
-    return frozenset()
+    return wins_at(scenario_id, side)
 
 
 @cache
