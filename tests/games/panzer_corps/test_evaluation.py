@@ -112,6 +112,32 @@ def test_while_a_unit_can_win_at_once_the_others_still_count_their_way_to_the_ci
     assert "0634" in Board(position(nearer)).moves(tank).reach.cost
     assert evaluate(position(nearer), "su") > evaluate(position(farther), "su")
 
+@pytest.mark.rules("kharkov:9.7", "kharkov:4.5")
+def test_a_disrupted_unit_is_a_threat_only_if_its_own_combat_phase_recovers_it_before_it_moves():
+    # kharkov 9.7(2)-(3): a unit disrupted may not move in its side's movement phase; it recovers
+    # after its side's combat phase. A Soviet tank corps a movement from Poltava (4.5), disrupted
+    # in the German combat phase, cannot win in the Soviet movement that follows: the threat (40)
+    # is not its side's, only the win a movement later. Disrupted in its own combat phase (it
+    # retreated attacking), it recovers at the phase's end and threatens as if it never was.
+    tank, german = KHARKOV.unit("su", move=8), KHARKOV.unit("de", move=4)
+    ring = [h for h in sorted(KHARKOV.sc.grid.all_hexes()) if KHARKOV.sc.grid.distance(h, "0634") == 5 and KHARKOV.sc.terrain_at[h].cost]
+
+    def position(phase: str, disrupted: bool):  # noqa: ANN202
+        for h in ring:
+            state = KHARKOV.cleared(turn=2, phase=phase, **{tank: h, german: "2001"})
+            if "0634" in Board(state).moves(tank).reach.cost:
+                state.units[tank].disrupted = disrupted
+                return state
+        raise LookupError("no hex a movement from Poltava")
+
+    strength = KHARKOV.sc.units[tank].strength
+    for phase in ("de-combat", "su-move"):
+        gone = evaluate(position(phase, False), "su") - evaluate(position(phase, True), "su")
+        assert gone >= THREAT * 0.5, phase
+    kept = evaluate(position("su-combat", False), "su") - evaluate(position("su-combat", True), "su")
+    assert kept == pytest.approx(0.25 * strength)  # the disrupted unit's own discount only
+
+
 @pytest.mark.rules("operation-compass:4.0")
 def test_where_units_stand_counts_for_nothing_once_the_game_is_over():
     # operation-compass 4.0: the game ends with turn 5 and the footholds held then score. In the

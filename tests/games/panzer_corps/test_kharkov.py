@@ -283,3 +283,27 @@ def test_a_soviet_unit_that_can_reach_poltava_this_movement_makes_it_the_only_go
     far = next(h for h in sorted(t.sc.grid.all_hexes()) if t.sc.grid.distance(h, "0634") == 12 and t.sc.terrain_at[h].cost)
     state = t.cleared(phase="su-move", **{su: far, german: "2001"})
     assert "0634" in objectives(state, "su") and len(objectives(state, "su")) > 1
+
+
+def _beside_poltava(phase: str, disrupted: bool):  # noqa: ANN202
+    """A Soviet tank corps whose movement could end in Poltava (0634), the Germans far off."""
+    su, german = t.unit("su", move=8), t.unit("de")
+    ring = [h for h in sorted(t.sc.grid.all_hexes()) if t.sc.grid.distance(h, "0634") == 5 and t.sc.terrain_at[h].cost]
+    state = next(s for h in ring if "0634" in board(s := t.cleared(phase=phase, **{su: h, german: "2001"})).moves(su).reach.cost)
+    state.units[su].disrupted = disrupted
+    return state
+
+
+@pytest.mark.rules("kharkov:9.7", "kharkov:4.5")
+def test_a_disrupted_unit_threatens_poltava_only_where_its_own_combat_phase_recovers_it_first():
+    # kharkov 9.7(2): a disrupted unit may not move in the friendly movement phase; 9.7(3): it
+    # recovers after the friendly combat phase. A tank corps retreated (disrupted) in the German
+    # combat phase, or still disrupted in its own movement, cannot reach Poltava in that movement;
+    # the bots' goals had narrowed to Poltava for it all the same (seed 5015, Soviet turn 8, at
+    # 31523ff: the greedy Soviets made 4 moves and ended the phase). One that retreated attacking
+    # in its own combat phase recovers at its end, and its next movement can.
+    for phase in ("su-move", "de-move", "de-combat"):
+        assert objectives(_beside_poltava(phase, disrupted=False), "su") == {"0634"}
+        goals = objectives(_beside_poltava(phase, disrupted=True), "su")
+        assert "0634" in goals and len(goals) > 1, phase
+    assert objectives(_beside_poltava("su-combat", disrupted=True), "su") == {"0634"}

@@ -272,6 +272,20 @@ class Board:
         defence, _ = self.defence(defender, attackers)
         return crt_column(attack, defence, self.sc.crt.columns)
 
+    def moves_next(self, uid: str) -> bool:
+        """Whether uid may move in its side's next movement phase (this one, in its own): a
+        disrupted unit may not (9.7(2)) unless its own side's combat phase, which recovers it
+        (9.7(3)), comes first, as when it retreated attacking in the combat phase now."""
+        if not self.state.units[uid].disrupted:
+            return True
+        side = self.side_of(uid)
+        order = [f"{s.id}-{kind}" for s in self.sc.info.sides for kind in self.rules.phases]
+        start = order.index(self.state.phase) if self.state.phase in order else 0
+        for phase in order[start:] + order[:start]:
+            if phase in (f"{side}-move", f"{side}-combat"):
+                return phase == f"{side}-combat"
+        return False
+
     def can_attack(self, uid: str) -> bool:
         return not self.state.units[uid].disrupted and all(uid not in att.attackers for att in self.state.attacks)
 

@@ -100,7 +100,7 @@ def _exposed(b: Board, side: str) -> float:
     charge = rules.vp is not None and rules.vp.charge_side == enemy
     grid = b.sc.grid
     lost = 0.0
-    raiders = [(b.hex_of(u), b.unit(u).move, u) for u in b.units_of(enemy)]
+    raiders = [(b.hex_of(u), b.unit(u).move, u) for u in b.units_of(enemy) if b.moves_next(u)]
     for h in empty:
         if any(grid.distance(at, h) <= move and h in b.moves(u).reach.cost for at, move, u in raiders):
             worth = values.get(h) or (rules.vp.city if rules.vp else 1)
@@ -116,7 +116,8 @@ def _vp_weight(state: State) -> float:
 def _turns_to_win(b: Board, side: str, units: list[str]) -> int:
     """The fewest movements any unit of side needs to reach a hex that wins at once, as MPs
     over the terrain with the enemy's units in the way and its zones costing a movement each
-    (an estimate beyond the next movement); 0 where nothing wins at once."""
+    (an estimate beyond the next movement), and the next movement for a unit disrupted in it
+    (9.7(2)); 0 where nothing wins at once."""
     goals = victory.instant_hexes(b.state.scenario, side)
     exit_rule = b.rules.exit
     if exit_rule and exit_rule.side == side:
@@ -140,7 +141,7 @@ def _turns_to_win(b: Board, side: str, units: list[str]) -> int:
                 dist[n] = nd
                 heapq.heappush(heap, (nd, n))
     far = 1 << 30
-    return min((-(-dist.get(b.hex_of(u), far) // m) for u, m in zip(units, moves) if m), default=0)
+    return min((-(-dist.get(b.hex_of(u), far) // m) + (not b.moves_next(u)) for u, m in zip(units, moves) if m), default=0)
 
 
 @cache
@@ -154,12 +155,15 @@ def _steps_into(scenario_id: str, side: str) -> dict[Hex, list[tuple[Hex, int]]]
 
 
 def _can_win_from(b: Board, uid: str, side: str) -> bool:
-    """Whether uid's next movement could end on a hex that wins the game for side at once."""
+    """Whether uid's next movement could end on a hex that wins the game for side at once (a
+    unit disrupted in it may not move, 9.7(2))."""
     rules = b.rules
     exit_rule = rules.exit
     wins_at = victory.instant_hexes(b.state.scenario, side)
     if not wins_at and not (exit_rule and exit_rule.side == side):
         return False
+    if not b.moves_next(uid):
+        return b.hex_of(uid) in wins_at
     enemy_here = b.held(side)
     for h, kind in b.moves(uid).ends:
         if kind == "exit" or (h in wins_at and h not in enemy_here):

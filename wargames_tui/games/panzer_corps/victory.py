@@ -318,9 +318,13 @@ def objectives(state: State, side: str, win_now: bool = False) -> set[Hex]:
 
 
 def _reached(b: Board, side: str, h: Hex) -> bool:
-    """Whether a unit of side could end its next movement on h (units out of range not asked)."""
+    """Whether a unit of side could end its next movement on h (units out of range, or
+    disrupted then, 9.7(2), not asked)."""
     grid = b.sc.grid
-    return any(grid.distance(b.hex_of(u), h) <= b.unit(u).move and h in b.moves(u).reach.cost for u in b.units_of(side))
+    return any(
+        grid.distance(b.hex_of(u), h) <= b.unit(u).move and b.moves_next(u) and h in b.moves(u).reach.cost
+        for u in b.units_of(side)
+    )
 
 
 @cache
