@@ -30,6 +30,7 @@ class Style:
     guard_turns: int = 1  # how many turns ahead "soon" is
     keep_off: int = 0  # steps of progress a move gives up to avoid ending next to an enemy unit
     falls_back: bool = False  # units the game finds in danger where they stand (`fall_back`) move first
+    blocks: bool = False  # a unit that stops the enemy's win at once (`blocks`) moves before anything else
 
 
 DEFAULT = Style()
@@ -108,8 +109,9 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     unit within its reach that stands nearer those objectives than its own. A guard stays
     put unless it can step next to an enemy unit (to block it with its zone of control).
     A move never ends on a full hex. A move onto a hex that wins the game at once (`wins_at`)
-    comes before any other; then, in a style that falls back, units the game names in danger
-    (`fall_back`) fall back before anything else moves.
+    comes before any other; then, in a style that blocks, a move the game names as stopping the
+    enemy's win at once (`blocks`); then, in a style that falls back, units the game names in
+    danger (`fall_back`) fall back before anything else moves.
     """
     game, state = session.game, session.state
     goals = set(game.objectives(state, side))
@@ -152,6 +154,18 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
             j = next((j for j, (target, kind) in enumerate(ends, i) if kind == "move" and target in winning), None)
             if j is not None:
                 return actions[j]
+    placing = _kinds(actions) & {"enter", "place"}
+    blocks = getattr(game, "blocks", None)
+    barring = blocks(state, side) if blocks is not None and style.blocks and not over and not placing else {}
+    if barring:  # the game's order: the best block first
+        listed: dict[Any, dict[Any, int]] = {}
+        for i, unit, ends in _runs(actions):
+            if unit in barring:
+                listed.setdefault(unit, {}).update((target, j) for j, (target, kind) in enumerate(ends, i) if kind == "move")
+        for unit, tos in barring.items():
+            to = next((h for h in tos if h in listed.get(unit, {}) and (limit is None or crowd.get(h, 0) < limit)), None)
+            if to is not None:
+                return actions[listed[unit][to]]
     # Units the game finds in danger where they stand fall back first, to the first of their
     # ends with room (`fall_back`: an outpost the enemy's next movement could surround). Not in
     # the plain style, the easy level: greedy defenders that pulled their outposts back cost a
@@ -159,7 +173,6 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
     # entering are placed (where a game has them enter at the start of the movement phase, before
     # any unit moves).
     fall_back = getattr(game, "fall_back", None)
-    placing = _kinds(actions) & {"enter", "place"}
     wanted = fall_back(state, side) if fall_back is not None and style.falls_back and not over and not placing else {}
     if wanted:
         for i, unit, ends in _runs(actions):

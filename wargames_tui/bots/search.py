@@ -24,14 +24,14 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 
-STYLES: dict[str, Style] = {  # each but the plain one pulls back the outposts a game names (`fall_back`)
+STYLES: dict[str, Style] = {  # each but the plain one pulls back the outposts a game names (`fall_back`) and blocks the enemy's win at once (`blocks`)
     "steady": DEFAULT,
-    "bold": Style(worth_attacking=0.0, in_the_way=0.8, falls_back=True),
-    "wary": Style(worth_attacking=0.8, in_the_way=0.3, falls_back=True),
-    "massed": Style(guards=0, falls_back=True),
-    "direct": Style(zone_steps=1, falls_back=True),
-    "screen": Style(guards=2, guard_turns=2, falls_back=True),
-    "aloof": Style(keep_off=2, worth_attacking=0.8, falls_back=True),
+    "bold": Style(worth_attacking=0.0, in_the_way=0.8, falls_back=True, blocks=True),
+    "wary": Style(worth_attacking=0.8, in_the_way=0.3, falls_back=True, blocks=True),
+    "massed": Style(guards=0, falls_back=True, blocks=True),
+    "direct": Style(zone_steps=1, falls_back=True, blocks=True),
+    "screen": Style(guards=2, guard_turns=2, falls_back=True, blocks=True),
+    "aloof": Style(keep_off=2, worth_attacking=0.8, falls_back=True, blocks=True),
 }
 BUDGET = float(os.environ.get("WARGAMES_SEARCH_SECONDS", "2.0"))  # seconds a decision may take
 HANDOVERS = 2  # a playout ends when the side to act has changed this often: the opponent has replied

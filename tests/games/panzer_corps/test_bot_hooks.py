@@ -10,7 +10,8 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
-from wargames_tui.games.panzer_corps import fall_back, fallback, points_now, retreat_room, rules
+from wargames_tui.games.panzer_corps import blocks, fall_back, fallback, points_now, retreat_room, rules
+from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.state import State
 from wargames_tui.games.panzer_corps.victory import losses_score
 
@@ -281,3 +282,35 @@ def test_a_soviet_unit_that_can_enter_poltava_does_so_before_anything_else():
     for style in (DEFAULT, STYLES["bold"]):
         action = greedy_bot(session, random.Random(1), style)
         assert action["type"] == "move" and action["unit"] == tank and action["path"][-1] == "0634"
+
+
+@pytest.mark.rules("kharkov:4.5", "kharkov:6.1", "kharkov:7.2")
+def test_a_style_that_blocks_bars_a_soviet_tank_corps_way_to_poltava():
+    # kharkov 4.5: a Soviet unit entering Poltava (0634) wins at once. A tank corps at 0130 can
+    # end its next movement there; a German infantry division at 0428 cannot reach Poltava, but
+    # a unit entering an enemy zone of control stops (6.1), so one standing across the tank's
+    # way bars it. No greedy style had such a move (the plain one still heads for the tank), so
+    # no plan held one: the planning Germans lost Khar'kov 5008 at 31523ff to a tank corps whose
+    # way to Dnepropetrovsk a German division could have barred. The styles the planner's plans
+    # come from (all but the plain one) now play the block before anything else.
+    kh = Table("panzer-corps/kharkov")
+    tank, infantry = kh.unit("su", move=8), kh.unit("de", move=4, tank=False)
+    for style, barred in ((STYLES["bold"], True), (STYLES["wary"], True), (DEFAULT, False)):
+        state = kh.cleared(turn=3, phase="de-move", **{tank: "0130", infantry: "0428"})
+        assert "0634" in Board(state).moves(tank).reach.cost and "0634" not in Board(state).moves(infantry).reach.cost
+        action = greedy_bot(Session(game_for(kh.id), kh.id, {}, state, Dice(0)), random.Random(1), style)
+        assert action["type"] == "move" and action["unit"] == infantry
+        rules.apply(state, action, Dice(0))
+        assert ("0634" not in Board(state).moves(tank).reach.cost) == barred
+
+
+@pytest.mark.rules("kharkov:4.5", "kharkov:7.2")
+def test_a_unit_that_can_stand_on_the_threatened_city_is_the_first_block():
+    # No unit enters a hex an enemy unit stands in (7.2): a German unit in Poltava keeps every
+    # Soviet movement out of it, whatever their ways.
+    kh = Table("panzer-corps/kharkov")
+    tank, infantry = kh.unit("su", move=8), kh.unit("de", move=4, tank=False)
+    state = kh.cleared(turn=3, phase="de-move", **{tank: "0130", infantry: "0834"})
+    found = blocks(state, "de")
+    assert found[infantry][0] == "0634"
+    assert blocks(kh.cleared(turn=3, phase="de-move", **{tank: "0120", infantry: "0834"}), "de") == {}  # out of reach: nothing to block

@@ -6,7 +6,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.engine.odds import crt_column
-from wargames_tui.games.panzer_corps import evaluation, fallback, rules, victory
+from wargames_tui.games.panzer_corps import blocking, evaluation, fallback, rules, victory
 from wargames_tui.engine.contract import Forces, forces_from_view
 from wargames_tui.games.panzer_corps.contract import owed, preview, standing
 from wargames_tui.games.panzer_corps.board import Board
@@ -72,6 +72,12 @@ def fall_back(state: State, side: str) -> dict[str, list[str]]:
     """For bots: side's units in danger where they stand, each with the ends of its move to fall
     back to, best first (fallback.py)."""
     return fallback.fall_back(state, side)
+
+
+def blocks(state: State, side: str) -> dict[str, list[str]]:
+    """For bots: side's units whose move could stop the enemy winning at once (kharkov 4.5),
+    each with the ends that do, best first (blocking.py)."""
+    return blocking.blocks(state, side)
 
 
 def objectives(state: State, side: str) -> set[str]:

@@ -130,7 +130,7 @@ class State:
             list(self.pinned),
             self.bombard_left,
         )
-        for kept in ("_position", "_nearness"):  # the occupancy (board.Position), a phase's threats (fallback.py)
+        for kept in ("_position", "_nearness", "_no_block"):  # the occupancy (board.Position), a phase's threats (fallback.py), no block found (blocking.py)
             if kept in self.__dict__:
                 twin.__dict__[kept] = self.__dict__[kept]
         return twin
