@@ -266,6 +266,27 @@ def test_a_style_that_falls_back_places_the_reinforcement_first():
     assert greedy_bot(session, random.Random(1), STYLES["wary"])["type"] == "enter"
 
 
+@pytest.mark.rules("dunkerque:4.1")
+def test_an_allied_unit_falls_back_along_its_connecting_line_not_where_the_enemy_is_weaker(monkeypatch):
+    # An Allied unit with no connecting line to the west or south edge at the end counts as
+    # eliminated (4.1(1)). In danger where it stands, it fell back to where its side was stronger
+    # against the Germans: in the kept games (main d8dd1e7, seed 6302) the BEF went back into the
+    # Antwerpen corner, where the pocket closed on it. Of its safe ends it now takes the one with
+    # the shortest line to the edges, here made the one where its side is weakest.
+    centre = DK.open_hex(radius=2)
+    lone, german = DK.unit("al", strength=2), DK.unit("ge")
+    state = DK.cleared(phase="al-move", **{lone: centre, german: "0106"})
+    lines = fallback._lines(Board(state), "al")
+    grid = DK.sc.grid
+    line = {h: fallback._line_from(h, lines, grid) for h in grid.all_hexes()}
+    monkeypatch.setattr(fallback, "_nearness", lambda board, side: ({centre: 20}, {h: n for h, n in line.items() if h != centre}))
+    ends = fall_back(state, "al")[lone]
+    assert line[ends[0]] < line[centre]
+    assert line[ends[0]] == min(line[h] for h, kind in Board(state).moves(lone).ends if kind == "move")
+    # The Germans trace no line (their points are the Allies' losses, 4.0): they fall back as before.
+    assert fallback._lines(Board(state), "ge") is None
+
+
 @pytest.mark.rules("kharkov:4.5", "kharkov:4.1")
 def test_a_soviet_unit_that_can_enter_poltava_does_so_before_anything_else():
     # kharkov 4.5: the Soviets win at once controlling Poltava (0634), and entering a city takes

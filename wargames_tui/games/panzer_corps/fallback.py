@@ -7,7 +7,11 @@ back. With enemy units on several sides a retreat result finds no room and elimi
 so such a unit is as good as lost where it stands. It falls back to a place its side holds
 where it can (a city keeps its points and doubles its defence), else to an end of its move where
 it would be safe (below DANGER odds), else where its own side is strongest against the enemy. A
-unit that holds a place stays: leaving it empty gives the place away.
+unit that holds a place stays: leaving it empty gives the place away. Where the side's units count
+as lost without a connecting line to map edges at the end (dunkerque 4.1), it falls back along
+that line: of its ends equally safe, the one with the shortest line to the edges first, not one where
+the enemy is merely weaker (the Allies' outposts fell back into the Antwerpen corner, and the
+pocket closed on them there).
 
 Only where the rules pay for its loss (`victory.losses_score`): where the ground alone decides
 (El Alamein) a unit sells itself for time; there the greedy British that fell back from the front
@@ -21,9 +25,10 @@ phase's withdrawals are weighed against the same threat and cost one look at the
 
 from __future__ import annotations
 
+from collections import deque
 from functools import cache
 
-from wargames_tui.engine.hexgrid import Hex
+from wargames_tui.engine.hexgrid import Hex, HexGrid
 from wargames_tui.games.panzer_corps import victory
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.data import load_scenario
@@ -35,6 +40,7 @@ DANGER = 2.0  # the enemy's odds (strength against defence) at which a unit in t
 # Khar'kov greedy against greedy, 30 games (seeds 1-30), German units lost 13.3 a game without the
 # fall-back, 9.2 with it at 1 and 10.1 at 2, Soviet-held city hexes 5.0, 6.4 and 4.7.
 OUTNUMBERED = 2.0
+CUT = 1 << 20  # the length of a line from a hex that traces none
 
 
 def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
@@ -45,6 +51,7 @@ def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
         return {}
     b = Board(state)
     enemy_near, own_near = _nearness(b, side)
+    lines, grid = _lines(b, side), b.sc.grid
     held = {h for h in victory.tracked_places(state.scenario) if state.control.get(h) == side}
     found: dict[str, list[Hex]] = {}
     doubled = _doubled(state.scenario, side)
@@ -56,12 +63,13 @@ def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
             continue  # moved, or holding a place (its points, doubled): a garrison stays
         here, strength = b.hex_of(uid), b.unit(uid).strength
 
-        def rank(h: Hex) -> tuple[bool, bool, int, float, bool]:
+        def rank(h: Hex) -> tuple[bool, bool, int, int, float, bool]:
             """How good an end is, the lower the better (in danger there last)."""
             defence = (stacked.get(h, 0) + (0 if h == here else strength)) * (2 if h in doubled else 1)
             danger = enemy_near.get(h, 0)
             unsafe = danger >= DANGER * defence
-            return (unsafe and h not in held, h not in held, danger - own_near.get(h, 0), danger / defence, unsafe)
+            line = _line_from(h, lines, grid) if lines is not None else 0
+            return (unsafe and h not in held, h not in held, line, danger - own_near.get(h, 0), danger / defence, unsafe)
 
         staying = rank(here)
         if not staying[-1] or enemy_near.get(here, 0) < OUTNUMBERED * own_near.get(here, 0):
@@ -100,6 +108,33 @@ def _nearness(b: Board, side: str) -> tuple[dict[Hex, int], dict[Hex, int]]:
 
 
 _TABLES: dict[tuple, tuple[dict[Hex, int], dict[Hex, int]]] = {}  # the latest positions' tables
+
+
+def _lines(b: Board, side: str) -> dict[Hex, int] | None:
+    """Hex -> the hexes of side's shortest connecting line from it to the map edges its lines must
+    reach, through hexes free of enemy units and zones (dunkerque 4.1(2)); None where side traces
+    no line."""
+    rule = b.rules.points
+    if rule is None or rule.side == side:
+        return None
+    passable = victory.line_ok(b, side)
+    dist = {h: 0 for h in b.sc_areas(rule.line_edges) if passable(h)}
+    queue = deque(dist)
+    while queue:
+        h = queue.popleft()
+        for n in b.sc.grid.neighbours(h):
+            if n not in dist and passable(n):
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return dist
+
+
+def _line_from(h: Hex, lines: dict[Hex, int], grid: HexGrid) -> int:
+    """The length of a line from a unit at h: h may stand in an enemy zone, the line then starts
+    at a free neighbour (4.1(3)); CUT where there is none."""
+    if h in lines:
+        return lines[h]
+    return min((lines[n] + 1 for n in grid.neighbours(h) if n in lines), default=CUT)
 
 
 def _near(b: Board, side: str) -> dict[Hex, int]:
