@@ -97,3 +97,39 @@ def test_the_german_bot_blitzes_only_at_overwhelming_odds() -> None:
     assert _group_choice("g-5pz", "g-gd", defenders=("f-3cav",)) != "blitz"  # 16 to 3: 5-1
     assert _group_choice("g-1pz", "g-5pz", defenders=("f-3lt",)) != "blitz"  # 26 to 4: 6-1
     assert _group_choice("g-1pz", "g-5pz", "g-gd", defenders=("f-3cav",)) == "blitz"  # 28 to 3: 9-1
+
+
+@pytest.mark.rules("dynamo:20.3", "dynamo:22.3")
+def test_the_french_armour_drives_for_the_south_edge_not_for_a_nearer_port() -> None:
+    """The sea lift takes three steps a turn, six from turn 7 (20.4, 20.5), less than the British
+    alone; a French mechanised step that leaves over the south edge counts as evacuated (20.3)
+    and one lost is 4 German points (22.2). The planning Allies' seven lost games of seeds 2-11 at
+    db19741 lost 10-15 French mechanised steps each, the three won 2-13; greedy against greedy
+    (seeds 1-60) the French armour driving south raised the Allied wins from 13 to 23."""
+    s = empty("allied-move", turn=3)
+    put(s, "2908", "f-1dlm")
+    grid = board(s).m.grid
+    south = board(s).g.edge(board(s).g.rules.edges.allied_south)
+    before = min(grid.distance("2908", h) for h in south)
+    _move_alone(s, "allied")
+    assert s.units["f-1dlm"].hex not in ("2904", "2402")  # Dunkirk is four hexes off, Calais no further than its move
+    assert min(grid.distance(s.units["f-1dlm"].hex, h) for h in south) < before
+
+
+@pytest.mark.rules("dynamo:6.4")
+def test_the_allied_bot_goes_round_a_german_line_not_up_to_it() -> None:
+    """The Allies' way to their goal is counted round the German stacks (their hexes closed, a
+    step into their zone of control dearer, 6.4): a French armoured division north of a German
+    line along row 16 from 1416 to the Belgian edge heads for the line's west end, where counting
+    straight over the German units it drove up to the line (2014, two hexes off), to be struck there."""
+    s = empty("allied-move", turn=7)
+    german = [u for u, x in board(s).g.units.items() if x.side == "german" and not x.dummy and x.type != "kg"]
+    line = [f"{c}16" for c in range(14, 35)]
+    for uid, h in zip(german, line):
+        put(s, h, uid)
+    put(s, "2812", "f-1dlm")
+    _move_alone(s, "allied")
+    end = s.units["f-1dlm"].hex
+    grid = board(s).m.grid
+    assert end is not None and int(end[:2]) < 20
+    assert min(grid.distance(end, h) for h in line) >= 3
