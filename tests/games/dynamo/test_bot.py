@@ -12,7 +12,8 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import dynamo
 from wargames_tui.games.dynamo import hidden
-from wargames_tui.games.dynamo.bot import evacuation_ports, plan
+from wargames_tui.games.dynamo.bot import _way, evacuation_ports, plan
+from wargames_tui.games.dynamo.data import load_map
 
 
 @pytest.mark.parametrize("scenario,side", [("dynamo/campaign", "german"), ("dynamo/campaign", "allied"),
@@ -133,3 +134,16 @@ def test_the_allied_bot_goes_round_a_german_line_not_up_to_it() -> None:
     grid = board(s).m.grid
     assert end is not None and int(end[:2]) < 20
     assert min(grid.distance(end, h) for h in line) >= 3
+
+
+@pytest.mark.rules("dynamo:6.0", "dynamo:6.4")
+def test_the_allied_way_closes_german_hexes_and_counts_a_step_into_their_zone_two() -> None:
+    """Entering a German zone of control (6.0) costs a movement point more (6.4): on the Allies'
+    way to a goal a hex in the zone counts 2, one outside it 1, and a German hex is closed."""
+    neighbours = load_map().neighbours
+    goal = "2908"
+    near = sorted(neighbours[goal])[0]
+    foe = next(h for h in sorted(neighbours[near]) if h != goal and h not in neighbours[goal])
+    way = _way(frozenset({goal}), frozenset({foe}))
+    clear = next(h for h in sorted(neighbours[goal]) if h != near and foe not in neighbours[h] and h != foe)
+    assert way[goal] == 0 and way[near] == 2 and way[clear] == 1 and foe not in way
