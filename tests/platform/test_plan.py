@@ -128,13 +128,39 @@ def test_where_no_plan_is_scored_twice_the_policys_plan_is_played_not_the_start(
 
 
 def test_plans_come_from_the_games_own_greedy_bot_where_it_has_one() -> None:
-    # Blitzkrieg 1940 has a hex map with objectives and a greedy bot of its own (the easy
-    # level): its plans start from that bot, not from the generic hex styles.
+    # Dynamo has a hex map with objectives and a greedy bot of its own (the easy level): its
+    # plans start from that bot, not from the generic hex styles; Blitzkrieg 1940 names a policy
+    # of its own for plans beside it.
     from wargames_tui.present import presentation
 
-    game = game_for("blitzkrieg-1940/1939")
-    assert plan_module._styles(game) == [presentation(game).bots["greedy"]]
+    game = game_for("dynamo/campaign")
+    assert plan_module._styles(game) == [presentation(game).bots["greedy"]] and "plans" not in presentation(game).bots
+    blitz = game_for("blitzkrieg-1940/1939")
+    assert plan_module._styles(blitz) == [presentation(blitz).bots["plans"]] != [presentation(blitz).bots["greedy"]]
     assert len(plan_module._styles(game_for("panzer-corps/el-alamein"))) > 1  # no bot of its own: the styles
+
+
+def test_a_side_plays_its_policy_for_plans_and_the_others_reply_as_the_easy_level(monkeypatch) -> None:  # noqa: ANN001
+    # A game's policy for plans (`plans`) makes the planning side's choices in a playout, its
+    # answers within the others' turn too; the others reply as the easy level (`greedy`) plays,
+    # the bot the planner is measured against.
+    from wargames_tui.present import presentation
+
+    game, session = _plan_red_allied_assault()
+    greedy = presentation(game).bots["greedy"]
+    asked: dict[str, list[tuple[str, bool]]] = {"plans": [], "greedy": []}
+
+    def asking(name):  # noqa: ANN001, ANN202
+        def policy(sim, rng):  # noqa: ANN001, ANN202
+            asked[name].append((game.active_side(sim.state), game.answering(sim.state)))
+            return greedy(sim, rng)
+        return policy
+
+    monkeypatch.setitem(presentation(game).bots, "plans", asking("plans"))
+    monkeypatch.setitem(presentation(game).bots, "greedy", asking("greedy"))
+    plan_module._playout(session, "allied", plan_module.Genome([], 0, 0.0), plan_module._styles(game), 103)
+    assert asked["greedy"] and {side for side, _ in asked["greedy"]} == {"axis"}
+    assert {side for side, _ in asked["plans"]} == {"allied"} and any(answer for _, answer in asked["plans"])
 
 
 def test_a_changed_choice_moves_the_same_unit_elsewhere() -> None:

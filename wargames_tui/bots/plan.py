@@ -360,11 +360,12 @@ def _next_generation(population: list[Genome], styles: int, rng: random.Random, 
 
 
 def _styles(game: Any) -> list[Policy]:
-    """The policies a plan's choices come from: the game's own greedy planner where it has one
-    (the easy level the planner must beat, which knows the game's aims: a generic hex style
-    in its place played one side of a scenario far worse than that bot); else, on a hex map
-    with objectives, the generic greedy bot in each of the search bot's styles."""
-    own = presentation(game).bots.get("greedy")
+    """The policies a plan's choices come from: the game's own policy for plans (`plans`) or
+    greedy planner (the easy level the planner must beat, which knows the game's aims: a
+    generic hex style in its place played one side of a scenario far worse than that bot);
+    else, on a hex map with objectives, the generic greedy bot in each of the search bot's styles."""
+    bots = presentation(game).bots
+    own = bots.get("plans", bots.get("greedy"))
     if own is not None:
         return [own]
     if map_kind(game) == "hex" and hasattr(game, "objectives"):
@@ -390,7 +391,8 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     rng = random.Random(seed)
     state = game.disguise(session.state, side, rng) if getattr(game, "HIDDEN", False) else game.copy_state(session.state)
     sim = _Playout(game, session.scenario, dict(session.options), state, Dice(seed))
-    policy, reply = styles[genome.style], styles[0]
+    policy = styles[genome.style]
+    reply = presentation(game).bots.get("greedy", styles[0])  # the others as the easy level plays them
     played: list[Action] = []
     stirred = 0  # actions played for units the plan left standing (genome.stir_at)
     rolled_at = None
@@ -402,7 +404,7 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
         mine = game.active_side(sim.state) == side
         if not mine or (others > answers and answering(game, sim.state)):  # theirs, or side's answer within their turn
             others += not mine and not answering(game, sim.state)
-            if not _played(sim, reply(sim, rng)):
+            if not _played(sim, (reply if not mine else styles[0])(sim, rng)):
                 break
             continue
         if others > answers:

@@ -8,9 +8,10 @@ import pytest
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
-from wargames_tui.games.blitzkrieg_1940 import bot
+from wargames_tui.games.blitzkrieg_1940 import bot, ways
 from wargames_tui.games.blitzkrieg_1940.bot import purposeful_bot
 from wargames_tui.games.blitzkrieg_1940.position import Position
+from wargames_tui.present import presentation
 
 from .helpers import S39, S40, H, bare, board
 
@@ -77,3 +78,43 @@ def test_the_kept_distances_are_a_fresh_walks_for_each_goals_and_side():
     area = set(p.b.endangered)
     french, german = bot._distances(p, area, "allied"), bot._distances(p, area, "german")
     assert french == bot._walk(p, area, "fr39-11di") != german == bot._walk(p, area, "de39-34inf")
+
+
+def _french_move(policy, state) -> list[str]:  # noqa: ANN001 - a bot and a Blitzkrieg State
+    session = Session(game_for(S39), S39, {}, state, Dice(1))
+    session.act(policy(session, random.Random(1)))  # the unit first (13.2), then its move
+    move = policy(session, random.Random(1))
+    session.act(move)  # legal
+    b = board(S39)
+    return [b.label(h) for h in move["path"]]
+
+
+@pytest.mark.rules("blitzkrieg-1940:9.3", "blitzkrieg-1940:13.4")
+def test_the_planners_french_go_round_a_german_unit_where_the_easy_level_walks_into_its_zone():
+    # A German division at E3028 stands across a French division's way to the Ruhr Endangered
+    # Area. The easy level (purposeful_bot) walks straight into its zone of control at E2928,
+    # where the move ends (9.3); the planning bot's policy (planning_bot) counts a zone hex as
+    # ZONE steps and a German-held hex as closed (13.4) and goes round by E2829-E2828, outside it.
+    def position():  # noqa: ANN202
+        return bare({"fr39-11di": "E2929", "de39-34inf": "E3028"}, phase="allied-movement", scenario=S39)
+
+    zone = Position(position()).zoc_of("german")
+    straight, round_ = _french_move(purposeful_bot, position()), _french_move(bot.planning_bot, position())
+    assert straight == ["E2928"] and H("E2928") in zone
+    assert round_ == ["E2829", "E2828"] and not {H(h) for h in round_} & zone
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.12")
+def test_only_the_french_in_1939_go_round_and_only_for_the_planner():
+    # The way round is the 1939 French drive's (4.2B): the Germans' ways, the 1940 Allies' and
+    # the easy level's are the plain walks, so the planning German's row against the easy French
+    # plans as before.
+    p = Position(bare({"fr39-11di": "E2929", "de39-34inf": "E3028"}, phase="allied-movement", scenario=S39))
+    area = set(p.b.endangered)
+    assert bot._way(p, "allied", True) == ways.french_steps(p, area, bot.WAY_SPAN, "fr39-11di") != bot._way(p, "allied", False)
+    assert bot._way(p, "allied", False) == bot._distances(p, area, "allied")
+    assert bot._way(p, "german", True) == bot._way(p, "german", False)
+    p40 = Position(bare({"fr-16di": "W4414", "de-1inf": "W4514"}, phase="allied-movement", turn=5))  # by Paris
+    goals = bot._goals(p40, "allied")
+    assert goals and bot._way(p40, "allied", True) == bot._way(p40, "allied", False) == bot._distances(p40, goals, "allied")
+    assert presentation(game_for(S39)).bots == {"greedy": purposeful_bot, "plans": bot.planning_bot}

@@ -22,15 +22,19 @@ from wargames_tui.games.blitzkrieg_1940 import combat, movement, operations
 from wargames_tui.games.blitzkrieg_1940.data import engine_hex, scenario_key
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
 from wargames_tui.games.blitzkrieg_1940.victory import objectives
+from wargames_tui.games.blitzkrieg_1940.ways import french_steps
 
 COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in May 1940
 SAMPLE = 8  # units weighed for each move
 INTERCEPT = 4  # the French units the German bot moves to stop in 1939, and the stacks its screen stays ahead of
 GARRISON_REACH = 8  # hexes: a unit farther from an empty Paris hex is not weighed for it
 NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
+WAY_SPAN = 99  # steps: a hex farther from its goals is out of reach (`_best_gain`'s default)
 
 
-def purposeful_bot(session: Session, rng: random.Random) -> Action:
+def purposeful_bot(session: Session, rng: random.Random, round_germans: bool = False) -> Action:
+    """The greedy bot (the easy level); round_germans: the French in 1939 count their ways round
+    the German units (`planning_bot`)."""
     state = session.state
     actions = session.prompt.actions
     side = session.prompt.side
@@ -46,7 +50,7 @@ def purposeful_bot(session: Session, rng: random.Random) -> Action:
         fight = side == "allied" or state.turn > 1 or scenario_key(state.scenario) == "1939"
         return {"type": "order", "first": "fight" if fight else "move"}
     if state.phase.endswith("-movement"):
-        return _move(session, side, rng) or {"type": "end-phase"}
+        return _move(session, side, rng, round_germans) or {"type": "end-phase"}
     if state.phase.endswith("-combat"):
         return _attack(session, actions) or {"type": "end-phase"}
     return actions[0]
@@ -113,13 +117,28 @@ def _walk(pos: Position, goals: set[Hex], mover: str | None) -> dict[Hex, int]:
     return dist
 
 
-def _move(session: Session, side: str | None, rng: random.Random) -> Action | None:
+def planning_bot(session: Session, rng: random.Random) -> Action:
+    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
+    but the French in 1939 drive round the German units, not into them. The easy level goes
+    straight at the screen, which holds it (scenarios/blitzkrieg_1940/NOTES.md)."""
+    return purposeful_bot(session, rng, round_germans=True)
+
+
+def _way(pos: Position, side: str, round_germans: bool) -> dict[Hex, int]:
+    """Steps to side's goals: round the German units for the French in 1939 where asked."""
+    goals = _goals(pos, side)
+    if round_germans and side == "allied" and not pos.y1940:
+        return french_steps(pos, goals, WAY_SPAN, next(iter(pos.units_of(side)), None))
+    return _distances(pos, goals, side)
+
+
+def _move(session: Session, side: str | None, rng: random.Random, round_germans: bool) -> Action | None:
     """A move is played as the prompt offers it: the unit selected, then where it goes (13.2)."""
     state = session.state
     assert side is not None
     pos = Position(state)
     if state.selected:
-        return _selected_move(session, pos, side) or {"type": "deselect"}
+        return _selected_move(session, pos, side, round_germans) or {"type": "deselect"}
     land = operations.land_actions(state)
     if land:
         return land[0]
@@ -130,7 +149,7 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     waiting = operations.off_map(state, side)
     chosen = _garrison(pos, movers, waiting) if side == "allied" and pos.y1940 else None
     if chosen is None:
-        dist = _distances(pos, _goals(pos, side), side)
+        dist = _way(pos, side, round_germans)
         rng.shuffle(movers)
         best: tuple[int, str] | None = None
         for uid in (waiting[:2] + movers)[:SAMPLE]:
@@ -141,7 +160,7 @@ def _move(session: Session, side: str | None, rng: random.Random) -> Action | No
     return {"type": "select", "units": [chosen]} if chosen else None
 
 
-def _selected_move(session: Session, pos: Position, side: str) -> Action | None:
+def _selected_move(session: Session, pos: Position, side: str, round_germans: bool) -> Action | None:
     """Where the selected unit goes, among the prompt's moves of it: into an empty Paris hex
     if it can (the Allies in 1940), else the one that gains most on its goals."""
     if len(pos.s.selected) != 1:
@@ -152,7 +171,7 @@ def _selected_move(session: Session, pos: Position, side: str) -> Action | None:
         empty = [h for h in pos.b.cities.get("Paris", ()) if not pos.at.get(h) and h in options]
         if empty:
             return options[empty[0]]
-    gain = _best_gain(pos, uid, options, _distances(pos, _goals(pos, side), side))
+    gain = _best_gain(pos, uid, options, _way(pos, side, round_germans))
     return gain[1] if gain else None
 
 

@@ -21,19 +21,16 @@ Called on a disguised state, it reads the dummies and stacks as the side's disgu
 
 from __future__ import annotations
 
-import heapq
-
-from wargames_tui.engine.hexgrid import Hex
 from wargames_tui.games.blitzkrieg_1940.movement import allowance, reach
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.games.blitzkrieg_1940.state import State
 from wargames_tui.games.blitzkrieg_1940.victory import band, german_cities, line_breached, paris_held
+from wargames_tui.games.blitzkrieg_1940.ways import french_steps
 
 REACH = 40.0  # a French unit whose next move can end in the Endangered Area
 NEAR = 2.0  # each hex a French unit stands within SPAN hexes of the area, nearer to farther
 SPAN = 8
 STEP = 1.0  # a step on the map
-ZONE = 3  # steps a German zone of control on the way counts for (it ends the move that enters it)
 POINT = 10.0  # a 1940 victory point
 CITY = 0.5  # a city hex outside Germany held by Germany (1940)
 STEP_1940 = 0.2  # a step on the map (1940)
@@ -86,7 +83,7 @@ def _1940(pos: Position) -> float:
 def _1939(pos: Position) -> float:
     state, b = pos.s, pos.b
     area = b.endangered
-    steps = _steps_to(pos, area)
+    steps = french_steps(pos, area, SPAN)
     german = 0.0
     for uid, st in state.units.items():
         u = b.units[uid]
@@ -99,23 +96,3 @@ def _1939(pos: Position) -> float:
         if min(b.grid.distance(st.hex, h) for h in area) <= pos.steps_of(uid)[2] and area & reach(pos, [uid], st.hex, allowance(pos, uid)).cost.keys():
             german -= REACH
     return german
-
-
-def _steps_to(pos: Position, area: frozenset[Hex]) -> dict[Hex, int]:
-    """Steps from each land hex within SPAN of the area to the nearest of its hexes, for a French
-    unit: a German-held hex cannot be entered or passed (13.4), one in a German zone of control
-    counts ZONE (a move stops there, 9.3A), the area's own hexes 1 (entering one wins, 4.2B)."""
-    b = pos.b
-    held, zone = pos.occupied("german"), pos.zoc_of("german")
-    dist = {h: 0 for h in area if h not in held}
-    heap = [(0, h) for h in dist]
-    while heap:
-        d, h = heapq.heappop(heap)
-        if d > dist[h] or d >= SPAN:
-            continue
-        cost = 1 if h in area or h not in zone else ZONE  # of entering h from a hex next to it
-        for n in b.grid.neighbours(h):
-            if n not in held and b.land(n) and d + cost < dist.get(n, SPAN + 1):
-                dist[n] = d + cost
-                heapq.heappush(heap, (d + cost, n))
-    return dist

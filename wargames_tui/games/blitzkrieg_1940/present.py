@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.games.blitzkrieg_1940.bot import purposeful_bot
+from wargames_tui.games.blitzkrieg_1940.bot import planning_bot, purposeful_bot
 from wargames_tui.games.blitzkrieg_1940.data import printed
 from wargames_tui.hexdraw import text_map
 from wargames_tui.present import Presentation
@@ -120,7 +120,7 @@ PRESENTATION = Presentation(
     rules_help={"blitzkrieg-1940/1940": RULES, "blitzkrieg-1940/1939": RULES},
     text=text,
     describe=describe,
-    bots={"greedy": purposeful_bot},
+    bots={"greedy": purposeful_bot, "plans": planning_bot},
     option_words={"dummies": "Dummy units (6.3)", "game": "Full game, or the Basic Game (1.3)"},
     log_styles={"flip": "bold yellow", "combat": "bold", "capitulation": "bold red", "capitulated": "bold red",
                 "coup": "magenta", "river": "cyan", "raf": "blue", "select": "dim", "phase": "dim"},
