@@ -9,13 +9,9 @@ where it can (a city keeps its points and doubles its defence), else to an end o
 it would be safe (below DANGER odds), else where its own side is strongest against the enemy. A
 unit that holds a place stays: leaving it empty gives the place away. Where the side's units count
 as lost without a connecting line to map edges at the end (dunkerque 4.1), it falls back along
-that line: of its safe ends, the one with the shortest line to the edges first, not one where
+that line: of its ends equally safe, the one with the shortest line to the edges first, not one where
 the enemy is merely weaker (the Allies' outposts fell back into the Antwerpen corner, and the
-pocket closed on them there). Not where no end is safe: there it goes where its side is strongest
-against the enemy, as before. The edges are where the panzers drive: of the Allied units that fell
-back to an end in danger in 40 games (seeds 6301-6340 at 0f3d62f), those within 8 hexes of line
-of the edges were eliminated in the next German combat 50-61% of the time, those further 26%;
-those where their side could bring half the enemy's strength or more, 9%, the rest 44%.
+pocket closed on them there).
 
 Only where the rules pay for its loss (`victory.losses_score`): where the ground alone decides
 (El Alamein) a unit sells itself for time; there the greedy British that fell back from the front
@@ -72,7 +68,7 @@ def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
             defence = (stacked.get(h, 0) + (0 if h == here else strength)) * (2 if h in doubled else 1)
             danger = enemy_near.get(h, 0)
             unsafe = danger >= DANGER * defence
-            line = _line_from(h, lines, grid) if lines is not None and not unsafe else 0
+            line = _line_from(h, lines, grid) if lines is not None else 0
             return (unsafe and h not in held, h not in held, line, danger - own_near.get(h, 0), danger / defence, unsafe)
 
         staying = rank(here)
