@@ -7,7 +7,8 @@ import random
 import pytest
 
 from tests.games.seeds_of_disaster.helpers import only
-from wargames_tui.games.seeds_of_disaster import bot, war
+from wargames_tui.engine.dice import Dice
+from wargames_tui.games.seeds_of_disaster import bot, rules, war
 from wargames_tui.games.seeds_of_disaster.prewar import bot as prewar_bot
 from wargames_tui.games.seeds_of_disaster.view import view
 
@@ -55,3 +56,15 @@ def test_the_allied_prewar_planner_builds_infantry_corps_as_readily_as_army_step
     corps = prewar_bot.score({"type": "build", "unit": "FIX"}, {}, "allied", me, units)
     army = prewar_bot.score({"type": "build", "unit": "F1"}, {}, "allied", me, units)
     assert corps > army
+
+
+@pytest.mark.rules("seeds-of-disaster:20.0", "seeds-of-disaster:13.7.5")
+def test_the_germans_attack_an_army_they_may_not_outguess() -> None:
+    # A 5-step German army against a French army in clear Liege, whose strength the Germans do not
+    # see (a 6 guessed) and which rolls the defender's die: 5 + 3.5 against 9.5, a margin of -1.
+    # The Germans need 11 Objectives (20.0); attacking only at a margin above 0.5 they stopped
+    # attacking once the first rush was spent and drew.
+    state = only({"G6": ("AAC", 5), "F1": ("LIE", 5)}, cp=0)
+    rules.apply(state, {"type": "end-movement"}, Dice.replaying([]))
+    attack = bot.war_attack(view(state, "german"), "german", war.actions(state), "end-combat")
+    assert attack == {"type": "attack", "area": "LIE", "units": ["G6"]}
