@@ -8,9 +8,12 @@ import pytest
 
 from tests.games.seeds_of_disaster.helpers import only
 from wargames_tui.engine.dice import Dice
+from wargames_tui.engine.session import Session
+from wargames_tui.games import seeds_of_disaster
 from wargames_tui.games.seeds_of_disaster import bot, rules, war
 from wargames_tui.games.seeds_of_disaster.prewar import bot as prewar_bot
 from wargames_tui.games.seeds_of_disaster.view import view
+from wargames_tui.present import presentation
 
 # Every Objective the Allies hold at the start has an Allied unit on it but Reims.
 HELD = {
@@ -59,12 +62,14 @@ def test_the_allied_prewar_planner_builds_infantry_corps_as_readily_as_army_step
 
 
 @pytest.mark.rules("seeds-of-disaster:20.0", "seeds-of-disaster:13.7.5")
-def test_the_germans_attack_an_army_they_may_not_outguess() -> None:
+def test_the_planning_germans_plans_attack_an_army_they_may_not_outguess() -> None:
     # A 5-step German army against a French army in clear Liege, whose strength the Germans do not
     # see (a 6 guessed) and which rolls the defender's die: 5 + 3.5 against 9.5, a margin of -1.
-    # The Germans need 11 Objectives (20.0); attacking only at a margin above 0.5 they stopped
-    # attacking once the first rush was spent and drew.
+    # The Germans need 11 Objectives (20.0); plans that attacked only at a margin above 0.5 stopped
+    # attacking once the first rush was spent and drew. The easy level still declines it.
     state = only({"G6": ("AAC", 5), "F1": ("LIE", 5)}, cp=0)
     rules.apply(state, {"type": "end-movement"}, Dice.replaying([]))
-    attack = bot.war_attack(view(state, "german"), "german", war.actions(state), "end-combat")
-    assert attack == {"type": "attack", "area": "LIE", "units": ["G6"]}
+    session = Session(seeds_of_disaster, rules.SCENARIO, {}, state, Dice(0))
+    bots = presentation(seeds_of_disaster).bots
+    assert bots["plans"](session, random.Random(1)) == {"type": "attack", "area": "LIE", "units": ["G6"]}
+    assert bots["greedy"](session, random.Random(1)) == {"type": "end-combat"}

@@ -18,11 +18,13 @@ GUESS = {
     None: 2,
 }  # what an unseen enemy piece is taken to be worth (an army counter shows)
 DICE = 3.5
-# the least margin (known strength and a die against the guess) a side attacks at. The Germans
-# need 11 Objectives (20.0) and a war that leaves France fighting is their setback: at 0.5 they
-# attacked little once the first rush was spent and drew (greedy v greedy, seeds 1000-1039:
-# German 12, Allied 13, 15 drawn; at -2.0: 18, 7, 15). The Allies hold and need not attack.
-MARGIN = {"german": -2.0, "allied": 3.0}
+# the least margin (known strength and a die against the guess) a side attacks at: the easy level
+MARGIN = {"german": 0.5, "allied": 3.0}
+# the same in the planning bot's own plans (`seeds_plans`). The Germans need 11 Objectives (20.0)
+# and a war that leaves France fighting is their setback: at 0.5 the planning German, which plays
+# its policy's plans, attacked little once the first rush was spent and drew (greedy v greedy,
+# seeds 1000-1039: German 12, Allied 13, 15 drawn; at -2.0: 18, 7, 15). The Allies hold.
+PLANS_MARGIN = {"german": -2.0, "allied": 3.0}
 
 
 @cache
@@ -121,9 +123,9 @@ def war_move(
     return {"type": "end-movement"}
 
 
-def war_attack(view: View, side: str, actions: list[Action], end: str) -> Action:
+def war_attack(view: View, side: str, actions: list[Action], end: str, margins: dict[str, float] = MARGIN) -> Action:
     enemy = "allied" if side == "german" else "german"
-    best, margin = None, MARGIN[side]
+    best, margin = None, margins[side]
     for a in actions:
         if a["type"] != "attack" or a.get("overconcentration"):
             continue
@@ -133,25 +135,33 @@ def war_attack(view: View, side: str, actions: list[Action], end: str) -> Action
     return best or {"type": end}
 
 
-def seeds_bot(session: Any, rng: random.Random) -> Action:
+def seeds_bot(session: Any, rng: random.Random, margins: dict[str, float] = MARGIN) -> Action:
+    """The greedy bot (the easy level); margins: the least margin each side attacks at."""
     actions = list(session.prompt.actions)
     side = session.prompt.side
     if len(actions) == 1:
         return actions[0]
     view = session.game.view(session.state, side)
-    return plan(view, side, actions, rng)
+    return plan(view, side, actions, rng, margins)
 
 
-def plan(view: View, side: str, actions: list[Action], rng: random.Random) -> Action:
+def seeds_plans(session: Any, rng: random.Random) -> Action:
+    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
+    but the Germans attack down to a margin of -2.0 (`PLANS_MARGIN`). The easy level, which the
+    planning Allies play against and which replies in every plan, attacks above 0.5 as before."""
+    return seeds_bot(session, rng, PLANS_MARGIN)
+
+
+def plan(view: View, side: str, actions: list[Action], rng: random.Random, margins: dict[str, float] = MARGIN) -> Action:
     if not view.get("week"):
         return prewar.plan(view, actions, rng)
     kinds = {a["type"] for a in actions}
     if "end-movement" in kinds:
         return war_move(view, side, actions, rng)
     if "end-combat" in kinds:
-        return war_attack(view, side, actions, "end-combat")
+        return war_attack(view, side, actions, "end-combat", margins)
     if "end-breakthrough" in kinds:
-        return war_attack(view, side, actions, "end-breakthrough")
+        return war_attack(view, side, actions, "end-breakthrough", margins)
     if "accept" in kinds:
         return {"type": "accept"}
     if "air" in kinds:

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.games.seeds_of_disaster import prewar
-from wargames_tui.games.seeds_of_disaster.bot import seeds_bot
+from wargames_tui.games.seeds_of_disaster.bot import seeds_bot, seeds_plans
 from wargames_tui.games.seeds_of_disaster.prewar.points import ds_name
 from wargames_tui.present import Presentation
 from wargames_tui.present.area import (
@@ -479,6 +479,6 @@ PRESENTATION = Presentation(
     keys_help=KEYS,
     area=TERMS,
     look=LOOK,
-    bots={"greedy": seeds_bot},
+    bots={"greedy": seeds_bot, "plans": seeds_plans},
     option_words={"belgian-corps": "The Belgian corps at the start (21.2): Brussels (BRU) or Antwerp (ANT)"},
 )
