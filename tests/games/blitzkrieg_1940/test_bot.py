@@ -104,7 +104,7 @@ def test_the_planners_french_go_round_a_german_unit_where_the_easy_level_walks_i
     assert round_ == ["E2829", "E2828"] and not {H(h) for h in round_} & zone
 
 
-@pytest.mark.rules("blitzkrieg-1940:8.12")
+@pytest.mark.rules("blitzkrieg-1940:8.12", "blitzkrieg-1940:13.4")
 def test_only_the_french_in_1939_go_round_and_only_for_the_planner():
     # The way round is the 1939 French drive's (4.2B): the Germans' ways, the 1940 Allies' and
     # the easy level's are the plain walks, so the planning German's row against the easy French
@@ -113,6 +113,7 @@ def test_only_the_french_in_1939_go_round_and_only_for_the_planner():
     area = set(p.b.endangered)
     assert bot._way(p, "allied", True) == ways.french_steps(p, area, bot.WAY_SPAN, "fr39-11di") != bot._way(p, "allied", False)
     assert bot._way(p, "allied", False) == bot._distances(p, area, "allied")
+    assert H("E3028") in bot._way(p, "allied", False) and H("E3028") not in bot._way(p, "allied", True)  # held: closed (13.4)
     assert bot._way(p, "german", True) == bot._way(p, "german", False)
     p40 = Position(bare({"fr-16di": "W4414", "de-1inf": "W4514"}, phase="allied-movement", turn=5))  # by Paris
     goals = bot._goals(p40, "allied")
