@@ -9,7 +9,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
 from wargames_tui.games.blitzkrieg_1940 import bot, ways
-from wargames_tui.games.blitzkrieg_1940.bot import purposeful_bot
+from wargames_tui.games.blitzkrieg_1940.bot import planning_bot, purposeful_bot
 from wargames_tui.games.blitzkrieg_1940.position import Position
 from wargames_tui.present import presentation
 
@@ -119,3 +119,68 @@ def test_only_the_french_in_1939_go_round_and_only_for_the_planner():
     goals = bot._goals(p40, "allied")
     assert goals and bot._way(p40, "allied", True) == bot._way(p40, "allied", False) == bot._distances(p40, goals, "allied")
     assert presentation(game_for(S39)).bots == {"greedy": purposeful_bot, "plans": bot.planning_bot}
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.9", "blitzkrieg-1940:10.8")
+def test_a_bef_unit_heads_for_the_channel_ports_not_a_threatened_city():
+    # Tournai (E1019) is a hex from the 1st Division, Lille (W5805, W5704) three, and a German
+    # division is within four of both. British steps lost or out of supply at the end give Germany
+    # the BEF's point (4.9) and its supply comes from the Channel ports (10.8): the planning
+    # Allies' BEF lost 145 of its 194 steps lost to German attacks in Belgium (seeds 8301-8310).
+    # With every port lost it holds the threatened cities as the other Allied units do.
+    state = bare({"gb-1": "E1119", "de-1inf": "E1116"}, phase="allied-movement", turn=6)
+    p = Position(state)
+    ports = {h for c in p.b.ports for h in p.b.cities[c]}
+    assert set(p.b.cities["Lille"]) | set(p.b.cities["Tournai"]) <= bot._threatened(p)
+    session = session_of(state)
+    select = planning_bot(session, random.Random(1))
+    assert select == {"type": "select", "units": ["gb-1"]}, select
+    session.act(select)
+    end = planning_bot(session, random.Random(1))["path"][-1]  # nine hexes from the nearest port
+    assert end not in bot._threatened(p) and min(p.b.grid.distance(end, h) for h in ports) <= 4, p.b.label(end)
+    state = bare({"gb-1": "E1119", "de-1inf": "E1116"}, phase="allied-movement", turn=6, lost_ports=sorted(ports))
+    session = session_of(state)
+    session.act(planning_bot(session, random.Random(1)))
+    assert planning_bot(session, random.Random(1))["path"][-1] in bot._threatened(p)
+    session = session_of(bare({"gb-1": "E1119", "de-1inf": "E1116"}, phase="allied-movement", turn=6))
+    session.act(purposeful_bot(session, random.Random(1)))
+    assert purposeful_bot(session, random.Random(1))["path"][-1] in bot._threatened(p)  # the easy level
+    # In threatened Lille, Dunkirk and Calais lost, Boulogne nine hexes off: the planner's BEF
+    # unit leaves for Boulogne, the easy level's stays.
+    in_lille = bare({"gb-1": "W5805", "de-1inf": "E1116"}, phase="allied-movement", turn=6, lost_ports=[H("W5600"), H("W5200")])
+    assert planning_bot(session_of(in_lille), random.Random(1)) == {"type": "select", "units": ["gb-1"]}
+    assert purposeful_bot(session_of(in_lille), random.Random(1)) == {"type": "end-phase"}
+
+@pytest.mark.rules("blitzkrieg-1940:4.9", "blitzkrieg-1940:4.8")
+def test_the_allies_attack_with_the_bef_only_at_4_to_1_and_keep_the_raf_back():
+    # An attack at 2:1 on a reduced German division: made by French divisions, not by British
+    # ones, whose steps lost count toward the BEF's destruction (4.9). And the RAF stays
+    # uncommitted: committed, it gives Germany a point on 4-6 at the end (4.8).
+    for attackers, made in ((("fr-2di", "fr-3di", "fr-4di"), True), (("gb-1", "gb-2"), False)):
+        state = bare({**{u: "W5805" for u in attackers}, "de-1inf": "W5904"}, phase="allied-combat", turn=6)
+        state.units["de-1inf"].steps = 1
+        session = session_of(state)
+        enemy = bot._enemy_as_seen(session.view("allied"), "german")
+        odds = [bot._estimate(Position(state), a["attackers"], a["hex"], enemy) for a in session.prompt.actions if a["type"] == "attack"]
+        assert max(odds) == bot.NEED["allied"] < bot.BEF_NEED, odds
+        assert (planning_bot(session, random.Random(1))["type"] == "attack") == made, attackers
+        assert purposeful_bot(session, random.Random(1))["type"] == "attack"  # the easy level attacks at 2:1
+    state = bare({"gb-1": "W5805"}, phase="raf-decision", turn=5)
+    assert planning_bot(session_of(state), random.Random(1)) == {"type": "raf-commit", "commit": False}
+    assert purposeful_bot(session_of(state), random.Random(1)) == {"type": "raf-commit", "commit": True}
+
+
+@pytest.mark.rules("blitzkrieg-1940:10.8", "blitzkrieg-1940:4.9")
+def test_a_bef_unit_goes_into_an_empty_channel_port_first():
+    # The BEF draws supply from the Channel ports, each lost for good once a German unit enters it
+    # (10.8), and British steps out of supply at the end count as lost (4.9A). Dunkirk is empty:
+    # the 1st Division, which reaches it and Calais (held, and nearer), goes into Dunkirk, and
+    # before the 50th, which gains six hexes toward the ports, moves at all.
+    state = bare({"gb-1": "W5300", "gb-2": "W5200", "gb-3": "W4901", "gb-50": "W5410", "de-1inf": "E1116"},
+                 phase="allied-movement", turn=6)
+    session = session_of(state)
+    select = planning_bot(session, random.Random(1))
+    assert select == {"type": "select", "units": ["gb-1"]}, select
+    session.act(select)
+    move = planning_bot(session, random.Random(1))
+    assert move["path"][-1] == H("W5600"), move

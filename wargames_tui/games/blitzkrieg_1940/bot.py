@@ -5,7 +5,11 @@ Moerdijk bridge, fights first (14.2) and drives for the Allied cities, attacking
 better after shifts. The Allies fight first, commit the RAF, hold their cities with the units
 nearest a threat and counter-attack at 2:1 or better; in 1939 the French drive for the Ruhr
 Endangered Area and Germany moves to bar the way. Moves are chosen among a few units at a
-time, so a decision stays quick on the largest map.
+time, so a decision stays quick on the largest map. The planner's own policy (`planning_bot`)
+differs from this easy level in two places: the French in 1939 go round the German units, and
+the Allies in 1940 spare the BEF, whose steps lost or out of supply give Germany a victory point
+(4.8, 4.9): the RAF stays back, the British hold the Channel ports their supply comes from (10.8)
+and attack at 4:1 or better.
 """
 
 from __future__ import annotations
@@ -29,16 +33,25 @@ SAMPLE = 8  # units weighed for each move
 INTERCEPT = 4  # the French units the German bot moves to stop in 1939, and the stacks its screen stays ahead of
 GARRISON_REACH = 8  # hexes: a unit farther from an empty Paris hex is not weighed for it
 NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
+# An attack with BEF units in it, the BEF spared: their steps lost count toward the BEF's destruction
+# (4.9), French ones toward nothing. The planning Allies lost 0-7 BEF steps a game in their own
+# attacks (seeds 8301-8310 at d2f1c27), where 15 lost are a roll for Germany's point and 20 the point.
+BEF_NEED = 5
 WAY_SPAN = 99  # steps: a hex farther from its goals is out of reach (`_best_gain`'s default)
 
 
-def purposeful_bot(session: Session, rng: random.Random, round_germans: bool = False) -> Action:
-    """The greedy bot (the easy level); round_germans: the French in 1939 count their ways round
-    the German units (`planning_bot`)."""
+def purposeful_bot(session: Session, rng: random.Random, planning: bool = False) -> Action:
+    """The greedy bot (the easy level); planning: the policy of the planner's own plans
+    (`planning_bot`): the French in 1939 count their ways round the German units, the Allies in
+    1940 spare the BEF."""
     state = session.state
     actions = session.prompt.actions
     side = session.prompt.side
     kinds = types_of(actions)
+    if planning and state.phase == "raf-decision":
+        # Committed, the RAF gives Germany a victory point on 4-6 at the end (4.8B); held back,
+        # none (4.8C). It came in 5 of the planning Allies' 9 lost games at d2f1c27 (8301-8310).
+        return {"type": "raf-commit", "commit": False}
     first = FIXED.get(state.phase)
     if first:
         choice = first(state, actions)
@@ -50,9 +63,9 @@ def purposeful_bot(session: Session, rng: random.Random, round_germans: bool = F
         fight = side == "allied" or state.turn > 1 or scenario_key(state.scenario) == "1939"
         return {"type": "order", "first": "fight" if fight else "move"}
     if state.phase.endswith("-movement"):
-        return _move(session, side, rng, round_germans) or {"type": "end-phase"}
+        return _move(session, side, rng, planning) or {"type": "end-phase"}
     if state.phase.endswith("-combat"):
-        return _attack(session, actions) or {"type": "end-phase"}
+        return _attack(session, actions, planning) or {"type": "end-phase"}
     return actions[0]
 
 
@@ -121,24 +134,24 @@ def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
     but the French in 1939 drive round the German units, not into them. The easy level goes
     straight at the screen, which holds it (scenarios/blitzkrieg_1940/NOTES.md)."""
-    return purposeful_bot(session, rng, round_germans=True)
+    return purposeful_bot(session, rng, planning=True)
 
 
-def _way(pos: Position, side: str, round_germans: bool) -> dict[Hex, int]:
-    """Steps to side's goals: round the German units for the French in 1939 where asked."""
+def _way(pos: Position, side: str, planning: bool) -> dict[Hex, int]:
+    """Steps to side's goals: round the German units for the French in 1939 where planning."""
     goals = _goals(pos, side)
-    if round_germans and side == "allied" and not pos.y1940:
+    if planning and side == "allied" and not pos.y1940:
         return french_steps(pos, goals, WAY_SPAN, next(iter(pos.units_of(side)), None))
     return _distances(pos, goals, side)
 
 
-def _move(session: Session, side: str | None, rng: random.Random, round_germans: bool) -> Action | None:
+def _move(session: Session, side: str | None, rng: random.Random, planning: bool) -> Action | None:
     """A move is played as the prompt offers it: the unit selected, then where it goes (13.2)."""
     state = session.state
     assert side is not None
     pos = Position(state)
     if state.selected:
-        return _selected_move(session, pos, side, round_germans) or {"type": "deselect"}
+        return _selected_move(session, pos, side, planning) or {"type": "deselect"}
     land = operations.land_actions(state)
     if land:
         return land[0]
@@ -147,31 +160,36 @@ def _move(session: Session, side: str | None, rng: random.Random, round_germans:
         stay = _screen(pos)[1]
         movers = [u for u in movers if pos.s.units[u].hex not in stay]
     waiting = operations.off_map(state, side)
-    chosen = _garrison(pos, movers, waiting) if side == "allied" and pos.y1940 else None
+    spare = planning and side == "allied" and pos.y1940
+    chosen = _garrison(pos, movers, waiting, spare) if side == "allied" and pos.y1940 else None
     if chosen is None:
-        dist = _way(pos, side, round_germans)
+        dist = _way(pos, side, planning)
         rng.shuffle(movers)
         best: tuple[int, str] | None = None
         for uid in (waiting[:2] + movers)[:SAMPLE]:
-            gain = _best_gain(pos, uid, _options(pos, uid, uid in waiting), dist)
+            way = _bef_way(pos) if spare and _bef(pos, uid) else dist
+            gain = _best_gain(pos, uid, _options(pos, uid, uid in waiting), way)
             if gain is not None and (best is None or gain[0] > best[0]):
                 best = (gain[0], uid)
         chosen = best[1] if best else None
     return {"type": "select", "units": [chosen]} if chosen else None
 
 
-def _selected_move(session: Session, pos: Position, side: str, round_germans: bool) -> Action | None:
-    """Where the selected unit goes, among the prompt's moves of it: into an empty Paris hex
-    if it can (the Allies in 1940), else the one that gains most on its goals."""
+def _selected_move(session: Session, pos: Position, side: str, planning: bool) -> Action | None:
+    """Where the selected unit goes, among the prompt's moves of it: into an empty Paris hex (or,
+    the BEF spared, a BEF unit into an empty Channel port) if it can (the Allies in 1940), else
+    the one that gains most on its goals."""
     if len(pos.s.selected) != 1:
         return None
     uid = pos.s.selected[0]
     options = {_end(a): a for a in session.prompt.actions if a["type"] in ("move", "enter") and not a.get("halt")}
+    spare = planning and side == "allied" and pos.y1940 and _bef(pos, uid)
     if side == "allied" and pos.y1940:
-        empty = [h for h in pos.b.cities.get("Paris", ()) if not pos.at.get(h) and h in options]
+        posts = [*pos.b.cities.get("Paris", ()), *(sorted(_ports(pos)) if spare else ())]
+        empty = [h for h in posts if not pos.at.get(h) and h in options]
         if empty:
             return options[empty[0]]
-    gain = _best_gain(pos, uid, options, _way(pos, side, round_germans))
+    gain = _best_gain(pos, uid, options, _bef_way(pos) if spare else _way(pos, side, planning))
     return gain[1] if gain else None
 
 
@@ -197,21 +215,48 @@ def _best_gain(pos: Position, uid: str, options: dict[Hex, Action], dist: dict[H
     return best
 
 
-def _garrison(pos: Position, movers: list[str], waiting: list[str]) -> str | None:
+def _garrison(pos: Position, movers: list[str], waiting: list[str], spare: bool) -> str | None:
     """A unit to move into a Paris hex that holds none: each German-held Paris hex brings France
-    nearer to capitulation (8.8). From units outside Paris that reach it this phase, reserves last."""
-    paris = pos.b.cities.get("Paris", ())
-    empty = [h for h in paris if not pos.at.get(h)]
-    if not empty:
-        return None
+    nearer to capitulation (8.8). From units outside Paris that reach it this phase, reserves last.
+    Then, the BEF spared, a BEF unit into a Channel port that holds none (`_ports`)."""
+    paris = set(pos.b.cities.get("Paris", ()))
+    posts = [(paris, movers + waiting)]
+    if spare:
+        posts.append((_ports(pos), [u for u in movers if _bef(pos, u)]))
     distance = pos.b.grid.distance
-    near = [u for u in movers if (here := pos.s.units[u].hex) is not None and here not in paris
-            and min(distance(here, h) for h in empty) <= GARRISON_REACH]
-    for uid in near + waiting:
-        options = _options(pos, uid, uid in waiting)
-        if any(h in options for h in empty):
-            return uid
+    for hexes, units in posts:
+        empty = [h for h in hexes if not pos.at.get(h)]
+        if not empty:
+            continue
+        near = [u for u in units if u in waiting or (here := pos.s.units[u].hex) is not None and here not in hexes
+                and min(distance(here, h) for h in empty) <= GARRISON_REACH]
+        for uid in near:
+            options = _options(pos, uid, uid in waiting)
+            if any(h in options for h in empty):
+                return uid
     return None
+
+
+def _bef(pos: Position, uid: str) -> bool:
+    """A unit whose steps lost count toward the BEF's destruction (4.9B: British, not the emergency units)."""
+    u = pos.b.units[uid]
+    return u.nation == "british" and not u.eru
+
+
+def _ports(pos: Position) -> set[Hex]:
+    """The Channel ports the BEF still draws supply from (10.8; lost for good once a German unit
+    enters, 10.8A). British steps out of supply at the end count as lost (4.9A): in a greedy game
+    where the BEF kept out of Belgium the German took all three by turn 5 and the whole BEF ended
+    out of supply (8302)."""
+    return {h for p in pos.b.ports for h in pos.b.cities[p] if h not in pos.s.lost_ports}
+
+
+def _bef_way(pos: Position) -> dict[Hex, int]:
+    """Steps to the spared BEF's goals: the Channel ports still open (the Allies' goals once none
+    is). The planning Allies' BEF lost 145 of its 194 steps lost to German attacks in Belgium at
+    d2f1c27 (seeds 8301-8310, Belgium gave up in all ten); sent to the threatened French cities
+    instead, it was destroyed there (Lille, Douai, Arras: 15-20 German units an attack)."""
+    return _distances(pos, _ports(pos) or _goals(pos, "allied"), "allied")
 
 
 def _options(pos: Position, uid: str, waiting: bool) -> dict[Hex, Action]:
@@ -252,7 +297,7 @@ def _threatened(pos: Position) -> set[Hex]:
     return out
 
 
-def _attack(session: Session, actions: list[Action]) -> Action | None:
+def _attack(session: Session, actions: list[Action], planning: bool) -> Action | None:
     state = session.state
     pos = Position(state)
     side = session.prompt.side
@@ -263,7 +308,8 @@ def _attack(session: Session, actions: list[Action]) -> Action | None:
         if a["type"] != "attack":
             continue
         est = _estimate(pos, a["attackers"], a["hex"], enemy) + a.get("raf", 0)
-        if est >= NEED[side] and (best is None or est > best[0]):
+        spare = planning and pos.y1940 and any(_bef(pos, u) for u in a["attackers"])
+        if est >= (BEF_NEED if spare else NEED[side]) and (best is None or est > best[0]):
             best = (est, a)
     return best[1] if best else None
 
