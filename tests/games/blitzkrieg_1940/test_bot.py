@@ -1,6 +1,8 @@
 """The purposeful bot's Paris garrison and its 1939 screen (its other choices are measured against
 the random bot in benchmarks/outcomes.py, docs/PERFORMANCE.md)."""
 
+import hashlib
+import json
 import random
 
 import pytest
@@ -184,3 +186,97 @@ def test_a_bef_unit_goes_into_an_empty_channel_port_first():
     session.act(select)
     move = planning_bot(session, random.Random(1))
     assert move["path"][-1] == H("W5600"), move
+
+
+FRENCH = ("fr-2di", "fr-3di", "fr-4di", "fr-11di", "fr-13di", "fr-14di", "fr-16di", "fr-21di")
+
+
+def _movement(policy, state) -> tuple[list[str], Session]:  # noqa: ANN001 - a bot and a Blitzkrieg State
+    """The units policy selects to move in an Allied Movement Phase, to its end."""
+    session, moved = session_of(state), []
+    for _ in range(40):
+        action = policy(session, random.Random(1))
+        if action["type"] == "end-phase":
+            return moved, session
+        moved += action["units"] if action["type"] == "select" else []
+        session.act(action)
+    raise AssertionError("the phase did not end")
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8", "blitzkrieg-1940:3.5")
+def test_the_planners_allies_never_leave_a_paris_hex_empty():
+    # Seven French divisions, one in each Paris hex, a German division four hexes from W4517 and
+    # W4617 (threatened) and farther from the rest. A German unit entering or moving through an
+    # empty Paris hex takes it (3.5C), and each one Germany holds is a roll for France's
+    # capitulation at every couplet from turn 5 (8.8). The easy level steps its divisions toward
+    # the threatened hexes and leaves one empty (a panzer division took such a hex in each of the
+    # planning Allies' four losses at 685b6bb, seeds 8301-8310); the planner's policy moves none.
+    garrison = dict(zip(FRENCH, PARIS))
+    state = bare({**garrison, "de-1inf": "W4414"}, phase="allied-movement", turn=4)
+    assert {h for h in bot._threatened(Position(state)) if h in board().cities["Paris"]} == {H("W4517"), H("W4617")}
+    moved, _ = _movement(planning_bot, state)
+    assert moved == []
+    moved, session = _movement(purposeful_bot, bare({**garrison, "de-1inf": "W4414"}, phase="allied-movement", turn=4))
+    pos = Position(session.state)
+    assert moved and [p for p in PARIS if not pos.at.get(H(p))] == ["W4618"]
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8", "blitzkrieg-1940:3.5")
+def test_the_planners_allies_retake_an_empty_german_held_paris_hex_from_a_paris_stack():
+    # W4618 is German-controlled (a German unit moved through it, 3.5C) and empty; every other
+    # Paris hex holds a French division, W4517 two. The second division at W4517 goes into W4618,
+    # which takes it back (3.5C) and leaves no Paris hex empty.
+    units = {**dict(zip(FRENCH, PARIS[1:])), "fr-21di": "W4517", "de-1inf": "W4414"}
+    moved, session = _movement(planning_bot, bare(units, phase="allied-movement", turn=4, control={H("W4618"): "german"}))
+    pos = Position(session.state)
+    assert moved[0] in ("fr-2di", "fr-21di") and session.state.units[moved[0]].hex == H("W4618")
+    assert all(pos.at.get(H(p)) and pos.control(H(p)) == "allied" for p in PARIS)
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8", "blitzkrieg-1940:14.22")
+def test_the_planners_allies_reinforce_a_threatened_paris_hex_of_one_unit():
+    # One French division in each Paris hex and one in Beauvais (W4613), a German division two
+    # hexes from Beauvais and four from W4517 and W4617. A German attack that clears a Paris hex
+    # advances into it (14.22) and holds it for the capitulation rolls (8.8): of the planner's
+    # policy's six losses to the greedy German (seeds 8301-8316), France's came in five, each after a
+    # Paris hex of one unit fell. The planner's policy brings the Beauvais division into a
+    # threatened Paris hex; the easy level leaves it in Beauvais, also threatened.
+    units = {**dict(zip(FRENCH, PARIS)), "fr-21di": "W4613", "de-1inf": "W4414"}
+    moved, session = _movement(planning_bot, bare(units, phase="allied-movement", turn=4))
+    assert moved == ["fr-21di"] and session.state.units["fr-21di"].hex in (H("W4517"), H("W4617"))
+    moved, session = _movement(purposeful_bot, bare(units, phase="allied-movement", turn=4))
+    assert "fr-21di" not in moved
+
+
+def test_the_easy_level_plays_as_before_the_planners_own_rules():
+    # The planner's own policy (`planning_bot`) spares the BEF and holds Paris; the easy level, the
+    # bot every row is measured against and the German row's opponent, must not change with it.
+    # Greedy against greedy, seed 8301, to the RAF's commitment at the start of turn 5 (the BEF in
+    # Belgium, the panzers at Paris): the actions' digest as main 802a670 played them. Recorded again only with a change
+    # meant for the easy level (or the rules), and then every row against it is measured again.
+    game = game_for(S40)
+    rng = random.Random(8301)
+    session = Session.start(game, "1940", seed=8301)
+    digest = hashlib.sha256()
+    count = 0
+    while session.outcome() is None and (session.state.turn <= 4 or session.state.phase == "raf-decision") and count < 1300:
+        action = purposeful_bot(session, rng)
+        digest.update(json.dumps(action, sort_keys=True).encode())
+        session.act(action)
+        count += 1
+    assert (count, digest.hexdigest()[:16]) == (1230, "10400945d366e0e6")
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8", "blitzkrieg-1940:12.2")
+def test_the_planners_allies_fill_the_paris_hex_nearest_the_germans_first():
+    # W4517 and W4718 are empty, a German division five hexes from W4718 and seven from W4517, a
+    # French division west of Paris reaching both. The strategic reserve fills Paris two divisions a
+    # couplet (12.2A), so a hex is still empty when the panzers can first reach Paris: the planner's
+    # policy fills the one nearest the Germans, the easy level the first in the city's list.
+    units = {**dict(zip(FRENCH, ["W4618", "W4518", "W4617", "W4619", "W4717"])), "fr-21di": "W4416", "de-1inf": "W5220"}
+    for policy, end in ((planning_bot, "W4718"), (purposeful_bot, "W4517")):
+        session = session_of(bare(units, phase="allied-movement", turn=4))
+        select = policy(session, random.Random(1))
+        assert select == {"type": "select", "units": ["fr-21di"]}, select
+        session.act(select)
+        assert policy(session, random.Random(1))["path"][-1] == H(end)

@@ -161,6 +161,8 @@ def _move(session: Session, side: str | None, rng: random.Random, planning: bool
         movers = [u for u in movers if pos.s.units[u].hex not in stay]
     waiting = operations.off_map(state, side)
     spare = planning and side == "allied" and pos.y1940
+    if spare:
+        movers = [u for u in movers if not _holds_paris(pos, u)]
     chosen = _garrison(pos, movers, waiting, spare) if side == "allied" and pos.y1940 else None
     if chosen is None:
         dist = _way(pos, side, planning)
@@ -176,19 +178,18 @@ def _move(session: Session, side: str | None, rng: random.Random, planning: bool
 
 
 def _selected_move(session: Session, pos: Position, side: str, planning: bool) -> Action | None:
-    """Where the selected unit goes, among the prompt's moves of it: into an empty Paris hex (or,
-    the BEF spared, a BEF unit into an empty Channel port) if it can (the Allies in 1940), else
-    the one that gains most on its goals."""
+    """Where the selected unit goes, among the prompt's moves of it: the Allies in 1940 to the
+    first of their `_posts` it reaches, else the one that gains most on its goals."""
     if len(pos.s.selected) != 1:
         return None
     uid = pos.s.selected[0]
     options = {_end(a): a for a in session.prompt.actions if a["type"] in ("move", "enter") and not a.get("halt")}
     spare = planning and side == "allied" and pos.y1940 and _bef(pos, uid)
     if side == "allied" and pos.y1940:
-        posts = [*pos.b.cities.get("Paris", ()), *(sorted(_ports(pos)) if spare else ())]
-        empty = [h for h in posts if not pos.at.get(h) and h in options]
-        if empty:
-            return options[empty[0]]
+        for posts, _home, _keep, bef_only in _posts(pos, planning):
+            reach = [h for h in posts if h in options and (_bef(pos, uid) or not bef_only)]
+            if reach:
+                return options[reach[0]]
     gain = _best_gain(pos, uid, options, _bef_way(pos) if spare else _way(pos, side, planning))
     return gain[1] if gain else None
 
@@ -216,25 +217,56 @@ def _best_gain(pos: Position, uid: str, options: dict[Hex, Action], dist: dict[H
 
 
 def _garrison(pos: Position, movers: list[str], waiting: list[str], spare: bool) -> str | None:
-    """A unit to move into a Paris hex that holds none: each German-held Paris hex brings France
-    nearer to capitulation (8.8). From units outside Paris that reach it this phase, reserves last.
-    Then, the BEF spared, a BEF unit into a Channel port that holds none (`_ports`)."""
-    paris = set(pos.b.cities.get("Paris", ()))
-    posts = [(paris, movers + waiting)]
-    if spare:
-        posts.append((_ports(pos), [u for u in movers if _bef(pos, u)]))
+    """A unit to move to the first of the `_posts` that any unit reaches this phase: from the units
+    elsewhere within GARRISON_REACH, reserves last."""
     distance = pos.b.grid.distance
-    for hexes, units in posts:
-        empty = [h for h in hexes if not pos.at.get(h)]
-        if not empty:
+    for posts, home, keep, bef_only in _posts(pos, spare):
+        if not posts:
             continue
-        near = [u for u in units if u in waiting or (here := pos.s.units[u].hex) is not None and here not in hexes
-                and min(distance(here, h) for h in empty) <= GARRISON_REACH]
+        units = [u for u in movers if _bef(pos, u)] if bef_only else movers + waiting
+        near = [u for u in units if u in waiting or (here := pos.s.units[u].hex) is not None
+                and (here not in home or keep is not None and len(pos.real(here)) > keep)
+                and min(distance(here, h) for h in posts) <= GARRISON_REACH]
         for uid in near:
             options = _options(pos, uid, uid in waiting)
-            if any(h in options for h in empty):
+            if any(h in options for h in posts):
                 return uid
     return None
+
+
+def _posts(pos: Position, spare: bool) -> list[tuple[list[Hex], set[Hex], int | None, bool]]:
+    """The hexes the Allies in 1940 move units to first, most needed first, each kind as (those
+    hexes; the hexes of its kind; the units a hex of that kind must hold beyond this for one of
+    them to leave it for those, None for never; BEF units only).
+    A Paris hex that holds none: each German-held Paris hex brings France nearer to capitulation
+    (8.8); no unit in Paris leaves for it. The BEF spared (the planner's policy): a unit leaves a
+    Paris hex of two or more for an empty one; then a threatened Paris hex that holds one, which a
+    German attack at 3:1 takes (in the planner's policy's games against the greedy German, seeds
+    8301-8316, France capitulated in 5 of the 6 losses, each time after a Paris hex of one unit
+    fell); each kind nearest the Germans first (the strategic reserve fills Paris two divisions a
+    couplet from turn 1's second, 12.2A, so a hex is still empty when the panzers can first reach
+    it); then, for a BEF unit, a Channel port that holds none (`_ports`)."""
+    paris = pos.b.cities.get("Paris", ())
+    if spare:  # the hexes nearest a German unit first: the panzers come on by one side
+        germans = [h for u in pos.units_of("german") if (h := pos.s.units[u].hex) is not None]
+        paris = tuple(sorted(paris, key=lambda h: min((pos.b.grid.distance(h, g) for g in germans), default=0)))
+    posts = [([h for h in paris if not pos.at.get(h)], set(paris), 1 if spare else None, False)]
+    if spare:
+        threatened = _threatened(pos)
+        ports = _ports(pos)
+        posts.append(([h for h in paris if h in threatened and len(pos.real(h)) == 1], set(paris), 2, False))
+        posts.append(([h for h in sorted(ports) if not pos.at.get(h)], ports, 1, True))
+    return posts
+
+
+def _holds_paris(pos: Position, uid: str) -> bool:
+    """The unit is alone in a Paris hex. A German unit takes an empty one by moving through it (3.5C;
+    a mechanized one ignores the Allied zones, 9.6A), and each Paris hex Germany holds is a roll for
+    France's capitulation at every couplet from turn 5 (8.8): one hex held from then on ends France
+    in 87% of games (eleven checks at 1 in 6). France capitulated in the planning Allies' four losses at
+    685b6bb (seeds 8301-8310), after a panzer division entered a Paris hex left empty."""
+    here = pos.s.units[uid].hex
+    return here in pos.b.cities["Paris"] and len(pos.real(here)) == 1
 
 
 def _bef(pos: Position, uid: str) -> bool:
