@@ -6,10 +6,11 @@ better after shifts. The Allies fight first, commit the RAF, hold their cities w
 nearest a threat and counter-attack at 2:1 or better; in 1939 the French drive for the Ruhr
 Endangered Area and Germany moves to bar the way. Moves are chosen among a few units at a
 time, so a decision stays quick on the largest map. The planner's own policy (`planning_bot`)
-differs from this easy level in two places: the French in 1939 go round the German units, and
+differs from this easy level in three places: the French in 1939 go round the German units;
 the Allies in 1940 spare the BEF, whose steps lost or out of supply give Germany a victory point
 (4.8, 4.9): the RAF stays back, the British hold the Channel ports their supply comes from (10.8)
-and attack at 4:1 or better.
+and attack at 4:1 or better; and they hold Paris, whose hexes in German hands are France's
+capitulation rolls (8.8): no Paris hex left empty, the threatened ones held by two (`_posts`).
 """
 
 from __future__ import annotations
@@ -132,8 +133,9 @@ def _walk(pos: Position, goals: set[Hex], mover: str | None) -> dict[Hex, int]:
 
 def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but the French in 1939 drive round the German units, not into them. The easy level goes
-    straight at the screen, which holds it (scenarios/blitzkrieg_1940/NOTES.md)."""
+    but the French in 1939 drive round the German units, not into them (the easy level goes
+    straight at the screen, which holds it: scenarios/blitzkrieg_1940/NOTES.md), and the Allies
+    in 1940 spare the BEF and hold Paris (the module's docstring)."""
     return purposeful_bot(session, rng, planning=True)
 
 
