@@ -33,6 +33,7 @@ COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in M
 SAMPLE = 8  # units weighed for each move
 INTERCEPT = 4  # the French units the German bot moves to stop in 1939, and the stacks its screen stays ahead of
 GARRISON_REACH = 8  # hexes: a unit farther from an empty Paris hex is not weighed for it
+THREAT = 4  # hexes: an Allied city with a German unit this near is threatened
 NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth attacking at
 # An attack with BEF units in it, the BEF spared: their steps lost count toward the BEF's destruction
 # (4.9), French ones toward nothing. The planning Allies lost 0-7 BEF steps a game in their own
@@ -249,16 +250,15 @@ def _posts(pos: Position, spare: bool) -> list[tuple[list[Hex], set[Hex], int | 
     couplet from turn 1's second, 12.2A, so a hex is still empty when the panzers can first reach
     it); then, for a BEF unit, a Channel port that holds none (`_ports`)."""
     paris = pos.b.cities.get("Paris", ())
-    if spare:  # the hexes nearest a German unit first: the panzers come on by one side
-        germans = [h for u in pos.units_of("german") if (h := pos.s.units[u].hex) is not None]
-        paris = tuple(sorted(paris, key=lambda h: min((pos.b.grid.distance(h, g) for g in germans), default=0)))
-    posts = [([h for h in paris if not pos.at.get(h)], set(paris), 1 if spare else None, False)]
-    if spare:
-        threatened = _threatened(pos)
-        ports = _ports(pos)
-        posts.append(([h for h in paris if h in threatened and len(pos.real(h)) == 1], set(paris), 2, False))
-        posts.append(([h for h in sorted(ports) if not pos.at.get(h)], ports, 1, True))
-    return posts
+    if not spare:
+        return [([h for h in paris if not pos.at.get(h)], set(paris), None, False)]
+    germans = [h for u in pos.units_of("german") if (h := pos.s.units[u].hex) is not None]
+    near = {h: min((pos.b.grid.distance(h, g) for g in germans), default=THREAT + 1) for h in paris}
+    paris = tuple(sorted(paris, key=near.__getitem__))  # the panzers come on by one side
+    ports = _ports(pos)
+    thin = [h for h in paris if near[h] <= THREAT and pos.has_side(h, "allied") and len(pos.real(h)) == 1]
+    return [([h for h in paris if not pos.at.get(h)], set(paris), 1, False), (thin, set(paris), 2, False),
+            ([h for h in sorted(ports) if not pos.at.get(h)], ports, 1, True)]
 
 
 def _holds_paris(pos: Position, uid: str) -> bool:
@@ -322,11 +322,11 @@ def _screen(pos: Position) -> tuple[set[Hex], set[Hex]]:
 
 
 def _threatened(pos: Position) -> set[Hex]:
-    """Allied cities with German units within four hexes."""
+    """Allied cities with German units within THREAT hexes."""
     germans = [pos.s.units[u].hex for u in pos.units_of("german")]
     out = set()
     for h in pos.b.city_of:
-        if pos.control(h) == "allied" and any(g and pos.b.grid.distance(g, h) <= 4 for g in germans):
+        if pos.control(h) == "allied" and any(g and pos.b.grid.distance(g, h) <= THREAT for g in germans):
             out.add(h)
     return out
 
