@@ -288,3 +288,16 @@ async def test_play_scenario_with_hotseat_or_a_bot_starts_at_once(monkeypatch) -
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert play_screen(app).session.seats == seats
+
+
+@sync
+async def test_a_long_option_or_side_name_is_shown_whole_at_80x24(monkeypatch) -> None:  # noqa: ANN001
+    # the rows were three lines high, so at 80 columns "The Belgian corps at the" was all of Seeds' option
+    app = _client(monkeypatch, "play", "seeds-of-disaster/1934")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        labels = list(app.screen.query(".new-label"))
+        for label in labels:  # the label's row is as high as the label, so no line of it is cut off
+            assert label.outer_size.height <= label.parent.size.height, str(label.render())
+        belgian = next(label for label in labels if "Belgian corps" in str(label.render()))
+        assert belgian.outer_size.height > 3  # it wraps at this width
