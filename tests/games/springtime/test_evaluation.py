@@ -311,33 +311,3 @@ def test_an_empty_paris_the_axis_may_walk_into_next_impulse_counts_as_taken():
     assert free < spent - DEFEAT  # B may assault: Paris falls at Morale 10
     # the 7th Army in 30 may Regroup into Paris first: at most a Zone behind it is left to walk into
     assert at(["B"], guard="30") - 10 < at([], guard="30") < at(["B"], guard="30")
-
-
-@pytest.mark.rules("springtime:10.5.4", "springtime:11.1.1")
-def test_the_allies_plans_count_paris_short_of_its_garrison_with_the_axis_near() -> None:
-    # Plan Red seed 7010 (142a363): Turn 6, the Axis next door in 26 and 30; the planning Allies
-    # Regrouped the 3rd D.C.R. out of Paris and Assaulted out with the 4th Army, the greedy policy
-    # asked at the same prompts keeping both; the reduced 2nd Army alone held Paris, which fell in
-    # Turn 7 (-10, 11.1.1). A unit marched out of Paris to an Area the Allies hold changed nothing
-    # the evaluation counted; now each unit short of three costs the Allies' own plans, and only
-    # theirs (the Axis's plans and the greedy replies are as before).
-    from wargames_tui.games.springtime.evaluation import PARIS_SHORT
-
-    from .helpers import PR, empty_board, fresh, impulse, put
-
-    def at(paris: list[str], axis_in: str) -> dict[str, float]:
-        state = impulse(empty_board(fresh(PR)), "allied", 3)
-        state.turn, state.morale = 6, 15
-        put(state, "de-4a", axis_in)
-        state.control[axis_in] = "axis"
-        for uid in ("fr-2a", "fr-3dcr", "fr-4a"):
-            put(state, uid, "25" if uid in paris else "29")
-        return {side: evaluate(state, side) for side in ("allied", "axis")}
-
-    whole, thin = at(["fr-2a", "fr-3dcr", "fr-4a"], "26"), at(["fr-2a"], "26")
-    assert thin["allied"] == pytest.approx(whole["allied"] - 2 * PARIS_SHORT)
-    assert thin["axis"] == pytest.approx(whole["axis"])
-    # an Axis unit two Areas away counts (the greedy Allies' garrison rule); none within two, nothing
-    full = ["fr-2a", "fr-3dcr", "fr-4a"]
-    assert at(["fr-2a"], "23")["allied"] == pytest.approx(at(full, "23")["allied"] - 2 * PARIS_SHORT)
-    assert at(["fr-2a"], "11")["allied"] == pytest.approx(at(full, "11")["allied"])

@@ -46,35 +46,13 @@ ALLIED_IMPULSE = 2.0  # an Allied impulse to come: the Allies' mean gain in one
 START_MORALE = 30
 DEFEAT = 10_000.0  # the game ended at once: what bots/plan.py adds for a game won or lost (WIN)
 CUT_OFF = 4  # Out of Supply units whose surrender dice are weighed, the Allied first (16 outcomes)
-PARIS_GARRISON = 3  # the Allied units Paris holds with an Axis unit within two Areas (bot.py's `_wants`)
-PARIS_SHORT = 3.0  # each of them missing, in the Allies' own plans only
 
 
 def evaluate(state: State, side: str) -> float:
     """Side's advantage: above 0 better for side than for its enemy."""
     axis = _standing(state) + sum(_expected(state, *attack) for attack in _due(state)) + _to_come(state)
     axis += _refit_to_come(state) + _walk_ins(state)
-    return axis if side == "axis" else -axis - PARIS_SHORT * _paris_short(state)
-
-
-def _paris_short(state: State) -> int:
-    """The Allied units Paris lacks of its garrison (`PARIS_GARRISON`) while the Allies hold it
-    and an Axis unit stands within two Areas of it: counted in the Allies' own plans only, so the
-    Axis's plans and every greedy reply are as before. The greedy Allies keep that garrison; the
-    planner's changed plans (another move for a unit it leaves standing) marched it out, and the
-    Axis's assault that took Paris came an impulse or more after the plan's end, its dice unseen
-    or seen on a sample or two. Plan Red, the planning Allies' 20 games at 142a363: Paris fell in 5
-    of the 6 lost (in none of the 14 won); 6 of the 8 moves out of Paris in the lost games (Axis
-    next door) were the planner's own, the greedy policy asked at the same prompt keeping the unit
-    (8 of 23 in the won games)."""
-    if state.phase != "maneuvers" or state.control["25"] != "allied":
-        return 0
-    graph = load_board().graph
-    near = {"25"} | set(graph.neighbours("25"))
-    near |= {n for a in near for n in graph.neighbours(a)}
-    if not any(occupied(state, a, "axis") for a in near):
-        return 0
-    return max(0, PARIS_GARRISON - len(units_in(state, "25", "allied")))
+    return axis if side == "axis" else -axis
 
 
 def _walk_ins(state: State) -> float:
