@@ -73,29 +73,3 @@ def test_the_planning_germans_plans_attack_an_army_they_may_not_outguess() -> No
     bots = presentation(seeds_of_disaster).bots
     assert bots["plans"](session, random.Random(1)) == {"type": "attack", "area": "LIE", "units": ["G6"]}
     assert bots["greedy"](session, random.Random(1)) == {"type": "end-combat"}
-
-
-@pytest.mark.rules("seeds-of-disaster:20.0")
-def test_the_planning_germans_plans_keep_a_taken_objective_an_allied_army_stands_next_to() -> None:
-    # The 6th Army alone in Brussels, taken (an MC, 7.2.5: an Objective, 20.0, which counts who
-    # holds it when the war ends), Antwerp still Allied. With a French army next door in Mons the
-    # planning German's plans keep the 6th Army in Brussels; the easy level marches it on to Antwerp,
-    # as it does with no Allied unit next door (Arras). The Allies walked back into 82 of the 109
-    # Objectives they retook in ten planning-German games (spring16): the policy sent every German
-    # unit on and left what it took empty.
-    bots = presentation(seeds_of_disaster).bots
-
-    def chosen(allied_at: str, more: dict[str, tuple[str, int]] | None = None) -> dict[str, dict]:
-        state = only({"G6": ("BRU", 5), "F1": (allied_at, 5), "F2": ("LIL", 5), **(more or {})})
-        state.control["BRU"] = "german"
-        session = Session(seeds_of_disaster, rules.SCENARIO, {}, state, Dice(0))
-        while any(a["type"] == "enter" for a in session.prompt.actions):  # the armies back from Poland
-            session.act(next(a for a in session.prompt.actions if a["type"] == "enter"))
-        return {level: bots[level](session, random.Random(1)) for level in ("plans", "greedy")}
-
-    onwards = {"type": "move", "unit": "G6", "to": "ANT"}
-    assert chosen("MON") == {"plans": {"type": "end-movement"}, "greedy": onwards}
-    assert chosen("ARR") == {"plans": onwards, "greedy": onwards}
-    # with a corps beside it in Brussels the 6th Army is not the last: one of them goes on
-    two = chosen("MON", {"GI": ("BRU", 2)})["plans"]
-    assert two["type"] == "move" and two["to"] == "ANT"

@@ -84,31 +84,9 @@ def _guess(view: View, area: str, enemy: str) -> float:
     )
 
 
-def _guards(view: View, side: str) -> set[str]:
-    """The German units that stay: each the last German unit on an Objective the Germans took
-    (outside Germany) with an Allied unit next to it. 20.0 counts who holds an Objective when the
-    war ends, and the greedy Allies walk into one left empty."""
-    if side != "german":
-        return set()
-    zones, g = view["zones"], data.graph()
-    on_map = [u for u in view["units"] if u.get("zone") and u.get("kind") != "westwall"]
-    german = Counter(u["zone"] for u in on_map if u["side"] == "german")
-    allied = {u["zone"] for u in on_map if u["side"] == "allied"}
-    return {
-        u["id"]
-        for u in on_map
-        if u["side"] == "german"
-        and german[u["zone"]] == 1
-        and (zones[u["zone"]]["mc"] or zones[u["zone"]]["objective"])
-        and zones[u["zone"]]["country"] != "G"
-        and any(b in allied for b in g.neighbours(u["zone"]))
-    }
-
-
 def war_move(
-    view: View, side: str, actions: list[Action], rng: random.Random, guard: bool = False
+    view: View, side: str, actions: list[Action], rng: random.Random
 ) -> Action:
-    """guard: the planning bot's own plans keep the German `_guards` where they stand."""
     kinds = {a["type"] for a in actions}
     for kind in ("enter", "poise", "deploy"):
         if kind in kinds:
@@ -122,9 +100,8 @@ def war_move(
     where = {u["id"]: u.get("zone") for u in view["units"]}
     mine = Counter(u.get("zone") for u in view["units"] if u["side"] == side and u.get("zone"))
     best, gain = None, 0
-    kept = _guards(view, side) if guard else set()
     for a in actions:
-        if a["type"] not in ("move", "sr") or a.get("engineers") or a["unit"] in kept:
+        if a["type"] not in ("move", "sr") or a.get("engineers"):
             continue
         frm = where.get(a["unit"])
         if not frm:
@@ -158,40 +135,29 @@ def war_attack(view: View, side: str, actions: list[Action], end: str, margins: 
     return best or {"type": end}
 
 
-def seeds_bot(
-    session: Any, rng: random.Random, margins: dict[str, float] = MARGIN, guard: bool = False
-) -> Action:
-    """The greedy bot (the easy level); margins: the least margin each side attacks at; guard:
-    the German `_guards` stay."""
+def seeds_bot(session: Any, rng: random.Random, margins: dict[str, float] = MARGIN) -> Action:
+    """The greedy bot (the easy level); margins: the least margin each side attacks at."""
     actions = list(session.prompt.actions)
     side = session.prompt.side
     if len(actions) == 1:
         return actions[0]
     view = session.game.view(session.state, side)
-    return plan(view, side, actions, rng, margins, guard)
+    return plan(view, side, actions, rng, margins)
 
 
 def seeds_plans(session: Any, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but the Germans attack down to a margin of -2.0 (`PLANS_MARGIN`) and keep their `_guards`. The
-    easy level, which the planning Allies play against and which replies in every plan, attacks
-    above 0.5 and guards nothing, as before."""
-    return seeds_bot(session, rng, PLANS_MARGIN, guard=True)
+    but the Germans attack down to a margin of -2.0 (`PLANS_MARGIN`). The easy level, which the
+    planning Allies play against and which replies in every plan, attacks above 0.5 as before."""
+    return seeds_bot(session, rng, PLANS_MARGIN)
 
 
-def plan(
-    view: View,
-    side: str,
-    actions: list[Action],
-    rng: random.Random,
-    margins: dict[str, float] = MARGIN,
-    guard: bool = False,
-) -> Action:
+def plan(view: View, side: str, actions: list[Action], rng: random.Random, margins: dict[str, float] = MARGIN) -> Action:
     if not view.get("week"):
         return prewar.plan(view, actions, rng)
     kinds = {a["type"] for a in actions}
     if "end-movement" in kinds:
-        return war_move(view, side, actions, rng, guard)
+        return war_move(view, side, actions, rng)
     if "end-combat" in kinds:
         return war_attack(view, side, actions, "end-combat", margins)
     if "end-breakthrough" in kinds:
