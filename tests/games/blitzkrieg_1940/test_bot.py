@@ -280,3 +280,20 @@ def test_the_planners_allies_fill_the_paris_hex_nearest_the_germans_first():
         assert select == {"type": "select", "units": ["fr-21di"]}, select
         session.act(select)
         assert policy(session, random.Random(1))["path"][-1] == H(end)
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8")
+def test_the_planners_allies_fill_the_first_paris_post_with_a_unit_that_reaches_it():
+    # Threatened W4517 and W4617 each hold one division, W4517 first (as near the German, first in
+    # the city's list). The 60th DI (W4613), listed before the 68th, reaches W4617 but not W4517;
+    # the 68th (W4514) reaches W4517. The first post goes to a unit that reaches it, not to the
+    # first unit that reaches any post: in the row at 2601193 (8304, 8306) the reserve went to two
+    # later posts and the first, W4717, with two German units next to it, fell with France.
+    units = {**dict(zip(FRENCH, PARIS)), "fr-60di": "W4613", "fr-68di": "W4514", "de-1inf": "W4414"}
+    session = session_of(bare(units, phase="allied-movement", turn=4))
+    pos = Position(session.state)
+    assert H("W4617") in bot._options(pos, "fr-60di", False) and H("W4517") not in bot._options(pos, "fr-60di", False)
+    select = planning_bot(session, random.Random(1))
+    assert select == {"type": "select", "units": ["fr-68di"]}, select
+    session.act(select)
+    assert planning_bot(session, random.Random(1))["path"][-1] == H("W4517")

@@ -230,10 +230,21 @@ def _garrison(pos: Position, movers: list[str], waiting: list[str], spare: bool)
         near = [u for u in units if u in waiting or (here := pos.s.units[u].hex) is not None
                 and (here not in home or keep is not None and len(pos.real(here)) > keep)
                 and min(distance(here, h) for h in posts) <= GARRISON_REACH]
-        for uid in near:
-            options = _options(pos, uid, uid in waiting)
-            if any(h in options for h in posts):
-                return uid
+        if not spare:
+            for uid in near:
+                options = _options(pos, uid, uid in waiting)
+                if any(h in options for h in posts):
+                    return uid
+            continue
+        # the posts in their order, each to the first unit that reaches it: a unit that reaches
+        # only a later post does not take the first's turn
+        seen: dict[str, dict[Hex, Action]] = {}
+        for h in posts:
+            for uid in near:
+                if uid not in seen:
+                    seen[uid] = _options(pos, uid, uid in waiting)
+                if h in seen[uid]:
+                    return uid
     return None
 
 
