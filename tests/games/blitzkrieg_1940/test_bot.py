@@ -172,6 +172,21 @@ def test_the_allies_attack_with_the_bef_only_at_4_to_1_and_keep_the_raf_back():
     assert purposeful_bot(session_of(state), random.Random(1)) == {"type": "raf-commit", "commit": True}
 
 
+@pytest.mark.rules("blitzkrieg-1940:4.9")
+def test_the_planners_bef_attacks_at_4_to_1_and_not_at_3_to_1():
+    # The threshold from both sides: three British divisions on the reduced German division make
+    # 3:1, where the easy level attacks and the spared BEF does not; four make 4:1, where it does.
+    for attackers, column, made in ((("gb-1", "gb-2", "gb-3"), bot.BEF_NEED - 1, False), (("gb-1", "gb-2", "gb-3", "gb-4"), bot.BEF_NEED, True)):
+        state = bare({**{u: "W5805" for u in attackers}, "de-1inf": "W5904"}, phase="allied-combat", turn=6)
+        state.units["de-1inf"].steps = 1
+        session = session_of(state)
+        enemy = bot._enemy_as_seen(session.view("allied"), "german")
+        odds = [bot._estimate(Position(state), a["attackers"], a["hex"], enemy) for a in session.prompt.actions if a["type"] == "attack"]
+        assert max(odds) == column, odds
+        assert (planning_bot(session, random.Random(1))["type"] == "attack") == made, attackers
+        assert purposeful_bot(session, random.Random(1))["type"] == "attack"
+
+
 @pytest.mark.rules("blitzkrieg-1940:10.8", "blitzkrieg-1940:4.9")
 def test_a_bef_unit_goes_into_an_empty_channel_port_first():
     # The BEF draws supply from the Channel ports, each lost for good once a German unit enters it
