@@ -144,3 +144,20 @@ def test_a_withdrawal_through_full_areas_still_ends_south_or_west():
     put(state, "MAU", "fr-5c", "fr-4c", "fr-2c")
     assert "GHE" not in withdraw_options(state, "br-1", "LIL")  # north-east of Lille
     assert set(withdraw_options(state, "br-1", "LIL")) <= {"CAL", "ABB", "AMI", "SQU", "SED", "DIN"}
+
+
+@pytest.mark.rules("betrayal:4.4.2")
+def test_the_combat_line_shows_the_ratio_each_shift_and_the_column_fought():
+    state = blank("german-combat")
+    put(state, "MET", "de-1pz", "de-7k", "fr-cc")
+    events = fight_in(state, "MET", [6, 6])
+    got = combat_event(events)
+    line = next(e.text for e in events if e.kind == "combat" and "result" in e.data)
+    assert f"= {got['ratio']}, Maginot Line -5, column {got['column']}," in line
+    assert got["ratio"] != got["column"]  # the line names both: the shift moved it
+
+    state = blank("german-combat")
+    put(state, "SED", "de-1pz", "fr-10c", "fr-4c")
+    events = fight_in(state, "SED", [3, 3])
+    line = next(e.text for e in events if e.kind == "combat" and "result" in e.data)
+    assert "= 2:1, column 2:1," in line  # no shift in force, none named

@@ -119,10 +119,12 @@ def fight(
     result = lookup(odds["column"], total)
     odds.update(dice=dice_rolled, total=total, result=result, exploit=exploit)
     who = "Germans" if side == "german" else "Allies"
+    named = "".join(f", {why.partition(' (')[0]} {n:+d}" for why, n in odds["shifts"])
     events.append(
         Event(
             "combat",
-            f"{sc().areas[area].name}: the {who} attack {odds['attack']} to {odds['defence']}, {odds['column']}, "
+            f"{sc().areas[area].name}: the {who} attack {odds['attack']} to {odds['defence']} = {odds['ratio']}{named}, "
+            f"column {odds['column']}, "
             f"rolled {dice_rolled[0]}+{dice_rolled[1]}{odds['drm']:+d} = {total}: {result} (betrayal:4.4)",
             odds,
             commit=True,
