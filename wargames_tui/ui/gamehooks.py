@@ -89,10 +89,22 @@ def publicly_forced(session: Session) -> bool:
 
 
 def anytime(session: Session) -> list[Action]:
-    """The game's actions open at any moment beside the prompt's (a concession, a breach), but none
-    in the name of a side a bot plays: the player at this keyboard never concedes for his opponent."""
+    """The game's actions open at any moment beside the prompt's (a concession, a breach), as the
+    player at this keyboard may take them (`for_the_keys`)."""
+    return for_the_keys(session, legality.anytime(session.game, session.state, session.seat))
+
+
+def for_the_keys(session: Session, actions: list[Action], viewer: str | None = None) -> list[Action]:
+    """The actions open at any time that the player at this keyboard may take: none in the name of a
+    side a bot plays, or naming its nation (a bot never concedes, proposes, nor talks out of turn),
+    and, with a seat bound or a viewer at the keys, none in another side's name."""
     bots = {side for side, seat in session.seats.items() if seat.startswith("bot:")}
-    return [a for a in legality.anytime(session.game, session.state, session.seat) if not (isinstance(a, dict) and a.get("side") in bots)]
+    who = session.seat or viewer
+
+    def named(a: Action) -> set[object]:
+        return {a.get("side"), a.get("nation")} if isinstance(a, dict) else set()
+
+    return [a for a in actions if not named(a) & bots and (who is None or not legality.for_other_seat(a, who))]
 
 
 def rolls_dice(session: Session, action: Action) -> bool:

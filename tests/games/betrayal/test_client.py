@@ -211,3 +211,25 @@ async def test_t_offers_the_player_at_the_keys_his_own_part_of_an_end_by_agreeme
         assert isinstance(app.screen, ActionsScreen)
         offered = [a for _, a in app.screen.labelled if a["type"] != "breach"]
         assert offered == [{"type": "propose-end", "side": "french"}]
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:6.2")
+@sync
+async def test_against_the_british_bot_the_french_player_acts_in_no_british_name(tmp_path: Path) -> None:
+    # 7.0: each player proposes or answers in his own name; a bot neither proposes nor talks, so
+    # neither the a list nor t offers the French player a British proposal or a British breach.
+    session = at_turn_three("french-movement")
+    session.seats["british"] = "bot:greedy"
+    assert {"type": "propose-end", "side": "british"} in game.anytime(session.state)  # the rules list it
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        for key in ("a", "t"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ActionsScreen)
+            named = [a for _, a in app.screen.labelled if isinstance(a, dict) and "british" in (a.get("side"), a.get("nation"))]
+            assert named == [], key
+            assert {"type": "propose-end", "side": "french"} in [a for _, a in app.screen.labelled]
+            await pilot.press("escape")
+            await pilot.pause()

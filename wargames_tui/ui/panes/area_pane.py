@@ -25,7 +25,6 @@ from textual.widget import Widget
 
 from wargames_tui.engine.contract import Preview
 from wargames_tui.engine.flow import Action, Event
-from wargames_tui.engine.legality import for_other_seat
 from wargames_tui.engine.session import Session
 from wargames_tui.present import presentation
 from wargames_tui.present.area import AreaTerms
@@ -314,7 +313,7 @@ class AreaPane(Pane):
         if host.over() or host.bot_to_act() or self.session.waiting_for():
             return False  # a bot or another seat plays: only the screen's keys
         if action == "extras":
-            return bool(self.terms.extras(self.view))
+            return bool(self.extras())
         if host.automatic():
             return False
         if action == "play_type":
@@ -390,18 +389,20 @@ class AreaPane(Pane):
     def listed(self, actions: Sequence[Action]) -> list[Action]:
         """With units picked, their actions alone; then the game's actions open at any time."""
         narrowed = self.keys().narrowed(actions)
-        return narrowed + self.terms.extras(self.view) if narrowed else []
+        return narrowed + self.extras() if narrowed else []
+
+    def extras(self) -> list[Action]:
+        """The game's actions outside the prompt (AreaTerms.extras) that the player at the keys may
+        take: none for a bot's side or, at a seat or in hotseat, another player's (one player never
+        agrees for the other)."""
+        return gamehooks.for_the_keys(self.session, self.terms.extras(self.view), self.host.viewer())
 
     def action_toggle_track(self) -> None:
         shown = self.side.flip()
         self.host.say(f"{shown} shown in the place of the log: i again for what did not fit, then the log." if shown else "Log shown.")
 
     def action_extras(self) -> None:
-        """The game's actions outside the prompt (AreaTerms.extras), but those in the name of a side
-        other than this seat's or the player's at the keys (one player never agrees for the other)."""
-        who = self.session.seat or self.host.viewer()
-        extras = [a for a in self.terms.extras(self.view) if who is None or not for_other_seat(a, who)]
-        self.host.choose(extras, "Other actions, open at any time")
+        self.host.choose(self.extras(), "Other actions, open at any time")
 
     # --- after an action ----------------------------------------------------------------
     def played(self, action: Action, events: list[Event]) -> None:
