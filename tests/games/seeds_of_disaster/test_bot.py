@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.games.seeds_of_disaster.helpers import only
+from tests.games.seeds_of_disaster.helpers import only, resolve
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import seeds_of_disaster
@@ -73,3 +73,62 @@ def test_the_planning_germans_plans_attack_an_army_they_may_not_outguess() -> No
     bots = presentation(seeds_of_disaster).bots
     assert bots["plans"](session, random.Random(1)) == {"type": "attack", "area": "LIE", "units": ["G6"]}
     assert bots["greedy"](session, random.Random(1)) == {"type": "end-combat"}
+
+
+def _german_plans(state, unit: str | None = None) -> tuple[dict, dict]:  # type: ignore[no-untyped-def]
+    """The planning bot's own plans' choice and the easy level's, for the Germans (among unit's
+    moves and the end of movement, where unit is given: the pieces off the map may enter)."""
+    session = Session(seeds_of_disaster, rules.SCENARIO, {}, state, Dice(0))
+    if unit is not None:
+        session.prompt.actions[:] = [a for a in war.actions(state) if a.get("unit") == unit or a["type"] == "end-movement"]
+    bots = presentation(seeds_of_disaster).bots
+    return bots["plans"](session, random.Random(1)), bots["greedy"](session, random.Random(1))
+
+
+@pytest.mark.rules("seeds-of-disaster:20.0", "seeds-of-disaster:10.1.10")
+def test_the_planning_germans_plans_take_an_objective_beside_a_moves_end() -> None:
+    # The German army in Frankfurt drives on empty Strasbourg, the Objective the Allies hold
+    # nearest it; the policy's moves skip the CP that cancels the Rhine (10.1.10), so it ends in
+    # Baden beside it, where no Allied unit is to attack. A unit that passes through an area
+    # takes it (20.0): the plans take Strasbourg (week 1 of seed 101 at main f550ca2).
+    state = only({"G18": ("FRA", 5), "F2": ("LIL", 6)})
+    plans, greedy = _german_plans(state, "G18")
+    assert greedy == {"type": "move", "unit": "G18", "to": "BAD"}
+    assert plans == {"type": "move", "unit": "G18", "to": "STR", "engineers": True}
+
+
+@pytest.mark.rules("seeds-of-disaster:20.0", "seeds-of-disaster:13.1.2")
+def test_the_planning_germans_plans_keep_a_moves_end_an_attack_needs() -> None:
+    # The same, with a French army in Colmar beside Baden: Baden is where an attack needs the army.
+    state = only({"G18": ("FRA", 5), "F2": ("COL", 6)})
+    plans, greedy = _german_plans(state, "G18")
+    assert plans == greedy == {"type": "move", "unit": "G18", "to": "BAD"}
+
+
+@pytest.mark.rules("seeds-of-disaster:13.7.9", "seeds-of-disaster:20.0")
+def test_the_planning_germans_plans_advance_without_leaving_an_objective_empty() -> None:
+    # An army and a corps in German-held Brussels beat the French army in Liege, which is no
+    # Objective. The easy level advances the whole stack and leaves Brussels empty for the Allies
+    # to walk back into (20.0); the plans advance the corps and the army holds Brussels.
+    state = only({"G6": ("BRU", 12), "XV": ("BRU", 2), "F1": ("LIE", 5)})
+    state.control["BRU"] = "german"
+    for action in ({"type": "end-movement"}, {"type": "attack", "area": "LIE", "units": ["G6", "XV"]},
+                   {"type": "commit"}, {"type": "accept"}):
+        rules.apply(state, action, Dice.replaying([]))
+    resolve(state, [1, 1])
+    assert state.war.battle.step == "advance" and not state.war.battle.exploit
+    plans, greedy = _german_plans(state)
+    assert greedy == {"type": "advance", "to": "LIE", "units": ["G6", "XV"]}
+    assert plans == {"type": "advance", "to": "LIE", "units": ["XV"]}
+
+
+@pytest.mark.rules("seeds-of-disaster:13.7.9", "seeds-of-disaster:20.0")
+def test_the_planning_germans_plans_advance_the_whole_stack_from_an_area_not_an_objective() -> None:
+    # The same battle fought from Aachen, which is no Objective: nothing is left empty.
+    state = only({"G6": ("AAC", 12), "XV": ("AAC", 2), "F1": ("LIE", 5)})
+    for action in ({"type": "end-movement"}, {"type": "attack", "area": "LIE", "units": ["G6", "XV"]},
+                   {"type": "commit"}, {"type": "accept"}):
+        rules.apply(state, action, Dice.replaying([]))
+    resolve(state, [1, 1])
+    plans, greedy = _german_plans(state)
+    assert plans == greedy == {"type": "advance", "to": "LIE", "units": ["G6", "XV"]}

@@ -147,17 +147,99 @@ def seeds_bot(session: Any, rng: random.Random, margins: dict[str, float] = MARG
 
 def seeds_plans(session: Any, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but the Germans attack down to a margin of -2.0 (`PLANS_MARGIN`). The easy level, which the
-    planning Allies play against and which replies in every plan, attacks above 0.5 as before."""
-    return seeds_bot(session, rng, PLANS_MARGIN)
+    but the Germans attack down to a margin of -2.0 (`PLANS_MARGIN`), take an Objective beside a
+    move's end (`on_the_way`) and advance without leaving one empty (`advance_holding`). The easy
+    level, which the planning Allies play against and which replies in every plan, is unchanged."""
+    actions = list(session.prompt.actions)
+    if len(actions) == 1:
+        return actions[0]
+    side = session.prompt.side
+    return plan(session.game.view(session.state, side), side, actions, rng, PLANS_MARGIN, hold=True)
 
 
-def plan(view: View, side: str, actions: list[Action], rng: random.Random, margins: dict[str, float] = MARGIN) -> Action:
+def _is_objective(zone: dict[str, Any]) -> bool:
+    return bool(zone["mc"] or zone["objective"])
+
+
+def _beside_enemy(view: View, side: str, area: str) -> bool:
+    enemy = {u.get("zone") for u in view["units"] if u["side"] != side and u.get("kind") != "westwall"}
+    return any(b in enemy for b in data.graph().neighbours(area))
+
+
+def on_the_way(view: View, side: str, actions: list[Action], chosen: Action) -> Action:
+    """The German move chosen, or where it ends in an area that is neither an Objective nor beside an
+    Allied unit (no attack needs the unit there), the same unit's move onto an Objective the Allies
+    hold beside that end or on its way there (20.0: an area is the side's that last passed through
+    it, and counts for it at the war's end). From the policy this is an Objective across a major
+    river (10.1.10: a CP), as its moves with engineers are never chosen; one its plain move reaches
+    scores more than any other end."""
+    if side != "german" or chosen.get("type") != "move":
+        return chosen
+    zones, to = view["zones"], chosen["to"]
+    if _is_objective(zones[to]) or _beside_enemy(view, side, to):
+        return chosen
+    frm = next((u.get("zone") for u in view["units"] if u["id"] == chosen["unit"]), None)
+    hops = _distances(to)
+    on_way = {x for x in zones if frm and _distances(frm).get(x, 99) + hops.get(x, 99) == _distances(frm).get(to)}
+    takes = [
+        a
+        for a in actions
+        if a["type"] == "move"
+        and a["unit"] == chosen["unit"]
+        and _is_objective(zones[a["to"]])
+        and zones[a["to"]]["control"] != side
+        and (hops.get(a["to"]) == 1 or a["to"] in on_way)
+    ]
+    return min(takes, key=lambda a: (bool(a.get("engineers")), a["to"]), default=chosen)
+
+
+def advance_holding(view: View, side: str, advances: list[Action], chosen: Action) -> Action:
+    """The German advance after combat (13.7.9, 9.2.5), where the one chosen would leave an Objective
+    the Germans hold with no German unit: of the advances that leave none (the corps, or a poised
+    corps alone, while the army stays), one that takes an Objective, else one into the vacated area,
+    the most units first; where none does, the advance chosen if it takes an Objective, else none.
+    The advance chosen stands where a Breakthrough was won (16.0: the stack may fight on)."""
+    if side != "german" or (view.get("battle") or {}).get("exploit"):
+        return chosen
+    zones = view["zones"]
+    mine: dict[str, set[str]] = {}
+    for u in view["units"]:
+        if u["side"] == side and u.get("zone") and u.get("kind") != "westwall":
+            mine.setdefault(u["zone"], set()).add(u["id"])
+
+    def empties(a: Action) -> bool:
+        return any(
+            _is_objective(zones[z]) and zones[z]["control"] == side and ids <= set(a["units"]) and z != a["to"]
+            for z, ids in mine.items()
+        )
+
+    def takes(a: Action) -> bool:
+        return _is_objective(zones[a["to"]]) and zones[a["to"]]["control"] != side
+
+    if not empties(chosen):
+        return chosen
+    vacated = (view.get("battle") or {}).get("advance_to") or []
+    holding = [a for a in advances if not empties(a)]
+    if holding:  # an Objective taken first, then into the vacated area, then the most units
+        return max(holding, key=lambda a: (takes(a), a["to"] in vacated, len(a["units"])))
+    return chosen if takes(chosen) else {"type": "no-advance"}
+
+
+def plan(
+    view: View,
+    side: str,
+    actions: list[Action],
+    rng: random.Random,
+    margins: dict[str, float] = MARGIN,
+    hold: bool = False,
+) -> Action:
+    """The policy's choice; hold (the planning bot's own plans): `on_the_way` and `advance_holding`."""
     if not view.get("week"):
         return prewar.plan(view, actions, rng)
     kinds = {a["type"] for a in actions}
     if "end-movement" in kinds:
-        return war_move(view, side, actions, rng)
+        chosen = war_move(view, side, actions, rng)
+        return on_the_way(view, side, actions, chosen) if hold else chosen
     if "end-combat" in kinds:
         return war_attack(view, side, actions, "end-combat", margins)
     if "end-breakthrough" in kinds:
@@ -179,5 +261,6 @@ def plan(view: View, side: str, actions: list[Action], rng: random.Random, margi
         )
     advances = [a for a in actions if a["type"] == "advance"]
     if advances:
-        return max(advances, key=lambda a: len(a["units"]))
+        chosen = max(advances, key=lambda a: len(a["units"]))
+        return advance_holding(view, side, advances, chosen) if hold else chosen
     return rng.choice(actions)

@@ -150,6 +150,7 @@ def _battle(state: State) -> dict[str, Any] | None:
         "attacker": b.attacker,
         "step": b.step,
         "breakthrough": b.breakthrough,
+        "exploit": b.exploit,  # the attacker won a Breakthrough: a battle of its stack may follow (16.0)
         "overconcentration": b.overconcentration,
         "parachute": b.parachute,
         "neutralize": b.neutralize,
