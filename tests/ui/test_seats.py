@@ -18,6 +18,7 @@ from wargames_tui.cli import new_session
 from wargames_tui.engine.channels import readable
 from wargames_tui.engine.opening import open_snapshot
 from wargames_tui.engine.saves import _signature, load, save
+from wargames_tui.engine.seats import changed
 from wargames_tui.engine.session import SEAT
 from wargames_tui.ui import seat
 from wargames_tui.ui.app import WargamesApp
@@ -131,6 +132,9 @@ async def test_a_new_game_for_one_side_then_the_other_side_from_the_load_screen(
         await wait_until(pilot, lambda: list(save_dir.glob("*.json")))
         allied = play_screen(first)
         assert allied.session.seat == "allied" and allied.viewer() == "allied"
+        for _ in range(5):
+            await pilot.pause(seat.POLL)
+        assert "cannot be played" not in str(allied.message)  # its timer looked before the first save was written
         assert any("--seat SIDE" in n.message for n in first._notifications)
         (path,) = save_dir.glob("*.json")
     second = make_app(save_dir)
@@ -170,3 +174,14 @@ async def test_a_hex_map_seat_shows_only_what_it_may_do_while_the_other_seat_pla
         await pilot.pause()
         prompt = str(screen.query_one("#prompt").render())
         assert "other seat" in prompt, prompt
+
+
+def test_a_save_not_written_yet_has_nothing_to_follow(tmp_path: Path) -> None:
+    # a seat's timer looks at the save before the new game's first save lands: nothing new, no error
+    session = new_session(SCENARIO, {}, 3)
+    path = tmp_path / "game.json"
+    assert not changed(session, path)
+    save(session, path)
+    assert not changed(session, path)  # written here: nothing new
+    other = new_session(SCENARIO, {}, 3)
+    assert changed(other, path)  # never read by that session: the file decides

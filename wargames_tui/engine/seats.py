@@ -36,10 +36,14 @@ class Followed:
 
 
 def changed(session: Session, path: Path) -> bool:
-    """Whether the save changed on disk since this session read or wrote it (two stats, no read)."""
+    """Whether the save changed on disk since this session read or wrote it (two stats, no read).
+    A save not written yet (a new game's first save is on its way) has nothing to follow."""
     target = Path(os.path.realpath(path))
     record = saves._records.get((str(target), id(session)))
-    return record is None or saves._signature(target) != record.signature
+    now = saves._signature(target)
+    if record is None:
+        return now[0] is not None
+    return now != record.signature
 
 
 def follow(session: Session, path: Path) -> Followed:
