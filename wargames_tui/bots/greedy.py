@@ -181,11 +181,6 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
                 to = next((h for h in wanted[unit] if h in listed and (limit is None or crowd.get(h, 0) < limit)), None)
                 if to is not None:
                     return actions[listed[to]]
-    # In a style that falls back, no unit walks alone to where the game finds it would stand as an
-    # outpost no unit of its side could stand beside (`lone_outposts`): the plain style, the easy
-    # level, unchanged.
-    lone_outposts = getattr(game, "lone_outposts", None)
-    alone = lone_outposts(state, side) if lone_outposts is not None and style.falls_back and not over and not placing else {}
     for only in ([over] if over else []) + [None]:
         best: list[int] = []
         best_gain = -far if only else 0
@@ -202,8 +197,6 @@ def _approach(session: Session, actions: list[Action], side: str | None, view: d
                     return actions[j]  # the first break-off listed, before any move (it wins at once)
                 if kind not in MOVES or (limit is not None and crowd.get(target, 0) >= limit):
                     continue  # a move onto a full hex would end the phase with a unit removed (7.3)
-                if kind == "move" and target in alone.get(unit, ()):
-                    continue
                 if kind != "move":
                     gain = far - dist.get(target, far)  # placing: the nearer the goals the better
                 elif guard:  # a guard moves only to block: next to an enemy unit, no further from its goals

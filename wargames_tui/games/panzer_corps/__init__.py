@@ -74,12 +74,6 @@ def fall_back(state: State, side: str) -> dict[str, list[str]]:
     return fallback.fall_back(state, side)
 
 
-def lone_outposts(state: State, side: str) -> dict[str, frozenset[str]]:
-    """For bots: side's units yet to move, each with the ends where it would stand alone in danger
-    with no other unit of side able to stand beside it (fallback.py; Khar'kov's Germans only)."""
-    return fallback.lone_outposts(state, side)
-
-
 def blocks(state: State, side: str) -> dict[str, list[str]]:
     """For bots: side's units whose move could stop the enemy winning at once (kharkov 4.5),
     each with the ends that do, best first (blocking.py)."""

@@ -80,60 +80,6 @@ def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
     return found
 
 
-
-def lone_outposts(state: State, side: str) -> dict[str, frozenset[Hex]]:
-    """Side's units that have yet to move, each with the ends of its move where it would stand
-    alone in danger, as fall_back finds a unit (the enemy's next movement could put DANGER times
-    its defence next to it, and OUTNUMBERED times what side could), with no other unit of side
-    able to stand on or next to that hex by the end of this movement (a moved unit where it
-    stands, one yet to move anywhere it could reach); a hex side's goals (`victory.objectives`)
-    excepted. Only for the side whose enemy is paid for entering places (kharkov 4.2): the
-    planning Germans walked the 27th Panzer (1-8, 2 VP) from Svatovo up to the Soviet tank
-    corps on turn 1, alone, and lost it there in 18 of 20 games between the planning bots
-    (Khar'kov NOTES.md, sessions 16-18)."""
-    vp = load_scenario(state.scenario).info.rules.vp
-    if state.step != "move" or state.side != side or not vp or vp.charge_side == side:
-        return {}
-    b = Board(state)
-    enemy_near, own_near = _nearness(b, side)
-    doubled, grid, zoc_reach = _doubled(state.scenario, side), b.sc.grid, b.fixed.zoc_reach
-    goals = victory.objectives(state, side, win_now=True)
-    units = b.units_of(side)
-    free = {u for u in units if u not in state.moved and u not in state.pinned and b.moves_next(u)}
-
-    def beside(uid: str, h: Hex) -> bool:
-        """Whether a unit of side other than uid could stand on h or next to it after this movement."""
-        around = (h, *zoc_reach[h])
-        for other in units:
-            if other == uid:
-                continue
-            at = b.hex_of(other)
-            if other not in free:
-                if grid.distance(at, h) <= 1:
-                    return True
-            elif grid.distance(at, h) <= b.allowance(other) + 1:
-                cost = b.moves(other).reach.cost
-                if at in around or any(x in cost for x in around):
-                    return True
-        return False
-
-    found: dict[str, frozenset[Hex]] = {}
-    for uid in free:
-        strength = b.unit(uid).strength
-        held = frozenset(
-            h
-            for h, kind in b.moves(uid).ends
-            if kind == "move"
-            and h not in goals
-            and (danger := enemy_near.get(h, 0)) >= DANGER * strength * (2 if h in doubled else 1)
-            and danger >= OUTNUMBERED * own_near.get(h, 0)
-            and not beside(uid, h)
-        )
-        if held:
-            found[uid] = held
-    return found
-
-
 @cache
 def _doubled(scenario_id: str, side: str) -> frozenset[Hex]:
     """The hexes where a unit of side defends doubled: terrain that doubles, and side's battle
