@@ -20,19 +20,22 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.games.betrayal.board import distances, ground, neighbours, sc, strength
+from wargames_tui.games.betrayal.board import distances, ground, neighbours, on_map, sc, strength
 from wargames_tui.games.betrayal.combat import column_index
 from wargames_tui.games.betrayal.movement import coverable
 from wargames_tui.games.betrayal.sequence import may_end_movement
 from wargames_tui.games.betrayal.state import State
+from wargames_tui.games.betrayal.victory import british_counts, low_countries_fallen, mobile_arms_gone
 
 GOOD_ODDS = 4  # the column index of 3:1
 EVACUATE_FROM = 6  # the game turn the British start to sail home
 
 
 def betrayal_bot(session: Session, rng: random.Random) -> Action:
-    state: State = session.state
-    actions = session.prompt.actions
+    return _choose(session.state, session.prompt.actions, rng)
+
+
+def _choose(state: State, actions: list[Action], rng: random.Random) -> Action:
     if len(actions) == 1:
         return actions[0]
     kinds = {a["type"] for a in actions}
@@ -268,3 +271,142 @@ PICKS: dict[str, Any] = {
     "bombard": _first,
     "combat": _first,
 }
+
+
+# --- the planner's own British (bots/plan.py, `plans`) -------------------------------------------
+# Britain's Minor Victory (5 ground units evacuated) is cancelled by the German Minor against both
+# nations (5.3.2's note, the victory table as reconstructed, NOTES.md): every Belgian and Dutch area
+# German-held, or no Allied air or armour unit on the map, both judged at the end of the last turn
+# (7.0). The British move last in a game turn (2.0), so what stands at the end of their last
+# Movement Phase is what is judged; the Regroup and Set Aside boxes are not the map.
+
+
+def planning_bot(session: Session, rng: random.Random) -> Action:
+    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
+    but the British keep what the German Minor needs out of German hands in the last turns
+    (`_british_end`); the easy level, the French and German rows' opponent, is the greedy bot."""
+    state: State = session.state
+    actions = session.prompt.actions
+    if session.prompt.side == "british" and len(actions) > 1:
+        chosen = _british_end(state, actions)
+        if chosen is not None:
+            return chosen
+        actions = _spared(state, _kept(state, actions))
+    return _choose(state, actions, rng)
+
+
+def _mobile(uid: str) -> bool:
+    unit = sc().units[uid]
+    return unit.nation != "german" and (unit.air or unit.kind == "armor")
+
+
+def _last(state: State) -> bool:
+    return state.turn >= state.last_turn
+
+
+def _other_arms(state: State, uid: str) -> bool:
+    """Another Allied air or armour unit on the map than uid (5.3.2's note)."""
+    return any(u != uid and _mobile(u) and on_map(state, u) for u in state.pieces)
+
+
+def _british_end(state: State, acts: list[Action]) -> Action | None:
+    """The British choices the German Minor turns on: an air or armour unit back from the Regroup
+    box first where the map has none (3.2.2), in the last turn a Belgian or Dutch area retaken
+    where all are German-held (`_retake`), then every British ground unit at a port sails home
+    (3.2.3: only the map counts at the end) but the last Allied armour, where five sail without it."""
+    kinds = {a["type"] for a in acts}
+    if "return" in kinds and (_last(state) or mobile_arms_gone(state)):
+        arms = [a for a in acts if a["type"] == "return" and _mobile(a["unit"])]
+        if arms:
+            return _land(state, arms, random.Random(0))
+    if state.phase != "british-movement" or state.pending:
+        return None
+    if not _last(state):
+        return _closing_in(state, acts)
+    if low_countries_fallen(state):
+        retake = _retake(state, acts)
+        if retake is not None:
+            return retake
+    evacuated, _ = british_counts(state)
+    sailing = [a for a in acts if a["type"] == "evacuate"]
+    for a in sailing:
+        uid = a["unit"]
+        keep = _mobile(uid) and not _other_arms(state, uid) and evacuated + len(sailing) - 1 >= sc().tables.victory.british_minor_evacuated
+        if not keep:
+            return a
+    return None
+
+
+def _retake(state: State, acts: list[Action]) -> Action | None:
+    """A ground unit into a Belgian or Dutch area no German unit stands in: it is Allied-held
+    once an Allied unit stands there alone (update_control, NOTES.md reading 27), and at a port
+    it may still sail home from there (3.2.3). An infantry unit before the armour, which the map
+    keeps at the end; a port before an inland area."""
+    moves = [
+        a for a in acts
+        if a["type"] == "move" and sc().country(a["to"]) in ("B", "NL") and not ground(state, a["to"], "german")
+    ]
+    return min(moves, key=lambda a: (_mobile(a["unit"]), not sc().areas[a["to"]].port, a["unit"], a["to"])) if moves else None
+
+
+CLOSE_IN = 2  # turns before the last from which the kept units close in on the Low Countries
+
+
+def _closing_in(state: State, acts: list[Action]) -> Action | None:
+    """In the turns before the last, once five have sailed, the British units kept on the map
+    (`_kept`) go towards a Belgian or Dutch area no German unit stands in, by areas no German unit
+    stands in, for the last turn's retake (`_retake`)."""
+    evacuated, saved = british_counts(state)
+    if state.turn < state.last_turn - CLOSE_IN or evacuated < sc().tables.victory.british_minor_evacuated or saved - evacuated > KEEP:
+        return None
+    free = [a for a, area in sc().areas.items() if area.country in ("B", "NL") and not ground(state, a, "german")]
+    if not free:
+        return None
+
+    def gap(area: str) -> int:
+        return min(distances(area).get(f, 99) for f in free)
+
+    moves = [
+        a for a in acts
+        if a["type"] == "move" and sc().units[a["unit"]].nation == "british" and not ground(state, a["to"], "german")
+        and gap(a["to"]) < gap(state.pieces[a["unit"]].where)
+    ]
+    return min(moves, key=lambda a: (gap(a["to"]), -_threat(state, a["to"]), a["unit"], a["to"])) if moves else None
+
+
+KEEP = 2  # British ground units kept on the map until the last turn, once five have sailed
+
+
+def _kept(state: State, acts: list[Action]) -> list[Action]:
+    """Before the last turn, once five British ground units have sailed home (the Minor, 7.0),
+    the last KEEP on the map stay, for the last turn (`_british_end`): the armour the map needs
+    at the end, and a unit to retake a Belgian or Dutch area; the armour is kept before infantry."""
+    if _last(state) or state.phase != "british-movement":
+        return acts
+    evacuated, saved = british_counts(state)
+    if evacuated < sc().tables.victory.british_minor_evacuated:
+        return acts
+    on_map_ = saved - evacuated
+    sailing = [a for a in acts if a["type"] == "evacuate"]
+    if on_map_ <= KEEP:
+        return [a for a in acts if a["type"] != "evacuate"] if len(sailing) < len(acts) else acts
+    return acts
+
+
+def _spared(state: State, acts: list[Action]) -> list[Action]:
+    """In the last turn the British air and armour the map needs at the end take no risk: no
+    mission for a fighter (turned back, it ends in the Set Aside box, 3.3.4 b), no attack for the
+    last armour (a loss sends it to the Set Aside box, 4.5)."""
+    if not _last(state) or state.phase != "british-movement":
+        return acts
+
+    def risky(a: Action) -> bool:
+        uid = a.get("unit")
+        if uid is None or not _mobile(uid) or sc().units[uid].nation != "british":
+            return False
+        if a["type"] == "mission":
+            return True
+        return a["type"] == "move" and bool(ground(state, a["to"], "german")) and not _other_arms(state, uid)
+
+    kept = [a for a in acts if not risky(a)]
+    return kept or acts

@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from wargames_tui.engine.flow import Action
-from wargames_tui.games.betrayal.bot import betrayal_bot
+from wargames_tui.games.betrayal.bot import betrayal_bot, planning_bot
 from wargames_tui.present import Presentation
 from wargames_tui.present.area import (
     DEFAULT_ZONE,
@@ -291,6 +291,6 @@ PRESENTATION = Presentation(
     keys_help=KEYS,
     area=TERMS,
     look=LOOK,
-    bots={"greedy": betrayal_bot},
+    bots={"greedy": betrayal_bot, "plans": planning_bot},
     option_words={"players": "Allied players (6.0): two, or one person in both seats"},
 )
