@@ -29,6 +29,8 @@ from wargames_tui.games.betrayal.victory import british_counts, low_countries_fa
 
 GOOD_ODDS = 4  # the column index of 3:1
 EVACUATE_FROM = 6  # the game turn the British start to sail home
+KEEP = 2  # the planner's British: ground units kept on the map to the last turn once five have sailed
+CLOSE_IN = 2  # the planner's British: turns before the last from which those close in on the Low Countries
 
 
 def betrayal_bot(session: Session, rng: random.Random) -> Action:
@@ -311,9 +313,11 @@ def _other_arms(state: State, uid: str) -> bool:
 
 def _british_end(state: State, acts: list[Action]) -> Action | None:
     """The British choices the German Minor turns on: an air or armour unit back from the Regroup
-    box first where the map has none (3.2.2), in the last turn a Belgian or Dutch area retaken
-    where all are German-held (`_retake`), then every British ground unit at a port sails home
-    (3.2.3: only the map counts at the end) but the last Allied armour, where five sail without it."""
+    box first in the last turn or where the map has none (3.2.2); from the turn they make for the
+    ports, a Belgian or Dutch area retaken where all are German-held (`_retake`); before the last
+    turn, the units kept back close in on the Low Countries (`_closing_in`); in the last turn every
+    British ground unit at a port sails home (3.2.3: only the map counts at the end, and eight
+    on it, the Major, are out of reach) but the last Allied armour, where five sail without it."""
     kinds = {a["type"] for a in acts}
     if "return" in kinds and (_last(state) or mobile_arms_gone(state)):
         arms = [a for a in acts if a["type"] == "return" and _mobile(a["unit"])]
@@ -321,12 +325,12 @@ def _british_end(state: State, acts: list[Action]) -> Action | None:
             return _land(state, arms, random.Random(0))
     if state.phase != "british-movement" or state.pending:
         return None
-    if not _last(state):
-        return _closing_in(state, acts)
-    if low_countries_fallen(state):
-        retake = _retake(state, acts)
+    if low_countries_fallen(state) and state.turn >= EVACUATE_FROM - 2:  # the British make for the ports
+        retake = _retake(state, acts, _last(state))
         if retake is not None:
             return retake
+    if not _last(state):
+        return _closing_in(state, acts)
     evacuated, _ = british_counts(state)
     sailing = [a for a in acts if a["type"] == "evacuate"]
     for a in sailing:
@@ -337,19 +341,18 @@ def _british_end(state: State, acts: list[Action]) -> Action | None:
     return None
 
 
-def _retake(state: State, acts: list[Action]) -> Action | None:
+def _retake(state: State, acts: list[Action], inland: bool) -> Action | None:
     """A ground unit into a Belgian or Dutch area no German unit stands in: it is Allied-held
-    once an Allied unit stands there alone (update_control, NOTES.md reading 27), and at a port
-    it may still sail home from there (3.2.3). An infantry unit before the armour, which the map
-    keeps at the end; a port before an inland area."""
+    once an Allied unit stands there alone (update_control, NOTES.md reading 27). Before the last
+    turn only a port, from which the unit may still sail home (3.2.3); in the last turn any such
+    area (inland). An infantry unit before the armour, which the map keeps at the end; a port
+    before an inland area."""
     moves = [
         a for a in acts
         if a["type"] == "move" and sc().country(a["to"]) in ("B", "NL") and not ground(state, a["to"], "german")
+        and (inland or sc().areas[a["to"]].port)
     ]
     return min(moves, key=lambda a: (_mobile(a["unit"]), not sc().areas[a["to"]].port, a["unit"], a["to"])) if moves else None
-
-
-CLOSE_IN = 2  # turns before the last from which the kept units close in on the Low Countries
 
 
 def _closing_in(state: State, acts: list[Action]) -> Action | None:
@@ -374,13 +377,10 @@ def _closing_in(state: State, acts: list[Action]) -> Action | None:
     return min(moves, key=lambda a: (gap(a["to"]), -_threat(state, a["to"]), a["unit"], a["to"])) if moves else None
 
 
-KEEP = 2  # British ground units kept on the map until the last turn, once five have sailed
-
-
 def _kept(state: State, acts: list[Action]) -> list[Action]:
     """Before the last turn, once five British ground units have sailed home (the Minor, 7.0),
-    the last KEEP on the map stay, for the last turn (`_british_end`): the armour the map needs
-    at the end, and a unit to retake a Belgian or Dutch area; the armour is kept before infantry."""
+    the last KEEP on the map do not sail: units for the last turn (`_british_end`), to retake a
+    Belgian or Dutch area or to keep armour on the map."""
     if _last(state) or state.phase != "british-movement":
         return acts
     evacuated, saved = british_counts(state)
