@@ -108,3 +108,22 @@ def test_the_british_gain_by_keeping_their_air_and_armour_in_play():
     state.pieces["br-aasf"].where = "eliminated"
     assert judge(state)["levels"]["british"] == 0
     assert prospects(state)["british"] < home
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2", "betrayal:3.2.2")
+def test_in_the_last_turn_a_boxed_british_armour_unit_counts_less_than_one_on_the_map():
+    # Only the map counts at the end (the German Minor for no Allied air or armour on it): in the
+    # last turn the 1st Tank Brigade in the Regroup box is worth less against one on the map than
+    # the turn before, when it may still come back (3.2.2); a French armour division keeps the
+    # levels alike.
+    def gap(turn: int) -> float:
+        state = blank("british-regroup", turn=turn)
+        put(state, "SOI", "fr-3dcr")
+        put(state, "LIL", "br-1tb")
+        kept = prospects(state)["british"]
+        state.pieces["br-1tb"].where = "regroup"
+        boxed = prospects(state)["british"]
+        assert judge(state)["levels"]["british"] == 0
+        return kept - boxed
+
+    assert gap(S.turns) > gap(S.turns - 1) > 0
