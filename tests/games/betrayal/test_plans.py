@@ -92,14 +92,21 @@ def test_before_the_last_turn_no_inland_area_is_retaken():
     assert not (move["type"] == "move" and S.country(move["to"]) == "B")
 
 
+def british_in(area: str, units: list[str], evacuated: int, turn: int, german: str):
+    """British units in area, evacuated already sailed, a German corps in german, a French
+    armour division in Paris."""
+    state = blank("british-movement", turn=turn)
+    put(state, area, *units)
+    put(state, german, "de-4k")
+    put(state, "PAR", "fr-3dcr")
+    sailed(state, evacuated)
+    return state
+
+
 def kept_position(on_map: int, evacuated: int):
     # British divisions in Calais with a German corps next door (so the easy level sails them)
-    state = blank("british-movement", turn=8)
-    put(state, "CAL", *INFANTRY[:on_map])
-    put(state, "ABB", "de-4k")
-    put(state, "PAR", "fr-3dcr")
+    state = british_in("CAL", INFANTRY[:on_map], evacuated, 8, "ABB")
     put(state, "GHE", "be-i")
-    sailed(state, evacuated)
     return state
 
 
@@ -122,12 +129,7 @@ def test_short_of_five_sailed_the_last_two_sail_too():
 
 def closing_position(turn: int):
     # two British divisions kept in Rouen, five sailed; Ghent free of German units
-    state = blank("british-movement", turn=turn)
-    put(state, "ROU", "br-1", "br-2")
-    put(state, "PAR", "fr-3dcr")
-    put(state, "TRO", "de-4k")
-    sailed(state, MINOR)
-    return state
+    return british_in("ROU", ["br-1", "br-2"], MINOR, turn, "TRO")
 
 
 @pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
