@@ -25,7 +25,7 @@ from wargames_tui.games.betrayal.combat import column_index
 from wargames_tui.games.betrayal.movement import coverable
 from wargames_tui.games.betrayal.sequence import may_end_movement
 from wargames_tui.games.betrayal.state import State
-from wargames_tui.games.betrayal.victory import british_counts, low_countries_fallen, mobile_arms_gone
+from wargames_tui.games.betrayal.victory import allied_arms, british_counts, low_countries_fallen, mobile_arms_gone
 
 GOOD_ODDS = 4  # the column index of 3:1
 EVACUATE_FROM = 6  # the game turn the British start to sail home
@@ -297,18 +297,13 @@ def planning_bot(session: Session, rng: random.Random) -> Action:
     return _choose(state, actions, rng)
 
 
-def _mobile(uid: str) -> bool:
-    unit = sc().units[uid]
-    return unit.nation != "german" and (unit.air or unit.kind == "armor")
-
-
 def _last(state: State) -> bool:
     return state.turn >= state.last_turn
 
 
 def _other_arms(state: State, uid: str) -> bool:
     """Another Allied air or armour unit on the map than uid (5.3.2's note)."""
-    return any(u != uid and _mobile(u) and on_map(state, u) for u in state.pieces)
+    return any(u != uid and allied_arms(u) and on_map(state, u) for u in state.pieces)
 
 
 def _british_end(state: State, acts: list[Action]) -> Action | None:
@@ -320,7 +315,7 @@ def _british_end(state: State, acts: list[Action]) -> Action | None:
     on it, the Major, are out of reach) but the last Allied armour, where five sail without it."""
     kinds = {a["type"] for a in acts}
     if "return" in kinds and (_last(state) or mobile_arms_gone(state)):
-        arms = [a for a in acts if a["type"] == "return" and _mobile(a["unit"])]
+        arms = [a for a in acts if a["type"] == "return" and allied_arms(a["unit"])]
         if arms:
             return _land(state, arms, random.Random(0))
     if state.phase != "british-movement" or state.pending:
@@ -335,7 +330,7 @@ def _british_end(state: State, acts: list[Action]) -> Action | None:
     sailing = [a for a in acts if a["type"] == "evacuate"]
     for a in sailing:
         uid = a["unit"]
-        keep = _mobile(uid) and not _other_arms(state, uid) and evacuated + len(sailing) - 1 >= sc().tables.victory.british_minor_evacuated
+        keep = allied_arms(uid) and not _other_arms(state, uid) and evacuated + len(sailing) - 1 >= sc().tables.victory.british_minor_evacuated
         if not keep:
             return a
     return None
@@ -352,7 +347,7 @@ def _retake(state: State, acts: list[Action], inland: bool) -> Action | None:
         if a["type"] == "move" and sc().country(a["to"]) in ("B", "NL") and not ground(state, a["to"], "german")
         and (inland or sc().areas[a["to"]].port)
     ]
-    return min(moves, key=lambda a: (_mobile(a["unit"]), not sc().areas[a["to"]].port, a["unit"], a["to"])) if moves else None
+    return min(moves, key=lambda a: (allied_arms(a["unit"]), not sc().areas[a["to"]].port, a["unit"], a["to"])) if moves else None
 
 
 def _closing_in(state: State, acts: list[Action]) -> Action | None:
@@ -386,10 +381,8 @@ def _kept(state: State, acts: list[Action]) -> list[Action]:
     evacuated, saved = british_counts(state)
     if evacuated < sc().tables.victory.british_minor_evacuated:
         return acts
-    on_map_ = saved - evacuated
-    sailing = [a for a in acts if a["type"] == "evacuate"]
-    if on_map_ <= KEEP:
-        return [a for a in acts if a["type"] != "evacuate"] if len(sailing) < len(acts) else acts
+    if saved - evacuated <= KEEP:  # the units left on the map: none sails while it has another choice
+        return [a for a in acts if a["type"] != "evacuate"] or acts
     return acts
 
 
@@ -402,7 +395,7 @@ def _spared(state: State, acts: list[Action]) -> list[Action]:
 
     def risky(a: Action) -> bool:
         uid = a.get("unit")
-        if uid is None or not _mobile(uid) or sc().units[uid].nation != "british":
+        if uid is None or not allied_arms(uid) or sc().units[uid].nation != "british":
             return False
         if a["type"] == "mission":
             return True

@@ -20,12 +20,15 @@ def low_countries_fallen(state: State) -> bool:
     return all(state.control.get(a) == "german" for a, area in sc().areas.items() if area.country in ("B", "NL"))
 
 
+def allied_arms(uid: str) -> bool:
+    """An Allied air or armour unit: what the German minor victory of 5.3.2's note counts."""
+    unit = sc().units[uid]
+    return unit.nation != "german" and (unit.air or unit.kind == "armor")
+
+
 def mobile_arms_gone(state: State) -> bool:
     """No Allied air or armour unit on the map (the German minor victory of 5.3.2's note)."""
-    return not any(
-        on_map(state, u) and sc().units[u].nation != "german" and (sc().units[u].air or sc().units[u].kind == "armor")
-        for u in state.pieces
-    )
+    return not any(on_map(state, u) and allied_arms(u) for u in state.pieces)
 
 
 def british_counts(state: State) -> tuple[int, int]:
