@@ -389,6 +389,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     from wargames_tui.engine.channels import shown_to
     from wargames_tui.engine.saves import SaveBusy, save
     from wargames_tui.engine.seats import changed, follow
+    from wargames_tui.present import presentation
 
     path = Path(args.save)
     side, _, name = args.side.partition("=")
@@ -398,9 +399,11 @@ def cmd_bot(args: argparse.Namespace) -> int:
     name = name or "greedy"
     check_bot(session.game, name, args.side)
     rng, played = random.Random(args.seed), 0
+    answer = presentation(session.game).bots.get("answer")
     while session.outcome() is None:
-        if session.waiting_for() is None:
-            events = session.act(BOTS[name](session, rng))
+        if session.waiting_for() is None:  # its turn: first its word on a proposal awaiting it, if any
+            reply = answer(session, side) if answer else None
+            events = session.act(reply or BOTS[name](session, rng))
             try:
                 save(session, path)
             except SaveBusy:  # another program wrote first: its game stands, and this bot looks again

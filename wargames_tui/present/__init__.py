@@ -28,6 +28,8 @@ class Presentation:
     client's own vocabulary (ui/describe.py); area games describe through `area`.
     bots: bot name -> the game's own planner, (session, rng) -> action, overriding the generic one;
     "plans": the policy the planning bot's own choices come from, where not "greedy" (docs/GAMES.md).
+    "answer": (session, side) -> the action a bot at `side` plays now in answer to another side's
+    anytime action (a proposal to end the game), or None when nothing awaits its answer.
     log_styles: event kind -> a Rich style for the log, beyond the client's own.
     option_words: option key -> its name on the new-game screen (with its rule case), else the key.
     hex_steps: on a hex map, the view's `step` names of the game's own -> the kind of the client's

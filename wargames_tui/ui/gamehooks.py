@@ -10,6 +10,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.contract import Forces, Owed, Preview, Standing
 from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.session import Session
+from wargames_tui.present import presentation
 
 @dataclass(frozen=True)
 class Nation:
@@ -105,6 +106,19 @@ def for_the_keys(session: Session, actions: list[Action], viewer: str | None = N
         return {a.get("side"), a.get("nation")} if isinstance(a, dict) else set()
 
     return [a for a in actions if not named(a) & bots and (who is None or not legality.for_other_seat(a, who))]
+
+
+def bot_answer(session: Session) -> Action | None:
+    """What a bot at some side plays now in answer to another side's anytime action (the game's
+    bots' "answer": a proposal to end the game is agreed or declined), or None if no bot owes one."""
+    hook = presentation(session.game).bots.get("answer")
+    if hook is None or session.outcome() is not None:
+        return None
+    for side, seat in session.seats.items():
+        action = hook(session, side) if seat.startswith("bot:") else None
+        if action is not None:
+            return action
+    return None
 
 
 def rolls_dice(session: Session, action: Action) -> bool:

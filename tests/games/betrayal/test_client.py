@@ -233,3 +233,25 @@ async def test_against_the_british_bot_the_french_player_acts_in_no_british_name
             assert {"type": "propose-end", "side": "french"} in [a for _, a in app.screen.labelled]
             await pilot.press("escape")
             await pilot.pause()
+
+
+@pytest.mark.rules("betrayal:7.0")
+@sync
+async def test_the_british_bot_answers_the_french_players_proposal(tmp_path: Path) -> None:
+    # 7.0: the other player agrees or declines. Against the British bot the French proposal was
+    # left unanswered: the bot plays only its prompts, and no one else may answer in its name.
+    session = at_turn_three("french-movement")
+    session.seats["british"] = "bot:greedy"
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(pilot, app)
+        await pilot.press("t")
+        await pilot.pause()
+        choices = [a for _, a in app.screen.labelled]
+        await pilot.press(*["down"] * choices.index({"type": "propose-end", "side": "french"}), "enter")
+        await pilot.pause(0.3)
+        assert {"type": "propose-end", "side": "french"} in [e.action for e in session.log]
+        answers = [e.action for e in session.log if e.action.get("type") in ("agree-end", "decline-end")]
+        # Judged now, every British unit still fighting in France is a British Major Victory (7.0).
+        assert answers == [{"type": "agree-end", "side": "british"}]
+        assert session.outcome() is not None and session.state.end_proposed is None

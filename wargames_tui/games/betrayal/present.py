@@ -8,6 +8,7 @@ from rich.text import Text
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.games.betrayal.bot import betrayal_bot, planning_bot
+from wargames_tui.games.betrayal.partner import answer
 from wargames_tui.present import Presentation
 from wargames_tui.present.area import (
     DEFAULT_ZONE,
@@ -291,6 +292,6 @@ PRESENTATION = Presentation(
     keys_help=KEYS,
     area=TERMS,
     look=LOOK,
-    bots={"greedy": betrayal_bot, "plans": planning_bot},
+    bots={"greedy": betrayal_bot, "plans": planning_bot, "answer": answer},
     option_words={"players": "Allied players (6.0): two, or one person in both seats"},
 )

@@ -590,7 +590,9 @@ class PlayScreen(Screen):
         """Set the timer for the next step of a bot, or of the game's own side while it runs."""
         if self.replay or self._step_timer is not None or self._thinking or self.session.unproven:
             return
-        if self.bot_to_act():
+        if self.session.seat is None and gamehooks.bot_answer(self.session) is not None:
+            self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._answer_step)
+        elif self.bot_to_act():
             self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._bot_step)
         elif self.standing_in and gamehooks.stand_in(self.session) and not self.over():
             self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._stand_in_step)
@@ -622,6 +624,16 @@ class PlayScreen(Screen):
                 return
             if self._bot_played(action):
                 return
+
+    def _answer_step(self) -> None:
+        """A bot answers another side's anytime action (a proposal to end the game) out of turn."""
+        self._step_timer = None
+        if self.app.screen is not self:
+            self._step_timer = self.set_timer(0.5, self._answer_step)
+            return
+        action = gamehooks.bot_answer(self.session)
+        if action is not None:
+            self.play(action)
 
     def _think(self, name: str, bot: Any) -> None:
         """A thinking bot's choice, made off the screen's thread and played on it (retried twice
