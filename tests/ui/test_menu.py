@@ -301,3 +301,15 @@ async def test_a_long_option_or_side_name_is_shown_whole_at_80x24(monkeypatch) -
             assert label.outer_size.height <= label.parent.size.height, str(label.render())
         belgian = next(label for label in labels if "Belgian corps" in str(label.render()))
         assert belgian.outer_size.height > 3  # it wraps at this width
+
+
+@sync
+async def test_this_screens_choice_shows_its_value_at_80x24(monkeypatch) -> None:  # noqa: ANN001
+    # Its row sat in a box of the scroll's leftover height: at 80x24 the select showed only its top
+    # edge, so whom this screen plays could not be read.
+    app = _client(monkeypatch, "play", "betrayal/historical")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        here = app.screen.query_one("#new-seat", Select)
+        box = app.screen.query_one("#new-here")
+        assert box.outer_size.height >= here.outer_size.height == 3  # its edges and the value between them
