@@ -132,3 +132,47 @@ def test_the_planning_germans_plans_advance_the_whole_stack_from_an_area_not_an_
     resolve(state, [1, 1])
     plans, greedy = _german_plans(state)
     assert plans == greedy == {"type": "advance", "to": "LIE", "units": ["G6", "XV"]}
+
+
+def _plans_of(state, units: set[str]) -> tuple[dict, dict]:  # type: ignore[no-untyped-def]
+    """The plans' choice and the easy level's among these units' actions and the end of movement."""
+    session = Session(seeds_of_disaster, rules.SCENARIO, {}, state, Dice(0))
+    session.prompt.actions[:] = [a for a in war.actions(state) if a.get("unit") in units or a["type"] == "end-movement"]
+    bots = presentation(seeds_of_disaster).bots
+    return bots["plans"](session, random.Random(1)), bots["greedy"](session, random.Random(1))
+
+
+def _army_with_a_poised_corps(area: str, **more: tuple[str, int]):  # type: ignore[no-untyped-def]
+    state = only({"G6": (area, 12), "XV": (area, 2), "F1": ("LIL", 6), "F2": ("AMI", 6), **more})
+    state.control["BRU"] = "german"
+    state.units["XV"].box, state.units["XV"].army = "poised", "G6"
+    return state
+
+
+@pytest.mark.rules("seeds-of-disaster:9.1", "seeds-of-disaster:9.2", "seeds-of-disaster:20.0")
+def test_the_planning_germans_plans_leave_a_corps_on_an_objective_an_army_goes_on_from() -> None:
+    # The 6th Army in German-held Brussels, the XV Panzer Corps poised with it, drives on Antwerp.
+    # The easy level takes the corps along and leaves Brussels empty for the Allies to walk back
+    # into (20.0: the last to pass through holds it); the plans step the corps out as a columnar
+    # unit (9.1), the army goes on, and the corps stays (the easy level would send it to Dunkirk).
+    state = _army_with_a_poised_corps("BRU")
+    plans, greedy = _plans_of(state, {"G6", "XV"})
+    assert greedy == {"type": "move", "unit": "G6", "to": "ANT"}
+    assert plans == {"type": "columnar", "unit": "XV"}
+    rules.apply(state, plans, Dice.replaying([]))
+    plans, greedy = _plans_of(state, {"G6", "XV"})
+    assert greedy == {"type": "poise", "unit": "XV", "army": "G6"}
+    assert plans == {"type": "move", "unit": "G6", "to": "ANT"}
+    rules.apply(state, plans, Dice.replaying([]))
+    plans, greedy = _plans_of(state, {"G6", "XV"})
+    assert greedy == {"type": "move", "unit": "XV", "to": "DUN"}
+    assert plans == {"type": "end-movement"}
+
+
+@pytest.mark.rules("seeds-of-disaster:9.2", "seeds-of-disaster:20.0")
+def test_the_planning_germans_plans_keep_the_corps_poised_where_nothing_is_left_empty() -> None:
+    # The same army from Aachen (in Germany, no Objective) and from Brussels with the XIV Corps
+    # in it too: the corps goes on with the army, as at the easy level.
+    for state in (_army_with_a_poised_corps("AAC"), _army_with_a_poised_corps("BRU", XIV=("BRU", 2))):
+        plans, greedy = _plans_of(state, {"G6", "XV"})
+        assert plans == greedy and plans["type"] == "move" and plans["unit"] == "G6"
