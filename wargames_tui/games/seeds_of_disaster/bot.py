@@ -193,59 +193,6 @@ def on_the_way(view: View, side: str, actions: list[Action], chosen: Action) -> 
     return min(takes, key=lambda a: (bool(a.get("engineers")), a["to"]), default=chosen)
 
 
-def _held_abroad(view: View, side: str, area: str | None) -> bool:
-    zone = view["zones"].get(area) if area else None
-    return bool(zone and _is_objective(zone) and zone["control"] == side and zone["country"] != "G")
-
-
-def corps_holding(view: View, side: str, actions: list[Action], rng: random.Random) -> Action:
-    """The German movement choice where a corps holds what the armies took (9.1, 9.2, 20.0): the last
-    German corps on an Objective outside Germany that the Germans hold does not move off it, and an
-    army about to leave one with no other German unit in it first steps a poised corps out as a
-    columnar unit to stay (the weakest), or keeps the columnar corps there unpoised. The Allies
-    walked back into the Objectives the armies went on from (session 18's kept games: 31 of 49
-    empty retakes on seeds 111-120 after such a move); the armies still drive on."""
-    if side != "german":
-        return war_move(view, side, actions, rng)
-    units = {u["id"]: u for u in view["units"] if u.get("id") and u["side"] == side}
-    at: dict[str, list[dict[str, Any]]] = {}
-    for u in units.values():
-        if u.get("zone") and u.get("kind") != "westwall" and u.get("status") == "map":
-            at.setdefault(u["zone"], []).append(u)
-
-    def corps(u: dict[str, Any]) -> bool:
-        return u.get("kind") not in ("army", "bef", "air", "westwall")
-
-    def last_corps_leaves(a: Action) -> bool:
-        u = units.get(a.get("unit", ""), {})
-        z = u.get("zone")
-        return (
-            a["type"] in ("move", "sr")
-            and corps(u)
-            and _held_abroad(view, side, z)
-            and not any(corps(v) for v in at.get(z, []) if v["id"] != u["id"])
-        )
-
-    kept = [a for a in actions if not last_corps_leaves(a)]
-    going = war_move(view, side, [a for a in kept if a["type"] in ("move", "sr", "end-movement")], rng)
-    army = units.get(going.get("unit", ""), {})
-    frm = army.get("zone")
-    if army.get("kind") in ("army", "bef") and _held_abroad(view, side, frm):
-        others = [v for v in at.get(frm, []) if v["id"] != army["id"]]
-        if not others:
-            drops = [
-                a for a in actions
-                if a["type"] == "columnar" and units.get(a["unit"], {}).get("army") == army["id"]
-            ]
-            if drops:
-                return min(drops, key=lambda a: (units[a["unit"]].get("steps") or 0, a["unit"]))
-        elif len(others) == 1 and corps(others[0]):
-            kept = [a for a in kept if not (a["type"] == "poise" and a["unit"] == others[0]["id"])]
-    # the policy's order: entries, poises, deployments and recoveries before the moves (`going`)
-    first = war_move(view, side, [a for a in kept if a["type"] not in ("move", "sr")], rng)
-    return going if first["type"] == "end-movement" else first
-
-
 def advance_holding(view: View, side: str, advances: list[Action], chosen: Action) -> Action:
     """The German advance after combat (13.7.9, 9.2.5), where the one chosen would leave an Objective
     the Germans hold with no German unit: of the advances that leave none (the corps, or a poised
@@ -286,15 +233,13 @@ def plan(
     margins: dict[str, float] = MARGIN,
     hold: bool = False,
 ) -> Action:
-    """The policy's choice; hold (the planning bot's own plans): `corps_holding`, `on_the_way` and
-    `advance_holding`."""
+    """The policy's choice; hold (the planning bot's own plans): `on_the_way` and `advance_holding`."""
     if not view.get("week"):
         return prewar.plan(view, actions, rng)
     kinds = {a["type"] for a in actions}
     if "end-movement" in kinds:
-        if not hold:
-            return war_move(view, side, actions, rng)
-        return on_the_way(view, side, actions, corps_holding(view, side, actions, rng))
+        chosen = war_move(view, side, actions, rng)
+        return on_the_way(view, side, actions, chosen) if hold else chosen
     if "end-combat" in kinds:
         return war_attack(view, side, actions, "end-combat", margins)
     if "end-breakthrough" in kinds:
