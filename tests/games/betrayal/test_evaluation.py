@@ -127,18 +127,3 @@ def test_in_the_last_turn_a_boxed_british_armour_unit_counts_less_than_one_on_th
         return kept - boxed
 
     assert gap(S.turns) > gap(S.turns - 1) > 0
-
-
-@pytest.mark.rules("betrayal:3.2.2", "betrayal:3.3.4", "betrayal:5.3.2")
-def test_before_the_last_turn_a_boxed_british_fighter_counts_less_than_one_on_the_map():
-    # Turned back, the fighter goes to the Set Aside box (3.3.4 b); it comes back only on the
-    # returns roll, and a 6 there loses a reduced air unit for good (3.2.2). Still more than lost.
-    state = blank("british-movement", turn=S.turns - 1)
-    put(state, "SOI", "fr-3dcr")
-    put(state, "AMI", "fr-6c", "br-aasf")
-    based = prospects(state)["british"]
-    state.pieces["br-aasf"].where = "setaside"
-    boxed = prospects(state)["british"]
-    state.pieces["br-aasf"].where = "eliminated"
-    assert judge(state)["levels"]["british"] == 0
-    assert based > boxed > prospects(state)["british"]

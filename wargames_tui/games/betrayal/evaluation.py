@@ -19,9 +19,8 @@ The same German Minor cancels a British Minor (evacuation), and the British play
 of its conditions: the Belgian and Dutch units are his, and so are the British armour and fighter.
 So Britain's prospect also counts the Low Countries not all German-held and each Belgian or Dutch
 area not German-held, an Allied air or armour unit on the map, and each British air or armour
-unit still in play (on the map or in a box it comes back from), above one brought home; a unit in
-a box counts less than one on the map (it may never come back, 3.2.2), and less again in the last
-turn, when only the map counts.
+unit still in play (on the map or in a box it comes back from), above one brought home; in the
+last turn a unit in a box counts less than one on the map, which alone counts at the end.
 Nothing in this game is hidden (HIDDEN is False).
 """
 
@@ -43,8 +42,7 @@ LOWLANDS = 1.0  # one Belgian or Dutch area or more not German-held (no German M
 LOWLAND_AREA = 0.2  # a Belgian or Dutch area not German-held
 ARMS = 1.0  # an Allied air or armour unit on the map (no German Minor for their loss)
 BRITISH_MOBILE = 0.5  # a British air or armour unit neither lost nor evacuated
-BOXED = 0.3  # the same in the Regroup or Set Aside box: it comes back only on the returns roll, and a 6 loses a reduced air unit (3.2.2)
-BOXED_LATE = 0.2  # the same in the last turn, where only the map counts
+BOXED_LATE = 0.2  # the same in the Regroup or Set Aside box in the last turn, where only the map counts
 RIVAL = 0.5  # how much the other nation's prospect counts against a nation's
 
 
@@ -93,7 +91,7 @@ def _british_minor_guard(state: State) -> float:
     units = sc().units
     late = state.turn >= state.last_turn  # boxed, it may come back only in the British returns (3.2.2)
     mobile = sum(
-        BRITISH_MOBILE if on_map(state, u) else BOXED_LATE if late else BOXED
+        BRITISH_MOBILE if on_map(state, u) or not late else BOXED_LATE
         for u, p in state.pieces.items()
         if units[u].nation == "british" and (units[u].air or units[u].kind == "armor") and p.where not in ("eliminated", "evacuated")
     )
