@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from wargames_tui.games import betrayal as game
-from wargames_tui.games.betrayal.board import distances, sc
-from wargames_tui.games.betrayal.bot import CLOSE_IN, EVACUATE_FROM, KEEP, SAFE, betrayal_bot, planning_bot
+from wargames_tui.games.betrayal.board import sc
+from wargames_tui.games.betrayal.bot import CLOSE_IN, EVACUATE_FROM, KEEP, betrayal_bot, planning_bot
 from wargames_tui.present import presentation
 
 from .helpers import blank, put
@@ -188,13 +188,9 @@ def test_in_the_last_turn_the_fighter_flies_no_mission():
     assert choose(state)["type"] != "mission"
 
 
-@pytest.mark.rules("betrayal:5.3.2", "betrayal:3.3.4", "betrayal:3.2.2")
-def test_before_the_last_turn_the_fighter_flies_no_mission_either():
-    # turned back, it goes reduced to the Set Aside box (3.3.4 b), and a 6 on a returns roll loses
-    # a reduced air unit for good (3.2.2)
-    state = mission_position(LAST - 1)
-    assert choose(state, betrayal_bot) == {"type": "mission", "unit": "br-aasf", "target": "CAM"}
-    assert choose(state)["type"] != "mission"
+@pytest.mark.rules("betrayal:5.3.2", "betrayal:3.3.4")
+def test_before_the_last_turn_the_fighter_still_supports_an_attack():
+    assert choose(mission_position(LAST - 1)) == {"type": "mission", "unit": "br-aasf", "target": "CAM"}
 
 
 def return_position(turn: int, armour_on_map: bool):
@@ -222,116 +218,3 @@ def test_armour_comes_back_first_in_the_last_turn():
 @pytest.mark.rules("betrayal:3.2.2")
 def test_before_the_last_turn_with_armour_on_the_map_the_greedy_return_stands():
     assert choose(return_position(LAST - 1, True))["unit"] == "br-1"
-
-
-ARRIVAL = next(r.turn for r in S.reinforcements if r.unit == "br-1a")
-
-
-def crowded_ports(turn: int, in_caen: int):
-    """The turn's British movement: Dunkirk German-held, Calais full of British divisions and Le
-    Havre of French corps; in_caen British divisions in Caen; the 1st Armoured Division to come
-    (3.2.1: it enters at a friendly-held port, else at a west-edge area: Abbeville, German-held)."""
-    state = blank("british-movement", turn=turn)
-    put(state, "DUN", "de-4k")
-    put(state, "ABB", "de-9k")
-    put(state, "CAL", "br-1", "br-2", "br-3")
-    put(state, "LEH", "fr-1c", "fr-9c", "fr-20c")
-    put(state, "CAE", *["br-4", "br-5", "br-12"][:in_caen])
-    put(state, "PAR", "fr-3dcr")
-    return state
-
-
-@pytest.mark.rules("betrayal:3.2.1", "betrayal:3.2.3", "betrayal:1.5")
-def test_the_turn_before_the_armour_arrives_a_division_sails_to_make_room_for_it():
-    state = crowded_ports(ARRIVAL - 1, 3)
-    sail = choose(state)
-    assert sail["type"] == "evacuate" and state.pieces[sail["unit"]].where == "CAE"  # farthest from the Germans
-    assert choose(state, betrayal_bot)["type"] != "evacuate"  # the easy level sails from turn 6
-
-
-@pytest.mark.rules("betrayal:3.2.1", "betrayal:3.2.3")
-def test_with_room_for_the_armour_no_division_sails_early():
-    assert choose(crowded_ports(ARRIVAL - 1, 2))["type"] != "evacuate"
-
-
-@pytest.mark.rules("betrayal:3.2.1", "betrayal:3.2.3")
-def test_no_division_sails_early_for_room_when_no_armour_comes_next_turn():
-    assert choose(crowded_ports(ARRIVAL - 2, 3))["type"] != "evacuate"
-
-
-def bound_for_caen(in_caen: int):
-    # a British division in Rouen, bound for the ports from turn 4: Caen has the room left
-    state = crowded_ports(ARRIVAL - 1, in_caen)
-    put(state, "ROU", "br-23")
-    return state
-
-
-@pytest.mark.rules("betrayal:3.2.1", "betrayal:1.5")
-def test_the_turn_before_the_armour_arrives_no_move_takes_the_last_room_in_the_ports():
-    state = bound_for_caen(2)
-    assert choose(state, betrayal_bot) == {"type": "move", "unit": "br-23", "to": "CAE"}
-    move = choose(state)
-    assert not (move["type"] == "move" and move["to"] == "CAE")
-
-
-@pytest.mark.rules("betrayal:3.2.1", "betrayal:1.5")
-def test_with_room_to_spare_a_division_still_moves_into_the_port():
-    assert choose(bound_for_caen(1)) == {"type": "move", "unit": "br-23", "to": "CAE"}
-
-
-@pytest.mark.rules("betrayal:3.2.1")
-def test_the_armour_enters_by_an_open_port_out_of_the_germans_reach():
-    # Caen is nearest Paris (the easy level's choice), but a German corps stands next to it;
-    # Calais and Dunkirk are out of reach, Calais the nearer Paris
-    state = blank("british-reinforcements", turn=ARRIVAL)
-    put(state, "CHR", "de-4k")
-    put(state, "PAR", "fr-3dcr")
-    state.pending = [{"kind": "enter", "unit": "br-1a", "area": "port"}]
-    assert choose(state, betrayal_bot) == {"type": "enter", "unit": "br-1a", "to": "CAE"}
-    assert choose(state) == {"type": "enter", "unit": "br-1a", "to": "CAL"}
-
-
-@pytest.mark.rules("betrayal:3.2.2", "betrayal:3.3.1")
-@pytest.mark.parametrize("armour", [None, "fr-3dcr"])
-def test_the_fighter_comes_back_where_it_is_safest(armour):
-    # French corps in Paris, next to a German corps in Beauvais, and in Orleans, farther off;
-    # with no Allied armour on the map it comes back first (`_british_end`), else as it comes
-    state = blank("british-returns", turn=7)
-    state.pieces["br-aasf"].where = "regroup"
-    put(state, "PAR", "fr-6c")
-    put(state, "ORL", "fr-7c", *([armour] if armour else []))
-    put(state, "BEA", "de-4k")
-    state.pending = [{"kind": "return", "player": "british", "left": 1}]
-    assert choose(state, betrayal_bot) == {"type": "return", "unit": "br-aasf", "to": "PAR"}
-    assert choose(state) == {"type": "return", "unit": "br-aasf", "to": "ORL"}
-
-
-def based_in_amiens(german: str, friends: bool = True):
-    # the fighter based in Amiens, with a British division there that has moved (or none);
-    # French corps in Caen; a German corps in german. Nothing is left to move.
-    state = blank("british-movement", turn=7)
-    put(state, "AMI", "br-aasf", *(["br-4"] if friends else []))
-    put(state, "CAE", "fr-6c", "fr-7c")
-    put(state, german, "de-4k")
-    state.pieces["br-4"].moved = True
-    return state
-
-
-@pytest.mark.rules("betrayal:3.3.1")
-def test_the_fighter_leaves_a_base_within_the_germans_reach_at_the_end_of_the_movement():
-    for german in ("SQU", "MAU"):  # next to Amiens, and two areas off: the armour's reach (3.0)
-        assert distances("AMI")[german] < SAFE
-        state = based_in_amiens(german)
-        assert choose(state, betrayal_bot) == {"type": "end-movement"}
-        assert choose(state) == {"type": "rebase", "unit": "br-aasf", "to": "CAE"}
-
-
-@pytest.mark.rules("betrayal:3.3.1")
-def test_the_fighter_stays_at_a_base_out_of_the_germans_reach():
-    assert distances("AMI")["DIN"] == SAFE
-    assert choose(based_in_amiens("DIN")) == {"type": "end-movement"}
-
-
-@pytest.mark.rules("betrayal:3.3.1")
-def test_the_fighter_leaves_a_base_its_ground_units_have_left():
-    assert choose(based_in_amiens("DIN", friends=False)) == {"type": "rebase", "unit": "br-aasf", "to": "CAE"}

@@ -20,7 +20,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.games.betrayal.board import STACK, distances, ground, neighbours, on_map, sc, strength
+from wargames_tui.games.betrayal.board import distances, ground, neighbours, on_map, sc, strength
 from wargames_tui.games.betrayal.combat import column_index
 from wargames_tui.games.betrayal.movement import coverable
 from wargames_tui.games.betrayal.sequence import may_end_movement
@@ -286,20 +286,14 @@ PICKS: dict[str, Any] = {
 def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
     but the British keep what the German Minor needs out of German hands in the last turns
-    (`_british_end`), keep room in a port for the armour that arrives (`_room_for_arrivals`,
-    `_port_kept_open`), and keep the fighter out of harm (`_grounded`, `_safe_landing`,
-    `_safe_rebase`); the easy level, the French and German rows' opponent, is the greedy bot."""
+    (`_british_end`); the easy level, the French and German rows' opponent, is the greedy bot."""
     state: State = session.state
     actions = session.prompt.actions
     if session.prompt.side == "british" and len(actions) > 1:
-        chosen = _british_end(state, actions) or _room_for_arrivals(state, actions) or _safe_landing(state, actions)
+        chosen = _british_end(state, actions)
         if chosen is not None:
             return chosen
-        actions = _spared(state, _kept(state, _grounded(state, _port_kept_open(state, actions))))
-        chosen = _choose(state, actions, rng)
-        if chosen["type"] == "end-movement":
-            return _safe_rebase(state, actions) or chosen
-        return chosen
+        actions = _spared(state, _kept(state, actions))
     return _choose(state, actions, rng)
 
 
@@ -314,8 +308,8 @@ def _other_arms(state: State, uid: str) -> bool:
 
 def _british_end(state: State, acts: list[Action]) -> Action | None:
     """The British choices the German Minor turns on: an air or armour unit back from the Regroup
-    box first in the last turn or where the map has none (3.2.2), to the safest area (`_safest`);
-    from the turn they make for the ports, a Belgian or Dutch area retaken where all are German-held (`_retake`); before the last
+    box first in the last turn or where the map has none (3.2.2); from the turn they make for the
+    ports, a Belgian or Dutch area retaken where all are German-held (`_retake`); before the last
     turn, the units kept back close in on the Low Countries (`_closing_in`); in the last turn every
     British ground unit at a port sails home (3.2.3: only the map counts at the end, and eight
     on it, the Major, are out of reach) but the last Allied armour, where five sail without it."""
@@ -323,7 +317,7 @@ def _british_end(state: State, acts: list[Action]) -> Action | None:
     if "return" in kinds and (_last(state) or mobile_arms_gone(state)):
         arms = [a for a in acts if a["type"] == "return" and allied_arms(a["unit"])]
         if arms:
-            return _safest(state, arms)
+            return _land(state, arms, random.Random(0))
     if state.phase != "british-movement" or state.pending:
         return None
     if low_countries_fallen(state) and state.turn >= EVACUATE_FROM - 2:  # the British make for the ports
@@ -409,107 +403,3 @@ def _spared(state: State, acts: list[Action]) -> list[Action]:
 
     kept = [a for a in acts if not risky(a)]
     return kept or acts
-
-
-# The 1st Armoured Division enters on its turn at a friendly-held French port, or where none is
-# open at a friendly west-edge area; with room in neither it is lost (3.2.1, 1.5, NOTES.md reading
-# 20). The British units bound for the ports fill them three to an area, and the British move last
-# in a game turn (2.0), so their Movement Phase the turn before is the last they can keep room in.
-
-
-def _arriving(state: State) -> int:
-    """British units due at a port at the start of the next British turn (3.2.1, 8.0)."""
-    return sum(
-        1 for r in sc().reinforcements
-        if r.turn == state.turn + 1 and r.area == "port" and sc().units[r.unit].nation == "british" and state.pieces[r.unit].where == "waiting"
-    )
-
-
-def _open_ports(state: State) -> list[str]:
-    """The friendly-held French ports a British armour reinforcement may enter by (3.2.1, 8.0)."""
-    return [
-        a for a, area in sc().areas.items()
-        if area.port and area.country == "F" and not ground(state, a, "german") and state.control.get(a) != "german"
-    ]
-
-
-def _room(state: State, ports: list[str]) -> int:
-    return sum(max(0, STACK - len(ground(state, a, "allied"))) for a in ports)
-
-
-def _room_for_arrivals(state: State, acts: list[Action]) -> Action | None:
-    """The turn before the armour arrives, with no room left in any open port: a British unit in
-    one sails home (3.2.3), the one in the port farthest from the Germans, infantry first."""
-    if state.phase != "british-movement" or state.pending or not _arriving(state):
-        return None
-    ports = _open_ports(state)
-    if not ports or _room(state, ports) >= _arriving(state):
-        return None
-    sailing = [a for a in acts if a["type"] == "evacuate" and state.pieces[a["unit"]].where in ports]
-    return max(sailing, key=lambda a: (_threat(state, state.pieces[a["unit"]].where), not allied_arms(a["unit"]), a["unit"])) if sailing else None
-
-
-def _port_kept_open(state: State, acts: list[Action]) -> list[Action]:
-    """The turn before the armour arrives, no move takes the last room in the open ports."""
-    if state.phase != "british-movement" or not _arriving(state):
-        return acts
-    ports = _open_ports(state)
-    if _room(state, ports) > _arriving(state):
-        return acts
-    kept = [a for a in acts if not (a["type"] == "move" and a["to"] in ports and state.pieces[a["unit"]].where not in ports)]
-    return kept or acts
-
-
-# The British fighter is lost when it is left at its base without friendly ground units and the
-# Germans come in, or the combat there leaves it alone (3.3.1, NOTES.md reading 14); turned back on
-# a mission it goes reduced to the Set Aside box (3.3.4 b), and a 6 on the returns roll takes a
-# reduced air unit from the boxes for good (3.2.2). The greedy bot lands it as near Paris as it
-# may, where the panzers come.
-SAFE = DANGER + 1  # areas from the nearest German ground unit at which a base is out of the armour's reach
-
-
-def _base_key(state: State, area: str) -> tuple[int, int, int]:
-    """How safe a base is: out of the German armour's reach (two areas and an attack, 3.0), then
-    the friendly ground units' defence there, then nearer Paris."""
-    return (min(_threat(state, area), SAFE), _defence(state, area), -_paris(area))
-
-
-def _safest(state: State, acts: list[Action]) -> Action:
-    """Of actions that put a unit somewhere, the one to the safest area (`_base_key`)."""
-    return max(acts, key=lambda a: (_base_key(state, a["to"]), a["to"]))
-
-
-def _british_air(uid: str | None) -> bool:
-    return uid is not None and sc().units[uid].nation == "british" and sc().units[uid].air
-
-
-def _safe_landing(state: State, acts: list[Action]) -> Action | None:
-    """A British air unit lands or comes back, and a British armour reinforcement enters, in the
-    safest area offered (`_base_key`; 3.3.4 c, 3.3.5, 3.2.2, 3.2.1), not the nearest Paris."""
-    mine = [
-        a for a in acts
-        if a["type"] in ("air-return", "return", "enter") and (_british_air(a["unit"]) or (a["type"] == "enter" and allied_arms(a["unit"])))
-    ]
-    return _safest(state, mine) if mine else None
-
-
-def _grounded(state: State, acts: list[Action]) -> list[Action]:
-    """The British fighter flies no mission (3.3.4 b, 3.2.2): on the map at the end it keeps off the
-    German Minor; turned back it may never come back."""
-    if state.phase != "british-movement":
-        return acts
-    kept = [a for a in acts if not (a["type"] == "mission" and _british_air(a["unit"]))]
-    return kept or acts
-
-
-def _safe_rebase(state: State, acts: list[Action]) -> Action | None:
-    """At the end of the British movement, after the ground units have moved, the fighter leaves a
-    base within the Germans' reach, or one its ground units have left (3.3.1), for a safer one."""
-    moves = [a for a in acts if a["type"] == "rebase" and _british_air(a["unit"])]
-    if not moves:
-        return None
-    base = state.pieces[moves[0]["unit"]].where
-    if ground(state, base, "allied") and _threat(state, base) >= SAFE:
-        return None
-    best = _safest(state, moves)
-    return best if _base_key(state, best["to"]) > _base_key(state, base) else None
