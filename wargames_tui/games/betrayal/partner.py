@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
+from wargames_tui.games import betrayal
 from wargames_tui.games.betrayal.victory import judge
 
 
 def answer(session: Session, side: str) -> Action | None:
-    """The bot at `side`'s answer to the other Allied player's proposal, or None if none awaits it."""
+    """The bot at `side`'s answer to the other Allied player's proposal, or None if the rules list
+    it no answer to give now."""
     state = session.state
-    if state.end_proposed in (None, side) or state.phase in ("over", "setup"):
+    kinds = {a["type"] for a in betrayal.anytime(state) if a.get("side") == side}
+    if "agree-end" not in kinds:
         return None
-    kind = "agree-end" if judge(state)["levels"].get(side, 0) >= 1 else "decline-end"
-    return {"type": kind, "side": side}
+    return {"type": "agree-end" if judge(state)["levels"].get(side, 0) >= 1 else "decline-end", "side": side}
