@@ -453,7 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play",
         help="open the client on a new game (SCENARIO_ID) or a save (SAVE.json)",
-        description="A scenario opens on the new-game screen with it chosen (who plays each side, options; s starts); "
+        description="A scenario opens on the new-game screen with it chosen (who plays each side, options; F5 starts); "
         "--hotseat or --bot starts it at once.",
     )
     play.add_argument("target", metavar="SCENARIO_ID|SAVE.json")

@@ -74,7 +74,7 @@ async def new_game_from_menu(pilot, app: WargamesApp, scenario: str, seats: dict
             assert not screen.query(f"#seat-{side}")
         else:
             assert isinstance(screen.query_one(f"#seat-{side}"), Select)
-    await pilot.press("s")
+    await pilot.press("f5")
     await pilot.pause()
     play = area_screen(app)
     assert play.session.seats == seats
@@ -133,7 +133,7 @@ async def pick_in_list(pilot, app: WargamesApp, needle: str) -> None:  # noqa: A
 
 async def save_and_reopen(pilot, app: WargamesApp, screen: PlayScreen) -> PlayScreen:  # noqa: ANN001
     """s to save, q to the menu, and the save opened again: the new play screen, with every action."""
-    await pilot.press("s")
+    await pilot.press("f5")
     await pilot.pause()
     played = len(screen.session.log)
     await pilot.press("q")

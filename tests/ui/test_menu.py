@@ -25,6 +25,7 @@ from wargames_tui.ui.screens.load_game import LoadGameScreen
 from wargames_tui.ui.app import WargamesApp
 from wargames_tui.ui.screens.menu import MenuScreen
 from wargames_tui.ui.screens.new_game import NewGameScreen
+from wargames_tui.ui.widgets.findlist import FindList
 
 
 @sync
@@ -156,7 +157,7 @@ async def test_new_game_starts_operation_compass_with_a_bot(save_dir: Path) -> N
         assert seat.value == "human"  # two people at one keyboard is the first choice
         seat.value = "bot:greedy"
         await pilot.pause()
-        await pilot.press("s")
+        await pilot.press("f5")
         await pilot.pause()
         play = play_screen(app)
         assert play.session.scenario == "panzer-corps/operation-compass"
@@ -238,7 +239,7 @@ async def test_s_starts_the_game_even_while_a_seat_list_has_the_focus(save_dir: 
         screen = await choose_scenario(pilot, app, SCENARIO)
         screen.query_one("#seat-bc", Select).focus()
         await pilot.pause()
-        await pilot.press("s")
+        await pilot.press("f5")
         await pilot.pause()
         assert play_screen(app).session.scenario == SCENARIO
 
@@ -270,7 +271,7 @@ async def test_play_scenario_opens_the_new_game_screen_with_it_chosen(monkeypatc
         assert "seed 7" in " ".join(str(s.render()) for s in screen.query("#new-here Static"))
         assert app.focused is screen.query_one("#seat-german", Select)  # who plays is what is left to choose
         screen.query_one("#seat-allied", Select).value = "bot:normal"
-        await pilot.press("s")
+        await pilot.press("f5")
         await pilot.pause()
         play = play_screen(app)
         assert play.session.scenario == "blitzkrieg-1940/1939" and play.session.seed == 7
@@ -313,3 +314,32 @@ async def test_this_screens_choice_shows_its_value_at_80x24(monkeypatch) -> None
         here = app.screen.query_one("#new-seat", Select)
         box = app.screen.query_one("#new-here")
         assert box.outer_size.height >= here.outer_size.height == 3  # its edges and the value between them
+
+
+@sync
+async def test_typing_on_the_scenario_list_finds_a_scenario_and_starts_nothing(save_dir: Path) -> None:
+    # "s" started the highlighted game from any field: a player typing "se" for Seeds began Dunkerque.
+    app = make_app(save_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("s", "e")
+        await pilot.pause()
+        assert app.screen is screen and screen.current is not None
+        assert screen.current.id.startswith("seeds-of-disaster/")
+        await pilot.press("s", "p")  # a new search only after a pause: "sesp" finds nothing, the list stays
+        await pilot.pause()
+        assert screen.current.id.startswith("seeds-of-disaster/")
+        screen.query_one("#new-scenarios", FindList)._at = 0.0  # as after a pause
+        await pilot.press("d")
+        await pilot.pause()
+        first = screen.current.id
+        await pilot.press("d")  # the same letter again: the next scenario with a word of that letter
+        await pilot.pause()
+        assert app.screen is screen and screen.current.id != first
+        assert {first.split("/")[0], screen.current.id.split("/")[0]} <= {"dynamo", "panzer-corps", "dieppe"}
+        await pilot.press("f5")
+        await pilot.pause()
+        assert play_screen(app).session.scenario == screen.current.id

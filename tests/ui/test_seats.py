@@ -128,7 +128,7 @@ async def test_a_new_game_for_one_side_then_the_other_side_from_the_load_screen(
     async with first.run_test(size=SIZE) as pilot:
         screen = await choose_scenario(pilot, first, SCENARIO)
         screen.query_one("#new-seat", Select).value = "allied"
-        await pilot.press("s")
+        await pilot.press("f5")
         await wait_until(pilot, lambda: list(save_dir.glob("*.json")))
         allied = play_screen(first)
         assert allied.session.seat == "allied" and allied.viewer() == "allied"

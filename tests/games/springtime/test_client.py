@@ -41,7 +41,7 @@ async def test_the_bids_are_offered_on_the_new_game_screen(tmp_path: Path) -> No
         assert [str(v) for _, v in bids._options] == ["off", "on"]
         bids.value = "on"
         await pilot.pause()
-        await pilot.press("s")
+        await pilot.press("f5")
         await past_cover(pilot, app)
         session = area_screen(app).session
         assert (session.prompt.side, session.prompt.case) == ("allied", "springtime:17.1")  # the first bidder (test_bids.py)

@@ -16,6 +16,7 @@ from wargames_tui.engine.flow import ScenarioInfo
 from wargames_tui.games import all_scenarios, game_for
 from wargames_tui.present import for_scenario
 from wargames_tui.ui.hotseat import short_name
+from wargames_tui.ui.widgets.findlist import FindList
 from wargames_tui.ui.widgets.footer import Footer
 
 HUMAN = "human"
@@ -30,7 +31,7 @@ def seat_choices(scenario_id: str) -> list[tuple[str, str]]:
 class NewGameScreen(Screen):
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("s,f5", "start", "Start"),
+        Binding("f5", "start", "Start"),
     ]
 
     def __init__(self, scenario: str | None = None, options: dict[str, str] | None = None) -> None:
@@ -50,7 +51,8 @@ class NewGameScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="new-box"):
             with Horizontal(id="new-body"):
-                yield OptionList(*self._options(), id="new-scenarios")
+                options, words = self._options()
+                yield FindList(*options, words=words, id="new-scenarios")
                 with VerticalScroll(id="new-detail"):
                     yield Static(id="new-description")
                     yield Label("Options", classes="new-heading")
@@ -62,11 +64,13 @@ class NewGameScreen(Screen):
                     yield Button("Start", id="new-start", variant="primary")
         yield Footer()
 
-    def _options(self) -> list[Option | None]:
-        """Each game's name as a heading, then its scenarios (title without the game's name)."""
+    def _options(self) -> tuple[list[Option | None], dict[str, str]]:
+        """Each game's name as a heading, then its scenarios (title without the game's name); and
+        the words each scenario is found by when typed (its game's title and its own)."""
         from wargames_tui.games import GAMES
 
         options: list[Option | None] = []
+        words: dict[str, str] = {}
         game = None
         for info in self.scenarios:
             game_id = info.id.split("/")[0]
@@ -77,15 +81,16 @@ class NewGameScreen(Screen):
                     options.append(None)
                 options.append(Option(Text(title or game_id, style="bold #ffd21f"), disabled=True))
             name = info.title.removeprefix(f"{title}: ") if title else info.title
+            words[info.id] = f"{title} {info.title}"
             if name == title:  # a game of one scenario: the heading already names it
                 options.append(Option(Text(info.subtitle, style="bold"), id=info.id))
                 continue
             options.append(Option(Text.assemble((name, "bold"), "\n", (info.subtitle, "dim")), id=info.id))
-        return options
+        return options, words
 
     async def on_mount(self) -> None:
         self.query_one("#new-box").border_title = "New game"
-        self.query_one("#new-box").border_subtitle = "Tab moves between fields · s starts"
+        self.query_one("#new-box").border_subtitle = "type a name to find it · Tab moves between fields · F5 starts"
         if self.problem:
             self.query_one("#new-description", Static).update(Text(f"The scenarios cannot be read: {self.problem}", style="#ff5555"))
         focus: Widget = self.query_one(OptionList)
