@@ -10,7 +10,14 @@ import pytest
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import springtime
-from wargames_tui.games.springtime.bot import paris_lacks, refills, springtime_bot, springtime_plans
+from wargames_tui.games.springtime.bot import (
+    _wants,
+    paris_lacks,
+    refills,
+    springtime_bot,
+    springtime_plans,
+    supply_line,
+)
 from wargames_tui.games.springtime.positions import units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.present import presentation
@@ -37,17 +44,74 @@ def _paris(reduced: int = 2, axis_at: str = "26", **areas: list[str]) -> State:
     return state
 
 
-@pytest.mark.rules("springtime:16.1", "springtime:11.1.1")
-def test_paris_lacks_units_of_its_three_only_while_the_axis_is_within_two_areas():
-    # The threshold from both sides: two in Paris lack one, three none; the Axis two Areas off
-    # (16 -> 26 -> 25) counts, three Areas off (22 -> 16 -> 26 -> 25) not.
+@pytest.mark.rules("springtime:16.1", "springtime:11.1.1", "springtime:9.2")
+def test_paris_lacks_units_of_its_three_only_once_an_axis_unit_stands_next_to_it():
+    # The threshold from both sides: two in Paris lack one, three none; an Axis unit next to Paris
+    # (26) or in it counts, one two Areas off (16 -> 26 -> 25) not, though the greedy bot's `_wants`
+    # keeps three there from two Areas (spring19's refill filled Paris from then, taking the units
+    # of the Areas around it long before any threat); an Axis-controlled Area next to Paris
+    # without an Axis unit in it does not count either.
     assert paris_lacks(_paris(2, "26")) == 1
     assert paris_lacks(_paris(3, "26")) == 0
-    assert paris_lacks(_paris(1, "16")) == 2
+    assert paris_lacks(_paris(1, "16")) == 0
+    assert _wants(_paris(1, "16"))["25"] == 3
     assert paris_lacks(_paris(1, "22")) == 0
+    vacant = _paris(1, "16")
+    vacant.control["26"] = "axis"
+    assert paris_lacks(vacant) == 0
+    inside = _paris(1, "16")
+    put(inside, "de-6a", "25")
+    assert paris_lacks(inside) == 2
     taken = _paris(0, "26")
     taken.control["25"] = "axis"
     assert paris_lacks(taken) == 0  # no longer the Allies' to garrison
+
+
+@pytest.mark.rules("springtime:8.1.2", "springtime:9.2")
+def test_the_refill_waits_for_the_axis_next_to_paris():
+    # Paris held by one D.C.R., the Axis two Areas off (16), three units in 24: the plans leave
+    # the greedy bot's Regroup as it is (24 keeps its units); with the Axis in 26 they march in.
+    far = _paris(1, "16", a24=["fr-2a", "fr-4a", "fr-6a"])
+    act(far, {"type": "regroup"})
+    assert refills(far, {"type": "regroup"}) == 0
+    assert springtime_plans(_session(far), random.Random(1)) == springtime_bot(_session(far), random.Random(1))
+    near = _paris(1, "26", a24=["fr-2a", "fr-4a", "fr-6a"])
+    act(near, {"type": "regroup"})
+    step = springtime_plans(_session(near), random.Random(1))
+    assert step["type"] == "move" and step["to"] == "25" and near.units[step["unit"]]["at"] == "24"
+
+
+@pytest.mark.rules("springtime:13.2.1", "springtime:13.1.2", "springtime:13.2.4", "springtime:7.2")
+def test_the_last_unit_of_an_area_on_pariss_supply_line_stays():
+    # Plan Red 7003's Turn 6 impulse 3 and 7017's Turn 6 impulse 1 (spring19's refill row): the refill
+    # marched Zone B's last unit into Paris while every line of supply from Paris passed B (24, 26
+    # and 30 Axis-controlled); in 7003 Paris's units then surrendered Out of Supply (13.2.4). Here
+    # B wants none (nothing Axis next to it) and holds the 2nd Army: it stays, the greedy Regroup
+    # stands. From both sides: with a second unit in B one goes; with 30 Allied (a second line,
+    # 25 -> 30 -> C) B is on no line that Paris cannot do without, and its last unit goes.
+    def regroup(b: list[str], a30_allied: bool) -> State:
+        state = _paris(2, "26", aB=b)
+        state.control["24"] = "axis"
+        if not a30_allied:
+            state.control["30"] = "axis"
+        act(state, {"type": "regroup"})
+        return state
+
+    cut = regroup(["fr-2a"], False)
+    assert supply_line(cut) == {"B"} and _wants(cut)["B"] == 0
+    assert refills(cut, {"type": "regroup"}) == 0
+    assert springtime_plans(_session(cut), random.Random(1)) == springtime_bot(_session(cut), random.Random(1))
+    two = regroup(["fr-2a", "fr-7a"], False)
+    assert refills(two, {"type": "regroup"}) == 1
+    step = springtime_plans(_session(two), random.Random(1))
+    assert step["to"] == "25" and two.units[step["unit"]]["at"] == "B"
+    session = _session(two)
+    session.act(step)
+    assert paris_lacks(two) == 0  # three: the greedy bot's Regroup from here on
+    open_ = regroup(["fr-2a"], True)
+    assert "B" not in supply_line(open_)
+    step = springtime_plans(_session(open_), random.Random(1))
+    assert step == {"type": "move", "unit": "fr-2a", "to": "25"}
 
 
 @pytest.mark.rules("springtime:8.1.2", "springtime:10.5.4", "springtime:16.1.1")

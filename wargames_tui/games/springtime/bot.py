@@ -27,7 +27,7 @@ from wargames_tui.games.springtime.combat import (
     parts_total,
 )
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.positions import cv, occupied, other, units_in
+from wargames_tui.games.springtime.positions import cv, occupied, other, sources, traces, units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.view import disguise
 
@@ -330,10 +330,11 @@ MOVING = ("assault", "regroup", "redeploy")
 
 def springtime_plans(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but while the Axis is within two Areas of Paris and it holds fewer than its three, the Allies
-    choose the impulse that brings the most units back into it (a Regroup, a Redeploy or an
-    Assault, 8.1.1, 8.1.2), march them in first, and make no attack in Paris that a step lost
-    would leave short of three. Paris lost costs 10 Morale (11.1.1) and with three Zones is an
+    but once an Axis unit stands next to Paris (or in it) and Paris holds fewer than its three,
+    the Allies choose the impulse that brings the most units back into it (a Regroup, a Redeploy
+    or an Assault, 8.1.1, 8.1.2) and march them in first, never the last unit of an Area on
+    Paris's line of supply (13.2); and while the Axis is within two Areas they make no attack in
+    Paris that a step lost would leave short of three. Paris lost costs 10 Morale (11.1.1) and with three Zones is an
     Automatic Victory (16.1), as is Morale at 0 (16.1.1); an Allied unit in Paris need not
     retreat (10.5.4), so it falls with its last defender, and in the planning Allies' lost games
     it fell to assaults that wore one or two units down over two or more impulses while units
@@ -356,20 +357,52 @@ def springtime_plans(session: Session, rng: random.Random) -> Action:
 
 
 def paris_lacks(state: State) -> int:
-    """How many units Paris lacks of its three while the Axis is within two Areas of it (`_wants`);
-    0 where it is not the Allies'."""
+    """How many units Paris lacks of its three (`_wants`) once an Axis unit stands next to it or in
+    it; 0 before, and where Paris is not the Allies'. In the kept games of spring18's and spring19's
+    Plan Red rows (40 games) 79 of the 86 Axis units that entered Paris stood next to it at the
+    Allied impulse before, and at each game's first entry an Axis unit did: the refill waits for
+    that, so the Areas around Paris keep their units while the Axis is further off."""
     if state.control[PARIS] != "allied" or _wants(state).get(PARIS, 0) < GARRISON:
+        return 0
+    b = load_board()
+    if not any(occupied(state, a, "axis") for a in (PARIS, *b.graph.neighbours(PARIS))):
         return 0
     return max(0, GARRISON - len(units_in(state, PARIS, "allied")))
 
 
-def _spare(state: State, want: dict[str, int], area: str) -> int:
+def supply_line(state: State) -> set[str]:
+    """The Allied-controlled Areas every line of supply from Paris to the French units' sources
+    passes (13.1.2, 13.2.1, traced by `positions.traces`): with one of them enemy-controlled,
+    Paris's garrison would be Out of Supply and check for Surrender at the Refit Phase's end
+    (13.2.4). Empty where Paris traces no line now. Control is changed meanwhile and put back."""
+    b = load_board()
+    french = sources(state, next(u for u in sorted(b.units) if b.units[u].nation == "french"), b)
+    if not traces(state, PARIS, "allied", french):
+        return set()
+    line = set()
+    for area in sorted(b.areas):
+        if area == PARIS or state.control[area] != "allied":
+            continue
+        state.control[area] = "axis"
+        try:
+            if not traces(state, PARIS, "allied", french):
+                line.add(area)
+        finally:
+            state.control[area] = "allied"
+    return line
+
+
+def _spare(state: State, want: dict[str, int], area: str, line: set[str]) -> int:
     """How many of an Area's Allied units may leave it for Paris: a Zone and the Maginot Line keep
     what `_wants` keeps there (a Zone lost costs Morale and counts towards 16.1); any other Area
-    keeps one where it wants any (its loss costs no Morale, Paris's 10)."""
+    keeps one where it wants any (its loss costs no Morale, Paris's 10); an Area on Paris's line of
+    supply (`supply_line`) keeps at least one, so that the Axis must fight for it before he can
+    take control of it (7.2, 9.2) and cut the line."""
     keep = want.get(area, 0)
     if area != PARIS and not (load_board().areas[area].zone or area in MAGINOT_AREAS):
         keep = min(keep, 1)
+    if area in line:
+        keep = max(keep, 1)
     return max(0, len(units_in(state, area, "allied")) - keep) if area != PARIS else 0
 
 
@@ -429,6 +462,7 @@ def _refill_paths(state: State) -> dict[str, list[str]]:
     to spare (`_spare`)."""
     b = load_board()
     want = _wants(state)
+    line = supply_line(state)
     imp = state.imp
     mover = imp.get("mover")
     if mover and b.units[mover].side == "allied" and state.units[mover]["at"] != PARIS:
@@ -437,7 +471,7 @@ def _refill_paths(state: State) -> dict[str, list[str]]:
             return {mover: path}
     paths = {}
     for uid, s in sorted(state.units.items()):
-        if b.units[uid].side != "allied" or s["at"] not in b.areas or s["at"] == PARIS or _spare(state, want, s["at"]) < 1:
+        if b.units[uid].side != "allied" or s["at"] not in b.areas or s["at"] == PARIS or _spare(state, want, s["at"], line) < 1:
             continue
         path = path_to_paris(state, uid)
         if path:
@@ -467,10 +501,11 @@ def refills(state: State, action: Action) -> int:
     trial = state.copy()
     movement.start_impulse(trial, action["type"], action.get("groups", []), action.get("area"))
     want = _wants(trial)
+    line = supply_line(trial)
     by_area: dict[str, int] = {}
     for uid in _refill_paths(trial):
         by_area[trial.units[uid]["at"]] = by_area.get(trial.units[uid]["at"], 0) + 1
-    return min(lack, sum(min(n, _spare(trial, want, a)) for a, n in by_area.items()))
+    return min(lack, sum(min(n, _spare(trial, want, a, line)) for a, n in by_area.items()))
 
 
 def _refilling_impulse(state: State, actions: list[Action], chosen: Action) -> Action:
