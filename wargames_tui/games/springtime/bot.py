@@ -362,10 +362,9 @@ def paris_lacks(state: State) -> int:
     Plan Red rows (40 games) 79 of the 86 Axis units that entered Paris stood next to it at the
     Allied impulse before, and at each game's first entry an Axis unit did: the refill waits for
     that, so the Areas around Paris keep their units while the Axis is further off."""
-    if state.control[PARIS] != "allied" or _wants(state).get(PARIS, 0) < GARRISON:
-        return 0
+    # (`_wants` keeps three in Paris from the Axis two Areas off, so it does once he is next to it)
     b = load_board()
-    if not any(occupied(state, a, "axis") for a in (PARIS, *b.graph.neighbours(PARIS))):
+    if state.control[PARIS] != "allied" or not any(occupied(state, a, "axis") for a in (PARIS, *b.graph.neighbours(PARIS))):
         return 0
     return max(0, GARRISON - len(units_in(state, PARIS, "allied")))
 
