@@ -45,21 +45,25 @@ def _paris(reduced: int = 2, axis_at: str = "26", **areas: list[str]) -> State:
 
 
 @pytest.mark.rules("springtime:16.1", "springtime:11.1.1", "springtime:9.2")
-def test_paris_lacks_units_of_its_three_only_once_an_axis_unit_stands_next_to_it():
-    # The threshold from both sides: two in Paris lack one, three none; an Axis unit next to Paris
-    # (26) or in it counts, one two Areas off (16 -> 26 -> 25) not, though the greedy bot's `_wants`
-    # keeps three there from two Areas (spring19's refill filled Paris from then, taking the units
-    # of the Areas around it long before any threat); an Axis-controlled Area next to Paris
-    # without an Axis unit in it does not count either.
+def test_paris_lacks_units_of_its_three_only_once_an_axis_unit_could_enter_it_in_one_assault():
+    # The threshold from both sides: two in Paris lack one, three none. The 4th Army (infantry, MF 2)
+    # next to Paris (26) counts, two Areas off (16 -> 26 -> 25, 26 empty) counts, three Areas off
+    # (22 -> 16 -> 26 -> 25) not; two Areas off with an Allied unit in 26 not (it would stop there,
+    # 9.2, and 16 -> 23 -> 24 -> 25 is three), but Hoth's armour (MF 4) there does. An Axis unit in
+    # Paris counts; an Axis-controlled Area next to Paris with no Axis unit that reaches, not.
     assert paris_lacks(_paris(2, "26")) == 1
     assert paris_lacks(_paris(3, "26")) == 0
-    assert paris_lacks(_paris(1, "16")) == 0
-    assert _wants(_paris(1, "16"))["25"] == 3
+    assert paris_lacks(_paris(1, "16")) == 2
     assert paris_lacks(_paris(1, "22")) == 0
-    vacant = _paris(1, "16")
+    assert _wants(_paris(1, "22"))["25"] == 1
+    assert paris_lacks(_paris(1, "16", a26=["fr-2a"])) == 0
+    armour = _paris(1, "16", a26=["fr-2a"])
+    put(armour, "de-hoth", "16")
+    assert paris_lacks(armour) == 2
+    vacant = _paris(1, "22")
     vacant.control["26"] = "axis"
     assert paris_lacks(vacant) == 0
-    inside = _paris(1, "16")
+    inside = _paris(1, "22")
     put(inside, "de-6a", "25")
     assert paris_lacks(inside) == 2
     taken = _paris(0, "26")
@@ -68,14 +72,15 @@ def test_paris_lacks_units_of_its_three_only_once_an_axis_unit_stands_next_to_it
 
 
 @pytest.mark.rules("springtime:8.1.2", "springtime:9.2")
-def test_the_refill_waits_for_the_axis_next_to_paris():
-    # Paris held by one D.C.R., the Axis two Areas off (16), three units in 24: the plans leave
-    # the greedy bot's Regroup as it is (24 keeps its units); with the Axis in 26 they march in.
-    far = _paris(1, "16", a24=["fr-2a", "fr-4a", "fr-6a"])
+def test_the_refill_waits_for_the_axis_within_one_assaults_reach():
+    # Paris held by one D.C.R., the Axis three Areas off (22), three units in 24: the plans leave
+    # the greedy bot's Regroup as it is (24 keeps its units); with the Axis two Areas off (16, a
+    # 4th Army of MF 2) they march in.
+    far = _paris(1, "22", a24=["fr-2a", "fr-4a", "fr-6a"])
     act(far, {"type": "regroup"})
     assert refills(far, {"type": "regroup"}) == 0
     assert springtime_plans(_session(far), random.Random(1)) == springtime_bot(_session(far), random.Random(1))
-    near = _paris(1, "26", a24=["fr-2a", "fr-4a", "fr-6a"])
+    near = _paris(1, "16", a24=["fr-2a", "fr-4a", "fr-6a"])
     act(near, {"type": "regroup"})
     step = springtime_plans(_session(near), random.Random(1))
     assert step["type"] == "move" and step["to"] == "25" and near.units[step["unit"]]["at"] == "24"

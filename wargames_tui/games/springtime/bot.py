@@ -27,7 +27,7 @@ from wargames_tui.games.springtime.combat import (
     parts_total,
 )
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.positions import cv, occupied, other, sources, traces, units_in
+from wargames_tui.games.springtime.positions import cv, mf, occupied, other, sources, traces, units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.view import disguise
 
@@ -330,7 +330,7 @@ MOVING = ("assault", "regroup", "redeploy")
 
 def springtime_plans(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but once an Axis unit stands next to Paris (or in it) and Paris holds fewer than its three,
+    but once an Axis unit could enter Paris in one Assault and Paris holds fewer than its three,
     the Allies choose the impulse that brings the most units back into it (a Regroup, a Redeploy
     or an Assault, 8.1.1, 8.1.2) and march them in first, never the last unit of an Area on
     Paris's line of supply (13.2); and while the Axis is within two Areas they make no attack in
@@ -357,16 +357,37 @@ def springtime_plans(session: Session, rng: random.Random) -> Action:
 
 
 def paris_lacks(state: State) -> int:
-    """How many units Paris lacks of its three (`_wants`) once an Axis unit stands next to it or in
-    it; 0 before, and where Paris is not the Allies'. In the kept games of spring18's and spring19's
-    Plan Red rows (40 games) 79 of the 86 Axis units that entered Paris stood next to it at the
-    Allied impulse before, and at each game's first entry an Axis unit did: the refill waits for
-    that, so the Areas around Paris keep their units while the Axis is further off."""
-    # (`_wants` keeps three in Paris from the Axis two Areas off, so it does once he is next to it)
-    b = load_board()
-    if state.control[PARIS] != "allied" or not any(occupied(state, a, "axis") for a in (PARIS, *b.graph.neighbours(PARIS))):
+    """How many units Paris lacks of its three (`_wants`) once the Axis could enter it in his next
+    Assault impulse (`axis_reaches_paris`); 0 before, and where Paris is not the Allies'. spring19's
+    refill began with `_wants` (an Axis-controlled or -occupied Area within two Areas): Plan Red's
+    Turn 4 impulse 7 in all of spring18's 20 kept games, a turn before any Axis unit could reach
+    Paris (Turn 5 impulse 1 or 3, or Turn 6), so it took the units of the Areas around Paris long
+    before any threat and its garrison surrendered out of supply (13.2.4). In Fall Gelb the Axis
+    can reach Paris from Turn 2 or 3, and 17 of the 65 Axis units that entered Paris in two kept
+    rows stood two Areas off at the Allied impulse before (Plan Red: 6 of 86), so the refill
+    waits for the Axis's reach, not for him to stand next to Paris."""
+    if state.control[PARIS] != "allied" or not axis_reaches_paris(state):
         return 0
     return max(0, GARRISON - len(units_in(state, PARIS, "allied")))
+
+
+def axis_reaches_paris(state: State) -> bool:
+    """An Axis unit in Paris, or one that could enter it in an Assault impulse: every step costs
+    one MF (9.2; `positions.mf`), and a unit entering an Area with Allied units stops there (9.2),
+    so the Areas on its way hold none."""
+    b = load_board()
+    dist = {PARIS: 0}
+    queue = deque([PARIS])
+    while queue:
+        here = queue.popleft()
+        if here != PARIS and occupied(state, here, "allied"):
+            continue  # an Axis unit coming through here would stop here
+        for there in b.graph.neighbours(here):
+            if there not in dist:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return any(b.units[u].side == "axis" and s["at"] in dist and dist[s["at"]] <= mf(state, u)
+               for u, s in state.units.items())
 
 
 def supply_line(state: State) -> set[str]:
