@@ -146,6 +146,23 @@ def _wants(state: State) -> dict[str, int]:
     return want
 
 
+def garrison(session: Session) -> set[str]:
+    """The Allied units the policy keeps in place at this prompt, for the planner (bots/plan.py,
+    the bots' `garrison`), whose changes to a plan leave them standing: Paris's, in a step that
+    moves units, while the Axis is within two Areas and Paris holds no more than the three the
+    policy keeps there (`_wants`; it never moves one of them, `_best_step`, `_hold_line`). The
+    planner's own changes had marched them out on a few lucky dice samples: six of the eight moves
+    out of Paris in Plan Red's lost games (scenarios/springtime/NOTES.md, seventeenth session)."""
+    state: State = session.state
+    if session.prompt.side != "allied" or state.step not in ("assault", "regroup", "redeploy") or state.control["25"] != "allied":
+        return set()
+    here = units_in(state, "25", "allied")
+    if not here:
+        return set()
+    want = _wants(state)["25"]  # 3 with the Axis within two Areas (more where Paris is Contested)
+    return set(here) if want >= 3 and len(here) <= want else set()
+
+
 def _assault_value(state: State, side: str, groups: list[str]) -> float:
     """How much the units of these Army Groups could reach: enemy stacks they could beat and goals."""
     b = load_board()
