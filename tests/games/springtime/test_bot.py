@@ -80,7 +80,10 @@ def test_the_allies_name_pariss_garrison_while_the_axis_is_within_two_areas():
     assert garrison(_paris_regroup(three)) == set(three)
     assert garrison(_paris_regroup(three[:2])) == set(three[:2])  # fewer than three: none may go
     assert garrison(_paris_regroup(three + ("fr-4dcr",))) == set()  # four: one may go, as the policy's may
-    assert garrison(_paris_regroup(three, axis_at="11")) == set()  # three Areas away: none named
+    assert garrison(_paris_regroup(three[:1])) == {"fr-6a"}
+    # three Areas away the policy keeps one in Paris, and moves none of three: none named
+    assert garrison(_paris_regroup(three[:1], axis_at="11")) == set()
+    assert garrison(_paris_regroup(three, axis_at="11")) == set()
     session = _paris_regroup(three)
     session.state.active = "axis"  # the Axis's prompt: the Allies keep nothing
     session._prompt = None
