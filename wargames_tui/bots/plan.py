@@ -14,6 +14,8 @@ objectives from the view), with +-WIN on top where the game ended. A population 
 each generation scores every plan on the same dice (fair luck), keeps the better half, and
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
 kept where still legal), or everything after a point remade, up to the plan's first die roll.
+Where a game names the units its policy keeps in place (its bots' `garrison`), no change moves
+one: there the policy chooses (`_kept`).
 A plan's score is its mean over every generation it lived through. Where the plans come from
 one policy (a game's own greedy bot: three plans a generation, the better half one), the
 policy's own plan (no random share) is the default, scored first and kept in every generation,
@@ -443,10 +445,10 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
 
 def _kept(sim: Session, garrison: Callable[[Session], set[Any]] | None) -> set[Any]:
     """The units the side's policy keeps in place at sim's prompt, where the game names them (its
-    bots' `garrison`: Springtime's Allies keep Paris's garrison while the Axis is within two Areas);
-    else none. The plan's changes leave them as the policy has them: a plan that moved one won on a
-    few lucky dice samples, and Plan Red's Paris fell to the assault after the plan's end (a sound
-    term in the evaluation was too weak to stop it: scenarios/springtime/NOTES.md)."""
+    bots' `garrison`: a capital's garrison with the enemy near); else none. The plan's changes leave
+    them as the policy has them: plans that marched a garrison out were chosen on 2-25 dice samples,
+    and the capital fell to an assault past the plan's end, which a sound term in the evaluation
+    was too weak to weigh (docs/PERFORMANCE.md, Session 18 (spring18))."""
     return garrison(sim) if garrison is not None else set()
 
 
