@@ -12,6 +12,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.games import springtime
 from wargames_tui.games.springtime.bot import (
     _wants,
+    garrison,
     paris_lacks,
     refills,
     springtime_bot,
@@ -233,7 +234,7 @@ def test_no_attack_in_paris_led_by_a_reduced_unit_that_would_leave_it_short():
 
 def test_the_axis_plays_its_plans_as_the_easy_level_and_the_presentation_names_them():
     # Only the planning Allies change: the Axis's plans are the greedy bot's choices, draw for draw.
-    assert presentation(springtime).bots == {"greedy": springtime_bot, "plans": springtime_plans}
+    assert presentation(springtime).bots == {"greedy": springtime_bot, "plans": springtime_plans, "garrison": garrison}
     session = Session.start(springtime, PR, {}, seed=11)
     for n in range(200):
         if session.outcome() is not None:
