@@ -764,28 +764,3 @@ def test_a_small_choice_the_turns_plan_holds_is_planned_again(monkeypatch) -> No
     assert bot(session, rng) == actions[small]
     assert [budget for budget, _ in calls] == [pytest.approx(plan_module.FIRST_SHARE * 4.0), pytest.approx(plan_module.REPLAN_SHARE * 4.0)]
     assert calls[1][1] == [actions[small]]  # the turn's plan, among the plans
-
-
-def test_a_game_that_names_no_garrison_plays_its_playouts_as_before() -> None:
-    # A game's `garrison` hook (the units its policy keeps in place: Springtime's Paris) keeps them
-    # out of the plan's changes; a game that names none must plan exactly as before. Khar'kov's
-    # German movement, a playout of each change (random choices, a stirred unit, another end, a
-    # plan remade from a point, a carried plan) on two seeds: the actions played and the scores, as
-    # main f550ca2 played them. Recorded again only with a change meant for every game's plans.
-    import hashlib
-    import json
-
-    from wargames_tui.present import presentation
-
-    session = _kharkov_german_movement()
-    game = session.game
-    assert "garrison" not in presentation(game).bots
-    styles = plan_module._styles(game)
-    first = next(a for a in session.prompt.actions if a["type"] == "move")
-    digest = hashlib.sha256()
-    for seed in (1, 2):
-        for genome in (plan_module.Genome([], 0, 1.0), plan_module.Genome([first], 1, 0.0, stir_at=0),
-                       plan_module.Genome([first], 2, 0.0, change_at=0), plan_module.Genome([first], 0, 0.15)):
-            value = plan_module._playout(session, "de", genome, styles, seed)
-            digest.update(json.dumps([genome.actions, genome.rolled_at, round(value, 6)], sort_keys=True).encode())
-    assert digest.hexdigest()[:16] == "0c24bb8003e3c250"

@@ -14,8 +14,6 @@ objectives from the view), with +-WIN on top where the game ended. A population 
 each generation scores every plan on the same dice (fair luck), keeps the better half, and
 replaces the rest by changed copies of the kept ones: one choice replaced by another (the rest
 kept where still legal), or everything after a point remade, up to the plan's first die roll.
-Where a game names the units its policy keeps in place (its bots' `garrison`), no change moves
-one: there the policy chooses (`_kept`).
 A plan's score is its mean over every generation it lived through. Where the plans come from
 one policy (a game's own greedy bot: three plans a generation, the better half one), the
 policy's own plan (no random share) is the default, scored first and kept in every generation,
@@ -395,7 +393,6 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     sim = _Playout(game, session.scenario, dict(session.options), state, Dice(seed))
     policy = styles[genome.style]
     reply = presentation(game).bots.get("greedy", styles[0])  # the others as the easy level plays them
-    garrison = presentation(game).bots.get("garrison")  # the units the side's policy keeps in place (`_kept`)
     played: list[Action] = []
     stirred = 0  # actions played for units the plan left standing (genome.stir_at)
     rolled_at = None
@@ -414,7 +411,7 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
             break  # the others have had their turn
         others = 0
         if genome.stir_at is not None and not stirred and len(played) >= genome.stir_at:
-            action = _stirred(sim, genome.actions, rng, _kept(sim, garrison))
+            action = _stirred(sim, genome.actions, rng)
             if action is not None and _played(sim, action):
                 stirred = 1
                 played.append(action)
@@ -425,15 +422,13 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
         action = None
         if i < len(genome.actions) and i != genome.change_at:
             wanted = genome.actions[i]
-            if refusal(game, sim.state, sim.prompt, wanted) is None and not _moves_kept(sim, wanted, garrison):
+            if refusal(game, sim.state, sim.prompt, wanted) is None:
                 action = wanted
         if action is None or not _played(sim, action):  # a planned step the rules judge otherwise here
             if i == genome.change_at:
                 action = _variant(sim, genome.actions[i], rng)
             else:
                 action = random_bot(sim, rng) if rng.random() < genome.noise else policy(sim, rng)
-            if _moves_kept(sim, action, garrison):  # a change would move a unit the policy keeps: the policy's choice
-                action = policy(sim, rng)
             if not _played(sim, action):
                 break  # a listed action the rules refuse: the playout ends where it stands
         played.append(action)
@@ -441,21 +436,6 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
             rolled_at = len(played) - 1
     genome.actions, genome.rolled_at, genome.change_at, genome.stir_at = played, rolled_at, None, None
     return _value(sim, side)
-
-
-def _kept(sim: Session, garrison: Callable[[Session], set[Any]] | None) -> set[Any]:
-    """The units the side's policy keeps in place at sim's prompt, where the game names them (its
-    bots' `garrison`: a capital's garrison with the enemy near); else none. The plan's changes leave
-    them as the policy has them: plans that marched a garrison out were chosen on 2-25 dice samples,
-    and the capital fell to an assault past the plan's end, which a sound term in the evaluation
-    was too weak to weigh (docs/PERFORMANCE.md, Session 18 (spring18))."""
-    return garrison(sim) if garrison is not None else set()
-
-
-def _moves_kept(sim: Session, action: Action, garrison: Callable[[Session], set[Any]] | None) -> bool:
-    """Whether action names a unit the side's policy keeps in place (`_kept`); False in a game that
-    names none, and the hook is asked only for an action that names a unit."""
-    return garrison is not None and action.get("unit") is not None and action.get("unit") in garrison(sim)
 
 
 def _variant(sim: Session, action: Action, rng: random.Random) -> Action:
@@ -473,16 +453,15 @@ def _variant(sim: Session, action: Action, rng: random.Random) -> Action:
     return other if other != action or len(actions) == 1 else random_bot(sim, rng)
 
 
-def _stirred(sim: Session, plan: list[Action], rng: random.Random, kept: set[Any] | frozenset[Any] = frozenset()) -> Action | None:
+def _stirred(sim: Session, plan: list[Action], rng: random.Random) -> Action | None:
     """A listed action for a unit none of plan's actions names (one the plan leaves standing),
     the unit drawn first and then one of its actions (an end of its move; half the time one into
     a place its side holds, where it has one: `_aimed`); None where there is none. The plans come
     from a policy, and a unit it leaves standing (a garrison, a guard) would move only by its
     random share: set-up units whose withdrawal into two held cities the evaluation scores 24.8
     against 11.6 for the plan played died where they stood, and of 188 strength a side lost in
-    8 games 150 had not moved the turn before. Units the policy keeps in place (kept: `_kept`) are
-    not stirred."""
-    named = {a.get("unit") for a in plan} | kept
+    8 games 150 had not moved the turn before."""
+    named = {a.get("unit") for a in plan}
     by_unit: dict[Any, list[tuple[int, Any]]] = {}
     for i, a in enumerate(sketches(sim.prompt.actions)):
         unit = a.get("unit")

@@ -27,8 +27,7 @@ class Presentation:
     describe: on a hex map, (action, view, column, with_start) -> words, for action types beyond the
     client's own vocabulary (ui/describe.py); area games describe through `area`.
     bots: bot name -> the game's own planner, (session, rng) -> action, overriding the generic one;
-    "plans": the policy the planning bot's own choices come from, where not "greedy"; "garrison":
-    session -> the units that policy keeps in place now, left out of the planner's changes (docs/GAMES.md).
+    "plans": the policy the planning bot's own choices come from, where not "greedy" (docs/GAMES.md).
     "answer": (session, side) -> the action a bot at `side` plays now in answer to another side's
     anytime action (a proposal to end the game), or None when nothing awaits its answer.
     log_styles: event kind -> a Rich style for the log, beyond the client's own.

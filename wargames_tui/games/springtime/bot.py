@@ -4,9 +4,6 @@ It reads only what its side may see (the map is open, 7.1; its own Event marker)
 simple aims: the Axis drives on Paris and the French Areas and Zones, attacking where its total
 is likely to beat the defence; the Allies hold, retake empty Areas, and attack only at good
 odds. Enough to beat a random player soundly; not a master of the game.
-
-`springtime_plans` is the policy the planning bot's own plans come from: this bot, but the
-planning Allies also bring Paris back up to its garrison.
 """
 
 from __future__ import annotations
@@ -17,9 +14,7 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.games.springtime import movement
 from wargames_tui.games.springtime.combat import (
-    MAGINOT_AREAS,
     air_choices,
     air_value,
     attack_parts,
@@ -27,7 +22,7 @@ from wargames_tui.games.springtime.combat import (
     parts_total,
 )
 from wargames_tui.games.springtime.data import load_board
-from wargames_tui.games.springtime.positions import cv, mf, occupied, other, sources, traces, units_in
+from wargames_tui.games.springtime.positions import cv, occupied, other, units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.view import disguise
 
@@ -144,23 +139,6 @@ def _wants(state: State) -> dict[str, int]:
             w = 1
         want[a] = w
     return want
-
-
-def garrison(session: Session) -> set[str]:
-    """The Allied units the policy keeps in place at this prompt, for the planner (bots/plan.py,
-    the bots' `garrison`), whose changes to a plan leave them standing: Paris's, in a step that
-    moves units, while the Axis is within two Areas and Paris holds no more than the three the
-    policy keeps there (`_wants`; it never moves one of them, `_best_step`, `_hold_line`). The
-    planner's own changes had marched them out on a few lucky dice samples: six of the eight moves
-    out of Paris in Plan Red's lost games (scenarios/springtime/NOTES.md, seventeenth session)."""
-    state: State = session.state
-    if session.prompt.side != "allied" or state.step not in ("assault", "regroup", "redeploy") or state.control["25"] != "allied":
-        return set()
-    here = units_in(state, "25", "allied")
-    if not here:
-        return set()
-    want = _wants(state)["25"]  # 3 with the Axis within two Areas (more where Paris is Contested)
-    return set(here) if want >= 3 and len(here) <= want else set()
 
 
 def _assault_value(state: State, side: str, groups: list[str]) -> float:
@@ -337,238 +315,3 @@ def _refit(state: State, side: str, actions: list[Action], rng: random.Random) -
         threat = sum(1 for n in b.graph.neighbours(a["area"]) if occupied(state, n, other(side)))
         return (1, not a["full"], u.cv, -threat if side == "allied" else threat, rng.random())
     return max(actions, key=key)
-
-
-# ---- the planning bot's own policy (bots/plan.py, "plans") -----------------------------------------
-PARIS = "25"
-GARRISON = 3  # what `_wants` keeps in Paris while the Axis is within two Areas of it
-MOVING = ("assault", "regroup", "redeploy")
-
-
-def springtime_plans(session: Session, rng: random.Random) -> Action:
-    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but once an Axis unit could enter Paris in one Assault and Paris holds fewer than its three,
-    the Allies choose the impulse that brings the most units back into it (a Regroup, a Redeploy
-    or an Assault, 8.1.1, 8.1.2) and march them in first, never the last unit of an Area on
-    Paris's line of supply (13.2); and while the Axis is within two Areas they make no attack in
-    Paris that a step lost would leave short of three. Paris lost costs 10 Morale (11.1.1) and with three Zones is an
-    Automatic Victory (16.1), as is Morale at 0 (16.1.1); an Allied unit in Paris need not
-    retreat (10.5.4), so it falls with its last defender, and in the planning Allies' lost games
-    it fell to assaults that wore one or two units down over two or more impulses while units
-    that could reach it stood by. The easy level (`springtime_bot`), which replies in every plan
-    and which the planning side plays against, is unchanged; so is the Axis's policy."""
-    state = session.state  # where units stand is open to both sides (7.1)
-    actions = session.prompt.actions
-    if session.prompt.side == "allied" and len(actions) > 1 and state.step in MOVING:
-        refill = _refill_move(state, actions)
-        if refill is not None:
-            return refill
-    chosen = springtime_bot(session, rng)
-    if session.prompt.side != "allied":
-        return chosen
-    if state.step == "start":
-        return _refilling_impulse(state, actions, chosen)
-    if state.step == "assault":
-        return _keeping_paris(state, actions, chosen)
-    return chosen
-
-
-def paris_lacks(state: State) -> int:
-    """How many units Paris lacks of its three (`_wants`) once the Axis could enter it in his next
-    Assault impulse (`axis_reaches_paris`); 0 before, and where Paris is not the Allies'. spring19's
-    refill began with `_wants` (an Axis-controlled or -occupied Area within two Areas): Plan Red's
-    Turn 4 impulse 7 in all of spring18's 20 kept games, a turn before any Axis unit could reach
-    Paris (Turn 5 impulse 1 or 3, or Turn 6), so it took the units of the Areas around Paris long
-    before any threat and its garrison surrendered out of supply (13.2.4). In Fall Gelb the Axis
-    can reach Paris from Turn 2 or 3, and 17 of the 65 Axis units that entered Paris in two kept
-    rows stood two Areas off at the Allied impulse before (Plan Red: 6 of 86), so the refill
-    waits for the Axis's reach, not for him to stand next to Paris."""
-    if state.control[PARIS] != "allied" or not axis_reaches_paris(state):
-        return 0
-    return max(0, GARRISON - len(units_in(state, PARIS, "allied")))
-
-
-def axis_reaches_paris(state: State) -> bool:
-    """An Axis unit in Paris, or one that could enter it in an Assault impulse: every step costs
-    one MF (9.2; `positions.mf`), and a unit entering an Area with Allied units stops there (9.2),
-    so the Areas on its way hold none."""
-    b = load_board()
-    dist = {PARIS: 0}
-    queue = deque([PARIS])
-    while queue:
-        here = queue.popleft()
-        if here != PARIS and occupied(state, here, "allied"):
-            continue  # an Axis unit coming through here would stop here
-        for there in b.graph.neighbours(here):
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return any(b.units[u].side == "axis" and s["at"] in dist and dist[s["at"]] <= mf(state, u)
-               for u, s in state.units.items())
-
-
-def supply_line(state: State) -> set[str]:
-    """The Allied-controlled Areas every line of supply from Paris to the French units' sources
-    passes (13.1.2, 13.2.1, traced by `positions.traces`): with one of them enemy-controlled,
-    Paris's garrison would be Out of Supply and check for Surrender at the Refit Phase's end
-    (13.2.4). Empty where Paris traces no line now. Control is changed meanwhile and put back."""
-    b = load_board()
-    french = sources(state, next(u for u in sorted(b.units) if b.units[u].nation == "french"), b)
-    if not traces(state, PARIS, "allied", french):
-        return set()
-    line = set()
-    for area in sorted(b.areas):
-        if area == PARIS or state.control[area] != "allied":
-            continue
-        state.control[area] = "axis"
-        try:
-            if not traces(state, PARIS, "allied", french):
-                line.add(area)
-        finally:
-            state.control[area] = "allied"
-    return line
-
-
-def _spare(state: State, want: dict[str, int], area: str, line: set[str]) -> int:
-    """How many of an Area's Allied units may leave it for Paris: a Zone and the Maginot Line keep
-    what `_wants` keeps there (a Zone lost costs Morale and counts towards 16.1); any other Area
-    keeps one where it wants any (its loss costs no Morale, Paris's 10); an Area on Paris's line of
-    supply (`supply_line`) keeps at least one, so that the Axis must fight for it before he can
-    take control of it (7.2, 9.2) and cut the line."""
-    keep = want.get(area, 0)
-    if area != PARIS and not (load_board().areas[area].zone or area in MAGINOT_AREAS):
-        keep = min(keep, 1)
-    if area in line:
-        keep = max(keep, 1)
-    return max(0, len(units_in(state, area, "allied")) - keep) if area != PARIS else 0
-
-
-def path_to_paris(state: State, uid: str) -> list[str] | None:
-    """The Areas uid would step through into Paris in the impulse under way, fewest first, each step
-    one the rules allow it there (`movement.step_problem`, `regroup_problem`: 8.1.2, 9.1-9.3); never
-    on through an Area with Axis units (a unit stops there, 9.2) or across the Maginot Line (it
-    stops after), nor, in an Assault, into a Paris the Axis stands in (entering units must attack
-    it, 10.1). None where there is none. The unit is tried in each Area it could reach: state is
-    changed meanwhile and put back (a copy, where the client may be drawing it)."""
-    b = load_board()
-    imp = state.imp
-    record = imp["moved"].get(uid)
-    if record is not None and record.get("stop"):
-        return None
-    check = movement.regroup_problem if imp["kind"] == "regroup" else movement.step_problem
-    start = state.units[uid]["at"]
-    back: dict[str, str | None] = {start: None}
-    queue = deque([(start, record["spent"] if record else 0)])
-    found = None
-    try:
-        while queue and found is None:
-            here, spent = queue.popleft()
-            state.units[uid]["at"] = here
-            if here != start:
-                imp["moved"][uid] = {"spent": spent, "stop": False}
-            for to in sorted(b.graph.neighbours(here)):
-                if to in back or check(state, uid, to) is not None:
-                    continue
-                if to == PARIS:
-                    if imp["kind"] != "assault" or not occupied(state, PARIS, "axis"):
-                        back[to], found = here, to
-                        break
-                    continue
-                back[to] = here
-                if not occupied(state, to, "axis") and b.link(here, to) != "maginot":
-                    queue.append((to, spent + 1))
-    finally:
-        state.units[uid]["at"] = start
-        if record is None:
-            imp["moved"].pop(uid, None)
-        else:
-            imp["moved"][uid] = record
-    if found is None:
-        return None
-    path: list[str] = []
-    at: str | None = found
-    while at is not None and at != start:
-        path.append(at)
-        at = back[at]
-    return path[::-1]
-
-
-def _refill_paths(state: State) -> dict[str, list[str]]:
-    """The Allied units that may march into Paris in the impulse under way, each with its path: a
-    unit on its way there first (9.1: units move one at a time); else those of Areas with units
-    to spare (`_spare`)."""
-    b = load_board()
-    want = _wants(state)
-    line = supply_line(state)
-    imp = state.imp
-    mover = imp.get("mover")
-    if mover and b.units[mover].side == "allied" and state.units[mover]["at"] != PARIS:
-        path = path_to_paris(state, mover) if imp["moved"].get(mover, {}).get("spent") else None
-        if path:
-            return {mover: path}
-    paths = {}
-    for uid, s in sorted(state.units.items()):
-        if b.units[uid].side != "allied" or s["at"] not in b.areas or s["at"] == PARIS or _spare(state, want, s["at"], line) < 1:
-            continue
-        path = path_to_paris(state, uid)
-        if path:
-            paths[uid] = path
-    return paths
-
-
-def _refill_move(state: State, actions: list[Action]) -> Action | None:
-    """While Paris lacks units of its three, the next step of the nearest (then strongest) unit
-    that can march in; None where there is none."""
-    if not paris_lacks(state):
-        return None
-    paths = _refill_paths(state.copy())  # tried on a copy: the client may draw the real one meanwhile
-    for uid in sorted(paths, key=lambda u: (len(paths[u]), -cv(state, u), u)):
-        step = {"type": "move", "unit": uid, "to": paths[uid][0]}
-        if step in actions:
-            return step
-    return None
-
-
-def refills(state: State, action: Action) -> int:
-    """How many units an impulse begun with action could march into Paris, up to what it lacks:
-    from each Area no more than it has to spare."""
-    lack = paris_lacks(state)
-    if not lack or action["type"] not in MOVING:
-        return 0
-    trial = state.copy()
-    movement.start_impulse(trial, action["type"], action.get("groups", []), action.get("area"))
-    want = _wants(trial)
-    line = supply_line(trial)
-    by_area: dict[str, int] = {}
-    for uid in _refill_paths(trial):
-        by_area[trial.units[uid]["at"]] = by_area.get(trial.units[uid]["at"], 0) + 1
-    return min(lack, sum(min(n, _spare(trial, want, a, line)) for a, n in by_area.items()))
-
-
-def _refilling_impulse(state: State, actions: list[Action], chosen: Action) -> Action:
-    """The greedy bot's impulse, or where another would bring more units back into a Paris short of
-    its three, that one (a Regroup before a Redeploy before an Assault where they bring as many).
-    An Event marker or the Advantage the bot plays first is played: the start comes again."""
-    if chosen["type"] not in (*MOVING, "pass") or not paris_lacks(state):
-        return chosen
-    order = {"regroup": 2, "redeploy": 1, "assault": 0}
-    best = max((a for a in actions if a["type"] in MOVING), key=lambda a: (refills(state, a), order[a["type"]]), default=None)
-    return best if best is not None and refills(state, best) > refills(state, chosen) else chosen
-
-
-def _keeping_paris(state: State, actions: list[Action], chosen: Action) -> Action:
-    """The greedy bot's attack, but not an optional one in Paris led by a reduced unit while Paris
-    holds no more than its three and the Axis is near: a Repulse or a Stalemate costs the lead a
-    step (10.4.4), which eliminates a reduced unit and leaves Paris short. The same attack led by
-    a full unit where one may lead it, else the impulse ended."""
-    if chosen["type"] != "attack" or chosen["area"] != PARIS or chosen["area"] in state.imp["must"]:
-        return chosen
-    if not state.units[chosen["lead"]]["reduced"] or _wants(state).get(PARIS, 0) < GARRISON:
-        return chosen
-    if len(units_in(state, PARIS, "allied")) > GARRISON:
-        return chosen
-    full_lead = [a for a in actions if a["type"] == "attack" and a["area"] == PARIS and a["units"] == chosen["units"]
-                 and not state.units[a["lead"]]["reduced"]]
-    if full_lead:
-        return max(full_lead, key=lambda a: _lead_key(state, a))
-    return next((a for a in actions if a["type"] == "end"), chosen)
