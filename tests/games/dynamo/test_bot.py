@@ -11,8 +11,8 @@ from wargames_tui.bots import random_bot
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import dynamo
-from wargames_tui.games.dynamo import hidden, phases
-from wargames_tui.games.dynamo.bot import _way, evacuation_ports, plan, planning_bot
+from wargames_tui.games.dynamo import hidden
+from wargames_tui.games.dynamo.bot import _way, evacuation_ports, plan
 from wargames_tui.games.dynamo.data import load_map
 
 
@@ -147,33 +147,3 @@ def test_the_allied_way_closes_german_hexes_and_counts_a_step_into_their_zone_tw
     way = _way(frozenset({goal}), frozenset({foe}))
     clear = next(h for h in sorted(neighbours[goal]) if h != near and foe not in neighbours[h] and h != foe)
     assert way[goal] == 0 and way[near] == 2 and way[clear] == 1 and foe not in way
-
-
-def _lifted_first(turn: int, *units: tuple[str, int], planning: bool = True) -> str:
-    """The unit the Allied bot (its planning policy, or the greedy bot) sea-evacuates first from one
-    coastal hex holding units (id, steps lost)."""
-    s = empty("evacuation", turn=turn)
-    h = next(h for h in sorted(board(s).m.coastal) if h not in ("1903", "2402", "2904") and board(s).terrain(h) != "marsh")
-    for uid, step in units:
-        put(s, h, uid, step=step)
-    phases.enter_phase(s, "evacuation")
-    session = Session(dynamo, "dynamo/campaign", {}, s, Dice(1), {"german": "human", "allied": "human"})
-    action = (planning_bot if planning else plan)(session, random.Random(1))
-    assert action["type"] == "evacuate"
-    return action["unit"]
-
-
-@pytest.mark.rules("dynamo:22.2", "dynamo:20.4")
-def test_the_planning_allies_lift_first_what_would_cost_the_most_points_lost() -> None:
-    """A step lost gives the German 4 points from a British unit, 2 from a French infantry one
-    (22.2); a task force takes half a step of the lift (20.4) and costs 2 points lost. So the
-    planning policy lifts a British division before a French infantry division of as many steps,
-    even a reduced one (2 points a half step of the lift against 1), and a task force before the
-    French division too; between a British division and a task force (2 a half step each) the
-    bigger goes first. The greedy bot (the easy level) still takes the unit of most printed steps first."""
-    assert _lifted_first(4, ("f-1na", 0), ("b-1", 0)) == "b-1"
-    assert _lifted_first(4, ("f-1na", 0), ("b-1", 1)) == "b-1"  # one step left, still 2 a half step
-    assert _lifted_first(4, ("f-1na", 0), ("b-tf1", 0)) == "b-tf1"
-    assert _lifted_first(4, ("b-tf1", 0), ("b-1", 0)) == "b-1"  # alike a half step: the more steps
-    assert _lifted_first(8, ("f-1na", 0), ("b-1", 1)) == "b-1"
-    assert _lifted_first(4, ("f-1na", 0), ("b-tf1", 0), planning=False) == "f-1na"

@@ -8,8 +8,6 @@ ports still open on the coast (four of a turn's six sea evacuees must come from 
 turn 7, 20.5) or the Somme (the French armour to the Somme only), by ways round the German
 stacks, strike back only at long odds, and hold its reinforcements back (never entered, they
 count as evacuated, 21.4).
-The planning bot's own plans (`planning_bot`) come from the same policy, but its Allies lift first
-the units whose loss would cost the most (22.2).
 """
 
 from __future__ import annotations
@@ -30,14 +28,7 @@ UNKNOWN_DEFENCE = 4  # what the bot assumes of a counter it cannot identify
 BLITZ_ODDS = 8.0
 
 
-def planning_bot(session: Session, rng: random.Random) -> Action:
-    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but the Allies sea-evacuate first the units whose loss would give the German the most points
-    for the allowance they take (`lift_first`)."""
-    return plan(session, rng, planning=True)
-
-
-def plan(session: Session, rng: random.Random, planning: bool = False) -> Action:
+def plan(session: Session, rng: random.Random) -> Action:
     prompt = session.prompt
     actions = list(prompt.actions)
     side = prompt.side
@@ -73,8 +64,6 @@ def plan(session: Session, rng: random.Random, planning: bool = False) -> Action
         first = by("advance")
         return first[0] if len(first) and rng.random() < 0.7 else {"type": "end-advance"}
     if "evacuate" in kinds:
-        if planning and side == "allied":
-            return max(by("evacuate"), key=lambda a: lift_first(_unit(view, a["unit"])))
         return max(by("evacuate"), key=lambda a: _unit(view, a["unit"]).get("steps") or 0)
     if "remove" in kinds:
         return by("remove")[0]
@@ -111,19 +100,6 @@ def evacuation_ports(view: dict[str, Any]) -> set[str]:
     """The port cities units can still be sea-evacuated from: on the coast (20.4) and never
     entered by German ground units (20.8)."""
     return set(view["ports"]) & set(view["coast"]) - set(view["german_entered"])
-
-
-def lift_first(u: dict[str, Any]) -> tuple[float, int]:
-    """How much sooner the sea should take an Allied unit: the German points its loss would give
-    (22.2: 4 a British or French moto-mech step, 2 a task force or a French straight-leg step) for
-    each half step of the turn's allowance it fills (a task force half a step, 20.4), then its steps
-    (one evacuated point each, 22.4). What the sea does not take stays to be fought for; a British
-    division and a task force cost the German's points 2 a half step, a French infantry division 1.
-    Greedy against greedy, campaign seeds 1-40 (555f384), the mean quotient fell from 1.71 to 1.61
-    with this order in place of the biggest unit first."""
-    left = (u["steps"] or 1) - (u["step"] or 0)
-    worth = 2 if u["task_force"] else 4 if u["moto"] or u["nation"] == "british" else 2
-    return worth * left / (left if u["task_force"] else 2 * left), left
 
 
 _NEAREST: dict[frozenset[str], dict[str, int]] = {}

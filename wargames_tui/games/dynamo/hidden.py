@@ -44,7 +44,7 @@ def unit_view(b: Board, uid: str, own: bool) -> dict[str, Any]:
         "strength": a, "factors": "dmy" if u.dummy else f"{a}-{core['defence']}"[:4],
         "allowance": b.allowance(uid) if st.where == "map" else None,  # from what either side sees (5.9, 10.2, 14.0)
         "oos": st.oos, "moved": st.done if own else False, "disrupted": False,
-        "korps": u.korps, "edge": st.edge,
+        "task_force": u.task_force, "korps": u.korps, "edge": st.edge,
     }
 
 
@@ -56,7 +56,6 @@ def unit_core(b: Board, uid: str) -> dict[str, Any]:
     return {
         "id": uid, "side": u.side, "nation": u.nation, "type": u.type, "attack": a, "defence": d,
         "steps": len(u.steps), "step": st.step, "status": st.where, "hex": st.hex, "dummy": u.dummy, "moto": u.moto,
-        "task_force": u.task_force,
     }
 
 
