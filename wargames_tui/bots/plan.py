@@ -33,6 +33,10 @@ a hex not taken). With the generic styles the rest is played on past the roll wh
 allow (it holds the chosen style's moves: a reinforcement drawn face down early in the turn
 does not leave the turn to the first style, which may move nothing).
 
+A side's choices made for another (a game's `stand_in`: Betrayal's initiative winner moves the
+German automaton) are never planned: the easy level makes them, playing that side for itself, as
+it answers in playouts; the plans are only for the side's own choices.
+
 Hidden information: each playout starts from `disguise(state, side, rng)` where the game hides
 things, a position consistent with what the side knows with the hidden part drawn anew; the
 bot never reads the real state's secrets. The budget is CPU seconds (`time.process_time`).
@@ -52,7 +56,7 @@ from wargames_tui.engine.actionlist import sketches
 from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, IllegalAction
 from wargames_tui.engine.legality import refusal
-from wargames_tui.engine.session import LogEntry, Session, answering
+from wargames_tui.engine.session import LogEntry, Session, answering, standing_in
 from wargames_tui.present import map_kind, presentation
 
 WIN = 10_000.0  # a won game, beyond any evaluation
@@ -129,6 +133,8 @@ class Planner:
         self._costs: dict[tuple[int, str | None], tuple[float, int | None]] = {}
 
     def __call__(self, session: Session, rng: random.Random) -> Action:
+        if standing_in(session.game, session.state):  # another side's choices: made for it, in good faith
+            return _easy(session.game)(session, rng)
         prompt = session.prompt
         if len(prompt.actions) > 1 and answering(session.game, session.state):
             return self._answer(session, rng)
@@ -205,6 +211,13 @@ def _policy(session: Session, rng: random.Random) -> Action:
     """The choice of the policy the plans start from (the greedy bot's, in its first style), made
     on session's real position."""
     return _styles(session.game)[0](session, rng)
+
+
+def _easy(game: Any) -> Policy:
+    """The easy level's bot: the others' reply in a playout, and the choices made for a side that
+    another stands in for (Betrayal's automaton), which play that side for itself, not for the one
+    standing in."""
+    return presentation(game).bots.get("greedy", _styles(game)[0])
 
 
 def _one_policy(game: Any) -> bool:
@@ -392,7 +405,7 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     state = game.disguise(session.state, side, rng) if getattr(game, "HIDDEN", False) else game.copy_state(session.state)
     sim = _Playout(game, session.scenario, dict(session.options), state, Dice(seed))
     policy = styles[genome.style]
-    reply = presentation(game).bots.get("greedy", styles[0])  # the others as the easy level plays them
+    reply = _easy(game)  # the others as the easy level plays them, and a side it stands in for
     played: list[Action] = []
     stirred = 0  # actions played for units the plan left standing (genome.stir_at)
     rolled_at = None
@@ -401,7 +414,7 @@ def _playout(session: Session, side: str | None, genome: Genome, styles: list[Po
     for _ in range(MAX_ACTIONS):
         if sim.outcome() is not None:
             break
-        mine = game.active_side(sim.state) == side
+        mine = game.active_side(sim.state) == side and not standing_in(game, sim.state)
         if not mine or (others > answers and answering(game, sim.state)):  # theirs, or side's answer within their turn
             others += not mine and not answering(game, sim.state)
             if not _played(sim, (reply if not mine else styles[0])(sim, rng)):

@@ -22,6 +22,13 @@ def answering(game: ModuleType, state: Any) -> bool:
     return tells is not None and bool(tells(state))
 
 
+def standing_in(game: ModuleType, state: Any) -> bool:
+    """Whether the side to act makes another side's choices (a game's optional `stand_in`: in
+    Betrayal the initiative's winner moves the German automaton, 3.4.1)."""
+    hook = getattr(game, "stand_in", None)
+    return hook is not None and hook(state) is not None
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 

@@ -1,0 +1,66 @@
+"""The planning bot moves the automaton for it, not for its own nation (betrayal:3.4.1, 5.1;
+NOTES.md reading 26): the initiative's winner makes the German choices, and the planner leaves
+them to the easy level, which plays the Germans to win, instead of planning them with its own
+nation's evaluation (in twenty games it chose otherwise than the easy level in about one German
+move of twenty, and the French sent the Germans into the British player's Netherlands three
+times as often)."""
+
+import random
+
+import pytest
+
+from wargames_tui.bots import plan as planner
+from wargames_tui.engine.session import Session, standing_in
+from wargames_tui.games import betrayal as game
+from wargames_tui.present import presentation
+
+EASY = presentation(game).bots["greedy"]
+
+
+def standing_in_position(seed: int) -> Session:
+    """A historical game played by the easy level up to the first automaton choice a player
+    makes with more than one action listed."""
+    session = Session.start(game, "betrayal/historical", seed=seed)
+    rng = random.Random(seed)
+    while not (standing_in(game, session.state) and len(session.prompt.actions) > 1):
+        session.act(EASY(session, rng))
+    return session
+
+
+@pytest.mark.rules("betrayal:3.4.1")
+def test_the_planner_makes_the_automatons_choices_as_the_easy_level_and_plans_none(monkeypatch) -> None:
+    session = standing_in_position(3)
+    planned: list[int] = []
+    monkeypatch.setattr(planner, "plan", lambda *a, **k: planned.append(1))
+    bot, met = planner.Planner(1.0), 0
+    for _ in range(30):
+        if not standing_in(game, session.state):
+            break
+        met += 1
+        chosen = bot(session, random.Random(7))
+        assert chosen == EASY(session, random.Random(7))
+        session.act(chosen)
+    assert met >= 2 and not planned
+
+
+@pytest.mark.rules("betrayal:3.4.1")
+def test_a_playout_leaves_the_automatons_choices_to_the_easy_level_outside_the_plan(monkeypatch) -> None:
+    session = standing_in_position(5)
+    side = session.prompt.side
+    stood_in: list[bool] = []
+
+    def easy(sim, rng):  # noqa: ANN001, ANN202
+        stood_in.append(standing_in(game, sim.state))
+        return EASY(sim, rng)
+
+    monkeypatch.setattr(planner, "_easy", lambda g: easy)
+    genome = planner.Genome(actions=[], style=0, noise=0.0)
+    planner._playout(session, side, genome, planner._styles(game), seed=11)
+    assert sum(stood_in) >= 2  # the automaton's moves went to the easy level...
+    assert genome.actions == []  # ...and none into the plan: the side's own choices came after them
+
+
+def test_the_automatons_own_phases_are_the_german_sides_not_stood_in() -> None:
+    session = Session.start(game, "betrayal/historical", seed=3)
+    assert session.state.phase == "initiative" and session.prompt.side == "german"
+    assert not standing_in(game, session.state)
