@@ -33,9 +33,9 @@ a hex not taken). With the generic styles the rest is played on past the roll wh
 allow (it holds the chosen style's moves: a reinforcement drawn face down early in the turn
 does not leave the turn to the first style, which may move nothing).
 
-A side's choices made for another (a game's `stand_in`: Betrayal's initiative winner moves the
-German automaton) are never planned: the easy level makes them, playing that side for itself, as
-it answers in playouts; the plans are only for the side's own choices.
+A side's choices made for another (a game's `stand_in`: a player moves the automaton whose turn
+falls to him) are never planned: the easy level makes them, playing that side for itself, as it
+answers in playouts; the plans are only for the side's own choices.
 
 Hidden information: each playout starts from `disguise(state, side, rng)` where the game hides
 things, a position consistent with what the side knows with the hidden part drawn anew; the
@@ -215,7 +215,7 @@ def _policy(session: Session, rng: random.Random) -> Action:
 
 def _easy(game: Any) -> Policy:
     """The easy level's bot: the others' reply in a playout, and the choices made for a side that
-    another stands in for (Betrayal's automaton), which play that side for itself, not for the one
+    another stands in for (an automaton), which play that side for itself, not for the one
     standing in."""
     return presentation(game).bots.get("greedy", _styles(game)[0])
 

@@ -23,8 +23,8 @@ def answering(game: ModuleType, state: Any) -> bool:
 
 
 def standing_in(game: ModuleType, state: Any) -> bool:
-    """Whether the side to act makes another side's choices (a game's optional `stand_in`: in
-    Betrayal the initiative's winner moves the German automaton, 3.4.1)."""
+    """Whether the side to act makes another side's choices (a game's optional `stand_in`: a
+    player who moves the automaton whose turn falls to him)."""
     hook = getattr(game, "stand_in", None)
     return hook is not None and hook(state) is not None
 
