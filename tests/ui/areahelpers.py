@@ -66,7 +66,7 @@ async def playing(
 
 
 async def new_game_from_menu(pilot, app: WargamesApp, scenario: str, seats: dict[str, str]) -> PlayScreen:  # noqa: ANN001
-    """A new game of an area scenario started from the menu with s: the side the game plays (seat
+    """A new game of an area scenario started from the menu with F5: the side the game plays (seat
     "game") has no seat to choose, the player's has one. Returns the play screen."""
     screen = await choose_scenario(pilot, app, scenario)
     for side, seat in seats.items():

@@ -407,6 +407,40 @@ async def test_betrayal_the_game_plays_the_automatons_turn_for_the_initiative_pl
 
 
 @sync
+async def test_betrayal_the_footer_says_what_g_does_and_g_again_takes_the_keys_back(save_dir: Path) -> None:
+    """While the game plays the Germans for the initiative's winner (betrayal:3.4.1) the footer's g
+    reads "Play by hand", not "Game plays them"; pressed, it stops the game's steps and reads the
+    offer again. The footer read "Game plays them" all along, and a second g silently took back."""
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import betrayal
+    from wargames_tui.ui.widgets.footer import Footer
+
+    session, rng = Session.start(betrayal, "betrayal/historical", seed=1), random.Random(1)
+    while betrayal.stand_in(session.state) is None:
+        session.act(random_bot(session, rng))
+
+    def g_reads() -> list[str]:
+        return [k.description for k in screen.query_one(Footer).query("FooterKey") if k.key == "g"]
+
+    async with playing(save_dir, session) as (app, pilot, screen):
+        app.bot_delay = 30  # the game's first step waits: the keys are taken back before it
+        await pilot.pause()
+        assert g_reads() == ["Game plays them"]
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.standing_in and g_reads() == ["Play by hand"]
+        played = len(session.log)
+        await pilot.press("g")
+        await pilot.pause()
+        assert not screen.standing_in and g_reads() == ["Game plays them"]
+        assert len(session.log) == played and betrayal.stand_in(session.state) is not None
+        assert "by hand again" in screen.message[0]
+
+
+@sync
 async def test_a_cursor_key_on_an_area_map_is_one_screen_update_without_a_layout(save_dir: Path) -> None:
     # The zone panel keeps the height of the tallest zone it has shown: once the zones on the way have
     # been seen, a key redraws the map's two labels and the panel in place. A panel that took each

@@ -25,7 +25,6 @@ from wargames_tui.ui.screens.load_game import LoadGameScreen
 from wargames_tui.ui.app import WargamesApp
 from wargames_tui.ui.screens.menu import MenuScreen
 from wargames_tui.ui.screens.new_game import NewGameScreen
-from wargames_tui.ui.widgets.findlist import FindList
 
 
 @sync
@@ -317,8 +316,12 @@ async def test_this_screens_choice_shows_its_value_at_80x24(monkeypatch) -> None
 
 
 @sync
-async def test_typing_on_the_scenario_list_finds_a_scenario_and_starts_nothing(save_dir: Path) -> None:
+async def test_typing_on_the_scenario_list_finds_a_scenario_and_starts_nothing(save_dir: Path, monkeypatch) -> None:  # noqa: ANN001
     # "s" started the highlighted game from any field: a player typing "se" for Seeds began Dunkerque.
+    from wargames_tui.ui.widgets import findlist
+
+    clock = [100.0]  # the keys' time stands still unless the test moves it: a loaded machine's pilot is slow
+    monkeypatch.setattr(findlist, "monotonic", lambda: clock[0])
     app = make_app(save_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -332,7 +335,7 @@ async def test_typing_on_the_scenario_list_finds_a_scenario_and_starts_nothing(s
         await pilot.press("s", "p")  # a new search only after a pause: "sesp" finds nothing, the list stays
         await pilot.pause()
         assert screen.current.id.startswith("seeds-of-disaster/")
-        screen.query_one("#new-scenarios", FindList)._at = 0.0  # as after a pause
+        clock[0] += findlist.PAUSE  # a pause: the next letter starts a new search
         await pilot.press("d")
         await pilot.pause()
         first = screen.current.id

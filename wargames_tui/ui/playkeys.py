@@ -25,12 +25,15 @@ def cursor_keys(moves: dict[str, str], tip: str) -> list[Binding]:
     return [Binding(keys, action, "Cursor", show=False, tooltip=tip) for keys, action in moves.items()]
 
 
+STAND_IN_TIP = ("when the rules give you another side's turn (an automaton's), let the game play it for you, "
+                "and g again to play it by hand")
+
 # The keys of a game being played (the pane adds its own).
 PLAY_KEYS = [
     Binding("a", "actions", "Actions", tooltip=ACTIONS_TIP),
     Binding("u", "undo", "Undo", tooltip="take back your last action (never past a die roll, a revealed unit or a change of side)"),
-    Binding("g", "stand_in", "Game plays them",
-            tooltip="when the rules give you another side's turn (an automaton's), let the game play it for you, and g again to play it by hand"),
+    Binding("g", "stand_in", "Game plays them", tooltip=STAND_IN_TIP),
+    Binding("g", "hand_back", "Play by hand", tooltip=STAND_IN_TIP),  # the footer says which one g does now
     Binding("question_mark", "help", "Help", key_display="?", tooltip="this help"),
     Binding("ctrl+s,s", "save", "Save", tooltip="save now (the game also saves after every action)"),
     Binding("q", "menu", "Menu", tooltip="back to the menu"),

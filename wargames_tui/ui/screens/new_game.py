@@ -81,7 +81,7 @@ class NewGameScreen(Screen):
                     options.append(None)
                 options.append(Option(Text(title or game_id, style="bold #ffd21f"), disabled=True))
             name = info.title.removeprefix(f"{title}: ") if title else info.title
-            words[info.id] = f"{title} {info.title}"
+            words[info.id] = f"{title} {name}"  # the words typing finds it by
             if name == title:  # a game of one scenario: the heading already names it
                 options.append(Option(Text(info.subtitle, style="bold"), id=info.id))
                 continue

@@ -363,8 +363,9 @@ class PlayScreen(Screen):
             return action in REPLAY_ACTIONS or action in ("log_scroll", "focus_map")
         if action == "replay_viewer":
             return False
-        if action == "stand_in":  # the automaton's turn falls to the player: the game may play it
-            return gamehooks.stand_in(self.session) is not None and not self.bot_to_act() and not self.over()
+        if action in ("stand_in", "hand_back"):  # the automaton's turn falls to the player: the game may play it
+            duty = gamehooks.stand_in(self.session) is not None and not self.bot_to_act() and not self.over()
+            return duty and self.standing_in == (action == "hand_back")
         if action in ("step", "go_to", "back"):
             return False
         if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map", "standing", "full_log"):
@@ -663,18 +664,28 @@ class PlayScreen(Screen):
 
     def action_stand_in(self) -> None:
         """g: the game plays the side the player stands in for, in good faith, with the game's
-        purposeful bot, a step at a time in the log; g again takes the keys back."""
+        purposeful bot, a step at a time in the log."""
         duty = gamehooks.stand_in(self.session)
         if duty is None:
             return
-        self.standing_in = not self.standing_in
-        side = short_name(self.side_names.get(duty[0], duty[0]))
-        if self.standing_in:
-            self.say(f"The game plays the {side}s for you this turn, step by step in the log: g takes the keys back.")
-            self._schedule_step()
-        else:
-            self._cancel_step()
-            self.say(f"You play the {side}s by hand again.")
+        self._stand_in(True)
+        self.say(f"The game plays the {self._duty_side(duty)}s for you this turn, step by step in the log: g takes the keys back.")
+        self._schedule_step()
+
+    def action_hand_back(self) -> None:
+        """g while the game plays that side: the player takes the keys back."""
+        duty = gamehooks.stand_in(self.session)
+        self._stand_in(False)
+        self._cancel_step()
+        if duty is not None:
+            self.say(f"You play the {self._duty_side(duty)}s by hand again.")
+
+    def _duty_side(self, duty: tuple[str, str]) -> str:
+        return short_name(self.side_names.get(duty[0], duty[0]))
+
+    def _stand_in(self, on: bool) -> None:
+        self.standing_in = on
+        self.refresh_bindings()  # the footer's g: "Game plays them" or "Play by hand"
 
     def _stand_in_step(self) -> None:
         self._step_timer = None
@@ -682,17 +693,17 @@ class PlayScreen(Screen):
             self._step_timer = self.set_timer(0.5, self._stand_in_step)
             return
         if not self.standing_in or gamehooks.stand_in(self.session) is None:
-            self.standing_in = False
+            self._stand_in(False)
             return
         try:
             action = BOTS["greedy"](self.session, self.bot_rng)
         except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
-            self.standing_in = False
+            self._stand_in(False)
             self.say(f"The game could not play this step ({exc!r}): play it by hand.", "error")
             return
         self.play(action)
         if gamehooks.stand_in(self.session) is None:
-            self.standing_in = False  # that side's turn is over: the player's own comes next
+            self._stand_in(False)  # that side's turn is over: the player's own comes next
 
     def _auto_step(self, once: bool = False) -> None:
         self._step_timer = None
