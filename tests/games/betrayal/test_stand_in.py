@@ -64,3 +64,22 @@ def test_the_automatons_own_phases_are_the_german_sides_not_stood_in() -> None:
     session = Session.start(game, "betrayal/historical", seed=3)
     assert session.state.phase == "initiative" and session.prompt.side == "german"
     assert not standing_in(game, session.state)
+
+
+@pytest.mark.rules("betrayal:3.4.1", "betrayal:4.5.2", "betrayal:1.7")
+def test_a_players_own_units_choice_in_the_german_turn_is_his_not_the_automatons() -> None:
+    # In the German combat the initiative's winner withdrew his own Belgian corps under "playing the
+    # Germans as the initiative's winner", with "g Game plays them" offered, and the planner left
+    # the withdrawal to the easy level: the owning player decides its path (4.5.2), for himself.
+    session = Session.start(game, "betrayal/historical", seed=4)
+    rng, met = random.Random(4), set()
+    while len(met) < 2 and session.outcome() is None:
+        state = session.state
+        item = state.pending[0] if state.pending else None
+        if item and item["kind"] == "withdraw" and game.sequence.phasing(state) == "german":
+            german = game.sc().units[item["unit"]].nation == "german"
+            met.add(german)
+            assert session.prompt.side == state.initiative  # the initiative's winner: his corps, and the Germans'
+            assert (game.stand_in(state) is not None) == german
+        session.act(EASY(session, rng))
+    assert met == {True, False}

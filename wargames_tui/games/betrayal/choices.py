@@ -60,18 +60,28 @@ def case(item: Item) -> str:
 
 
 def chooser(state: State, item: Item) -> str:
+    return player_of_seat(state, owner(state, item))
+
+
+def owner(state: State, item: Item) -> str:
+    """Whose choice a pending item is: "german" for the automaton's (its player is the initiative's
+    winner, 3.4.1), else the Allied player who decides for his own units (the minor allies' are the
+    British's, 1.7)."""
     kind = item["kind"]
     if kind == "intercept":
         return "british" if state.initiative == "french" else "french"  # the other Allied player (3.4.6)
     if kind == "exploit":
-        return state.initiative or "french"
+        return "german"
     if kind == "return":
-        return player_of_seat(state, item["player"])
+        return item["player"]
     if kind == "px-answer":
         answers = px_answers(state, item)
-        return player_of(state, answers[0]["unit"]) if answers else state.initiative or "french"
-    units = [item["unit"]] if "unit" in item else item.get("units") or []
-    return player_of(state, units[0]) if units else state.initiative or "french"
+        units = [answers[0]["unit"]] if answers else []
+    else:
+        units = [item["unit"]] if "unit" in item else item.get("units") or []
+    if not units or sc().units[units[0]].nation == "german":
+        return "german"
+    return player_of(state, units[0])
 
 
 def player_of_seat(state: State, player: str) -> str:

@@ -123,6 +123,8 @@ def stand_in(state: State) -> tuple[str, str] | None:
     who = acting(state)
     if state.phase in ("over", "setup") or phasing(state) != "german" or who not in ALLIED:
         return None
+    if state.pending and choices.owner(state, state.pending[0]) != "german":
+        return None  # his own units' choice within the German turn (a withdrawal, 4.5.2): his to make
     return "german", "playing the Germans as the initiative's winner (3.4.1)"
 
 
