@@ -10,6 +10,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action, Event
 from wargames_tui.games.betrayal import air, movement
 from wargames_tui.games.betrayal.board import (
+    automaton_player,
     carry_republic,
     contested,
     country_ok,
@@ -60,12 +61,13 @@ def case(item: Item) -> str:
 
 
 def chooser(state: State, item: Item) -> str:
-    return player_of_seat(state, owner(state, item))
+    who = owner(state, item)
+    return automaton_player(state) if who == "german" else who
 
 
 def owner(state: State, item: Item) -> str:
-    """Whose choice a pending item is: "german" for the automaton's (its player is the initiative's
-    winner, 3.4.1), else the Allied player who decides for his own units (the minor allies' are the
+    """Whose choice a pending item is: "german" for the automaton's (`automaton_player` makes it,
+    3.4.1), else the Allied player who decides for his own units (the minor allies' are the
     British's, 1.7)."""
     kind = item["kind"]
     if kind == "intercept":
@@ -82,10 +84,6 @@ def owner(state: State, item: Item) -> str:
     if not units or sc().units[units[0]].nation == "german":
         return "german"
     return player_of(state, units[0])
-
-
-def player_of_seat(state: State, player: str) -> str:
-    return (state.initiative or "french") if player == "german" else player
 
 
 def text(state: State, item: Item) -> str:
