@@ -12,7 +12,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import dynamo
 from wargames_tui.games.dynamo import hidden
-from wargames_tui.games.dynamo.bot import _way, evacuation_ports, plan, planning_bot
+from wargames_tui.games.dynamo.bot import _way, evacuation_ports, plan
 from wargames_tui.games.dynamo.data import load_map
 
 
@@ -33,12 +33,12 @@ def test_the_bot_plays_its_side_legally(scenario: str, side: str) -> None:
     assert len(kinds) >= 4
 
 
-def _move_alone(state, side: str, bot=plan) -> None:
+def _move_alone(state, side: str) -> None:
     """Let the bot move side's stacks until it ends the movement phase."""
     session = Session(dynamo, "dynamo/campaign", {}, state, Dice(1), {"german": "human", "allied": "human"})
     rng = random.Random(1)
     while session.state.phase == f"{side}-move":
-        session.act(bot(session, rng))
+        session.act(plan(session, rng))
 
 
 @pytest.mark.rules("dynamo:20.5")
@@ -147,56 +147,3 @@ def test_the_allied_way_closes_german_hexes_and_counts_a_step_into_their_zone_tw
     way = _way(frozenset({goal}), frozenset({foe}))
     clear = next(h for h in sorted(neighbours[goal]) if h != near and foe not in neighbours[h] and h != foe)
     assert way[goal] == 0 and way[near] == 2 and way[clear] == 1 and foe not in way
-
-
-def _walked(unit: str, at: str, bot) -> tuple[int, int]:
-    """Where bot walks unit from at on an empty map on turn 7: its distance to the nearest open
-    port and to the south edge, before less after."""
-    s = empty("allied-move", turn=7)
-    put(s, at, unit)
-    grid = board(s).m.grid
-    south = board(s).g.edge(board(s).g.rules.edges.allied_south)
-    ports = ("2402", "2904")
-    def far(h: str | None) -> tuple[int, int]:
-        if h is None:  # off the south edge (20.3)
-            return 99, 0
-        return min(grid.distance(h, p) for p in ports), min(grid.distance(h, e) for e in south)
-    before = far(at)
-    _move_alone(s, "allied", bot)
-    after = far(s.units[unit].hex)
-    return before[0] - after[0], before[1] - after[1]
-
-
-@pytest.mark.rules("dynamo:20.5", "dynamo:22.2", "dynamo:22.4")
-def test_the_planning_allies_walk_british_stacks_to_the_sea_not_the_south_edge() -> None:
-    """The sea takes 42 steps in No Halt Order's turns 5-12 (20.4, 20.5), more than its 29.5
-    British; a British step lost is 4 German points (22.2), lifted or over the south edge 1 Allied
-    point (22.4, 20.7). Four hexes from the south edge and seventeen from Dunkirk and Calais, a
-    British division of the planning Allies' own policy heads for the ports; the greedy bot's and
-    a French infantry division of either policy go south."""
-    to_port, to_south = _walked("b-3", "2117", planning_bot)
-    assert to_port > 0 and to_south < 0
-    to_port, to_south = _walked("b-3", "2117", plan)
-    assert to_south > 0 and to_port < 0
-    to_port, to_south = _walked("f-4id", "2117", planning_bot)
-    assert to_south > 0 and to_port < 0
-
-
-def _holds(at: str, german: str, bot) -> bool:
-    """Whether bot leaves British 3 Division where it stands next to a German division (turn 7)."""
-    s = empty("allied-move", turn=7)
-    put(s, at, "b-3")
-    put(s, german, "g-9id")
-    _move_alone(s, "allied", bot)
-    return s.units["b-3"].hex == at
-
-
-@pytest.mark.rules("dynamo:5.3", "dynamo:20.5")
-def test_the_planning_allies_hold_a_town_next_to_the_german_only_where_it_is_a_port() -> None:
-    """The greedy Allies stand in a town or a watergang next to the German (Lens, 2615): in No
-    Halt Order's greedy games stacks sat so on their way (at 2815 and 2521 in seed 2) until the
-    German assaulted them. The planning Allies' own policy walks on, but holds Dunkirk (2904), a
-    port the sea lifts four steps a turn from (20.5)."""
-    assert _holds("2615", "2616", plan)
-    assert not _holds("2615", "2616", planning_bot)
-    assert _holds("2904", "2805", planning_bot)

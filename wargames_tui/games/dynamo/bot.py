@@ -8,9 +8,6 @@ ports still open on the coast (four of a turn's six sea evacuees must come from 
 turn 7, 20.5) or the Somme (the French armour to the Somme only), by ways round the German
 stacks, strike back only at long odds, and hold its reinforcements back (never entered, they
 count as evacuated, 21.4).
-The planning bot's own plans (`planning_bot`) come from the same policy, but its Allies walk the
-stacks holding British units to the sea, not the south edge, and hold a town only where it is a
-haven (`SEA_FIRST`).
 """
 
 from __future__ import annotations
@@ -31,13 +28,7 @@ UNKNOWN_DEFENCE = 4  # what the bot assumes of a counter it cannot identify
 BLITZ_ODDS = 8.0
 
 
-def planning_bot(session: Session, rng: random.Random) -> Action:
-    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but its Allies play `SEA_FIRST`."""
-    return plan(session, rng, planning=True)
-
-
-def plan(session: Session, rng: random.Random, planning: bool = False) -> Action:
+def plan(session: Session, rng: random.Random) -> Action:
     prompt = session.prompt
     actions = list(prompt.actions)
     side = prompt.side
@@ -84,7 +75,7 @@ def plan(session: Session, rng: random.Random, planning: bool = False) -> Action
         return {"type": "leave"}
     if "go" in kinds or "blitz" in kinds:
         terrain = {h: c.terrain for h, c in session.game.board(session.state).cells.items()}
-        return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south, terrain, planning)
+        return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south, terrain)
     if "enter" in kinds and view["phase"].endswith("move") and side == "german":
         return min(by("enter"), key=lambda a: (near(a["hex"], enemy_hexes), a["hex"]))
     if "pick" in kinds:
@@ -184,18 +175,9 @@ def _absorb(view: dict[str, Any], actions: list[Action], side: str) -> Action:
 
 
 HOLDING_GROUND = ("watergangs", "urban")  # where the Allied bot stands and fights
-# The planning Allies' own policy (`planning_bot`): a stack holding a British unit walks to the open
-# ports (the coast where none is left), never to the south edge, and a stack next to the German
-# holds its town or watergang only where that is a haven (a port or the south edge). The sea takes
-# 42 steps in No Halt Order's turns 5-12 (20.4, 20.5), more than its 29.5 British; a British step
-# lost is 4 German points (22.2), one lifted or over the south edge 1 Allied point (22.4, 20.7),
-# and the south edge (1021-2121) lies past the German's line from the pocket. Greedy against
-# greedy, No Halt Order seeds 1-40 (89112dd): sea steps 15.0 -> 22.0 a game, British steps lost
-# 12.3 -> 10.4, mean quotient 2.005 -> 1.931 (paired -0.074 +- 0.091, within the noise).
-SEA_FIRST = True
 
 
-def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain, planning=False) -> Action:
+def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain) -> Action:
     group = view["group"]
     blitzes = [a for a in actions if a["type"] == "blitz"]
     if blitzes and group is not None:
@@ -208,8 +190,7 @@ def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain, pl
     if not moves or group is None or group.get("moved"):
         return {"type": "halt"}
     here = group["hex"]
-    sea_first = SEA_FIRST and planning and side == "allied"
-    if side == "allied" and terrain.get(here) in HOLDING_GROUND and near(here, enemy_hexes) == 1 and not (sea_first and here not in havens):
+    if side == "allied" and terrain.get(here) in HOLDING_GROUND and near(here, enemy_hexes) == 1:
         return {"type": "halt"}  # hold the canal line and the towns
     if side == "german":
         targets = enemy_hexes or set(view["ports"])
@@ -219,8 +200,6 @@ def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain, pl
         mine = [u for u in view["units"] if u["id"] in group["units"] and not u["dummy"]]
         if mine and all(u["nation"] == "french" and u["moto"] for u in mine):
             goals = set(view["edges"]["south"])  # the sea lift is the British's; the French armour drives south
-        elif sea_first and any(u["nation"] == "british" for u in mine):
-            goals = havens - set(view["edges"]["south"]) or set(view["coast"])  # the British to the sea
         way = _way(frozenset(goals), frozenset(enemy_hexes))
         score = lambda h: (way.get(h, UNREACHED) + (3 if near(h, enemy_hexes) <= 1 else 0), rng.random())
     best = min(moves, key=lambda a: score(a["hex"]))
