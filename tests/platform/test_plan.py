@@ -140,6 +140,31 @@ def test_plans_come_from_the_games_own_greedy_bot_where_it_has_one() -> None:
     assert len(plan_module._styles(game_for("panzer-corps/el-alamein"))) > 1  # no bot of its own: the styles
 
 
+def test_the_plain_style_falls_back_and_blocks_only_for_a_side_the_game_names(monkeypatch) -> None:  # noqa: ANN001
+    # The generic styles' plain one is the easy level's own (the default plan, played unscored
+    # where a playout costs more than a thirteenth of the first plan's share), but for a side the
+    # game names (`plans_fall_back`): Khar'kov's planning Germans played it so on turns 1-5 and
+    # left the 19th Panzer's pair at the front (Khar'kov NOTES.md, session 21). The easy level,
+    # the others' reply in a playout, stays the plain greedy bot whatever the game names.
+    from wargames_tui.bots.greedy import DEFAULT, greedy_bot
+
+    game = game_for("panzer-corps/el-alamein")
+    session = Session.start(game, "panzer-corps/el-alamein", seed=1)
+    assert plan_module._easy(game) is greedy_bot
+    styles: list = []
+    monkeypatch.setattr(plan_module, "greedy_bot", lambda s, r, style=DEFAULT: styles.append(style))
+    named: list = []
+    plan_module._styles(game)[0](session, random.Random(1))
+    monkeypatch.setattr(game, "plans_fall_back", lambda state, side: named.append(side) or side == session.prompt.side, raising=False)
+    plan_module._styles(game)[0](session, random.Random(1))
+    monkeypatch.setattr(game, "plans_fall_back", lambda state, side: side != session.prompt.side)
+    plan_module._styles(game)[0](session, random.Random(1))
+    plain = styles[0]
+    assert plain == DEFAULT and named == [session.prompt.side]
+    assert styles[1].falls_back and styles[1].blocks and styles[1].worth_attacking == plain.worth_attacking and styles[1].guards == plain.guards
+    assert styles[2] == DEFAULT
+
+
 def test_a_side_plays_its_policy_for_plans_and_the_others_reply_as_the_easy_level(monkeypatch) -> None:  # noqa: ANN001
     # A game's policy for plans (`plans`) makes the planning side's choices in a playout, its
     # answers within the others' turn too; the others reply as the easy level (`greedy`) plays,

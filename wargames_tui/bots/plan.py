@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from wargames_tui.bots.greedy import Style, greedy_bot
@@ -217,7 +217,7 @@ def _easy(game: Any) -> Policy:
     """The easy level's bot: the others' reply in a playout, and the choices made for a side that
     another stands in for (an automaton), which play that side for itself, not for the one
     standing in."""
-    return presentation(game).bots.get("greedy", _styles(game)[0])
+    return presentation(game).bots.get("greedy", greedy_bot)
 
 
 def _one_policy(game: Any) -> bool:
@@ -382,12 +382,28 @@ def _styles(game: Any) -> list[Policy]:
     if own is not None:
         return [own]
     if map_kind(game) == "hex" and hasattr(game, "objectives"):
-        return [_styled(s) for s in STYLES.values()]
+        plain, *others = STYLES.values()
+        return [_plain(game, plain)] + [_styled(s) for s in others]
     return [greedy_bot]
 
 
 def _styled(style: Style) -> Policy:
     return lambda session, rng: greedy_bot(session, rng, style)
+
+
+def _plain(game: Any, plain: Style) -> Policy:
+    """The plans' plain style (the first: the default plan, played where no other plan could be
+    scored twice, and the policy's choice where no plan is made): the easy level's own, but for a
+    side the game names (`plans_fall_back`), which also falls back and blocks as every other style
+    does. Where a playout costs more than a thirteenth of the turn's first plan's share, the first
+    plan is the default unscored: Khar'kov's planning Germans, playouts of 0.27-0.4 CPU s, played
+    the plain style's turns 1-5 so (the 19th Panzer's pair left at the front on turn 1, lost
+    there to the planning Soviets), though each other style scored above it in playouts."""
+    names = getattr(game, "plans_fall_back", None)
+    if names is None:
+        return _styled(plain)
+    wary = replace(plain, falls_back=True, blocks=True)
+    return lambda session, rng: greedy_bot(session, rng, wary if names(session.state, session.prompt.side) else plain)
 
 
 def _playout(session: Session, side: str | None, genome: Genome, styles: list[Policy], seed: int) -> float:

@@ -10,7 +10,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 from wargames_tui.games import game_for
-from wargames_tui.games.panzer_corps import blocks, fall_back, fallback, points_now, retreat_room, rules
+from wargames_tui.games.panzer_corps import blocks, fall_back, fallback, plans_fall_back, points_now, retreat_room, rules
 from wargames_tui.games.panzer_corps.board import Board
 from wargames_tui.games.panzer_corps.state import State
 from wargames_tui.games.panzer_corps.victory import losses_score
@@ -192,6 +192,31 @@ def test_the_greedy_bot_pulls_a_set_up_unit_the_soviets_could_surround_back_into
         assert all(state.units[u].hex in held for u in panzers) == pulled_back
     # Kupyansk's infantry, out of every Soviet unit's reach, is in no danger.
     assert "de-320" not in fall_back(state, "de")
+
+
+@pytest.mark.rules("kharkov:4.2")
+@pytest.mark.rules("kharkov:9.5")
+def test_the_planning_germans_plain_plan_pulls_the_19th_panzer_back_and_the_easy_level_does_not():
+    # A playout of the German turn 1 costs 0.27-0.4 CPU s, so the planner's first plan cannot score
+    # another plan twice and plays its plain style's plan unscored (turns 1-5 of a kept game):
+    # that plan left the 19th Panzer's pair at Starobelsk, where the planning Soviets killed it.
+    # For the side whose enemy is paid for entering places (4.2: the Germans) the planner's plain
+    # style falls back and blocks as its other styles do; the easy level is unchanged.
+    from wargames_tui.bots import plan
+
+    game = game_for(KH.id)
+    for policy, pulled_back in ((plan._styles(game)[0], True), (plan._easy(game), False)):
+        state = _kharkov_german_turn_1()
+        panzers = [u for u, st in state.units.items() if st.hex == "1309"]
+        held = {h for h, side in state.control.items() if side == "de"}
+        session, rng = Session(game_for(KH.id), KH.id, {}, state, Dice(0)), random.Random(1)
+        while (action := policy(session, rng))["type"] == "move":
+            session.act(action)
+        assert all(state.units[u].hex in held for u in panzers) == pulled_back
+    assert plans_fall_back(state, "de") and not plans_fall_back(state, "su")
+    for other in ("panzer-corps/el-alamein", "panzer-corps/dunkerque", "panzer-corps/operation-compass"):
+        there = rules.new_state(other, {})
+        assert not any(plans_fall_back(there, side) for side in Table(other).sides)
 
 
 @pytest.mark.rules("kharkov:9.5")

@@ -74,6 +74,15 @@ def fall_back(state: State, side: str) -> dict[str, list[str]]:
     return fallback.fall_back(state, side)
 
 
+def plans_fall_back(state: State, side: str) -> bool:
+    """For the planning bot: whether side's plain plans (its default plan) should also fall back
+    and block as its other styles do: the side whose enemy is paid for entering places (kharkov
+    4.2: Khar'kov's Germans), whose plain plan left the 19th Panzer's pair at the front on turn 1
+    (Khar'kov NOTES.md, session 21)."""
+    vp = load_scenario(state.scenario).info.rules.vp
+    return vp is not None and vp.charge_side != side
+
+
 def blocks(state: State, side: str) -> dict[str, list[str]]:
     """For bots: side's units whose move could stop the enemy winning at once (kharkov 4.5),
     each with the ends that do, best first (blocking.py)."""
