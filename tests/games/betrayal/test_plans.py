@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from wargames_tui.games import betrayal as game
-from wargames_tui.games.betrayal.board import sc
-from wargames_tui.games.betrayal.bot import CLOSE_IN, EVACUATE_FROM, KEEP, betrayal_bot, planning_bot
+from wargames_tui.games.betrayal.board import distances, sc
+from wargames_tui.games.betrayal.bot import EVACUATE_FROM, REACH, WAIT, betrayal_bot, planning_bot
 from wargames_tui.present import presentation
 
 from .helpers import blank, put
@@ -111,38 +111,131 @@ def kept_position(on_map: int, evacuated: int):
 
 
 @pytest.mark.rules("betrayal:7.0", "betrayal:3.2.3")
-def test_once_five_have_sailed_the_last_two_stay_on_the_map():
-    state = kept_position(KEEP, MINOR)
+@pytest.mark.parametrize("on_map", [2, 3])
+def test_once_five_have_sailed_none_sails_before_the_last_turn(on_map):
+    # the rear guard: a sixth unit home adds nothing to Britain's level (7.0)
+    state = kept_position(on_map, MINOR)
     assert choose(state, betrayal_bot)["type"] == "evacuate"
     assert choose(state)["type"] != "evacuate"
 
 
 @pytest.mark.rules("betrayal:7.0", "betrayal:3.2.3")
-def test_with_three_on_the_map_one_still_sails():
-    assert choose(kept_position(KEEP + 1, MINOR))["type"] == "evacuate"
+@pytest.mark.parametrize("on_map", [2, 3])
+def test_short_of_five_sailed_they_sail_too(on_map):
+    assert choose(kept_position(on_map, MINOR - 1))["type"] == "evacuate"
+
+
+def rear_position(turn: int, *germans: str, evacuated: int = MINOR, low_countries_fallen: bool = False):
+    """One British division left in Calais, German corps in germans, a French armour division in
+    Paris; evacuated divisions sailed already."""
+    state = blank("british-movement", turn=turn)
+    put(state, "CAL", "br-1")
+    for area, unit in zip(germans, ("de-4k", "de-9k")):
+        put(state, area, unit)
+    put(state, "PAR", "fr-3dcr")
+    sailed(state, evacuated)
+    if low_countries_fallen:
+        fallen(state)
+    return state
+
+
+def apart(area: str, *others: str) -> int:
+    return min(distances(area)[o] for o in others)
+
+
+def low_countries_gap(area: str) -> int:
+    """Areas from area to the nearest Belgian or Dutch area (none holds German units here but
+    those the test names)."""
+    return min(distances(area)[a] for a, c in S.areas.items() if c.country in ("B", "NL"))
+
+
+def moved_to(state) -> str | None:
+    move = choose(state)
+    return move["to"] if move["type"] == "move" and move["unit"] == "br-1" else None
+
+
+@pytest.mark.rules("betrayal:3.4.4", "betrayal:7.0")
+def test_the_rear_guard_leaves_an_area_next_to_the_germans_for_one_out_of_their_reach():
+    # Calais is next to the German corps in Arras and Dunkirk (WAIT - 1 areas): the division goes
+    # to Rouen, WAIT areas from them, though farther than REACH from any Belgian or Dutch area
+    state = rear_position(8, "ARR", "DUN")
+    assert apart("CAL", "ARR", "DUN") == WAIT - 1 and apart("ROU", "ARR", "DUN") == WAIT and low_countries_gap("ROU") > REACH
+    assert moved_to(state) == "ROU"
+    assert choose(state, betrayal_bot)["type"] == "evacuate"  # the easy level sails it
+
+
+@pytest.mark.rules("betrayal:3.4.4", "betrayal:7.0")
+def test_the_rear_guard_waits_where_the_germans_are_two_areas_off():
+    # Calais is WAIT areas from the corps in Lille and REACH from Ghent: it stays, though Rouen,
+    # within its move, is three areas from the Germans
+    assert apart("CAL", "LIL") == WAIT and apart("ROU", "LIL") == WAIT + 1 and distances("CAL")["GHE"] == REACH
+    state = rear_position(8, "LIL")
+    assert choose(state, betrayal_bot)["type"] == "evacuate"  # the easy level sails it (3.2.3)
+    assert choose(state)["type"] == "end-movement"
+
+
+@pytest.mark.rules("betrayal:3.4.4", "betrayal:7.0")
+def test_the_rear_guard_moves_only_to_a_better_place_to_wait():
+    # in Arras, two areas from the corps in Dunkirk and Maubeuge and two from Ghent: the easy level
+    # takes it on to Calais (a port, next to Dunkirk); the rear guard stays
+    state = blank("british-movement", turn=8)
+    put(state, "ARR", "br-1")
+    put(state, "DUN", "de-4k")
+    put(state, "MAU", "de-9k")
+    put(state, "PAR", "fr-3dcr")
+    sailed(state, MINOR)
+    assert choose(state, betrayal_bot) == {"type": "move", "unit": "br-1", "to": "CAL"}
+    assert choose(state)["type"] == "end-movement"
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
+def test_the_rear_guard_waits_within_its_move_of_a_low_countries_area():
+    # German corps in Dunkirk and Brussels: Arras, Cambrai and St-Quentin are two areas from them
+    # and REACH from Ghent or Louvain, Amiens and Rouen three areas from them and farther
+    assert all(apart(a, "DUN", "BRU") == WAIT and low_countries_gap(a) == REACH for a in ("ARR", "CAM", "SQU"))
+    assert apart("AMI", "DUN", "BRU") == WAIT + 1 and low_countries_gap("AMI") == REACH + 1
+    assert moved_to(rear_position(8, "DUN", "BRU")) in ("ARR", "CAM", "SQU")
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
+def test_beyond_its_move_of_any_low_countries_area_the_rear_guard_waits_farthest_from_the_germans():
+    # German corps in Dunkirk and Cambrai: Abbeville and Amiens are REACH + 1 from a Belgian area
+    # and two from the Germans, Rouen farther from both: Rouen
+    assert all(apart(a, "DUN", "CAM") == WAIT and low_countries_gap(a) == REACH + 1 for a in ("ABB", "AMI"))
+    assert apart("ROU", "DUN", "CAM") == WAIT + 1
+    assert moved_to(rear_position(8, "DUN", "CAM")) == "ROU"
+
+
+def sailing_position(turn: int, unit: str, evacuated: int):
+    # a British unit in Caen (a port), the Germans far off in Sedan: the easy level keeps it
+    state = blank("british-movement", turn=turn)
+    put(state, "CAE", unit)
+    put(state, "SED", "de-4k")
+    put(state, "PAR", "fr-3dcr")
+    sailed(state, evacuated)
+    return state
 
 
 @pytest.mark.rules("betrayal:7.0", "betrayal:3.2.3")
-def test_short_of_five_sailed_the_last_two_sail_too():
-    assert choose(kept_position(KEEP, MINOR - 1))["type"] == "evacuate"
+def test_from_the_turn_they_sail_home_infantry_sails_out_of_the_germans_reach_till_five_have():
+    state = sailing_position(EVACUATE_FROM, "br-1", MINOR - 1)
+    assert choose(state) == {"type": "evacuate", "unit": "br-1"}
+    assert choose(state, betrayal_bot)["type"] != "evacuate"
 
 
-def closing_position(turn: int):
-    # two British divisions kept in Rouen, five sailed; Ghent free of German units
-    return british_in("ROU", ["br-1", "br-2"], MINOR, turn, "TRO")
+@pytest.mark.rules("betrayal:7.0", "betrayal:3.2.3")
+def test_before_the_turn_they_sail_home_none_sails_out_of_the_germans_reach():
+    assert choose(sailing_position(EVACUATE_FROM - 1, "br-1", MINOR - 1))["type"] != "evacuate"
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:3.2.3", "betrayal:5.3.2")
+def test_the_armour_does_not_sail_to_make_the_five():
+    assert choose(sailing_position(EVACUATE_FROM, "br-1a", MINOR - 1))["type"] != "evacuate"
 
 
 @pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
-def test_the_kept_units_close_in_on_the_low_countries_in_the_last_turns():
-    state = closing_position(LAST - CLOSE_IN)
-    move = choose(state)
-    assert move["type"] == "move" and move["unit"] in ("br-1", "br-2") and move["to"] in ("ABB", "AMI", "ARR")
-
-
-@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
-def test_the_kept_units_do_not_close_in_earlier():
-    move = choose(closing_position(LAST - CLOSE_IN - 1))
-    assert not (move["type"] == "move" and move["to"] in ("ABB", "AMI", "ARR"))
+def test_in_the_last_turn_the_rear_guard_retakes_a_low_countries_area():
+    assert moved_to(rear_position(LAST, "BRU", low_countries_fallen=True)) == "GHE"
 
 
 def last_sailing(evacuated: int):

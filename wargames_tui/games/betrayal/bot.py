@@ -29,8 +29,8 @@ from wargames_tui.games.betrayal.victory import allied_arms, british_counts, low
 
 GOOD_ODDS = 4  # the column index of 3:1
 EVACUATE_FROM = 6  # the game turn the British start to sail home
-KEEP = 2  # the planner's British: ground units kept on the map to the last turn once five have sailed
-CLOSE_IN = 2  # the planner's British: turns before the last from which those close in on the Low Countries
+WAIT = 2  # the planner's British rear guard: areas from the nearest German ground unit where it waits
+REACH = 2  # and from a Belgian or Dutch area free of German units: a British ground unit's allowance
 
 
 def betrayal_bot(session: Session, rng: random.Random) -> Action:
@@ -310,9 +310,10 @@ def _british_end(state: State, acts: list[Action]) -> Action | None:
     """The British choices the German Minor turns on: an air or armour unit back from the Regroup
     box first in the last turn or where the map has none (3.2.2); from the turn they make for the
     ports, a Belgian or Dutch area retaken where all are German-held (`_retake`); before the last
-    turn, the units kept back close in on the Low Countries (`_closing_in`); in the last turn every
-    British ground unit at a port sails home (3.2.3: only the map counts at the end, and eight
-    on it, the Major, are out of reach) but the last Allied armour, where five sail without it."""
+    turn, five infantry units sailed home from the first turn they may (`_sail_five`), and then
+    the rest wait out of the Germans' reach (`_rear_guard`); in the last turn every British
+    ground unit at a port sails home (3.2.3: only the map counts at the end, and eight on it, the
+    Major, are out of reach) but the last Allied armour, where five sail without it."""
     kinds = {a["type"] for a in acts}
     if "return" in kinds and (_last(state) or mobile_arms_gone(state)):
         arms = [a for a in acts if a["type"] == "return" and allied_arms(a["unit"])]
@@ -325,7 +326,7 @@ def _british_end(state: State, acts: list[Action]) -> Action | None:
         if retake is not None:
             return retake
     if not _last(state):
-        return _closing_in(state, acts)
+        return _rear_guard(state, acts) if _guarding(state) else _sail_five(state, acts)
     evacuated, _ = british_counts(state)
     sailing = [a for a in acts if a["type"] == "evacuate"]
     for a in sailing:
@@ -350,40 +351,69 @@ def _retake(state: State, acts: list[Action], inland: bool) -> Action | None:
     return min(moves, key=lambda a: (allied_arms(a["unit"]), not sc().areas[a["to"]].port, a["unit"], a["to"])) if moves else None
 
 
-def _closing_in(state: State, acts: list[Action]) -> Action | None:
-    """In the turns before the last, once five have sailed, the British units kept on the map
-    (`_kept`) go towards a Belgian or Dutch area no German unit stands in, by areas no German unit
-    stands in, for the last turn's retake (`_retake`)."""
-    evacuated, saved = british_counts(state)
-    if state.turn < state.last_turn - CLOSE_IN or evacuated < sc().tables.victory.british_minor_evacuated or saved - evacuated > KEEP:
-        return None
-    free = [a for a, area in sc().areas.items() if area.country in ("B", "NL") and not ground(state, a, "german")]
-    if not free:
-        return None
+# Once five have sailed (the Minor, 7.0), a British unit sailing home adds nothing to Britain's
+# level, and one still on the map matters only at the end: in the last British Movement Phase (2.0:
+# the last of the game turn) it may retake a Belgian or Dutch area, and an armour unit on the map
+# keeps off the German Minor. A unit next to the Germans is attacked (3.4.4 C binds an attack on
+# every Allied-occupied area next to an Advance/Attack area). So the five sail first, and the rest
+# wait out of the Germans' reach, near an area they can retake at the end.
 
-    def gap(area: str) -> int:
-        return min(distances(area).get(f, 99) for f in free)
+
+def _sail_five(state: State, acts: list[Action]) -> Action | None:
+    """From the turn the British sail home, while fewer than five have sailed, an infantry unit at
+    a port sails (3.2.3), within the Germans' reach or not: the Minor in hand (7.0). The armour
+    stays: on the map at the end it keeps off the German Minor (5.3.2's note)."""
+    if state.turn < EVACUATE_FROM:
+        return None
+    sailing = [a for a in acts if a["type"] == "evacuate" and not allied_arms(a["unit"])]
+    return min(sailing, key=lambda a: a["unit"]) if sailing else None
+
+
+def _guarding(state: State) -> bool:
+    """Whether the British rear guard is on: five ground units sailed (7.0), before the last turn."""
+    evacuated, _ = british_counts(state)
+    return not _last(state) and evacuated >= sc().tables.victory.british_minor_evacuated
+
+
+def _waiting(state: State, area: str) -> tuple[int, bool, int, int]:
+    """How good a place to wait is: out of the German units' reach (at least WAIT areas from the
+    nearest, where an Advance/Attack binds no attack on it, 3.4.4 C), then within REACH of a
+    Belgian or Dutch area no German unit stands in, then farther from the Germans, then nearer
+    such an area."""
+    free = [a for a, c in sc().areas.items() if c.country in ("B", "NL") and not ground(state, a, "german")]
+    gap = min((distances(area).get(f, 99) for f in free), default=99)
+    threat = _threat(state, area)
+    return (min(threat, WAIT), gap <= REACH, min(threat, WAIT + 1), -gap)
+
+
+def _rear_guard(state: State, acts: list[Action]) -> Action | None:
+    """Of the British ground units left on the map once five have sailed, one that can wait in a
+    better place (`_waiting`) moves to the best it can reach, the worst placed first."""
+    def placed(a: Action) -> tuple[int, bool, int, int]:
+        return _waiting(state, state.pieces[a["unit"]].where)
 
     moves = [
         a for a in acts
-        if a["type"] == "move" and sc().units[a["unit"]].nation == "british" and not ground(state, a["to"], "german")
-        and gap(a["to"]) < gap(state.pieces[a["unit"]].where)
+        if a["type"] == "move" and _rear(a["unit"]) and _waiting(state, a["to"]) > placed(a)
     ]
-    return min(moves, key=lambda a: (gap(a["to"]), -_threat(state, a["to"]), a["unit"], a["to"])) if moves else None
+    if not moves:
+        return None
+    worst = min(placed(a) for a in moves)
+    return max((a for a in moves if placed(a) == worst), key=lambda a: (_waiting(state, a["to"]), a["unit"], a["to"]))
+
+
+def _rear(uid: str) -> bool:
+    unit = sc().units[uid]
+    return unit.nation == "british" and not unit.air
 
 
 def _kept(state: State, acts: list[Action]) -> list[Action]:
-    """Before the last turn, once five British ground units have sailed home (the Minor, 7.0),
-    the last KEEP on the map do not sail: units for the last turn (`_british_end`), to retake a
-    Belgian or Dutch area or to keep armour on the map."""
-    if _last(state) or state.phase != "british-movement":
+    """The rear guard's units (`_guarding`) neither sail nor move but as `_rear_guard` sends
+    them: what they would add sailing is nothing, and anywhere else they may be caught."""
+    if state.phase != "british-movement" or not _guarding(state):
         return acts
-    evacuated, saved = british_counts(state)
-    if evacuated < sc().tables.victory.british_minor_evacuated:
-        return acts
-    if saved - evacuated <= KEEP:  # the units left on the map: none sails while it has another choice
-        return [a for a in acts if a["type"] != "evacuate"] or acts
-    return acts
+    kept = [a for a in acts if not (a.get("unit") and _rear(a["unit"]) and a["type"] in ("evacuate", "move"))]
+    return kept or acts
 
 
 def _spared(state: State, acts: list[Action]) -> list[Action]:
