@@ -125,11 +125,11 @@ def test_short_of_five_sailed_they_sail_too(on_map):
     assert choose(kept_position(on_map, MINOR - 1))["type"] == "evacuate"
 
 
-def rear_position(turn: int, *germans: str, evacuated: int = MINOR, low_countries_fallen: bool = False):
-    """One British division left in Calais, German corps in germans, a French armour division in
-    Paris; evacuated divisions sailed already."""
+def rear_position(turn: int, *germans: str, evacuated: int = MINOR, low_countries_fallen: bool = False, at: str = "CAL"):
+    """One British division left in at (Calais), German corps in germans, a French armour
+    division in Paris; evacuated divisions sailed already."""
     state = blank("british-movement", turn=turn)
-    put(state, "CAL", "br-1")
+    put(state, at, "br-1")
     for area, unit in zip(germans, ("de-4k", "de-9k")):
         put(state, area, unit)
     put(state, "PAR", "fr-3dcr")
@@ -178,12 +178,7 @@ def test_the_rear_guard_waits_where_the_germans_are_two_areas_off():
 def test_the_rear_guard_moves_only_to_a_better_place_to_wait():
     # in Arras, two areas from the corps in Dunkirk and Maubeuge and two from Ghent: the easy level
     # takes it on to Calais (a port, next to Dunkirk); the rear guard stays
-    state = blank("british-movement", turn=8)
-    put(state, "ARR", "br-1")
-    put(state, "DUN", "de-4k")
-    put(state, "MAU", "de-9k")
-    put(state, "PAR", "fr-3dcr")
-    sailed(state, MINOR)
+    state = rear_position(8, "DUN", "MAU", at="ARR")
     assert choose(state, betrayal_bot) == {"type": "move", "unit": "br-1", "to": "CAL"}
     assert choose(state)["type"] == "end-movement"
 

@@ -285,8 +285,9 @@ PICKS: dict[str, Any] = {
 
 def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but the British keep what the German Minor needs out of German hands in the last turns
-    (`_british_end`); the easy level, the French and German rows' opponent, is the greedy bot."""
+    but the British sail five home first and keep the rest out of reach for the last turn, where
+    they keep what the German Minor needs out of German hands (`_british_end`); the easy level,
+    the French and German rows' opponent, is the greedy bot."""
     state: State = session.state
     actions = session.prompt.actions
     if session.prompt.side == "british" and len(actions) > 1:
@@ -389,6 +390,7 @@ def _waiting(state: State, area: str) -> tuple[int, bool, int, int]:
 def _rear_guard(state: State, acts: list[Action]) -> Action | None:
     """Of the British ground units left on the map once five have sailed, one that can wait in a
     better place (`_waiting`) moves to the best it can reach, the worst placed first."""
+
     def placed(a: Action) -> tuple[int, bool, int, int]:
         return _waiting(state, state.pieces[a["unit"]].where)
 
