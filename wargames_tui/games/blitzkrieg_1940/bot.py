@@ -142,7 +142,7 @@ def planning_bot(session: Session, rng: random.Random) -> Action:
 
 def _way(pos: Position, side: str, planning: bool) -> dict[Hex, int]:
     """Steps to side's goals: round the German units for the French in 1939 where planning."""
-    goals = _goals(pos, side)
+    goals = _goals(pos, side, planning)
     if planning and side == "allied" and not pos.y1940:
         return french_steps(pos, goals, WAY_SPAN, next(iter(pos.units_of(side)), None))
     return _distances(pos, goals, side)
@@ -160,7 +160,7 @@ def _move(session: Session, side: str | None, rng: random.Random, planning: bool
         return land[0]
     movers = [u for u in pos.units_of(side) if movement.may_move(pos, u)]
     if side == "german" and not pos.y1940:  # the 1939 screen standing across a French stack's way stays
-        stay = _screen(pos)[1]
+        stay = (_block(pos) if planning else _screen(pos))[1]
         movers = [u for u in movers if pos.s.units[u].hex not in stay]
     waiting = operations.off_map(state, side)
     spare = planning and side == "allied" and pos.y1940
@@ -201,9 +201,11 @@ def _end(action: Action) -> Hex:
     return action["path"][-1] if action.get("path") else action["hex"]
 
 
-def _goals(pos: Position, side: str) -> set[Hex]:
+def _goals(pos: Position, side: str, planning: bool = False) -> set[Hex]:
     if not pos.y1940:  # the French attack in 1939 (4.2)
-        return objectives(pos.s, side) if side == "allied" else _screen(pos)[0]
+        if side == "allied":
+            return objectives(pos.s, side)
+        return (_block(pos) if planning else _screen(pos))[0]
     return objectives(pos.s, side) if side == "german" else _threatened(pos)
 
 
@@ -330,6 +332,49 @@ def _screen(pos: Position) -> tuple[set[Hex], set[Hex]]:
     goals = set().union(*(ahead(h) for _d, h in french[:INTERCEPT]))
     stay = {n for h in stacks[:INTERCEPT] for n in ahead(h) if pos.has_side(n, "german")}
     return goals or set(b.endangered), stay
+
+
+AHEAD = 2  # hexes of Germany on a French stack's way round that the planner's German screen goes to
+
+
+def _block(pos: Position) -> tuple[set[Hex], set[Hex]]:
+    """1939, the planner's German screen (`planning_bot`): the easy level's (`_screen`, the French
+    units' ways straight at the area, as the greedy French go) and, on the ways round the German
+    units that the planning French take (`ways.french_steps`, 9.3A, 13.4), the first AHEAD hexes
+    of Germany (8.12A) on the way of each of the INTERCEPT French stacks nearest by those ways, with
+    the German units next to such a stack or to the first two hexes of its way staying there.
+    Planning against planning at 89112dd the French won 10 of 10 (seeds 8401-8410): a lone DIM
+    came round the south end of the German line and up the Rhine plain, or the stacks in Belgium,
+    with no hex of Germany next to them, left the easy level's screen only the DIM's two hexes as
+    goals, and the whole German army walked after it (seed 8401, turn 3)."""
+    return pos.memo(("block",), lambda: _blocking(pos))
+
+
+def _blocking(pos: Position) -> tuple[set[Hex], set[Hex]]:
+    b = pos.b
+    area = set(b.endangered)
+    units = pos.units_of("allied")
+    dist = french_steps(pos, area, WAY_SPAN, next(iter(units), None))
+    stacks = sorted({h for u in units if (h := pos.s.units[u].hex)}, key=lambda h: (dist.get(h, WAY_SPAN), h))
+    goals, stay = _screen(pos)
+    for h in stacks[:INTERCEPT]:
+        way = _way_on(pos, dist, h)
+        goals |= set([n for n in way if b.country[n] == "Germany"][:AHEAD])
+        stay |= {n for x in (h, *way[:2]) for n in b.grid.neighbours(x) if pos.has_side(n, "german")}
+    return goals, stay
+
+
+def _way_on(pos: Position, dist: dict[Hex, int], h: Hex) -> list[Hex]:
+    """The hexes a French unit at h walks to the area by dist, nearest first, ties by hex."""
+    way: list[Hex] = []
+    here = h
+    while dist.get(here, 99) > 0 and len(way) < 12:
+        step = min((n for n in pos.b.grid.neighbours(here) if n in dist), key=lambda n: (dist[n], n), default=None)
+        if step is None or dist[step] >= dist.get(here, 99):
+            break
+        way.append(step)
+        here = step
+    return way
 
 
 def _threatened(pos: Position) -> set[Hex]:
