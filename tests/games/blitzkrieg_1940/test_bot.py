@@ -106,6 +106,50 @@ def test_the_planners_french_go_round_a_german_unit_where_the_easy_level_walks_i
     assert round_ == ["E2829", "E2828"] and not {H(h) for h in round_} & zone
 
 
+def _german_move(policy, units) -> list[str] | None:  # noqa: ANN001 - a bot and printed hexes
+    """The hexes of the first German move policy makes in 1939 from units (None: it ends the phase)."""
+    session = Session(game_for(S39), S39, {}, bare(units, phase="german-movement", scenario=S39), Dice(1))
+    select = policy(session, random.Random(1))
+    if select["type"] != "select":
+        return None
+    session.act(select)
+    move = policy(session, random.Random(1))
+    session.act(move)  # legal
+    return [board(S39).label(h) for h in move["path"]]
+
+
+# Seed 8401, turn 3 (planning against planning at 89112dd): three French divisions in Belgium at
+# E2625, no hex of Germany next to them, and the 1st DIM come round the south end of the German
+# line up the Rhine plain at E3826. The easy level's screen goes ahead of the four French units
+# nearest the area by the straight way (the DIM and the three), and only the DIM's two hexes
+# are in Germany (8.12A): every German unit walked after the DIM and the stacks came through.
+BELGIAN_STACK = {"fr39-4dina": "E2625", "fr39-20di": "E2625", "fr39-2dic": "E2625", "fr39-1dim": "E3826"}
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.12", "blitzkrieg-1940:9.3")
+def test_the_planners_german_screen_goes_onto_the_way_round_of_a_stack_with_no_hex_of_germany_beside_it():
+    # The stack's way round the division at E2825 (9.3A, 13.4) runs E2624 (Belgium), E2723,
+    # E2823 (Germany): the planner's German goes to those two hexes of Germany; the easy level's
+    # walks after the DIM.
+    units = {**BELGIAN_STACK, "de39-34inf": "E2825"}
+    p = Position(bare(units, phase="german-movement", scenario=S39))
+    assert bot._screen(p)[0] == {H("E3825"), H("E3925")}
+    assert {H("E2723"), H("E2823")} <= bot._block(p)[0]
+    assert _german_move(purposeful_bot, units)[-1] == "E3423"
+    assert _german_move(planning_bot, units) == ["E2824", "E2823"]
+
+
+@pytest.mark.rules("blitzkrieg-1940:9.3")
+def test_the_planners_german_screen_next_to_a_stacks_way_round_stays():
+    # A division at E2824 stands next to E2825, the first hex of Germany on the Belgian stack's
+    # way round (9.3A: its zone of control stops a move entering E2825): the planner's German
+    # keeps it there; the easy level walks it after the DIM.
+    units = {**BELGIAN_STACK, "de39-34inf": "E2824"}
+    assert H("E2824") in bot._block(Position(bare(units, phase="german-movement", scenario=S39)))[1]
+    assert _german_move(purposeful_bot, units)[-1] == "E3423"
+    assert _german_move(planning_bot, units) is None
+
+
 @pytest.mark.rules("blitzkrieg-1940:8.12", "blitzkrieg-1940:13.4")
 def test_only_the_french_in_1939_go_round_and_only_for_the_planner():
     # The way round is the 1939 French drive's (4.2B): the Germans' ways, the 1940 Allies' and
