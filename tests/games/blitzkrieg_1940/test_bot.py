@@ -153,14 +153,15 @@ def test_the_planners_german_screen_next_to_a_stacks_way_round_stays():
 @pytest.mark.rules("blitzkrieg-1940:8.12", "blitzkrieg-1940:13.4")
 def test_only_the_french_in_1939_go_round_and_only_for_the_planner():
     # The way round is the 1939 French drive's (4.2B): the Germans' ways, the 1940 Allies' and
-    # the easy level's are the plain walks, so the planning German's row against the easy French
-    # plans as before.
+    # the easy level's are the plain walks (the planner's German walks them to goals of its own,
+    # `_block`, which the ways round place: the tests above).
     p = Position(bare({"fr39-11di": "E2929", "de39-34inf": "E3028"}, phase="allied-movement", scenario=S39))
     area = set(p.b.endangered)
     assert bot._way(p, "allied", True) == ways.french_steps(p, area, bot.WAY_SPAN, "fr39-11di") != bot._way(p, "allied", False)
     assert bot._way(p, "allied", False) == bot._distances(p, area, "allied")
     assert H("E3028") in bot._way(p, "allied", False) and H("E3028") not in bot._way(p, "allied", True)  # held: closed (13.4)
-    assert bot._way(p, "german", True) == bot._way(p, "german", False)
+    assert bot._way(p, "german", True) == bot._distances(p, bot._block(p)[0], "german")
+    assert bot._way(p, "german", False) == bot._distances(p, bot._screen(p)[0], "german")
     p40 = Position(bare({"fr-16di": "W4414", "de-1inf": "W4514"}, phase="allied-movement", turn=5))  # by Paris
     goals = bot._goals(p40, "allied")
     assert goals and bot._way(p40, "allied", True) == bot._way(p40, "allied", False) == bot._distances(p40, goals, "allied")
