@@ -6,10 +6,11 @@ better after shifts. The Allies fight first, commit the RAF, hold their cities w
 nearest a threat and counter-attack at 2:1 or better; in 1939 the French drive for the Ruhr
 Endangered Area and Germany moves to bar the way. Moves are chosen among a few units at a
 time, so a decision stays quick on the largest map. The planner's own policy (`planning_bot`)
-differs from this easy level in three places: the French in 1939 go round the German units;
-the Allies in 1940 spare the BEF, whose steps lost or out of supply give Germany a victory point
-(4.8, 4.9): the RAF stays back, the British hold the Channel ports their supply comes from (10.8)
-and attack at 4:1 or better; and they hold Paris, whose hexes in German hands are France's
+differs from this easy level in four places: the French in 1939 go round the German units; the
+German screen in 1939 also stands on those ways round (`_block`); the Allies in 1940 spare the
+BEF, whose steps lost or out of supply give Germany a victory point (4.8, 4.9): the RAF stays
+back, the British hold the Channel ports their supply comes from (10.8) and attack at 4:1 or
+better; and they hold Paris, whose hexes in German hands are France's
 capitulation rolls (8.8): no Paris hex left empty, the threatened ones held by two (`_posts`).
 """
 
@@ -44,8 +45,8 @@ WAY_SPAN = 99  # steps: a hex farther from its goals is out of reach (`_best_gai
 
 def purposeful_bot(session: Session, rng: random.Random, planning: bool = False) -> Action:
     """The greedy bot (the easy level); planning: the policy of the planner's own plans
-    (`planning_bot`): the French in 1939 count their ways round the German units, the Allies in
-    1940 spare the BEF."""
+    (`planning_bot`): the French in 1939 count their ways round the German units and the German
+    screen stands on those ways too, the Allies in 1940 spare the BEF."""
     state = session.state
     actions = session.prompt.actions
     side = session.prompt.side
@@ -135,8 +136,9 @@ def _walk(pos: Position, goals: set[Hex], mover: str | None) -> dict[Hex, int]:
 def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
     but the French in 1939 drive round the German units, not into them (the easy level goes
-    straight at the screen, which holds it: scenarios/blitzkrieg_1940/NOTES.md), and the Allies
-    in 1940 spare the BEF and hold Paris (the module's docstring)."""
+    straight at the screen, which holds it: scenarios/blitzkrieg_1940/NOTES.md), the German screen
+    in 1939 stands on those ways round as well (`_block`), and the Allies in 1940 spare the BEF and
+    hold Paris (the module's docstring)."""
     return purposeful_bot(session, rng, planning=True)
 
 
@@ -346,7 +348,8 @@ def _block(pos: Position) -> tuple[set[Hex], set[Hex]]:
     Planning against planning at 89112dd the French won 10 of 10 (seeds 8401-8410): a lone DIM
     came round the south end of the German line and up the Rhine plain, or the stacks in Belgium,
     with no hex of Germany next to them, left the easy level's screen only the DIM's two hexes as
-    goals, and the whole German army walked after it (seed 8401, turn 3)."""
+    goals, and the whole German army walked after it (seed 8401, turn 3). With this screen: German
+    6, French 4 on those seeds (3d1adb2); the planning German against the greedy French 15-5."""
     return pos.memo(("block",), lambda: _blocking(pos))
 
 
