@@ -703,7 +703,7 @@ class PlayScreen(Screen):
             return
         self.play(action)
         if gamehooks.stand_in(self.session) is None:
-            self._stand_in(False)  # that side's turn is over: the player's own comes next
+            self._stand_in(False)  # its turn is over, or the player's own choice came within it (g again goes on)
 
     def _auto_step(self, once: bool = False) -> None:
         self._step_timer = None
