@@ -385,7 +385,7 @@ async def test_betrayal_free_setup_enter_where_the_unit_may_not_go_says_why(save
 @sync
 async def test_betrayal_the_game_plays_the_automatons_turn_for_the_initiative_player(save_dir: Path) -> None:
     """Betrayal: the player who won the initiative reads that the Germans are his to run and why
-    (betrayal:3.4.1); g lets the game play them, step by step, until his own turn; by hand stays."""
+    (betrayal:3.4.1); g lets the game play them, step by step, until the German turn ends; by hand stays."""
     import random
 
     from wargames_tui.bots import random_bot
@@ -401,9 +401,46 @@ async def test_betrayal_the_game_plays_the_automatons_turn_for_the_initiative_pl
         played = len(session.log)
         await pilot.pause()
         await pilot.press("g")
-        await wait_until(pilot, lambda: betrayal.stand_in(session.state) is None, tries=20000)
+        await wait_until(pilot, lambda: betrayal.stand_in_turn(session.state) is None, tries=20000)
         assert len(session.log) > played + 1 and not screen.standing_in
+        assert session.prompt.side != "german" and betrayal.stand_in(session.state) is None
         assert all(e.side == player for e in session.log[played:])  # the player's, done for him by the game
+
+
+@sync
+async def test_betrayal_the_game_goes_on_with_the_germans_after_the_players_own_choice_within_their_turn(save_dir: Path) -> None:
+    """Betrayal: once g lets the game play the Germans, a withdrawal of the player's own unit in the
+    German combat is his to choose (betrayal:4.5.2) and the game waits for it; after it the game
+    goes on with the German turn without a second g (it stopped there and offered g again)."""
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import betrayal
+
+    session, rng = Session.start(betrayal, "betrayal/historical", seed=4), random.Random(4)
+    while betrayal.stand_in(session.state) is None:
+        session.act(random_bot(session, rng))
+    player = session.prompt.side
+
+    def own_choice() -> bool:
+        return betrayal.stand_in(session.state) is None and session.prompt.side == player
+
+    async with playing(save_dir, session) as (app, pilot, screen):
+        screen.bot_rng = rng  # the game's German steps as seed 4 plays them: a British withdrawal comes
+        await pilot.pause()
+        await pilot.press("g")
+        await wait_until(pilot, own_choice, tries=20000)
+        assert betrayal.stand_in_turn(session.state) == "german" and session.state.pending[0]["kind"] == "withdraw"
+        assert screen.standing_in == "german" and screen.message[0].startswith("Yours within the Germans' turn, then the game goes on with them: ")
+        played = len(session.log)
+        await pilot.pause(0.3)
+        assert len(session.log) == played  # the game waits for the player's own choice
+        screen.play(session.prompt.actions[0])
+        await wait_until(pilot, lambda: len(session.log) > played + 1, tries=2000)
+        assert session.log[played + 1].side == player and screen.standing_in == "german"
+        await wait_until(pilot, lambda: betrayal.stand_in_turn(session.state) is None, tries=20000)
+        assert not screen.standing_in
 
 
 @sync

@@ -82,6 +82,16 @@ def stand_in(session: Session) -> tuple[str, str] | None:
     return hook(session.state) if hook else None
 
 
+def stand_in_turn(session: Session) -> str | None:
+    """The side whose turn the player runs by the rules while that turn goes on, his own choices
+    within it included (the game's optional `stand_in_turn`; else the side of `stand_in`)."""
+    hook = getattr(session.game, "stand_in_turn", None)
+    if hook:
+        return hook(session.state)
+    duty = stand_in(session)
+    return duty[0] if duty else None
+
+
 def publicly_forced(session: Session) -> bool:
     """The side to act has one legal action and the other side can tell so from what it sees (the
     game's optional `publicly_forced`): no handover is owed for it."""

@@ -81,5 +81,18 @@ def test_a_players_own_units_choice_in_the_german_turn_is_his_not_the_automatons
             met.add(german)
             assert session.prompt.side == state.initiative  # the initiative's winner: his corps, and the Germans'
             assert (game.stand_in(state) is not None) == german
+            assert game.stand_in_turn(state) == "german"  # the German turn goes on through his own choice
         session.act(EASY(session, rng))
     assert met == {True, False}
+
+
+@pytest.mark.rules("betrayal:3.4.1")
+def test_the_automatons_turn_lasts_to_its_regroup_and_ends_with_the_allied_turns() -> None:
+    # The client keeps playing the Germans for the player through that turn (g), not into the next.
+    session = Session.start(game, "betrayal/historical", seed=4)
+    rng, phases = random.Random(4), {}
+    while session.state.turn == 1 and session.outcome() is None:
+        phases.setdefault(session.state.phase, set()).add(game.stand_in_turn(session.state))
+        session.act(EASY(session, rng))
+    assert all(sides == ({"german"} if phase in game.sequence.GERMAN_PHASES else {None}) for phase, sides in phases.items())
+    assert {"german-combat", "german-regroup", "french-movement", "british-movement"} <= set(phases)

@@ -82,6 +82,11 @@ def stand_in(state: State) -> tuple[str, str] | None:
     return sequence.stand_in(state)
 
 
+def stand_in_turn(state: State) -> str | None:
+    """The automaton's side while its turn goes on, the players' own choices within it included."""
+    return sequence.stand_in_turn(state)
+
+
 def anytime(state: State) -> list[dict[str, str]]:
     """A breach of the ban on talking, recorded by either player from turn 3 (betrayal:6.2), and
     the end of the game by agreement (betrayal:7.0), once the set-up is done: one Allied player

@@ -128,6 +128,14 @@ def stand_in(state: State) -> tuple[str, str] | None:
     return "german", "playing the Germans as the initiative's winner (3.4.1)"
 
 
+def stand_in_turn(state: State) -> str | None:
+    """The automaton's side while its turn, run by the initiative's winner (3.4.1), goes on: its
+    own automatic steps and the players' own units' choices within it (4.5.2) included."""
+    if state.phase in ("over", "setup") or phasing(state) != "german":
+        return None
+    return "german"
+
+
 def acting(state: State) -> str | None:
     if state.phase == "over":
         return None

@@ -81,7 +81,7 @@ class PlayScreen(Screen):
         self.view: dict[str, Any] = session.view(None)
         self.message: tuple[str, str] | None = None  # (text, "error" | "info"), shown in the prompt's place
         self.auto = True  # the game's own side plays its steps without a key
-        self.standing_in = False  # the game plays the side the player stands in for (g), until that turn ends
+        self.standing_in: str | None = None  # the side the game plays for the player (g), until its turn ends
         self.bot_rng = random.Random()
         self._step_timer: Timer | None = None  # the next step of a bot or of the game's own side
         self._thinking = False  # a thinking bot is choosing, on its own thread
@@ -363,9 +363,10 @@ class PlayScreen(Screen):
             return action in REPLAY_ACTIONS or action in ("log_scroll", "focus_map")
         if action == "replay_viewer":
             return False
-        if action in ("stand_in", "hand_back"):  # the automaton's turn falls to the player: the game may play it
-            duty = gamehooks.stand_in(self.session) is not None and not self.bot_to_act() and not self.over()
-            return duty and self.standing_in == (action == "hand_back")
+        if action == "hand_back":
+            return bool(self.standing_in)
+        if action == "stand_in":  # the automaton's turn falls to the player: the game may play it
+            return gamehooks.stand_in(self.session) is not None and not (self.standing_in or self.bot_to_act() or self.over())
         if action in ("step", "go_to", "back"):
             return False
         if action in ("help", "save", "menu", "log_scroll", "cancel", "focus_map", "standing", "full_log"):
@@ -589,6 +590,8 @@ class PlayScreen(Screen):
 
     def _schedule_step(self) -> None:
         """Set the timer for the next step of a bot, or of the game's own side while it runs."""
+        if self.standing_in and (self.over() or gamehooks.stand_in_turn(self.session) != self.standing_in):
+            self._stand_in(None)  # that side's turn is over
         if self.replay or self._step_timer is not None or self._thinking or self.session.unproven:
             return
         if self.session.seat is None and gamehooks.bot_answer(self.session) is not None:
@@ -668,23 +671,24 @@ class PlayScreen(Screen):
         duty = gamehooks.stand_in(self.session)
         if duty is None:
             return
-        self._stand_in(True)
-        self.say(f"The game plays the {self._duty_side(duty)}s for you this turn, step by step in the log: g takes the keys back.")
+        self._stand_in(duty[0])
+        self.say(f"The game plays the {self._short_side(duty[0])}s for you this turn, step by step in the log: g takes the keys back.")
         self._schedule_step()
 
     def action_hand_back(self) -> None:
         """g while the game plays that side: the player takes the keys back."""
-        duty = gamehooks.stand_in(self.session)
-        self._stand_in(False)
+        side = self.standing_in
+        self._stand_in(None)
         self._cancel_step()
-        if duty is not None:
-            self.say(f"You play the {self._duty_side(duty)}s by hand again.")
+        self._schedule_step()  # a bot's step the cancel took, where one was due
+        if side:
+            self.say(f"You play the {self._short_side(side)}s by hand again.")
 
-    def _duty_side(self, duty: tuple[str, str]) -> str:
-        return short_name(self.side_names.get(duty[0], duty[0]))
+    def _short_side(self, side: str) -> str:
+        return short_name(self.side_names.get(side, side))
 
-    def _stand_in(self, on: bool) -> None:
-        self.standing_in = on
+    def _stand_in(self, side: str | None) -> None:
+        self.standing_in = side
         self.refresh_bindings()  # the footer's g: "Game plays them" or "Play by hand"
 
     def _stand_in_step(self) -> None:
@@ -693,17 +697,17 @@ class PlayScreen(Screen):
             self._step_timer = self.set_timer(0.5, self._stand_in_step)
             return
         if not self.standing_in or gamehooks.stand_in(self.session) is None:
-            self._stand_in(False)
-            return
+            return  # nothing of that side's to play now: `_schedule_step` ends the stand-in with its turn
         try:
             action = BOTS["greedy"](self.session, self.bot_rng)
         except Exception as exc:  # noqa: BLE001 - a broken bot must not take the client down
-            self._stand_in(False)
+            self._stand_in(None)
             self.say(f"The game could not play this step ({exc!r}): play it by hand.", "error")
             return
         self.play(action)
-        if gamehooks.stand_in(self.session) is None:
-            self._stand_in(False)  # its turn is over, or the player's own choice came within it (g again goes on)
+        if self.standing_in and gamehooks.stand_in(self.session) is None and self._player_to_act():
+            side = self._short_side(self.standing_in)
+            self.say(f"Yours within the {side}s' turn, then the game goes on with them: {self.prompt.text} ({self.prompt.case})")
 
     def _auto_step(self, once: bool = False) -> None:
         self._step_timer = None
