@@ -395,10 +395,8 @@ def _plain(game: Any, plain: Style) -> Policy:
     """The plans' plain style (the first: the default plan, played where no other plan could be
     scored twice, and the policy's choice where no plan is made): the easy level's own, but for a
     side the game names (`plans_fall_back`), which also falls back and blocks as every other style
-    does. Where a playout costs more than a thirteenth of the turn's first plan's share, the first
-    plan is the default unscored: Khar'kov's planning Germans, playouts of 0.27-0.4 CPU s, played
-    the plain style's turns 1-5 so (the 19th Panzer's pair left at the front on turn 1, lost
-    there to the planning Soviets), though each other style scored above it in playouts."""
+    does: where playouts are too dear to score another plan twice, the default is played unscored
+    (why Khar'kov's Germans need it: its NOTES.md, session 21)."""
     names = getattr(game, "plans_fall_back", None)
     if names is None:
         return _styled(plain)
