@@ -12,8 +12,7 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import dynamo
 from wargames_tui.games.dynamo import hidden
-from wargames_tui.games.dynamo import evacuation
-from wargames_tui.games.dynamo.bot import DUNKIRK, PERIMETER_FROM, _way, evacuation_ports, plan, planning_bot
+from wargames_tui.games.dynamo.bot import _way, evacuation_ports, plan
 from wargames_tui.games.dynamo.data import load_map
 
 
@@ -148,80 +147,3 @@ def test_the_allied_way_closes_german_hexes_and_counts_a_step_into_their_zone_tw
     way = _way(frozenset({goal}), frozenset({foe}))
     clear = next(h for h in sorted(neighbours[goal]) if h != near and foe not in neighbours[h] and h != foe)
     assert way[goal] == 0 and way[near] == 2 and way[clear] == 1 and foe not in way
-
-
-def _bot_alone(state, phase: str, bot, scenario: str = "dynamo/no-halt-order") -> None:
-    """Let bot play the Allies' phase alone in scenario until the phase ends."""
-    session = Session(dynamo, scenario, {}, state, Dice(1), {"german": "human", "allied": "human"})
-    rng = random.Random(1)
-    while session.state.phase == phase:
-        session.act(bot(session, rng))
-
-
-def _walked_from(at: str, bot, turn: int = PERIMETER_FROM, scenario: str = "dynamo/no-halt-order") -> str | None:
-    """Where bot walks British 3 Division from at on an empty map (None: off the south edge)."""
-    s = empty("allied-move", turn=turn, scenario=scenario)
-    put(s, at, "b-3")
-    _bot_alone(s, "allied-move", bot, scenario)
-    return s.units["b-3"].hex
-
-
-@pytest.mark.rules("dynamo:24.1", "dynamo:24.2", "dynamo:20.5", "dynamo:20.8", "dynamo:22.3")
-def test_the_planning_allies_hold_dunkirks_perimeter_in_no_halt_order() -> None:
-    """In No Halt Order the panzers are not halted (24.1) and stand two to four hexes from Dunkirk
-    (24.2); from turn 7 four of the six sea steps must come from one port the German never entered
-    (20.5, 20.8), and at the end a unit that can reach an open port is not lost (22.3). From turn 6
-    the planning Allies' own policy holds Dunkirk and the hexes next to it: a British division
-    beside the port stays there (the greedy bot walks it in), and one four hexes from the south
-    edge walks north toward the port (the greedy bot walks it south). Before turn 6, in the
-    campaign, and once the German has entered the port, it plays as the greedy bot. The French
-    armour, which otherwise drives for the south edge, holds too where it stands on the perimeter."""
-    ring = sorted(load_map().neighbours[DUNKIRK])[0]
-    assert _walked_from(ring, planning_bot) == ring
-    assert _walked_from(ring, plan) == DUNKIRK
-    grid = load_map().grid
-    far = grid.distance("2117", DUNKIRK)
-    walked = _walked_from("2117", planning_bot)
-    assert walked is not None and grid.distance(walked, DUNKIRK) < far
-    greedy = _walked_from("2117", plan)
-    assert greedy is None or grid.distance(greedy, DUNKIRK) > far
-    assert _walked_from(ring, planning_bot, turn=PERIMETER_FROM - 1) == DUNKIRK
-    assert _walked_from(ring, planning_bot, scenario="dynamo/campaign") == DUNKIRK
-    s = empty("allied-move", turn=PERIMETER_FROM, scenario="dynamo/no-halt-order")
-    put(s, ring, "f-1dlm")  # the French armour drives south (20.3), but on the perimeter it holds too
-    _bot_alone(s, "allied-move", planning_bot)
-    assert s.units["f-1dlm"].hex == ring
-    s = empty("allied-move", turn=PERIMETER_FROM, scenario="dynamo/no-halt-order")
-    put(s, ring, "f-1dlm")
-    _bot_alone(s, "allied-move", plan)
-    assert s.units["f-1dlm"].hex != ring
-    s = empty("allied-move", turn=PERIMETER_FROM, scenario="dynamo/no-halt-order")
-    s.german_entered.append(DUNKIRK)
-    put(s, ring, "b-3")
-    _bot_alone(s, "allied-move", planning_bot)
-    assert s.units["b-3"].hex != ring
-
-
-def _lifted(turn: int, bot) -> set[str]:
-    """What bot lifts from Dunkirk holding British 3 and 4 Divisions (two steps each) and 5
-    Division reduced (one step), no German near (20.6)."""
-    s = empty("evacuation", turn=turn, scenario="dynamo/no-halt-order")
-    put(s, DUNKIRK, "b-3", "b-4")
-    put(s, DUNKIRK, "b-5", step=1)
-    evacuation.open_phase(s)
-    _bot_alone(s, "evacuation", bot)
-    return {u for u in ("b-3", "b-4", "b-5") if s.units[u].where == "evacuated"}
-
-
-@pytest.mark.rules("dynamo:20.4", "dynamo:20.5", "dynamo:20.8")
-def test_the_planning_allies_leave_three_steps_in_dunkirk_until_the_last_turn() -> None:
-    """Only units on the coast as the Sea Evacuation Phase begins may go (20.4), and a port the
-    German once enters never serves again (20.8): the planning Allies' lift leaves at least three
-    steps in Dunkirk before the last turn, so the port is not left empty for the German to walk
-    into. Of five steps it lifts one division (three left, just at the line), and then neither the
-    other division (one left) nor the reduced one (two left, just under the line); the greedy bot
-    lifts all five (four port steps and one of the two from any coast, the port included, 20.5); on
-    turn 12 the planning Allies do too."""
-    assert _lifted(8, planning_bot) in ({"b-3"}, {"b-4"})
-    assert _lifted(8, plan) == {"b-3", "b-4", "b-5"}
-    assert _lifted(12, planning_bot) == {"b-3", "b-4", "b-5"}

@@ -8,8 +8,6 @@ ports still open on the coast (four of a turn's six sea evacuees must come from 
 turn 7, 20.5) or the Somme (the French armour to the Somme only), by ways round the German
 stacks, strike back only at long odds, and hold its reinforcements back (never entered, they
 count as evacuated, 21.4).
-The planning bot's own plans (`planning_bot`) come from the same policy, but in No Halt Order its
-Allies hold a perimeter round Dunkirk from turn 6 (`_perimeter`).
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.games.dynamo.board import Board
 from wargames_tui.games.dynamo.data import load_map
 from wargames_tui.games.dynamo.hidden import bot_view
 
@@ -31,13 +28,7 @@ UNKNOWN_DEFENCE = 4  # what the bot assumes of a counter it cannot identify
 BLITZ_ODDS = 8.0
 
 
-def planning_bot(session: Session, rng: random.Random) -> Action:
-    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but its Allies hold Dunkirk's perimeter in No Halt Order (`_perimeter`)."""
-    return plan(session, rng, planning=True)
-
-
-def plan(session: Session, rng: random.Random, planning: bool = False) -> Action:
+def plan(session: Session, rng: random.Random) -> Action:
     prompt = session.prompt
     actions = list(prompt.actions)
     side = prompt.side
@@ -49,7 +40,6 @@ def plan(session: Session, rng: random.Random, planning: bool = False) -> Action
     grid = session.game.board(session.state).grid
     ports = evacuation_ports(view)
     south = set(view["edges"]["south"])
-    perimeter = _perimeter(session, side) if planning else None
 
     def near(h: str, targets: set[str] | list[str]) -> int:
         known = _nearest(frozenset(targets))
@@ -74,12 +64,7 @@ def plan(session: Session, rng: random.Random, planning: bool = False) -> Action
         first = by("advance")
         return first[0] if len(first) and rng.random() < 0.7 else {"type": "end-advance"}
     if "evacuate" in kinds:
-        lifts = by("evacuate")
-        if perimeter and session.state.turn < Board(session.state).g.rules.turns:
-            lifts = _keeping_dunkirk(view, lifts)
-            if not lifts:
-                return {"type": "end-phase"}
-        return max(lifts, key=lambda a: _unit(view, a["unit"]).get("steps") or 0)
+        return max(by("evacuate"), key=lambda a: _unit(view, a["unit"]).get("steps") or 0)
     if "remove" in kinds:
         return by("remove")[0]
     if "air" in kinds:
@@ -90,7 +75,7 @@ def plan(session: Session, rng: random.Random, planning: bool = False) -> Action
         return {"type": "leave"}
     if "go" in kinds or "blitz" in kinds:
         terrain = {h: c.terrain for h, c in session.game.board(session.state).cells.items()}
-        return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south, terrain, perimeter)
+        return _move_group(view, actions, side, enemy_hexes, near, rng, ports | south, terrain)
     if "enter" in kinds and view["phase"].endswith("move") and side == "german":
         return min(by("enter"), key=lambda a: (near(a["hex"], enemy_hexes), a["hex"]))
     if "pick" in kinds:
@@ -109,42 +94,6 @@ def plan(session: Session, rng: random.Random, planning: bool = False) -> Action
     if "halt" in kinds:
         return {"type": "halt"}
     return rng.choice(actions)
-
-
-# The planning Allies' perimeter (their own plans only, `planning_bot`), in No Halt Order (24.0):
-# there the panzers are not halted (24.1) and stand two to four hexes from Dunkirk from the start
-# (24.2: 2403, 2304, 2604), and the sea lift takes four steps a turn from one port not yet entered
-# (20.5, 20.8): Calais falls by turn 6 in most games, so Dunkirk is the lift. From PERIMETER_FROM
-# every Allied stack that can reach Dunkirk or a hex next to it walks there (the French armour's
-# only if it stands there already) and holds;
-# the sea lift leaves at least KEEP_IN_DUNKIRK steps in the port until the last turn (20.4: only
-# those on the coast as the phase begins may go, so the port must not be left empty for the German
-# to walk into). At the end, units that can reach only an open port are neither lost nor
-# evacuated (22.3). Greedy against greedy, No Halt Order seeds 1-40 (a69a1f6, a scratch copy):
-# Dunkirk held to the end in 26 games (15 without), British steps lost 9.2 a game (12.3), mean
-# quotient 2.024 (2.005; paired +0.020 +- 0.074).
-PERIMETER_FROM = 6
-KEEP_IN_DUNKIRK = 3
-PERIMETER_SCENARIOS = ("dynamo/no-halt-order",)
-DUNKIRK = next(h for h, place in load_map().places.items() if place.name == "Dunkirk")
-
-
-def _perimeter(session: Session, side: str | None) -> frozenset[str] | None:
-    """Dunkirk and its neighbours, where the planning Allies hold in No Halt Order while the German
-    has not entered the port (20.8); None where they do not."""
-    state = session.state
-    if side != "allied" or session.scenario not in PERIMETER_SCENARIOS or state.turn < PERIMETER_FROM:
-        return None
-    if DUNKIRK in state.german_entered:
-        return None
-    return frozenset((DUNKIRK, *load_map().neighbours[DUNKIRK]))
-
-
-def _keeping_dunkirk(view: dict[str, Any], lifts: list[Action]) -> list[Action]:
-    """The sea lifts that leave at least KEEP_IN_DUNKIRK steps of Allied units in Dunkirk."""
-    left = lambda u: (u["steps"] or 0) - (u["step"] or 0)
-    held = sum(left(u) for u in view["units"] if u["hex"] == DUNKIRK and u["side"] == "allied" and not u["dummy"])
-    return [a for a in lifts if _unit(view, a["unit"])["hex"] != DUNKIRK or held - left(_unit(view, a["unit"])) >= KEEP_IN_DUNKIRK]
 
 
 def evacuation_ports(view: dict[str, Any]) -> set[str]:
@@ -228,7 +177,7 @@ def _absorb(view: dict[str, Any], actions: list[Action], side: str) -> Action:
 HOLDING_GROUND = ("watergangs", "urban")  # where the Allied bot stands and fights
 
 
-def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain, perimeter=None) -> Action:
+def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain) -> Action:
     group = view["group"]
     blitzes = [a for a in actions if a["type"] == "blitz"]
     if blitzes and group is not None:
@@ -241,8 +190,6 @@ def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain, pe
     if not moves or group is None or group.get("moved"):
         return {"type": "halt"}
     here = group["hex"]
-    if perimeter and here in perimeter:
-        return {"type": "halt"}  # the planning Allies hold Dunkirk's perimeter, the French armour too
     if side == "allied" and terrain.get(here) in HOLDING_GROUND and near(here, enemy_hexes) == 1:
         return {"type": "halt"}  # hold the canal line and the towns
     if side == "german":
@@ -253,8 +200,6 @@ def _move_group(view, actions, side, enemy_hexes, near, rng, havens, terrain, pe
         mine = [u for u in view["units"] if u["id"] in group["units"] and not u["dummy"]]
         if mine and all(u["nation"] == "french" and u["moto"] for u in mine):
             goals = set(view["edges"]["south"])  # the sea lift is the British's; the French armour drives south
-        elif perimeter and here in _way(perimeter, frozenset(enemy_hexes)):
-            goals = set(perimeter)
         way = _way(frozenset(goals), frozenset(enemy_hexes))
         score = lambda h: (way.get(h, UNREACHED) + (3 if near(h, enemy_hexes) <= 1 else 0), rng.random())
     best = min(moves, key=lambda a: score(a["hex"]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from wargames_tui.games.dynamo.bot import plan, planning_bot
+from wargames_tui.games.dynamo.bot import plan
 from wargames_tui.hexdraw import text_map
 from wargames_tui.present import Presentation
 
@@ -131,6 +131,6 @@ PRESENTATION = Presentation(
     rules_help={"dynamo/campaign": RULES, "dynamo/no-halt-order": RULES},
     text=text,
     describe=describe,
-    bots={"greedy": plan, "plans": planning_bot},
+    bots={"greedy": plan},
     log_styles={"flip": "bold yellow", "combat": "bold", "evacuation": "cyan", "supply": "dim", "dummy": "dim"},
 )
