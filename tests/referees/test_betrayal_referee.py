@@ -407,7 +407,7 @@ def victory_levels(view: dict, evacuated: int, talk: Talk) -> dict[str, int]:
         "british": ports and british + evacuated < table["german_major_british_saved"],
     }
     german_minor = {
-        "french": low_countries or air_and_armour_gone or in_france >= table["german_minor_french_areas"],
+        "french": air_and_armour_gone or in_france >= table["german_minor_french_areas"],  # the Low Countries: Britain's (1.7)
         "british": low_countries or air_and_armour_gone,
     }
     levels = {}

@@ -194,3 +194,72 @@ def test_each_threshold_of_the_victory_table_one_short_of_it():
         enough.control[port] = "german"
     put(enough, "ORL", *brits[: V.german_major_british_saved])
     assert judge(enough)["levels"]["british"] == 0  # as many saved as the limit: no German Major
+
+
+# ---- what each German Minor counts against (the victory table as reconstructed, NOTES.md) --------
+BRITS = [u for u in S.units if S.units[u].nation == "british" and not S.units[u].air]
+LOW_COUNTRIES = sorted(a for a, area in S.areas.items() if area.country in ("B", "NL"))
+
+
+def both_nations_at(german_areas: int):
+    """France on the marker with French armour on the map, the Germans holding that many areas of
+    France, and Britain's Minor in hand (enough brought home), the Low Countries standing."""
+    state = france_with(german_areas)
+    for u in BRITS[: V.british_minor_evacuated]:
+        state.pieces[u].where = "evacuated"
+    state.phase = "over"
+    return state
+
+
+def sole_winner(state):
+    result = game.outcome(state)
+    assert result is not None
+    return judge(state)["levels"], result.winner
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:1.7")
+def test_the_fall_of_the_low_countries_counts_against_britain_alone():
+    # The British player commands the Belgian and Dutch units (1.7), so every Belgian and Dutch area
+    # German-held is a German Minor over Britain, not over France: a French Minor then wins the
+    # game beside British who brought five home (before, the same German Minor cancelled both).
+    state = both_nations_at(V.german_minor_french_areas - 1)
+    for area in LOW_COUNTRIES[:-1]:
+        state.control[area] = "german"
+    assert sole_winner(state) == ({"french": 1, "british": 1}, None)  # one area stands: both win, no sole winner
+    state.control[LOW_COUNTRIES[-1]] = "german"
+    assert sole_winner(state) == ({"french": 1, "british": 0}, "french")  # all fallen: Britain's Minor cancelled
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:5.3.2")
+def test_the_loss_of_all_allied_air_and_armour_counts_against_both_nations():
+    # 5.3.2's note: the German Minor for eliminating all Allied air and armour, over each nation.
+    state = both_nations_at(V.german_minor_french_areas - 1)
+    state.pieces["fr-3dcr"].where = "eliminated"
+    assert sole_winner(state) == ({"french": 0, "british": 0}, None)
+    put(state, "CHR", "br-1tb")  # one Allied armour unit on the map, British or French
+    assert sole_winner(state) == ({"french": 1, "british": 1}, None)
+
+
+@pytest.mark.rules("betrayal:7.0", "betrayal:7.2")
+def test_the_areas_of_france_count_against_france_alone():
+    # 7.0 rests victory on territory: the areas of France the Germans hold are France's loss.
+    short = both_nations_at(V.german_minor_french_areas - 1)
+    assert sole_winner(short) == ({"french": 1, "british": 1}, None)
+    at = both_nations_at(V.german_minor_french_areas)
+    assert sole_winner(at) == ({"french": 0, "british": 1}, "british")
+    overrun = both_nations_at(len(FRANCE))
+    assert sole_winner(overrun) == ({"french": -2, "british": 1}, "british")
+
+
+@pytest.mark.rules("betrayal:7.0")
+def test_the_reconstructed_victory_table_has_the_values_notes_md_explains():
+    # The values are ours (7.0 gives the ingredients only, DATA.md policy 5); NOTES.md "Victory
+    # table" gives why, from the re-judged final positions of the kept games (session 22).
+    assert V.model_dump() == {
+        "french_major_german_areas": 8,
+        "german_minor_french_areas": 21,
+        "german_major_french_areas": 24,
+        "british_minor_evacuated": 5,
+        "british_major_on_map": 8,
+        "german_major_british_saved": 4,
+    }

@@ -276,9 +276,10 @@ PICKS: dict[str, Any] = {
 
 
 # --- the planner's own British (bots/plan.py, `plans`) -------------------------------------------
-# Britain's Minor Victory (5 ground units evacuated) is cancelled by the German Minor against both
-# nations (5.3.2's note, the victory table as reconstructed, NOTES.md): every Belgian and Dutch area
-# German-held, or no Allied air or armour unit on the map, both judged at the end of the last turn
+# Britain's Minor Victory (5 ground units evacuated) is cancelled by a German Minor against Britain
+# (the victory table as reconstructed, NOTES.md): every Belgian and Dutch area German-held (against
+# Britain alone, 1.7), or no Allied air or armour unit on the map (against both nations, 5.3.2's
+# note), both judged at the end of the last turn
 # (7.0). The British move last in a game turn (2.0), so what stands at the end of their last
 # Movement Phase is what is judged; the Regroup and Set Aside boxes are not the map.
 

@@ -240,10 +240,11 @@ def standing(state: State, viewer: str | None) -> Standing:
     conditions = (
         ("each Allied player is judged apart against the automaton; opposing Minor Victories draw", "betrayal:7.0"),
         (f"French: Major holding the French Republic with at most {v.french_major_german_areas} German-held areas of France, "
-         "Minor holding it", "betrayal:7.1"),
-        (f"British: Major with {v.british_major_on_map} ground units still on the map, Minor with {v.british_minor_evacuated} evacuated", "betrayal:7.2"),
+         "Minor holding it", "betrayal:7.2"),
+        (f"British: Major with {v.british_major_on_map} ground units still on the map, Minor with {v.british_minor_evacuated} evacuated", "betrayal:7.0"),
         (f"German: Major over France with the Republic or {v.german_major_french_areas} areas of France, Minor with "
-         f"{v.german_minor_french_areas}, or the Low Countries fallen, or no Allied air and armour left", "betrayal:7.3"),
+         f"{v.german_minor_french_areas}; Minor over Britain with the Low Countries fallen; Minor over both with no Allied "
+         "air and armour left", "betrayal:7.0"),
     )
     judged = judge(state)
     now = tuple((k, v_) for k, v_ in facts(state, judged).items() if k not in ("France", "Britain"))

@@ -15,8 +15,10 @@ the German attacks its moves invite. So France's prospect also counts what those
 take: the marker held where the German units in reach could attack it at good odds (lost, it is
 a German Major Victory, 7.2.3), and the French army itself, its air and armour most (with no
 Allied air or armour left the Germans gain a Minor Victory against both nations, 5.3.2's note).
-The same German Minor cancels a British Minor (evacuation), and the British player can fight both
-of its conditions: the Belgian and Dutch units are his, and so are the British armour and fighter.
+That German Minor cancels a British Minor (evacuation) too, and so does one France never suffers:
+every Belgian and Dutch area German-held (the British player commands their units, 1.7). The
+British player can fight both: the Belgian and Dutch units are his, and so are the British armour
+and fighter.
 So Britain's prospect also counts the Low Countries not all German-held and each Belgian or Dutch
 area not German-held, an Allied air or armour unit on the map, and each British air or armour
 unit still in play (on the map or in a box it comes back from), above one brought home; in the

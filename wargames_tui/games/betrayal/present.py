@@ -271,7 +271,9 @@ counters and the charts are reconstructions (see the scenario's NOTES.md).*
 - **Talking** (6.0): free on turns 1-2; afterwards each breach a player records costs more: two
   columns against his units, a German Minor Victory, then the end of the game.
 - **Victory** (7.0): France and Britain each judged against the Germans. The French need the
-  Republic marker; the British score by evacuating and by still fighting.
+  Republic marker; the British score by evacuating and by still fighting. The areas of France the
+  Germans hold count against France, the fall of every Belgian and Dutch area against Britain, the
+  loss of all Allied air and armour against both.
 """
 
 

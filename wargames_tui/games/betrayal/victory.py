@@ -45,14 +45,17 @@ def judge(state: State) -> dict[str, Any]:
     in_france = len(german_areas(state, "F"))
     evacuated, saved = british_counts(state)
     ports = [a for a, area in sc().areas.items() if area.port and area.country == "F"]
-    german_minor = low_countries_fallen(state) or mobile_arms_gone(state)
+    # The German Minor: the loss of every Allied air and armour unit counts against both nations
+    # (5.3.2's note); the fall of the Low Countries against Britain alone, whose player commands the
+    # Belgian and Dutch units (1.7); territory against France alone (NOTES.md, the victory table).
+    fallen, arms_gone = low_countries_fallen(state), mobile_arms_gone(state)
     facts = {
         "republic": holder,
         "german_areas_in_france": in_france,
         "evacuated": evacuated,
         "saved": saved,
-        "low_countries_fallen": low_countries_fallen(state),
-        "allied_air_and_armor_gone": mobile_arms_gone(state),
+        "low_countries_fallen": fallen,
+        "allied_air_and_armor_gone": arms_gone,
     }
     allied = {
         "french": 2 if holder == "french" and in_france <= v.french_major_german_areas else 1 if holder == "french" else 0,
@@ -60,11 +63,11 @@ def judge(state: State) -> dict[str, Any]:
     }
     german = {
         "french": 2 if holder == "german" or in_france >= v.german_major_french_areas
-        else 1 if german_minor or in_france >= v.german_minor_french_areas else 0,
+        else 1 if arms_gone or in_france >= v.german_minor_french_areas else 0,
         "british": 2
         if saved < v.german_major_british_saved and all(state.control.get(p) == "german" for p in ports)
         and saved - evacuated < v.british_major_on_map
-        else 1 if german_minor else 0,
+        else 1 if fallen or arms_gone else 0,
     }
     early = state.last_turn < sc().turns  # cut short by a final penalty (betrayal:6.3.3)
     levels = {}
