@@ -30,20 +30,21 @@ from wargames_tui.games.springtime.view import disguise
 GOOD_MARKERS = {"air-supremacy", "plan-red", "billotte-killed", "improved-logistics", "cabinet-shuffle",
                 "de-gaulle", "new-squadrons", "halt-order", "operation-dynamo"}
 
-# Paris's garrison while the Axis is within two Areas: the greedy bot's, and the planning Allies' own
-# (`springtime_plans`). In the planning Allies' kept Plan Red games (126, sessions 18-22) the greedy
-# Axis attacked a Paris of three next to it at 68 of 510 of its impulses, of four at 3 of 71, of five
-# at none of 32; a Paris attacked is contested and falls within a few impulses (10.5.4: it does not
-# retreat), -10 Morale (11.1.1).
+# Paris's garrison while the Axis is within two Areas (the greedy bot's), and the planning Allies' own
+# once an Axis unit stands next to Paris or in it (`springtime_plans`). In the planning Allies' kept
+# Plan Red games (sessions 18-22) the greedy Axis next to Paris attacked a Paris of three at about one
+# of its impulses in eight, of four at one in twenty-five, of five never (NOTES.md, 22nd session); a
+# Paris attacked is contested and falls within a few impulses (it does not retreat, 10.5.4), -10
+# Morale (11.1.1).
 PARIS_GARRISON = 3
 PARIS_GARRISON_PLANS = 4
 
 
 def springtime_plans(session: Session, rng: random.Random) -> Action:
     """The planning bot's own policy (the plans start from it, bots/plan.py): the greedy bot, but the
-    Allies keep four in Paris, not three, while the Axis is within two Areas (`_wants`): no step
-    out of a Paris of four, and a Regroup's surplus sent there first. The greedy level (every
-    Springtime row's opponent, and each plan's replies) and the Axis's plans are unchanged."""
+    Allies keep four in Paris, not three, once an Axis unit stands next to it or in it (`_wants`):
+    no step out of a Paris of four, and a Regroup's surplus sent there first. The greedy level
+    (every Springtime row's opponent, and each plan's replies) and the Axis's plans are unchanged."""
     return springtime_bot(session, rng, PARIS_GARRISON_PLANS)
 
 
@@ -137,8 +138,8 @@ def _start(state: State, side: str, actions: list[Action], rng: random.Random) -
 
 def _wants(state: State, paris: int = PARIS_GARRISON) -> dict[str, int]:
     """How many Allied units each Allied Area should hold: one on every Area touching the enemy
-    (he must stop there, 9.2), paris in Paris once he is within two Areas, and the Maginot
-    garrisons kept."""
+    (he must stop there, 9.2), three in Paris once he is within two Areas (paris once one of his
+    units stands next to it or in it), and the Maginot garrisons kept."""
     b = load_board()
     enemy = {a for a in b.areas if state.control[a] == "axis" or occupied(state, a, "axis")}
     if not state.flags.get("italy"):
@@ -151,7 +152,9 @@ def _wants(state: State, paris: int = PARIS_GARRISON) -> dict[str, int]:
         d = near_enemy.get(a, 99)
         w = 1 if d == 1 else 0
         if a == "25":
-            w = paris if d <= 2 else 1
+            w = PARIS_GARRISON if d <= 2 else 1
+            if d <= 2 and any(occupied(state, n, "axis") for n in [a, *b.graph.neighbours(a)]):
+                w = max(w, paris)
         if (a in ("18", "19", "20") and d == 1) or occupied(state, a, "axis"):
             w = max(w, len(units_in(state, a, "allied")))  # a Maginot garrison or a contested Area
         if a == "E":
