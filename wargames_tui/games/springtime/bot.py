@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from functools import partial
 from typing import Any
 
 from wargames_tui.engine.flow import Action
@@ -30,25 +29,8 @@ from wargames_tui.games.springtime.view import disguise
 GOOD_MARKERS = {"air-supremacy", "plan-red", "billotte-killed", "improved-logistics", "cabinet-shuffle",
                 "de-gaulle", "new-squadrons", "halt-order", "operation-dynamo"}
 
-# Paris's garrison while the Axis is within two Areas (the greedy bot's), and the planning Allies' own
-# once an Axis unit stands next to Paris or in it (`springtime_plans`). In 120 kept Plan Red games of
-# the planning Allies (sessions 18-22) the greedy Axis next to an uncontested Paris attacked it at 50
-# of 469 of its impulses where it held three, 3 of 73 where four, 0 of 35 where five (NOTES.md, 22nd
-# session); a Paris attacked is contested and falls within a few impulses (it does not retreat,
-# 10.5.4), -10 Morale (11.1.1).
-PARIS_GARRISON = 3
-PARIS_GARRISON_PLANS = 4
 
-
-def springtime_plans(session: Session, rng: random.Random) -> Action:
-    """The planning bot's own policy (the plans start from it, bots/plan.py): the greedy bot, but the
-    Allies keep four in Paris, not three, once an Axis unit stands next to it or in it (`_wants`):
-    no step out of a Paris of four, and a Regroup's surplus sent there first. The greedy level
-    (every Springtime row's opponent, and each plan's replies) and the Axis's plans are unchanged."""
-    return springtime_bot(session, rng, PARIS_GARRISON_PLANS)
-
-
-def springtime_bot(session: Session, rng: random.Random, paris: int = PARIS_GARRISON) -> Action:
+def springtime_bot(session: Session, rng: random.Random) -> Action:
     prompt = session.prompt
     side = prompt.side or ""
     # Only what this side may know: the opponent's held marker and the cup redrawn (view.disguise).
@@ -56,8 +38,7 @@ def springtime_bot(session: Session, rng: random.Random, paris: int = PARIS_GARR
     actions = prompt.actions
     step = state.step
     handler = {
-        "start": _start, "assault": partial(_assault, paris=paris), "regroup": partial(_regroup, paris=paris),
-        "redeploy": partial(_regroup, paris=paris), "defend": _defend,
+        "start": _start, "assault": _assault, "regroup": _regroup, "redeploy": _regroup, "defend": _defend,
         "retreat": _retreat, "refit-allied": _refit, "refit-axis": _refit, "advantage": _advantage,
     }.get(step)
     if handler:
@@ -136,10 +117,9 @@ def _start(state: State, side: str, actions: list[Action], rng: random.Random) -
     return next(a for a in actions if a["type"] == "pass")
 
 
-def _wants(state: State, paris: int = PARIS_GARRISON) -> dict[str, int]:
+def _wants(state: State) -> dict[str, int]:
     """How many Allied units each Allied Area should hold: one on every Area touching the enemy
-    (he must stop there, 9.2), three in Paris once he is within two Areas (paris once one of his
-    units stands next to it or in it), and the Maginot garrisons kept."""
+    (he must stop there, 9.2), two in Paris once he is near, and the Maginot garrisons kept."""
     b = load_board()
     enemy = {a for a in b.areas if state.control[a] == "axis" or occupied(state, a, "axis")}
     if not state.flags.get("italy"):
@@ -152,9 +132,7 @@ def _wants(state: State, paris: int = PARIS_GARRISON) -> dict[str, int]:
         d = near_enemy.get(a, 99)
         w = 1 if d == 1 else 0
         if a == "25":
-            w = PARIS_GARRISON if d <= 2 else 1
-            if d <= 2 and any(occupied(state, n, "axis") for n in [a, *b.graph.neighbours(a)]):
-                w = max(w, paris)
+            w = 3 if d <= 2 else 1
         if (a in ("18", "19", "20") and d == 1) or occupied(state, a, "axis"):
             w = max(w, len(units_in(state, a, "allied")))  # a Maginot garrison or a contested Area
         if a == "E":
@@ -184,7 +162,7 @@ def _assault_value(state: State, side: str, groups: list[str]) -> float:
     return value
 
 
-def _assault(state: State, side: str, actions: list[Action], rng: random.Random, paris: int = PARIS_GARRISON) -> Action | None:
+def _assault(state: State, side: str, actions: list[Action], rng: random.Random) -> Action | None:
     imp = state.imp
     attacks = [a for a in actions if a["type"] == "attack"]
     must = {a for a in imp["must"] if a not in imp["attacked"]}
@@ -198,7 +176,7 @@ def _assault(state: State, side: str, actions: list[Action], rng: random.Random,
             if best_attack is None or key > best_attack[0]:
                 best_attack = (key, a)
     moves = [a for a in actions if a["type"] == "move"]
-    best_move = _best_step(state, side, moves, rng, paris)
+    best_move = _best_step(state, side, moves, rng)
     if best_move is not None:
         return best_move
     if best_attack is not None:
@@ -212,11 +190,11 @@ def _lead_key(state: State, a: Action) -> tuple[int, int, int]:
     return (b.units[a["lead"]].kind == "armored", cv(state, a["lead"]), air)
 
 
-def _best_step(state: State, side: str, moves: list[Action], rng: random.Random, paris: int = PARIS_GARRISON) -> Action | None:
+def _best_step(state: State, side: str, moves: list[Action], rng: random.Random) -> Action | None:
     """The step that gains most: an empty goal taken, ground towards the goals, a beatable enemy."""
     goals = _goals(state, side)
     dist = _distances(state, goals)
-    keep = _wants(state, paris) if side == "allied" else {}
+    keep = _wants(state) if side == "allied" else {}
     scored = []
     for a in moves:
         uid, to = a["unit"], a["to"]
@@ -247,10 +225,10 @@ def _best_step(state: State, side: str, moves: list[Action], rng: random.Random,
     return max(scored, key=lambda s: s[:2])[2] if scored else None
 
 
-def _regroup(state: State, side: str, actions: list[Action], rng: random.Random, paris: int = PARIS_GARRISON) -> Action | None:
+def _regroup(state: State, side: str, actions: list[Action], rng: random.Random) -> Action | None:
     """Fill the Areas next to the enemy that hold the fewest friends, from the Areas that hold most."""
     if side == "allied":
-        return _hold_line(state, actions, paris)
+        return _hold_line(state, actions)
     b = load_board()
     best = None
     for a in actions:
@@ -266,10 +244,10 @@ def _regroup(state: State, side: str, actions: list[Action], rng: random.Random,
     return best[1] if best else next((a for a in actions if a["type"] == "end"), None)
 
 
-def _hold_line(state: State, actions: list[Action], paris: int = PARIS_GARRISON) -> Action | None:
+def _hold_line(state: State, actions: list[Action]) -> Action | None:
     """A unit from an Area with more than it needs to the neediest Area, the most valuable first
     (Paris, then the Zones, then the rest), or one step nearer the line."""
-    want = _wants(state, paris)
+    want = _wants(state)
     have = {a: len(units_in(state, a, "allied")) for a in want}
     line = {a for a, w in want.items() if w > have[a]}
     towards = _distances(state, line) if line else {}
