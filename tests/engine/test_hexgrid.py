@@ -46,6 +46,12 @@ def test_distance_is_a_metric_consistent_with_neighbours(a, b, low):
         assert abs(grid.distance(n, b) - grid.distance(a, b)) <= 1
 
 
+@given(hexes, st.integers(0, 5), st.sampled_from(["even", "odd"]))
+def test_within_holds_every_hex_near_enough_and_no_other(h, radius, low):
+    grid = HexGrid(12, 12, low)
+    assert grid.within(h, radius) == {b for b in grid.all_hexes() if grid.distance(h, b) <= radius}
+
+
 def test_distance_along_a_column_and_across():
     grid = HexGrid(20, 20, "even")
     assert grid.distance("0101", "0110") == 9

@@ -36,6 +36,7 @@ class HexGrid:
         object.__setattr__(self, "_table", table)
         object.__setattr__(self, "_pairs", {})  # opposite_pairs, filled as asked
         object.__setattr__(self, "_cubes", {})  # cube coordinates, filled as asked
+        object.__setattr__(self, "_within", {})  # hexes near a hex, filled as asked
 
     def lowered(self, col: int) -> bool:
         return (col % 2 == 0) == (self.low_columns == "even")
@@ -100,6 +101,17 @@ class HexGrid:
         qa, ra, sa = self._cube(a)
         qb, rb, sb = self._cube(b)
         return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
+
+    def within(self, h: Hex, radius: int) -> frozenset[Hex]:
+        """The on-map hexes at most radius hexes from h, h included."""
+        known = self._within  # type: ignore[attr-defined]
+        if (h, radius) not in known:
+            col, row = parse_hex(h)
+            # A step changes the column or the row by at most one: the box holds every candidate.
+            box = (hex_id(c, r) for c in range(col - radius, col + radius + 1)
+                   for r in range(row - radius, row + radius + 1))
+            known[h, radius] = frozenset(b for b in box if self.contains(b) and self.distance(h, b) <= radius)
+        return known[h, radius]
 
     def side_features(self, a: Hex, b: Hex) -> frozenset[str]:
         """Features (river, cliff, ...) on the hexside between two adjacent hexes."""

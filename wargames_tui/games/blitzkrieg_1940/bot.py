@@ -382,12 +382,9 @@ def _way_on(pos: Position, dist: dict[Hex, int], h: Hex) -> list[Hex]:
 
 def _threatened(pos: Position) -> set[Hex]:
     """Allied cities with German units within THREAT hexes."""
-    germans = [pos.s.units[u].hex for u in pos.units_of("german")]
-    out = set()
-    for h in pos.b.city_of:
-        if pos.control(h) == "allied" and any(g and pos.b.grid.distance(g, h) <= THREAT for g in germans):
-            out.add(h)
-    return out
+    germans = {pos.s.units[u].hex for u in pos.units_of("german")}
+    within = pos.b.grid.within
+    return {h for h in pos.b.city_of if pos.control(h) == "allied" and not germans.isdisjoint(within(h, THREAT))}
 
 
 def _attack(session: Session, actions: list[Action], planning: bool) -> Action | None:
