@@ -71,24 +71,29 @@ def test_a_regroup_marches_a_unit_of_a_contested_area_into_a_short_paris():
     assert springtime_plans(session, random.Random(1)) == {"type": "end"}  # three: no more
 
 
-@pytest.mark.rules("springtime:8.1.2", "springtime:14.2", "springtime:16.1")
+@pytest.mark.rules("springtime:8.1.2", "springtime:7.3", "springtime:16.1")
 def test_a_zone_keeps_its_garrison_and_any_other_area_its_last_unit():
-    # From both sides: Zone B next to the Axis (wants one) holding one sends none, holding two
-    # sends one; Area 30 (wants one: next to Axis-held 29) holding one sends none, two send one.
-    def regroup(b: list[str], a30: list[str]) -> State:
-        state = _paris(2, "26", aB=b, a30=a30)
-        put(state, "de-6a", "29")
+    # A Zone keeps what the greedy bot keeps there (all its units where the Axis contests it: a Zone
+    # lost costs Morale and counts towards 16.1); any other Area keeps one. From both sides: Zone B
+    # contested by two Allied units against one German sends none, Area 24 so contested sends one;
+    # Area 30 (next to Axis-held 29: wants one) holding one sends none, holding two sends one.
+    def regroup(contested: str, a30: list[str]) -> State:
+        state = _paris(2, "26", a30=a30)
+        put(state, "fr-2a", contested)
+        put(state, "fr-7a", contested)
+        put(state, "de-6a", contested, reduced=True)
+        put(state, "de-18a", "29")
         state.control["29"] = "axis"
-        state.control["A"] = "axis"
         act(state, {"type": "regroup"})
         return state
 
-    assert refills(regroup(["fr-2a"], ["fr-4a"]), {"type": "regroup"}) == 0
-    assert springtime_plans(_session(regroup(["fr-2a"], ["fr-4a"])), random.Random(1)) == {"type": "end"}
-    state = regroup(["fr-2a", "fr-7a"], ["fr-4a"])
+    state = regroup("B", ["fr-4a"])
+    assert refills(state, {"type": "regroup"}) == 0
+    assert springtime_plans(_session(state), random.Random(1)) == {"type": "end"}
+    state = regroup("24", ["fr-4a"])
     step = springtime_plans(_session(state), random.Random(1))
-    assert step["to"] == "25" and state.units[step["unit"]]["at"] == "B"
-    state = regroup(["fr-2a"], ["fr-4a", "fr-6a"])
+    assert step["to"] == "25" and state.units[step["unit"]]["at"] == "24"
+    state = regroup("B", ["fr-4a", "fr-6a"])
     step = springtime_plans(_session(state), random.Random(1))
     assert step["to"] == "25" and state.units[step["unit"]]["at"] == "30"
 
