@@ -1,5 +1,7 @@
-"""The planning bot's own policy (`springtime_plans`): the greedy bot, but the Allies bring Paris back up
-to its three while the Axis is near (springtime:8.1.1, 8.1.2, 10.5.4, 11.1.1, 16.1, 16.1.1)."""
+"""The planning bot's own policy (`springtime_plans`): the greedy bot, but where the scenario's data says
+so (Fall Gelb's `paris_refill`) the Allies bring Paris back up to its three while the Axis is near
+(springtime:8.1.1, 8.1.2, 10.5.4, 11.1.1, 16.1, 16.1.1). The positions come from Plan Red's kept games
+(sessions 18-19), set in Fall Gelb, whose Allies refill; Plan Red's play the greedy bot."""
 
 from __future__ import annotations
 
@@ -11,22 +13,24 @@ from wargames_tui.engine.dice import Dice
 from wargames_tui.engine.session import Session
 from wargames_tui.games import springtime
 from wargames_tui.games.springtime.bot import paris_lacks, refills, springtime_bot, springtime_plans
+from wargames_tui.games.springtime.data import load_scenario
 from wargames_tui.games.springtime.positions import units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.present import presentation
 
-from .helpers import PR, act, empty_board, fresh, impulse, put
+from .helpers import FG, PR, act, empty_board, fresh, impulse, put
 
 
 def _session(state: State) -> Session:
-    return Session(springtime, PR, {}, state, Dice(1), {"allied": "bot", "axis": "bot"})
+    return Session(springtime, state.scenario, {}, state, Dice(1), {"allied": "bot", "axis": "bot"})
 
 
-def _paris(reduced: int = 2, axis_at: str = "26", **areas: list[str]) -> State:
-    """An Allied impulse of Plan Red: Paris (25) held by `reduced` reduced D.C.R.s and the 10th Army
+def _paris(reduced: int = 2, axis_at: str = "26", scenario: str = FG, **areas: list[str]) -> State:
+    """An Allied impulse (of Fall Gelb unless `scenario` says otherwise): Paris (25) held by `reduced` reduced D.C.R.s and the 10th Army
     beyond two, the Axis's 4th Army in axis_at (Axis-controlled), the other Allied units where
     `areas` puts them (Area id with an underscore: `a24=["fr-2a"]`)."""
-    state = impulse(empty_board(fresh(PR)), "allied", 3)
+    state = impulse(empty_board(fresh(scenario)), "allied", 3)
+    state.turn = 5
     for uid in ["fr-2dcr", "fr-4dcr", "fr-10a", "fr-3dcr"][:reduced]:
         put(state, uid, "25", reduced=uid != "fr-10a")
     put(state, "de-4a", axis_at)
@@ -165,10 +169,36 @@ def test_no_attack_in_paris_led_by_a_reduced_unit_that_would_leave_it_short():
 def test_the_axis_plays_its_plans_as_the_easy_level_and_the_presentation_names_them():
     # Only the planning Allies change: the Axis's plans are the greedy bot's choices, draw for draw.
     assert presentation(springtime).bots == {"greedy": springtime_bot, "plans": springtime_plans}
-    session = Session.start(springtime, PR, {}, seed=11)
+    session = Session.start(springtime, FG, {}, seed=11)
     for n in range(200):
         if session.outcome() is not None:
             break
         if session.prompt.side == "axis":
             assert springtime_plans(session, random.Random(n)) == springtime_bot(session, random.Random(n))
+        session.act(springtime_bot(session, random.Random(n)))
+
+
+@pytest.mark.rules("springtime:19.1", "springtime:13.2.4", "springtime:11.1.1")
+def test_the_scenario_data_says_whose_allies_refill_paris():
+    # Fall Gelb's data refills Paris, Plan Red's not (Paris starts empty there, 19.1, and the refill
+    # emptied the Areas on its line of supply: its units surrendered, 13.2.4). From both sides: the
+    # same position (Plan Red 7003's Turn 6 impulse 3: two reduced D.C.R.s in Paris, three reduced
+    # armies contesting 24) in Fall Gelb marches one of 24's in; in Plan Red the plans end the
+    # Regroup as the greedy bot does, and play it choice for choice over a game's first 200 actions.
+    assert load_scenario(FG).paris_refill and not load_scenario(PR).paris_refill
+    for scenario, refilled in ((FG, True), (PR, False)):
+        state = _paris(2, "26", scenario, a24=["fr-2a", "fr-4a", "fr-6a"])
+        for uid in ("fr-2a", "fr-4a", "fr-6a"):
+            state.units[uid]["reduced"] = True
+        put(state, "de-6a", "24", reduced=True)
+        act(state, {"type": "regroup"})
+        session = _session(state)
+        step = springtime_plans(session, random.Random(1))
+        assert (step != {"type": "end"}) == refilled
+        assert (step == springtime_bot(session, random.Random(1))) != refilled
+    session = Session.start(springtime, PR, {}, seed=11)
+    for n in range(200):
+        if session.outcome() is not None:
+            break
+        assert springtime_plans(session, random.Random(n)) == springtime_bot(session, random.Random(n))
         session.act(springtime_bot(session, random.Random(n)))

@@ -26,7 +26,7 @@ from wargames_tui.games.springtime.combat import (
     defence_parts,
     parts_total,
 )
-from wargames_tui.games.springtime.data import load_board
+from wargames_tui.games.springtime.data import load_board, load_scenario
 from wargames_tui.games.springtime.positions import cv, occupied, other, units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.view import disguise
@@ -338,8 +338,12 @@ def springtime_plans(session: Session, rng: random.Random) -> Action:
     retreat (10.5.4), so it falls with its last defender, and in the planning Allies' lost games
     it fell to assaults that wore one or two units down over two or more impulses while units
     that could reach it stood by. The easy level (`springtime_bot`), which replies in every plan
-    and which the planning side plays against, is unchanged; so is the Axis's policy."""
+    and which the planning side plays against, is unchanged; so is the Axis's policy. A scenario's
+    data says whether its Allies refill Paris (`paris_refill`): Fall Gelb's do, Plan Red's play the
+    greedy bot (NOTES.md, "Session 23")."""
     state = session.state  # where units stand is open to both sides (7.1)
+    if not load_scenario(state.scenario).paris_refill:
+        return springtime_bot(session, rng)  # the scenario's data keeps the greedy bot's play
     actions = session.prompt.actions
     if session.prompt.side == "allied" and len(actions) > 1 and state.step in MOVING:
         refill = _refill_move(state, actions)
