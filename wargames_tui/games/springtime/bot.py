@@ -4,9 +4,6 @@ It reads only what its side may see (the map is open, 7.1; its own Event marker)
 simple aims: the Axis drives on Paris and the French Areas and Zones, attacking where its total
 is likely to beat the defence; the Allies hold, retake empty Areas, and attack only at good
 odds. Enough to beat a random player soundly; not a master of the game.
-
-`springtime_plans` is the policy the planning bot's own plans come from: this bot, but the
-planning Allies also bring Paris back up to its garrison.
 """
 
 from __future__ import annotations
@@ -17,16 +14,14 @@ from typing import Any
 
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
-from wargames_tui.games.springtime import movement
 from wargames_tui.games.springtime.combat import (
-    MAGINOT_AREAS,
     air_choices,
     air_value,
     attack_parts,
     defence_parts,
     parts_total,
 )
-from wargames_tui.games.springtime.data import load_board, load_scenario
+from wargames_tui.games.springtime.data import load_board
 from wargames_tui.games.springtime.positions import cv, occupied, other, units_in
 from wargames_tui.games.springtime.state import State
 from wargames_tui.games.springtime.view import disguise
@@ -320,187 +315,3 @@ def _refit(state: State, side: str, actions: list[Action], rng: random.Random) -
         threat = sum(1 for n in b.graph.neighbours(a["area"]) if occupied(state, n, other(side)))
         return (1, not a["full"], u.cv, -threat if side == "allied" else threat, rng.random())
     return max(actions, key=key)
-
-
-# ---- the planning bot's own policy (bots/plan.py, "plans") -----------------------------------------
-PARIS = "25"
-GARRISON = 3  # what `_wants` keeps in Paris while the Axis is within two Areas of it
-MOVING = ("assault", "regroup", "redeploy")
-
-
-def springtime_plans(session: Session, rng: random.Random) -> Action:
-    """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
-    but while the Axis is within two Areas of Paris and it holds fewer than its three, the Allies
-    choose the impulse that brings the most units back into it (a Regroup, a Redeploy or an
-    Assault, 8.1.1, 8.1.2), march them in first, and make no attack in Paris that a step lost
-    would leave short of three. Paris lost costs 10 Morale (11.1.1) and with three Zones is an
-    Automatic Victory (16.1), as is Morale at 0 (16.1.1); an Allied unit in Paris need not
-    retreat (10.5.4), so it falls with its last defender, and in the planning Allies' lost games
-    it fell to assaults that wore one or two units down over two or more impulses while units
-    that could reach it stood by. The easy level (`springtime_bot`), which replies in every plan
-    and which the planning side plays against, is unchanged; so is the Axis's policy. A scenario's
-    data says whether its Allies refill Paris (`paris_refill`): Fall Gelb's do, Plan Red's play the
-    greedy bot (NOTES.md, "Session 23")."""
-    state = session.state  # where units stand is open to both sides (7.1)
-    if not load_scenario(state.scenario).paris_refill:
-        return springtime_bot(session, rng)  # the scenario's data keeps the greedy bot's play
-    actions = session.prompt.actions
-    if session.prompt.side == "allied" and len(actions) > 1 and state.step in MOVING:
-        refill = _refill_move(state, actions)
-        if refill is not None:
-            return refill
-    chosen = springtime_bot(session, rng)
-    if session.prompt.side != "allied":
-        return chosen
-    if state.step == "start":
-        return _refilling_impulse(state, actions, chosen)
-    if state.step == "assault":
-        return _keeping_paris(state, actions, chosen)
-    return chosen
-
-
-def paris_lacks(state: State) -> int:
-    """How many units Paris lacks of its three while the Axis is within two Areas of it (`_wants`);
-    0 where it is not the Allies'."""
-    if state.control[PARIS] != "allied" or _wants(state).get(PARIS, 0) < GARRISON:
-        return 0
-    return max(0, GARRISON - len(units_in(state, PARIS, "allied")))
-
-
-def _spare(state: State, want: dict[str, int], area: str) -> int:
-    """How many of an Area's Allied units may leave it for Paris: a Zone and the Maginot Line keep
-    what `_wants` keeps there (a Zone lost costs Morale and counts towards 16.1); any other Area
-    keeps one where it wants any (its loss costs no Morale, Paris's 10)."""
-    keep = want.get(area, 0)
-    if area != PARIS and not (load_board().areas[area].zone or area in MAGINOT_AREAS):
-        keep = min(keep, 1)
-    return max(0, len(units_in(state, area, "allied")) - keep) if area != PARIS else 0
-
-
-def path_to_paris(state: State, uid: str) -> list[str] | None:
-    """The Areas uid would step through into Paris in the impulse under way, fewest first, each step
-    one the rules allow it there (`movement.step_problem`, `regroup_problem`: 8.1.2, 9.1-9.3); never
-    on through an Area with Axis units (a unit stops there, 9.2) or across the Maginot Line (it
-    stops after), nor, in an Assault, into a Paris the Axis stands in (entering units must attack
-    it, 10.1). None where there is none. The unit is tried in each Area it could reach: state is
-    changed meanwhile and put back (a copy, where the client may be drawing it)."""
-    b = load_board()
-    imp = state.imp
-    record = imp["moved"].get(uid)
-    if record is not None and record.get("stop"):
-        return None
-    check = movement.regroup_problem if imp["kind"] == "regroup" else movement.step_problem
-    start = state.units[uid]["at"]
-    back: dict[str, str | None] = {start: None}
-    queue = deque([(start, record["spent"] if record else 0)])
-    found = None
-    try:
-        while queue and found is None:
-            here, spent = queue.popleft()
-            state.units[uid]["at"] = here
-            if here != start:
-                imp["moved"][uid] = {"spent": spent, "stop": False}
-            for to in sorted(b.graph.neighbours(here)):
-                if to in back or check(state, uid, to) is not None:
-                    continue
-                if to == PARIS:
-                    if imp["kind"] != "assault" or not occupied(state, PARIS, "axis"):
-                        back[to], found = here, to
-                        break
-                    continue
-                back[to] = here
-                if not occupied(state, to, "axis") and b.link(here, to) != "maginot":
-                    queue.append((to, spent + 1))
-    finally:
-        state.units[uid]["at"] = start
-        if record is None:
-            imp["moved"].pop(uid, None)
-        else:
-            imp["moved"][uid] = record
-    if found is None:
-        return None
-    path: list[str] = []
-    at: str | None = found
-    while at is not None and at != start:
-        path.append(at)
-        at = back[at]
-    return path[::-1]
-
-
-def _refill_paths(state: State) -> dict[str, list[str]]:
-    """The Allied units that may march into Paris in the impulse under way, each with its path: a
-    unit on its way there first (9.1: units move one at a time); else those of Areas with units
-    to spare (`_spare`)."""
-    b = load_board()
-    want = _wants(state)
-    imp = state.imp
-    mover = imp.get("mover")
-    if mover and b.units[mover].side == "allied" and state.units[mover]["at"] != PARIS:
-        path = path_to_paris(state, mover) if imp["moved"].get(mover, {}).get("spent") else None
-        if path:
-            return {mover: path}
-    paths = {}
-    for uid, s in sorted(state.units.items()):
-        if b.units[uid].side != "allied" or s["at"] not in b.areas or s["at"] == PARIS or _spare(state, want, s["at"]) < 1:
-            continue
-        path = path_to_paris(state, uid)
-        if path:
-            paths[uid] = path
-    return paths
-
-
-def _refill_move(state: State, actions: list[Action]) -> Action | None:
-    """While Paris lacks units of its three, the next step of the nearest (then strongest) unit
-    that can march in; None where there is none."""
-    if not paris_lacks(state):
-        return None
-    paths = _refill_paths(state.copy())  # tried on a copy: the client may draw the real one meanwhile
-    for uid in sorted(paths, key=lambda u: (len(paths[u]), -cv(state, u), u)):
-        step = {"type": "move", "unit": uid, "to": paths[uid][0]}
-        if step in actions:
-            return step
-    return None
-
-
-def refills(state: State, action: Action) -> int:
-    """How many units an impulse begun with action could march into Paris, up to what it lacks:
-    from each Area no more than it has to spare."""
-    lack = paris_lacks(state)
-    if not lack or action["type"] not in MOVING:
-        return 0
-    trial = state.copy()
-    movement.start_impulse(trial, action["type"], action.get("groups", []), action.get("area"))
-    want = _wants(trial)
-    by_area: dict[str, int] = {}
-    for uid in _refill_paths(trial):
-        by_area[trial.units[uid]["at"]] = by_area.get(trial.units[uid]["at"], 0) + 1
-    return min(lack, sum(min(n, _spare(trial, want, a)) for a, n in by_area.items()))
-
-
-def _refilling_impulse(state: State, actions: list[Action], chosen: Action) -> Action:
-    """The greedy bot's impulse, or where another would bring more units back into a Paris short of
-    its three, that one (a Regroup before a Redeploy before an Assault where they bring as many).
-    An Event marker or the Advantage the bot plays first is played: the start comes again."""
-    if chosen["type"] not in (*MOVING, "pass") or not paris_lacks(state):
-        return chosen
-    order = {"regroup": 2, "redeploy": 1, "assault": 0}
-    best = max((a for a in actions if a["type"] in MOVING), key=lambda a: (refills(state, a), order[a["type"]]), default=None)
-    return best if best is not None and refills(state, best) > refills(state, chosen) else chosen
-
-
-def _keeping_paris(state: State, actions: list[Action], chosen: Action) -> Action:
-    """The greedy bot's attack, but not an optional one in Paris led by a reduced unit while Paris
-    holds no more than its three and the Axis is near: a Repulse or a Stalemate costs the lead a
-    step (10.4.4), which eliminates a reduced unit and leaves Paris short. The same attack led by
-    a full unit where one may lead it, else the impulse ended."""
-    if chosen["type"] != "attack" or chosen["area"] != PARIS or chosen["area"] in state.imp["must"]:
-        return chosen
-    if not state.units[chosen["lead"]]["reduced"] or _wants(state).get(PARIS, 0) < GARRISON:
-        return chosen
-    if len(units_in(state, PARIS, "allied")) > GARRISON:
-        return chosen
-    full_lead = [a for a in actions if a["type"] == "attack" and a["area"] == PARIS and a["units"] == chosen["units"]
-                 and not state.units[a["lead"]]["reduced"]]
-    if full_lead:
-        return max(full_lead, key=lambda a: _lead_key(state, a))
-    return next((a for a in actions if a["type"] == "end"), chosen)

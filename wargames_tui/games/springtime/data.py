@@ -180,7 +180,6 @@ class ScenarioFile(Strict):
     axis_areas: list[str]
     played: list[str]
     air_full: list[str]
-    paris_refill: bool  # the planning Allies' own policy brings Paris back up to three (bot.springtime_plans)
     setup: dict[str, str]
     lists: Lists
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargames_tui.games.springtime.bot import springtime_bot, springtime_plans
+from wargames_tui.games.springtime.bot import springtime_bot
 from wargames_tui.games.springtime.present.help import KEYS, RULES
 from wargames_tui.games.springtime.present.look import LOOK
 from wargames_tui.games.springtime.present.panels import (
@@ -64,7 +64,7 @@ PRESENTATION = Presentation(
     keys_help=KEYS,
     area=TERMS,
     look=LOOK,
-    bots={"greedy": springtime_bot, "plans": springtime_plans},
+    bots={"greedy": springtime_bot},
     option_words={
         "airdrops": "Axis airdrops (18.1)", "free-setup": "Limited free set-up (18.2)", "bef-returns": "The BEF returns (18.3)",
         "bids": "Secret bids for the Axis (17.1): the higher bid plays the Axis, French Morale starts that much higher",
