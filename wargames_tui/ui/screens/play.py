@@ -56,6 +56,9 @@ LOG_LINES = 1000
 RESULT_KINDS = {"combat", "roll", "loss", "eliminate", "eliminated", "retreat", "reveal"}
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
 STEP_PAUSE = 0.3
+# Seconds of pauses between a bot's actions (the app's bot delay each) in one side's run of actions
+# since the player's last: a turn of two hundred moves (Blitzkrieg's Allies) waited 80 s on pauses alone.
+PACED_SECONDS = 4.0
 
 def make_pane(session: Session) -> Pane:
     """The pane of the game's kind of map; only its module is imported (a cold start pays for one)."""
@@ -84,6 +87,7 @@ class PlayScreen(Screen):
         self.standing_in: str | None = None  # the side the game plays for the player (g), until its turn ends
         self.bot_rng = random.Random()
         self._step_timer: Timer | None = None  # the next step of a bot or of the game's own side
+        self._paced: tuple[str | None, float] = (None, 0.0)  # the side a bot plays and its pauses since the player acted
         self._thinking = False  # a thinking bot is choosing, on its own thread
         self._shown_outcome = replay  # no victory screen over a replay
         self._covered = False  # the hotseat cover is up
@@ -487,6 +491,8 @@ class PlayScreen(Screen):
         if self.seat is not None and not self.seat.before_play():
             return []
         by_person = self.session.seats.get(self.prompt.side or "", "human") == "human" and not self.automatic()
+        if by_person:
+            self._paced = (None, 0.0)
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
@@ -597,12 +603,23 @@ class PlayScreen(Screen):
         if self.session.seat is None and gamehooks.bot_answer(self.session) is not None:
             self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._answer_step)
         elif self.bot_to_act():
-            self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._bot_step)
+            self._step_timer = self.set_timer(self._bot_pause(), self._bot_step)
         elif self.standing_in and gamehooks.stand_in(self.session) and not self.over():
             self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._stand_in_step)
         elif self.auto and self.automatic() and not self.over():
             pause = min(STEP_PAUSE, float(getattr(self.app, "bot_delay", STEP_PAUSE)))
             self._step_timer = self.set_timer(pause, self._auto_step)
+
+    def _bot_pause(self) -> float:
+        """The pause before a bot's next action: the app's bot delay, so the player sees its first
+        moves one by one, until PACED_SECONDS of them in this side's run since he acted; then none."""
+        delay = float(getattr(self.app, "bot_delay", 0.5))
+        side, paced = self._paced
+        if side != self.prompt.side:
+            side, paced = self.prompt.side, 0.0
+        pause = delay if paced < PACED_SECONDS else 0.0
+        self._paced = (side, paced + pause)
+        return pause
 
     def _bot_step(self) -> None:
         self._step_timer = None

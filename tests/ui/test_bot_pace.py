@@ -1,0 +1,25 @@
+"""A bot's moves are paced so the player sees them, but a long run of them does not keep him
+waiting on pauses: the app's bot delay each until PACED_SECONDS of them since he last acted."""
+
+from __future__ import annotations
+
+from wargames_tui.ui.screens.play import PACED_SECONDS
+from tests.ui.helpers import SIZE, make_app, new_session, past_cover, play_screen, sync
+
+
+@sync
+async def test_a_bots_pauses_stop_after_paced_seconds_and_start_again_when_the_player_acts(tmp_path) -> None:  # noqa: ANN001
+    app = make_app(tmp_path, new_session())
+    app.bot_delay = 1.0
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(app, pilot)
+        screen = play_screen(app)
+        paced = int(PACED_SECONDS)
+        assert [screen._bot_pause() for _ in range(paced + 2)] == [1.0] * paced + [0.0, 0.0]
+        side = screen.prompt.side
+        screen._paced = ("another side", PACED_SECONDS)  # another side's run: this side's starts paced
+        assert screen._bot_pause() == 1.0 and screen._paced == (side, 1.0)
+        screen._paced = (side, PACED_SECONDS)
+        screen.play(screen.prompt.actions[0])  # the player acts: the next run is paced again
+        await pilot.pause()
+        assert screen._bot_pause() == 1.0
