@@ -3,8 +3,8 @@ waiting on pauses: the app's bot delay each until PACED_SECONDS of them since he
 
 from __future__ import annotations
 
-from wargames_tui.ui.screens.play import PACED_SECONDS
-from tests.ui.helpers import SIZE, make_app, new_session, past_cover, play_screen, sync
+from wargames_tui.ui.screens.play import LEAST_PAUSE, PACED_SECONDS
+from tests.ui.helpers import SIZE, make_app, new_session, past_cover, play_screen, sync, wait_until
 
 
 @sync
@@ -15,7 +15,7 @@ async def test_a_bots_pauses_stop_after_paced_seconds_and_start_again_when_the_p
         await past_cover(app, pilot)
         screen = play_screen(app)
         paced = int(PACED_SECONDS)
-        assert [screen._bot_pause() for _ in range(paced + 2)] == [1.0] * paced + [0.0, 0.0]
+        assert [screen._bot_pause() for _ in range(paced + 2)] == [1.0] * paced + [LEAST_PAUSE, LEAST_PAUSE]
         side = screen.prompt.side
         screen._paced = ("another side", PACED_SECONDS)  # another side's run: this side's starts paced
         assert screen._bot_pause() == 1.0 and screen._paced == (side, 1.0)
@@ -23,3 +23,17 @@ async def test_a_bots_pauses_stop_after_paced_seconds_and_start_again_when_the_p
         screen.play(screen.prompt.actions[0])  # the player acts: the next run is paced again
         await pilot.pause()
         assert screen._bot_pause() == 1.0
+
+
+@sync
+async def test_bots_play_on_past_their_paced_seconds(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    # After the paced seconds the steps go on at the least pause (a timer of none never fires).
+    from wargames_tui.ui.screens import play
+
+    monkeypatch.setattr(play, "PACED_SECONDS", 0.02)
+    session = new_session(seats={"gi": "bot:greedy", "bc": "bot:greedy"})
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(app, pilot)
+        await wait_until(pilot, lambda: len(session.log) >= 12)
+        assert len(session.log) >= 12

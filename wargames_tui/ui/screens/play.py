@@ -59,6 +59,7 @@ STEP_PAUSE = 0.3
 # Seconds of pauses between a bot's actions (the app's bot delay each) in one side's run of actions
 # since the player's last: a turn of two hundred moves (Blitzkrieg's Allies) waited 80 s on pauses alone.
 PACED_SECONDS = 4.0
+LEAST_PAUSE = 0.01  # a Textual timer of no delay fails (it divides by its interval)
 
 def make_pane(session: Session) -> Pane:
     """The pane of the game's kind of map; only its module is imported (a cold start pays for one)."""
@@ -612,14 +613,14 @@ class PlayScreen(Screen):
 
     def _bot_pause(self) -> float:
         """The pause before a bot's next action: the app's bot delay, so the player sees its first
-        moves one by one, until PACED_SECONDS of them in this side's run since he acted; then none."""
+        moves one by one, until PACED_SECONDS of them in this side's run since he acted; then the least."""
         delay = float(getattr(self.app, "bot_delay", 0.5))
         side, paced = self._paced
         if side != self.prompt.side:
             side, paced = self.prompt.side, 0.0
         pause = delay if paced < PACED_SECONDS else 0.0
         self._paced = (side, paced + pause)
-        return pause
+        return max(pause, LEAST_PAUSE)
 
     def _bot_step(self) -> None:
         self._step_timer = None
