@@ -57,7 +57,7 @@ RESULT_KINDS = {"combat", "roll", "loss", "eliminate", "eliminated", "retreat", 
 # Seconds between two steps of the side the game plays (never more than the app's bot delay).
 STEP_PAUSE = 0.3
 # Seconds of pauses between a bot's actions (the app's bot delay each) in one side's run of actions
-# since the player's last: a turn of two hundred moves (Blitzkrieg's Allies) waited 80 s on pauses alone.
+# since the player's last: Blitzkrieg's Allied first turn (about 190 moves) waited some 75 s on pauses alone.
 PACED_SECONDS = 4.0
 LEAST_PAUSE = 0.01  # a Textual timer of no delay fails (it divides by its interval)
 
