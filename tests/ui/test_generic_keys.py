@@ -212,8 +212,31 @@ async def test_blitzkrieg_a_player_concedes_from_the_action_list(save_dir: Path)
         await pilot.press(*"concedes")
         await pilot.press("enter")
         await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen) and session.outcome() is None  # asked first: it ends the game
+        await pilot.press("enter")
+        await pilot.pause()
     assert session.log[-1].action == {"type": "concede", "side": "german"}
     assert session.outcome() is not None and session.outcome().winner == "allied"
+
+
+@sync
+async def test_blitzkrieg_end_and_enter_in_the_list_do_not_concede_at_once(save_dir: Path) -> None:
+    # End picks the list's last row, the concession (blitzkrieg-1940:4.3): what ends the game is
+    # asked before it is taken, whatever the filter; Esc then leaves the game as it was.
+    session = session_at("blitzkrieg-1940/1940", 2, lambda s: "select" in types(s))
+    played = len(session.log)
+    app = make_app(save_dir, session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_play(pilot, app)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionsScreen)
+        assert "it ends the game" in str(app.screen.query_one("#actions-title").render())
+        await pilot.press("escape")
+        await pilot.pause()
+    assert session.outcome() is None and len(session.log) == played
 
 
 @sync

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from wargames_tui.engine import legality
 from wargames_tui.engine.dice import Dice
@@ -134,15 +135,28 @@ def bot_answer(session: Session) -> Action | None:
 def rolls_dice(session: Session, action: Action) -> bool:
     """Whether the action rolls a die (a commit point undo cannot take back), tried on a copy of the
     position as the side to act knows it (what it may not see drawn again, `disguise`)."""
+    tried = _tried(session, action)
+    return tried is not None and bool(tried[1].rolls)
+
+
+def ends_game(session: Session, action: Action) -> bool:
+    """Whether the action ends the game (a concession), tried as `rolls_dice` tries it."""
+    tried = _tried(session, action)
+    return tried is not None and session.game.outcome(tried[0]) is not None
+
+
+def _tried(session: Session, action: Action) -> tuple[Any, Dice] | None:
+    """The action applied to a copy of the position as the side to act knows it, and its dice;
+    None where the rules refuse it there."""
     game, side = session.game, session.prompt.side
     hide = getattr(game, "disguise", None)
     known = hide(session.state, side, random.Random(0)) if hide and side else game.copy_state(session.state)
     dice = Dice(0)
     try:
         game.apply(known, action, dice)
-    except Exception:  # noqa: BLE001 - refused or unreadable on the copy: nothing rolled
-        return False
-    return bool(dice.rolls)
+    except Exception:  # noqa: BLE001 - refused or unreadable on the copy: nothing known of it
+        return None
+    return known, dice
 
 
 def dry_run(session: Session, action: Action) -> IllegalAction | None:

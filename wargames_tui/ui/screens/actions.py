@@ -52,11 +52,13 @@ class ActionsScreen(ModalScreen[Action | None]):
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
 
     def __init__(self, title: str, labelled: Sequence[tuple[str, Action]],
-                 irreversible: Callable[[Action], str | None] | None = None, typed: str = "") -> None:
+                 irreversible: Callable[[Action], str | None] | None = None, typed: str = "",
+                 final: Callable[[Action], str | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.labelled = labelled  # a list, or `Worded` to word only the rows drawn or read
         self.irreversible = irreversible  # why an action cannot be taken back, if it cannot
+        self.final = final  # what an action ends for good (the game): asked whatever the filter
         self._lower: list[str] = []  # the rows' words in lower case, for the filter: those read so far
         self._last: tuple[str, list[int], int] = ("", [], 0)  # the last filter, its matches, the rows it read
         self._answered = False
@@ -197,9 +199,12 @@ class ActionsScreen(ModalScreen[Action | None]):
         if index is None:
             return
         text, action = self.labelled[index]
-        if self._confirming != index and self.query_one(Input).value.strip() and self.irreversible:
-            # A row a filter put first may not be the one meant: what cannot be taken back is named first.
-            why = self.irreversible(action)
+        if self._confirming != index:
+            # A row a filter put first may not be the one meant: what cannot be taken back is named
+            # first; what ends the game (End picks the list's last row, a concession) always is.
+            why = self.final(action) if self.final else None
+            if not why and self.query_one(Input).value.strip() and self.irreversible:
+                why = self.irreversible(action)
             if why:
                 self._confirming = index
                 self._said_nothing = True

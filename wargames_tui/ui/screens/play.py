@@ -424,7 +424,12 @@ class PlayScreen(Screen):
                 why.append(f"still to do: {left}")
             return "; ".join(why) or None
 
-        self.app.push_screen(ActionsScreen(title, Worded(actions, self.worded), irreversible, typed), chosen)
+        def final(action: Action) -> str | None:
+            """What an action open at any moment ends (a concession: the game)."""
+            weighty = action in gamehooks.anytime(self.session) and gamehooks.ends_game(self.session, action)
+            return "it ends the game, and undo cannot take it back" if weighty else None
+
+        self.app.push_screen(ActionsScreen(title, Worded(actions, self.worded), irreversible, typed, final), chosen)
 
     def offer(self, actions: list[Action], title: str, listed: bool = False) -> None:
         """Play the one action (unless `listed`), or let the player choose among several in the game's words."""
