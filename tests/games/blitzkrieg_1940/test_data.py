@@ -213,3 +213,12 @@ def test_a_bad_file_names_file_entry_and_cause(tmp_path: Path):
 def test_volatile_factor_words():
     assert combat.volatile("+2") and combat.volatile("-1") and combat.volatile("0")
     assert not combat.volatile("8") and not combat.volatile("-")
+
+
+def test_a_move_names_its_length_in_hex_or_hexes():
+    from wargames_tui.games.blitzkrieg_1940.present import WORDS
+
+    view = {"units": [{"id": "pz1", "name": "1st Panzer Div", "factors": "16-12-10"}]}
+    one, two = ({"type": "move", "units": ["pz1"], "path": path} for path in (["2929"], ["2929", "2930"]))
+    assert WORDS["move"](one, view).endswith("(1 hex)")
+    assert WORDS["move"](two, view).endswith("(2 hexes)")

@@ -75,7 +75,7 @@ WORDS = {
     "order": lambda a, v: "Move first, then fight" if a["first"] == "move" else "Fight first, then move",
     "select": lambda a, v: "Select " + " + ".join(_name(v, u) for u in a["units"]),
     "deselect": lambda a, v: "Drop the selection",
-    "move": lambda a, v: f"Move {' + '.join(_name(v, u) for u in a.get('units', [a.get('unit')]))} to {_hex(a['path'][-1])} ({len(a['path'])} hexes)"
+    "move": lambda a, v: f"Move {' + '.join(_name(v, u) for u in a.get('units', [a.get('unit')]))} to {_hex(a['path'][-1])} ({len(a['path'])} hex{'es' if len(a['path']) != 1 else ''})"
     + (", and halt there to split the stack" if a.get("halt") else ""),
     "enter": lambda a, v: f"Bring on {_name(v, a['unit'])} at {_hex(a['path'][0])} to {_hex(a['path'][-1])}",
     "strategic": lambda a, v: f"Rail {_name(v, a['unit'])} to {_hex(a['to'])}",
