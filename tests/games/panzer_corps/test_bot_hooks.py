@@ -312,65 +312,6 @@ def test_an_allied_unit_falls_back_along_its_connecting_line_not_where_the_enemy
     assert fallback._lines(Board(state), "ge") is None
 
 
-def _refuge_setting(from_town: bool) -> tuple[str, str, str, str, State, dict[str, int]]:
-    """A lone Allied 2-3 with no other unit near (the Germans' one unit in the far corner), on a
-    town (from_town) or in the open next to the one town in its reach, and an open end of its move
-    whose connecting line to the edges is the shortest of its ends and shorter than its own hex's
-    and the town's (4.1):
-    (the unit, its hex, the town, that open end, the position, hex -> line length)."""
-    grid, doubled = DK.sc.grid, fallback._doubled(DK.id, "al")
-    lone, german = DK.unit("al", strength=2, move=3), DK.unit("ge")
-    empty = DK.cleared(phase="al-move", **{german: "0106"})
-    lines = fallback._lines(Board(empty), "al")
-    line = {h: fallback._line_from(h, lines, grid) for h in grid.all_hexes()}
-    for town in sorted(doubled):
-        for here in [town] if from_town else sorted(grid.neighbours(town)):
-            if (here in doubled) != from_town or DK.sc.terrain_at[here].cost is None or grid.distance(here, "0106") < 6:
-                continue
-            state = DK.cleared(phase="al-move", **{lone: here, german: "0106"})
-            ends = [h for h, kind in Board(state).moves(lone).ends if kind == "move"]
-            towns = [h for h in ends if h in doubled]
-            if not from_town and towns != [town]:
-                continue  # in the open: next to the one town in its reach
-            best = min(ends, key=lambda h: line[h])
-            if best not in doubled and line[best] < min(line[here], line[town]):
-                return lone, here, town, best, state, line
-    raise LookupError("no such setting on this map")
-
-
-@pytest.mark.rules("dunkerque:9.3", "dunkerque:4.1")
-@pytest.mark.parametrize(("danger_there", "keeps_to_towns"), [(3, False), (4, True)])
-def test_an_allied_unit_on_a_town_with_no_safe_end_keeps_to_towns_rather_than_take_the_open(monkeypatch, danger_there, keeps_to_towns):
-    # A town doubles its defender (9.3). In the kept games at main 0d28079 (seeds 6301-6320),
-    # Allied units in danger on a town with no safe end that fell back along their line into the
-    # open were eliminated in the next German combat 15 times in 39, those that stayed 9 in 43.
-    # Here every hex is in danger (20 German strength against the unit's 2, 4 on a town) but the
-    # open end with the shortest line, at 3 just under the danger odds (2:1 against 2: a safe end,
-    # the unit goes there) or at 4, just at them (no safe end: it stays, or goes to a town nearer
-    # the edges, never into the open).
-    lone, here, _, best, state, _ = _refuge_setting(from_town=True)
-    enemy = {h: 20 for h in DK.sc.grid.all_hexes()} | {best: danger_there}
-    monkeypatch.setattr(fallback, "_nearness", lambda board, side: (enemy, {}))
-    ends = fall_back(state, "al").get(lone, [])
-    doubled = fallback._doubled(DK.id, "al")
-    assert all(h in doubled for h in ends) == keeps_to_towns
-    if not keeps_to_towns:
-        assert ends[0] == best
-
-
-@pytest.mark.rules("dunkerque:9.3", "dunkerque:4.1")
-@pytest.mark.parametrize(("danger_there", "to_town"), [(3, False), (4, True)])
-def test_an_allied_unit_in_the_open_with_no_safe_end_falls_back_to_a_town_before_its_line(monkeypatch, danger_there, to_town):
-    # In the same games, units in the open with no safe end and a town in reach were eliminated
-    # in the next German combat 3 times in 26 where they went to the town, 12 in 29 where they went
-    # elsewhere in the open. The open end with the shortest line is safe at 3 (it comes first) and
-    # in danger at 4, just at the danger odds against the unit's 2: then the town comes first.
-    lone, here, town, best, state, _ = _refuge_setting(from_town=False)
-    enemy = {h: 20 for h in DK.sc.grid.all_hexes()} | {best: danger_there}
-    monkeypatch.setattr(fallback, "_nearness", lambda board, side: (enemy, {}))
-    assert fall_back(state, "al")[lone][0] == (town if to_town else best)
-
-
 @pytest.mark.rules("kharkov:4.5", "kharkov:4.1")
 def test_a_soviet_unit_that_can_enter_poltava_does_so_before_anything_else():
     # kharkov 4.5: the Soviets win at once controlling Poltava (0634), and entering a city takes

@@ -11,12 +11,7 @@ unit that holds a place stays: leaving it empty gives the place away. Where the 
 as lost without a connecting line to map edges at the end (dunkerque 4.1), it falls back along
 that line: of its ends equally safe, the one with the shortest line to the edges first, not one where
 the enemy is merely weaker (the Allies' outposts fell back into the Antwerpen corner, and the
-pocket closed on them there). There a unit with no safe end seeks a town (an end that doubles its
-defence, 9.3) before any line: it goes to one where it can, and one that stands on a town stays
-rather than take the open. In the kept games (main 0d28079, seeds 6301-6320) such units that left a
-town for the open were eliminated in the next German combat 15 times in 39 (38%), those that stayed
-9 in 43 (21%); those in the open with a town in reach that went to it 3 in 26 (12%), that went
-elsewhere in the open 12 in 29 (41%).
+pocket closed on them there).
 
 Only where the rules pay for its loss (`victory.losses_score`): where the ground alone decides
 (El Alamein) a unit sells itself for time; there the greedy British that fell back from the front
@@ -68,15 +63,13 @@ def fall_back(state: State, side: str) -> dict[str, list[Hex]]:
             continue  # moved, or holding a place (its points, doubled): a garrison stays
         here, strength = b.hex_of(uid), b.unit(uid).strength
 
-        def rank(h: Hex) -> tuple[bool, bool, bool, int, int, float, bool]:
-            """How good an end is, the lower the better (in danger there last; for a side that
-            traces lines, of the ends in danger those that double its defence first)."""
+        def rank(h: Hex) -> tuple[bool, bool, int, int, float, bool]:
+            """How good an end is, the lower the better (in danger there last)."""
             defence = (stacked.get(h, 0) + (0 if h == here else strength)) * (2 if h in doubled else 1)
             danger = enemy_near.get(h, 0)
             unsafe = danger >= DANGER * defence
             line = _line_from(h, lines, grid) if lines is not None else 0
-            exposed = unsafe and lines is not None and h not in doubled
-            return (unsafe and h not in held, h not in held, exposed, line, danger - own_near.get(h, 0), danger / defence, unsafe)
+            return (unsafe and h not in held, h not in held, line, danger - own_near.get(h, 0), danger / defence, unsafe)
 
         staying = rank(here)
         if not staying[-1] or enemy_near.get(here, 0) < OUTNUMBERED * own_near.get(here, 0):
