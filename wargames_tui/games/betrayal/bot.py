@@ -287,8 +287,9 @@ PICKS: dict[str, Any] = {
 def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
     but the British sail five home first and keep the rest out of reach for the last turn, where
-    they keep what the German Minor needs out of German hands (`_british_end`); the easy level,
-    the French and German rows' opponent, is the greedy bot."""
+    they keep what the German Minor needs out of German hands (`_british_end`), and the French
+    take back the empty areas of France the Germans hold at the end (`_french_retake`); the easy
+    level, the French, British and German rows' opponent, is the greedy bot."""
     state: State = session.state
     actions = session.prompt.actions
     if session.prompt.side == "british" and len(actions) > 1:
@@ -296,6 +297,10 @@ def planning_bot(session: Session, rng: random.Random) -> Action:
         if chosen is not None:
             return chosen
         actions = _spared(state, _kept(state, actions))
+    if session.prompt.side == "french" and len(actions) > 1:
+        chosen = _french_retake(state, actions)
+        if chosen is not None:
+            return chosen
     return _choose(state, actions, rng)
 
 
@@ -436,3 +441,56 @@ def _spared(state: State, acts: list[Action]) -> list[Action]:
 
     kept = [a for a in acts if not risky(a)]
     return kept or acts
+
+
+# --- the planner's own French ---------------------------------------------------------------------
+# France's Minor Victory (the Republic marker held, 7.2) is cancelled by a German Minor against France
+# when the Germans hold at least german_minor_french_areas areas of France at the end (the victory
+# table as reconstructed, NOTES.md). An area is the last side's to stand alone in it (NOTES.md,
+# reading 27): the German units that pass on leave areas German-held and empty behind them, and a
+# French unit standing there alone makes it Allied-held again. The French move before the British
+# and after the Germans in a game turn (2.0), so in the last turn nothing German follows the French
+# Movement Phase; the turn before, the German turn that follows attacks only areas next to German
+# units (3.4.4 C).
+
+RETAKE_TURNS = 2  # the last turns in which the French retake empty German-held areas of France
+
+
+def _french_retake(state: State, acts: list[Action]) -> Action | None:
+    """In the last RETAKE_TURNS turns, a French ground unit that may go steps into an area of France
+    the Germans hold and no German ground unit stands in; before the last turn only into one at
+    least WAIT areas from the nearest German ground unit (out of the next German attacks' reach,
+    3.4.4 C). A unit may go unless it is the last French unit with the Republic marker (before the
+    last turn none of the marker's stack goes: the German turn that follows comes for it, 7.2.3) or
+    the last Allied unit in an area German units stand in (that area would only fall to them). The
+    unit with the fewest such areas goes first, to the area the fewest units can reach."""
+    if state.phase != "french-movement" or state.pending or state.turn <= state.last_turn - RETAKE_TURNS:
+        return None
+    last = _last(state)
+
+    def free(uid: str) -> bool:
+        here = state.pieces[uid].where
+        stay = [u for u in ground(state, here, "allied") if u != uid]
+        if here == state.republic and state.holder == "french":
+            return last and any(sc().units[u].nation == "french" for u in stay)
+        return not ground(state, here, "german") or bool(stay)
+
+    def open_area(area: str) -> bool:
+        return (
+            sc().country(area) == "F" and state.control.get(area) == "german" and not ground(state, area, "german")
+            and (last or _threat(state, area) >= WAIT)
+        )
+
+    moves = [
+        a for a in acts
+        if a["type"] == "move" and not a.get("republic") and sc().units[a["unit"]].nation == "french"
+        and open_area(a["to"]) and free(a["unit"])
+    ]
+    if not moves:
+        return None
+    options: dict[str, int] = {}
+    takers: dict[str, int] = {}
+    for a in moves:
+        options[a["unit"]] = options.get(a["unit"], 0) + 1
+        takers[a["to"]] = takers.get(a["to"], 0) + 1
+    return min(moves, key=lambda a: (options[a["unit"]], takers[a["to"]], a["unit"], a["to"]))
