@@ -65,6 +65,10 @@ def test_the_maginot_line_keeps_the_marker_far_better_than_open_ground():
     assert _loss_chance(state, "MET", ["fr-1c", "fr-16c"]) < open_ground / 4
     assert _loss_chance(state, "ORL", ["fr-3dcr", "fr-1c", "fr-16c"]) < open_ground  # more defence, less often
     assert _loss_chance(state, "ORL", []) == 1.0 and _loss_chance(state, "BEL", ["fr-1c"]) == 0.0
+    # a DSW takes the marker from defenders already reduced (4.5.3): the reduced 1st Corps (1)
+    # loses it more often than the 27th Division at full strength (1)
+    state.pieces["fr-1c"].reduced = True
+    assert _loss_chance(state, "ORL", ["fr-1c"]) > _loss_chance(state, "ORL", ["fr-27div"])
 
 
 @pytest.mark.rules("betrayal:7.2.1", "betrayal:7.0")
@@ -134,13 +138,27 @@ def test_before_the_last_turn_the_stack_stays_but_in_the_last_turn_the_guard_let
     assert move["type"] == "move" and move["to"] == "CHA" and not move.get("republic")
 
 
-@pytest.mark.rules("betrayal:7.2.3")
-def test_a_marker_left_alone_is_taken_back_in_any_turn():
-    # 8206: an EX in the last German turn left the marker alone at Caen; nobody went back for it
+@pytest.mark.rules("betrayal:7.2.3", "betrayal:7.0")
+def test_a_marker_left_alone_is_taken_back_before_an_area_is():
+    # 8206: an EX in the last German turn left the marker alone at Caen and nobody went back for
+    # it; in the last turn the 1st Corps in Troyes goes to it, not to empty German-held Champagne
+    # (`_french_retake`); in an earlier turn too
     for turn in (6, LAST):
-        state = marker_at("ORL", turn=turn, french={"TRO": ["fr-1c"], "PAR": ["fr-3dcr"]})
+        state = marker_at("ORL", turn=turn, french={"TRO": ["fr-1c"]})
         state.holder = None
-        assert choose(state)["to"] == "ORL", turn
+        state.control["CHA"] = "german"
+        assert choose(state) == {"type": "move", "unit": "fr-1c", "to": "ORL"}, turn
+
+
+@pytest.mark.rules("betrayal:7.2.1")
+def test_out_of_the_germans_reach_the_stack_stays_whole():
+    # a German corps two areas from Paris cannot attack it next turn: no unit of the stack leaves
+    # (the easy level's flight sends the DCR off alone, the marker left to the corps)
+    state = marker_at("PAR", *STACK, germans={"REI": ["de-4k"]})
+    assert not _menace(state, "PAR")
+    assert choose(state) == {"type": "end-movement"}
+    easy = choose(state, betrayal_bot)
+    assert easy["type"] == "move" and easy["unit"] in STACK and not easy.get("republic")
 
 
 @pytest.mark.rules("betrayal:7.2.2", "betrayal:4.5.2")
