@@ -21,8 +21,8 @@ from typing import Any
 from wargames_tui.engine.flow import Action
 from wargames_tui.engine.session import Session
 from wargames_tui.games.betrayal.board import distances, ground, neighbours, on_map, sc, strength
-from wargames_tui.games.betrayal.combat import column_index, drm, lookup
-from wargames_tui.games.betrayal.movement import coverable, reach
+from wargames_tui.games.betrayal.combat import column_index
+from wargames_tui.games.betrayal.movement import coverable
 from wargames_tui.games.betrayal.sequence import may_end_movement
 from wargames_tui.games.betrayal.state import State
 from wargames_tui.games.betrayal.victory import allied_arms, british_counts, low_countries_fallen, mobile_arms_gone
@@ -287,10 +287,8 @@ PICKS: dict[str, Any] = {
 def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
     but the British sail five home first and keep the rest out of reach for the last turn, where
-    they keep what the German Minor needs out of German hands (`_british_end`), and the French
-    guard the Republic marker (`_marker_guard`) and take back the empty areas of France the
-    Germans hold at the end (`_french_retake`); the easy level, the French, British and German
-    rows' opponent, is the greedy bot."""
+    they keep what the German Minor needs out of German hands (`_british_end`); the easy level,
+    the French and German rows' opponent, is the greedy bot."""
     state: State = session.state
     actions = session.prompt.actions
     if session.prompt.side == "british" and len(actions) > 1:
@@ -298,12 +296,6 @@ def planning_bot(session: Session, rng: random.Random) -> Action:
         if chosen is not None:
             return chosen
         actions = _spared(state, _kept(state, actions))
-    if session.prompt.side == "french" and len(actions) > 1:
-        chosen, actions = _marker_guard(state, actions)
-        if chosen is None:
-            chosen = _french_retake(state, actions)
-        if chosen is not None:
-            return chosen
     return _choose(state, actions, rng)
 
 
@@ -444,174 +436,3 @@ def _spared(state: State, acts: list[Action]) -> list[Action]:
 
     kept = [a for a in acts if not risky(a)]
     return kept or acts
-
-
-# --- the planner's own French ---------------------------------------------------------------------
-# France's Minor Victory (the Republic marker held, 7.2) is cancelled by a German Minor against France
-# when the Germans hold at least german_minor_french_areas areas of France at the end (the victory
-# table as reconstructed, NOTES.md). An area is the last side's to stand alone in it (NOTES.md,
-# reading 27): the German units that pass on leave areas German-held and empty behind them, and a
-# French unit standing there alone makes it Allied-held again. The French move before the British
-# and after the Germans in a game turn (2.0), so in the last turn nothing German follows the French
-# Movement Phase; the turn before, the German turn that follows attacks only areas next to German
-# units (3.4.4 C).
-
-RETAKE_TURNS = 2  # the last turns in which the French retake empty German-held areas of France
-
-
-def _french_retake(state: State, acts: list[Action]) -> Action | None:
-    """In the last RETAKE_TURNS turns, a French ground unit that may go steps into an area of France
-    the Germans hold and no German ground unit stands in; before the last turn only into one at
-    least WAIT areas from the nearest German ground unit (out of the next German attacks' reach,
-    3.4.4 C). A unit may go unless it is the last French unit with the Republic marker (before the
-    last turn none of the marker's stack goes: the German turn that follows comes for it, 7.2.3) or
-    the last Allied unit in an area German units stand in (that area would only fall to them). The
-    unit with the fewest such areas goes first, to the area the fewest units can reach."""
-    if state.phase != "french-movement" or state.pending or state.turn <= state.last_turn - RETAKE_TURNS:
-        return None
-    last = _last(state)
-
-    def free(uid: str) -> bool:
-        here = state.pieces[uid].where
-        stay = [u for u in ground(state, here, "allied") if u != uid]
-        if here == state.republic and state.holder == "french":
-            return last and any(sc().units[u].nation == "french" for u in stay)
-        return not ground(state, here, "german") or bool(stay)
-
-    def open_area(area: str) -> bool:
-        return (
-            sc().country(area) == "F" and state.control.get(area) == "german" and not ground(state, area, "german")
-            and (last or _threat(state, area) >= WAIT)
-        )
-
-    moves = [
-        a for a in acts
-        if a["type"] == "move" and not a.get("republic") and sc().units[a["unit"]].nation == "french"
-        and open_area(a["to"]) and free(a["unit"])
-    ]
-    if not moves:
-        return None
-    options: dict[str, int] = {}
-    takers: dict[str, int] = {}
-    for a in moves:
-        options[a["unit"]] = options.get(a["unit"], 0) + 1
-        takers[a["to"]] = takers.get(a["to"], 0) + 1
-    return min(moves, key=lambda a: (options[a["unit"]], takers[a["to"]], a["unit"], a["to"]))
-
-
-# --- the planner's own French: the Republic marker's guard ----------------------------------------
-# Losing the marker is a German Major Victory against France (7.2, 7.0). The German attacks of the
-# next German turn reach an area from the German ground units that can enter it (3.4.4 C; a
-# stack of three at most, 1.5), supported from the air (3.3.5); the marker is lost when its last
-# French unit is (DE, DSU, EX; DSW where every defender is already reduced, 4.5); a withdrawal
-# takes it along (7.2.2). The greedy French flee one unit at a time and leave the marker with
-# whoever cannot keep up (the planning French's kept games, Betrayal NOTES.md "Session 24").
-
-LOST = ("DE", "DSU", "EX")  # results that leave the marker without its French units (4.5.6-4.5.8)
-ODDS = [n / 36 for n in (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)]  # two dice, 2 to 12
-MARGIN = 0.02  # the marker moves only to an area where it is lost less often by more than this
-
-
-def _menace(state: State, area: str) -> list[str]:
-    """The three strongest German ground units that could attack the area in the next German
-    turn: there already or next door, or armour two areas off along a way open to it (3.0, 3.1,
-    1.5)."""
-    dist = distances(area)
-
-    def clear(a: str) -> bool:  # one movement point for armour (3.1)
-        return sc().areas[a].terrain not in ("forest", "mountain")
-
-    def comes(uid: str, where: str) -> bool:
-        if dist[where] <= 1:
-            return True
-        # two areas off: armour through a clear area next to both, whoever stands there now
-        # (the marker's own stack may be the one leaving it)
-        return dist[where] == 2 and sc().units[uid].move >= 2 and clear(area) and any(clear(n) and where in neighbours(n) for n in neighbours(area))
-
-    near = [u for u, p in state.pieces.items() if _german(u) and not sc().units[u].air and p.where in dist and comes(u, p.where)]
-    return sorted(near, key=lambda u: (-strength(state, u, "attack"), u))[:3]
-
-
-def _loss_chance(state: State, area: str, defenders: list[str]) -> float:
-    """How often the German attack that can reach the area takes the marker from these defenders:
-    the odds of its three strongest units with air support (3.3.5) and the area's shifts
-    (Maginot Line, mountains, 4.4.2), the armour modifier (4.4.3), two dice on the CRT."""
-    attackers = _menace(state, area)
-    if not attackers:
-        return 0.0
-    if not defenders:
-        return 1.0
-    attack = sum(strength(state, u, "attack") for u in attackers)
-    defence = sum(strength(state, u, "defence") for u in defenders)
-    table = sc().tables.shifts
-    shift = table.air_support + (table.maginot if sc().areas[area].maginot else 0) + (table.mountain if sc().areas[area].terrain == "mountain" else 0)
-    columns = sc().tables.crt.columns
-    column = columns[min(max(column_index(attack, defence) + shift, 0), len(columns) - 1)]
-    modifier = drm(attackers, defenders)
-    worn = all(state.pieces[u].reduced for u in defenders)
-    return sum(p for roll, p in zip(range(2, 13), ODDS) if lookup(column, roll + modifier) in LOST or (worn and lookup(column, roll + modifier) == "DSW"))
-
-
-def _could_stand(state: State, area: str, coming: list[str]) -> list[str]:
-    """The Allied defenders the area can hold: those there who stay (the British, who move in their
-    own turn, and the units that have moved), then the stoutest of the French units there not yet
-    moved and of `coming`, up to the stacking limit (1.5)."""
-    there = ground(state, area, "allied")
-    fixed = [u for u in there if sc().units[u].nation != "french" or state.pieces[u].moved]
-    free = {u for u in there if u not in fixed} | set(coming)
-    extra = sorted(free, key=lambda u: (-strength(state, u, "defence"), u))
-    return fixed + extra[: max(0, 3 - len(fixed))]
-
-
-def _comers(state: State, area: str) -> list[str]:
-    """French ground units on the map not yet moved this phase that can end in the area."""
-    return [
-        u for u, p in state.pieces.items()
-        if sc().units[u].nation == "french" and not sc().units[u].air and on_map(state, u) and not p.moved
-        and (p.where == area or area in reach(state, u))
-    ]
-
-
-def _marker_guard(state: State, acts: list[Action]) -> tuple[Action | None, list[Action]]:
-    """The planning French keep the Republic marker: a marker left alone is taken back at once
-    (7.2.3); a withdrawal from it goes where the marker is lost least often (7.2.2, 4.5.2); and
-    before the last turn (in it no German turn follows the French, 2.0) the marker moves only to
-    where it is lost less often than where it stands (MARGIN), carried first and followed by the
-    stoutest units that can come; else, while German units can attack it next turn, the stoutest
-    French units join it up to the stacking limit, a weaker one stepping out for a stouter one;
-    and no other unit of its stack leaves it."""
-    here = state.republic
-    if state.pending and state.pending[0].get("kind") == "withdraw" and state.pending[0].get("from") == here and state.holder == "french":
-        going = [u for item in state.pending if item.get("kind") == "withdraw" and item.get("from") == here for u in [item["unit"]]]
-        ways = [a for a in acts if a["type"] == "withdraw"]
-        if ways:
-            return min(ways, key=lambda a: (_loss_chance(state, a["to"], _could_stand(state, a["to"], going)), _paris(a["to"]), a["to"])), acts
-        return None, acts
-    if state.phase != "french-movement" or state.pending:
-        return None, acts
-    moves = [a for a in acts if a["type"] == "move" and sc().units[a["unit"]].nation == "french"]
-    if state.holder is None and not ground(state, here):
-        retake = [a for a in moves if a["to"] == here]
-        if retake:
-            return max(retake, key=lambda a: (strength(state, a["unit"], "defence"), a["unit"])), acts
-    if state.holder != "french" or _last(state):
-        return None, acts
-    stack = [u for u in ground(state, here, "allied") if sc().units[u].nation == "french"]
-    standing = _loss_chance(state, here, _could_stand(state, here, _comers(state, here)))
-    carry = [a for a in moves if a.get("republic") and not ground(state, a["to"], "german")]
-    flights = [(_loss_chance(state, a["to"], _could_stand(state, a["to"], _comers(state, a["to"]))), -_threat(state, a["to"]), _paris(a["to"]), -strength(state, a["unit"], "defence"), a["unit"], a["to"], i) for i, a in enumerate(carry)]
-    if flights and min(flights)[0] < standing - MARGIN:
-        return carry[min(flights)[-1]], acts
-    stay = [a for a in acts if not (a["type"] == "move" and a["unit"] in stack)]
-    if ground(state, here, "german") or not _menace(state, here):  # a Combat Area (4.1); out of reach
-        return None, stay
-    joining = [a for a in moves if a["to"] == here]
-    if joining and len(ground(state, here, "allied")) < 3:
-        return max(joining, key=lambda a: (strength(state, a["unit"], "defence"), a["unit"])), acts
-    stouter = max((strength(state, u, "defence") for u in _comers(state, here) if state.pieces[u].where != here), default=0)
-    out = [a for a in moves if state.pieces[a["unit"]].where == here and not a.get("republic") and not ground(state, a["to"], "german")]
-    weakest = min((strength(state, a["unit"], "defence") for a in out), default=99)
-    if out and len(ground(state, here, "allied")) >= 3 and stouter > weakest:
-        step = [a for a in out if strength(state, a["unit"], "defence") == weakest]
-        return max(step, key=lambda a: (_threat(state, a["to"]), -_paris(a["to"]), a["unit"], a["to"])), acts
-    return None, stay
