@@ -37,3 +37,33 @@ async def test_bots_play_on_past_their_paced_seconds(tmp_path, monkeypatch) -> N
         await past_cover(app, pilot)
         await wait_until(pilot, lambda: len(session.log) >= 12)
         assert len(session.log) >= 12
+
+
+@sync
+async def test_the_steps_the_game_plays_for_the_player_are_paced_as_a_bots(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """Betrayal's g (the game runs the Germans' turn for the initiative player, betrayal:3.4.1): its
+    steps pause as a bot's do, so a German turn of some fifty steps does not keep him waiting on pauses;
+    they are the game's, not his, so they do not start the pacing again."""
+    import random
+
+    from wargames_tui.bots import random_bot
+    from wargames_tui.engine.session import Session
+    from wargames_tui.games import betrayal
+    from wargames_tui.ui.screens import play
+
+    monkeypatch.setattr(play, "PACED_SECONDS", 0.05)  # one paced step, then the least pause
+    session, rng = Session.start(betrayal, "betrayal/historical", seed=1), random.Random(1)
+    while betrayal.stand_in(session.state) is None:
+        session.act(random_bot(session, rng))
+    app = make_app(tmp_path, session)
+    app.bot_delay = 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await past_cover(app, pilot)
+        screen, pauses = play_screen(app), []
+        bot_pause = screen._bot_pause
+        monkeypatch.setattr(screen, "_bot_pause", lambda: pauses.append(bot_pause()) or pauses[-1])
+        played = len(session.log)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: betrayal.stand_in_turn(session.state) is None, tries=3000)
+        assert betrayal.stand_in_turn(session.state) is None and len(session.log) > played + 10
+        assert pauses[0] == 0.05 and set(pauses[1 : len(session.log) - played]) == {LEAST_PAUSE}

@@ -486,9 +486,10 @@ class PlayScreen(Screen):
         self.app.show_menu()  # type: ignore[attr-defined]
 
     # --- playing an action ------------------------------------------------------------------
-    def play(self, action: Action) -> list[Event]:
+    def play(self, action: Action, by_game: bool = False) -> list[Event]:
         """Apply one action through the session: its events, or none when the rules refuse it (their
-        reason and case are shown) or fail on it (the game is unchanged); never a traceback."""
+        reason and case are shown) or fail on it (the game is unchanged); never a traceback. `by_game`:
+        a step the game plays for the player (g), which is not his own act."""
         if self.replay:
             self.say("This is a replay: nothing can be played here.", "error")
             return []
@@ -496,7 +497,7 @@ class PlayScreen(Screen):
             return []
         if self.seat is not None and not self.seat.before_play():
             return []
-        by_person = self.session.seats.get(self.prompt.side or "", "human") == "human" and not self.automatic()
+        by_person = not by_game and self.session.seats.get(self.prompt.side or "", "human") == "human" and not self.automatic()
         if by_person:
             self._paced = (None, 0.0)
         try:
@@ -611,14 +612,15 @@ class PlayScreen(Screen):
         elif self.bot_to_act():
             self._step_timer = self.set_timer(self._bot_pause(), self._bot_step)
         elif self.standing_in and gamehooks.stand_in(self.session) and not self.over():
-            self._step_timer = self.set_timer(getattr(self.app, "bot_delay", 0.5), self._stand_in_step)
+            self._step_timer = self.set_timer(self._bot_pause(), self._stand_in_step)
         elif self.auto and self.automatic() and not self.over():
             pause = min(STEP_PAUSE, float(getattr(self.app, "bot_delay", STEP_PAUSE)))
             self._step_timer = self.set_timer(pause, self._auto_step)
 
     def _bot_pause(self) -> float:
-        """The pause before a bot's next action: the app's bot delay, so the player sees its first
-        moves one by one, until PACED_SECONDS of them in this side's run since he acted; then the least."""
+        """The pause before a bot's next action, or the game's for the player (g): the app's bot delay,
+        so the player sees the first moves one by one, until PACED_SECONDS of them in this side's run
+        since he acted; then the least."""
         delay = float(getattr(self.app, "bot_delay", 0.5))
         side, paced = self._paced
         if side != self.prompt.side:
@@ -727,7 +729,7 @@ class PlayScreen(Screen):
             self._stand_in(None)
             self.say(f"The game could not play this step ({exc!r}): play it by hand.", "error")
             return
-        self.play(action)
+        self.play(action, by_game=True)
         if self.standing_in and gamehooks.stand_in(self.session) is None and self._player_to_act():
             side = self._short_side(self.standing_in)
             self.say(f"Yours within the {side}s' turn, then the game goes on with them: {self.prompt.text} ({self.prompt.case})")
