@@ -15,10 +15,12 @@ from tests.ui.helpers import (
     goto,
     make_app,
     new_session,
+    past_cover,
     play_screen,
     pressed_at_opening,
     seed_giving,
     sync,
+    wait_until,
 )
 from tests.ui.test_play_contract import opened
 from wargames_tui.engine.session import Session
@@ -502,6 +504,28 @@ async def test_the_footer_is_drawn_once_for_the_keys_changed_before_a_refresh(sa
         footer = play_screen(app).query_one(Footer)
         assert 1 <= drawn.count(footer) <= 3
         assert [k.key for k in footer.query("FooterKey")]  # drawn with the screen's keys
+
+
+@sync
+async def test_the_footer_is_rebuilt_only_when_its_keys_change(save_dir: Path) -> None:
+    """A bot's run of steps asked for the footer after each one with the same keys, and rebuilding it
+    was a fifth of the client's time a step; a change of keys (here of width: the spare keys go in a
+    narrow window) still rebuilds it."""
+    from wargames_tui.ui.widgets.footer import Footer
+
+    app = make_app(save_dir, new_session())
+    async with app.run_test(size=(200, 40)) as pilot:
+        await past_cover(app, pilot)
+        screen = play_screen(app)
+        footer = screen.query_one(Footer)
+        keys = list(footer.children)
+        screen.refresh_bindings()  # as after every action: the footer asked again
+        await pilot.pause()
+        await pilot.pause()
+        assert list(footer.children) == keys  # the same widgets: not rebuilt
+        await pilot.resize_terminal(50, 24)
+        await wait_until(pilot, lambda: list(footer.children) != keys)
+        assert "save" in [k.action for k in keys] and "save" not in [k.action for k in footer.query("FooterKey")]
 
 
 @sync

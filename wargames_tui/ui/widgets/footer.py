@@ -25,6 +25,7 @@ class Footer(TextualFooter):
     key it had ever shown: 20 MB a hundred actions."""
 
     _due = False  # a recompose waits for the next refresh
+    _shown: tuple[object, ...] = ()  # what the bar holds: a recompose that would change nothing is skipped
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
@@ -35,8 +36,15 @@ class Footer(TextualFooter):
             self.call_after_refresh(self._recompose_due)
 
     async def _recompose_due(self) -> None:
+        """Rebuild the bar where the keys it would show differ from those it shows: a bot's run of
+        steps offered the same keys after each (rebuilding them cost a fifth of the client's time a step)."""
         self._due = False
-        await self.recompose()
+        if not self.is_attached:  # its screen was closed before the refresh
+            return
+        shown = (self.compact, *(_part(p) for p in self.compose()))
+        if shown != self._shown or not self.children:
+            self._shown = shown
+            await self.recompose()
 
     def on_resize(self) -> None:
         if not self._due:
@@ -61,6 +69,13 @@ class Footer(TextualFooter):
         bound = getattr(self, "__watchers", {}).get("compact")  # Textual keeps them under this name
         if bound:
             bound[:] = [(node, callback) for node, callback in bound if node.is_attached]
+
+
+def _part(part: object) -> tuple[object, ...]:
+    """What one of the bar's widgets shows and does, to tell two bars apart."""
+    if isinstance(part, FooterKey):
+        return (part.key, part.key_display, part.description, part.action, part.tooltip, tuple(sorted(part.classes)))
+    return (type(part).__name__, repr(part))
 
 
 def _width(key: FooterKey, compact: bool) -> int:
