@@ -164,3 +164,42 @@ async def test_small_terminal_scrolls_to_show_every_zone() -> None:
         await pilot.click(AreaMap, offset=(col - sx, row - sy))
         await pilot.pause()
         assert app.chosen[-1] == "DIE"
+
+
+@sync
+async def test_a_new_position_draws_again_only_the_lines_of_the_zones_it_changed() -> None:
+    """A bot's step moves a unit or two, and drawing the whole map again after each was a fifth of the
+    client's time a step in Betrayal: the lines whose zones did not change are kept; those of a changed
+    zone are drawn as a fresh map draws them."""
+    import copy
+
+    view = raid_view()
+    app = MapApp(view)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        area = app.query_one(AreaMap)
+        rows = range(len(view["picture"]))
+        for y in rows:
+            area.render_line(y)
+        built: list[int] = []
+        real = area._build_line
+        area._build_line = lambda row: built.append(row) or real(row)  # type: ignore[method-assign]
+        moved = copy.deepcopy(view)
+        unit = next(u for u in moved["units"] if u.get("zone") == "HESS")
+        unit["zone"] = "SAV"
+        area.show(moved)
+
+        def cells(strip) -> list:  # noqa: ANN001
+            return [(ch, seg.style) for seg in strip for ch in seg.text][: len(view["picture"][0])]
+
+        drawn = [cells(area.render_line(y)) for y in rows]
+        changed = {view["zones"][z]["at"][1] for z in ("HESS", "SAV")}
+        assert changed <= set(built) and set(built) <= {r for r in rows if set(area._row_zones.get(r, ())) & {"HESS", "SAV"}}
+        fresh = AreaMap(moved)
+        fresh.mono = area.mono
+        assert drawn == [cells(fresh._build_line(y)) for y in rows]
+        built.clear()
+        area.show(copy.deepcopy(moved))  # the same position again: nothing drawn again
+        for y in rows:
+            area.render_line(y)
+        assert built == []

@@ -66,6 +66,17 @@ MONO_GLYPHS = {"party": "*", "selected": "*", "reach": "•", "target": "!", "as
 MONO_BLOCK = "#f2f2f2"
 
 
+def _row_zones(layout: Layout) -> dict[int, tuple[str, ...]]:
+    """Each row's zones: those whose label or a marker's spot is in it (what its cells are drawn from)."""
+    rows: dict[int, set[str]] = {}
+    for zid, (row, _, _) in layout.labels.items():
+        rows.setdefault(row, set()).add(zid)
+    for zid, spots in layout.spots.items():
+        for row, _ in spots:
+            rows.setdefault(row, set()).add(zid)
+    return {row: tuple(sorted(zids)) for row, zids in rows.items()}
+
+
 def look_for(view: dict[str, Any]) -> MapLook:
     """The look of the view's game, from the game's presentation (plain colours for an unknown one)."""
     from wargames_tui.present import for_scenario
@@ -273,7 +284,10 @@ class AreaMap(MapView):
         self.occupants: dict[str, set[str]] = {}
         self.here: dict[str, Units] = {}  # zone -> the units in it
         self.look: MapLook = look_for(view)
-        self._version = 0
+        self._version = 0  # of what every line shows: the layout, the side at the keys
+        self._zone_seen: dict[str, tuple[str, str]] = {}  # zone -> what its labels and markers were drawn from
+        self._zone_version: dict[str, int] = {}  # zone -> how often that changed
+        self._row_zones: dict[int, tuple[str, ...]] = {}  # row -> the zones with a label or a marker's spot in it
         self._lines: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
         self._picture_key: tuple[Any, ...] | None = None
         self.mono: bool | None = None  # drawn without colour: App.no_color, unless set before mounting
@@ -287,7 +301,10 @@ class AreaMap(MapView):
         """Draw a new position and new lit zones; `own` is the side at the keys (its units' labels
         read `< >`, MapLook.occupied), by default the game's player."""
         self.look = look_for(view)
-        self.own = own or player_for(view)
+        own = own or player_for(view)
+        if own != self.own:
+            self.own = own
+            self._version += 1
         picture_key = (
             id(self.look),
             tuple(view.get("picture", [])),
@@ -300,6 +317,8 @@ class AreaMap(MapView):
                 view.get("picture", []), view["zones"], view.get("links", []), look.link_chars, look.over_links
             )
             self.virtual_size = Size(self.layout_.width, self.layout_.height)
+            self._row_zones = _row_zones(self.layout_)
+            self._version += 1
         self.view = view
         self.highlights = dict(highlights or {})
         occupants: dict[str, set[str]] = {}
@@ -310,13 +329,16 @@ class AreaMap(MapView):
                 here.setdefault(u["zone"], []).append(u)
         self.occupants = occupants
         self.here = here
-        self._version += 1
+        for zid, zone in view["zones"].items():  # a line is drawn again only where one of its zones changed
+            seen = (repr(zone), repr(here.get(zid)))
+            if self._zone_seen.get(zid) != seen:
+                self._zone_seen[zid] = seen
+                self._zone_version[zid] = self._zone_version.get(zid, 0) + 1
         self.refresh()
 
     def set_highlights(self, highlights: dict[str, str]) -> None:
         if highlights != self.highlights:
             self.highlights = dict(highlights)
-            self._version += 1
             self.refresh()
 
     @property
@@ -414,7 +436,8 @@ class AreaMap(MapView):
         if layout is None or row >= layout.height:
             return Strip.blank(width, blank)
         cursor_row = layout.labels.get(self.cursor, (-1, 0, 0))[0]
-        key = (row, self._version, self.cursor if cursor_row == row else None)
+        zones = tuple((z, self._zone_version.get(z), self.highlights.get(z)) for z in self._row_zones.get(row, ()))
+        key = (row, self._version, zones, self.cursor if cursor_row == row else None)
         strip = self._lines.get(key)
         if strip is None:
             strip = self._build_line(row)
