@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.compose import compose
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
@@ -41,7 +43,7 @@ class Footer(TextualFooter):
         self._due = False
         if not self.is_attached:  # its screen was closed before the refresh
             return
-        shown = (self.compact, *(_part(p) for p in self.compose()))
+        shown = (self.compact, *(_part(p) for p in compose(self)))
         if shown != self._shown or not self.children:
             self._shown = shown
             await self.recompose()
@@ -71,11 +73,11 @@ class Footer(TextualFooter):
             bound[:] = [(node, callback) for node, callback in bound if node.is_attached]
 
 
-def _part(part: object) -> tuple[object, ...]:
-    """What one of the bar's widgets shows and does, to tell two bars apart."""
+def _part(part: Widget) -> tuple[object, ...]:
+    """What one of the bar's widgets shows and does (a group of keys: with its keys), to tell two bars apart."""
     if isinstance(part, FooterKey):
         return (part.key, part.key_display, part.description, part.action, part.tooltip, tuple(sorted(part.classes)))
-    return (type(part).__name__, repr(part))
+    return (type(part).__name__, repr(part), tuple(_part(child) for child in part._pending_children))
 
 
 def _width(key: FooterKey, compact: bool) -> int:
