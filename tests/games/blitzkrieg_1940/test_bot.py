@@ -357,3 +357,33 @@ def test_the_planners_allies_fill_the_first_paris_post_with_a_unit_that_reaches_
     assert select == {"type": "select", "units": ["fr-68di"]}, select
     session.act(select)
     assert planning_bot(session, random.Random(1))["path"][-1] == H("W4517")
+
+
+@pytest.mark.rules("blitzkrieg-1940:4.1", "blitzkrieg-1940:4.4", "blitzkrieg-1940:8.7", "blitzkrieg-1940:8.8")
+def test_the_planners_germans_drive_on_paris_once_the_low_countries_can_be_checked():
+    # A German division two hexes from Mons (E1321), nineteen from Paris; Holland has capitulated,
+    # a French division holds W4618 and a Belgian one Ghent, so neither nation gives up with no
+    # steps on the map (8.9). Belgium's capitulation is checked only while Germany holds six of its
+    # cities (8.7): with five held the planner's Germans still go for Mons. With six, or Belgium
+    # gone, their goals are the Paris hexes, France's three points (8.8; planning against planning
+    # at 0eeb87e Germany lost eight of ten on Holland and Belgium alone, its army at the other
+    # French cities): the division walks toward Paris past Mons. The easy level takes Mons.
+    b = board()
+    units = {"de-1inf": "E1319", "fr-2di": "W4618", "be-4": "E1416"}
+
+    def end(policy, cities: int, capitulated: list[str]) -> str:  # noqa: ANN001 - a bot
+        control = {h: "german" for c in ("Antwerp", "Brussels", "Liège", "Namur", "Leuven", "Hasselt")[:cities] for h in b.cities[c]}
+        session = session_of(bare(units, phase="german-movement", turn=4, capitulated=list(capitulated), control=control))
+        select = policy(session, random.Random(1))
+        assert select == {"type": "select", "units": ["de-1inf"]}, select
+        session.act(select)
+        assert session.state.capitulated == capitulated  # nobody gave up at once (8.9)
+        return policy(session, random.Random(1))["path"][-1]
+
+    def to_paris(h: str) -> int:
+        return min(b.grid.distance(h, p) for p in b.cities["Paris"])
+
+    assert end(planning_bot, 5, ["Holland"]) == H("E1321")
+    for cities, capitulated in ((6, ["Holland"]), (0, ["Holland", "Belgium"])):
+        assert to_paris(end(planning_bot, cities, capitulated)) < to_paris(H("E1319")) - 2
+        assert end(purposeful_bot, cities, capitulated) == H("E1321")

@@ -6,8 +6,9 @@ better after shifts. The Allies fight first, commit the RAF, hold their cities w
 nearest a threat and counter-attack at 2:1 or better; in 1939 the French drive for the Ruhr
 Endangered Area and Germany moves to bar the way. Moves are chosen among a few units at a
 time, so a decision stays quick on the largest map. The planner's own policy (`planning_bot`)
-differs from this easy level in four places: the French in 1939 go round the German units; the
-German screen in 1939 also stands on those ways round (`_block`); the Allies in 1940 spare the
+differs from this easy level in five places: the French in 1939 go round the German units; the
+German screen in 1939 also stands on those ways round (`_block`); the Germans in 1940 drive on
+Paris once the Low Countries' cities are held (`_drive`); the Allies in 1940 spare the
 BEF, whose steps lost or out of supply give Germany a victory point (4.8, 4.9): the RAF stays
 back, the British hold the Channel ports their supply comes from (10.8) and attack at 4:1 or
 better; and they hold Paris, whose hexes in German hands are France's
@@ -27,7 +28,7 @@ from wargames_tui.engine.session import Session
 from wargames_tui.games.blitzkrieg_1940 import combat, movement, operations
 from wargames_tui.games.blitzkrieg_1940.data import engine_hex, scenario_key
 from wargames_tui.games.blitzkrieg_1940.position import ENEMY, Position
-from wargames_tui.games.blitzkrieg_1940.victory import objectives
+from wargames_tui.games.blitzkrieg_1940.victory import german_cities, objectives
 from wargames_tui.games.blitzkrieg_1940.ways import french_steps
 
 COUP_TARGETS = ("E2423", "E2214")  # Eben Emael and the Moerdijk bridge, as in May 1940
@@ -46,7 +47,8 @@ WAY_SPAN = 99  # steps: a hex farther from its goals is out of reach (`_best_gai
 def purposeful_bot(session: Session, rng: random.Random, planning: bool = False) -> Action:
     """The greedy bot (the easy level); planning: the policy of the planner's own plans
     (`planning_bot`): the French in 1939 count their ways round the German units and the German
-    screen stands on those ways too, the Allies in 1940 spare the BEF."""
+    screen stands on those ways too, the Germans in 1940 drive on Paris, the Allies in 1940 spare
+    the BEF."""
     state = session.state
     actions = session.prompt.actions
     side = session.prompt.side
@@ -137,8 +139,9 @@ def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
     but the French in 1939 drive round the German units, not into them (the easy level goes
     straight at the screen, which holds it: scenarios/blitzkrieg_1940/NOTES.md), the German screen
-    in 1939 stands on those ways round as well (`_block`), and the Allies in 1940 spare the BEF and
-    hold Paris (the module's docstring)."""
+    in 1939 stands on those ways round as well (`_block`), the Germans in 1940 drive on Paris once
+    the Low Countries' cities are held (`_drive`), and the Allies in 1940 spare the BEF and hold
+    Paris (the module's docstring)."""
     return purposeful_bot(session, rng, planning=True)
 
 
@@ -208,7 +211,28 @@ def _goals(pos: Position, side: str, planning: bool = False) -> set[Hex]:
         if side == "allied":
             return objectives(pos.s, side)
         return (_block(pos) if planning else _screen(pos))[0]
-    return objectives(pos.s, side) if side == "german" else _threatened(pos)
+    if side == "german":
+        return _drive(pos) if planning else objectives(pos.s, side)
+    return _threatened(pos)
+
+
+def _drive(pos: Position) -> set[Hex]:
+    """1940, the planner's German goals (`planning_bot`): the Paris hexes Germany does not hold,
+    and the cities of a Low Country it has not yet brought to its capitulation check, not every
+    Allied city as the easy level's. Germany wins on three victory points (4.1), and Holland and
+    Belgium give the two it took in history (4.4 note) once six of their cities are held (8.6,
+    8.7); France gives three, rolled for at every couplet from turn 5 on the Paris hexes held
+    (8.8). Planning against planning at 0eeb87e (seeds 8501-8510) Germany had Holland and Belgium
+    in all ten and lost eight, seven on exactly those two points and one at 0 (its own losses
+    severe, 4.10): its army stood at the other French cities, with at most 3 units within two hexes
+    of Paris through turn 8; in the two it won France fell to Paris hexes taken
+    (scenarios/blitzkrieg_1940/NOTES.md, twenty-third session)."""
+    goals = objectives(pos.s, "german")
+    b, s = pos.b, pos.s
+    need = b.game.tables.low_country_cities
+    short = {c for c in ("Holland", "Belgium") if c not in s.capitulated and len(german_cities(pos, c)) < need}
+    drive = {h for h in goals if h in b.cities["Paris"] or b.city_country[b.city_of[h]] in short}
+    return drive or goals
 
 
 def _best_gain(pos: Position, uid: str, options: dict[Hex, Action], dist: dict[Hex, int]) -> tuple[int, Action] | None:
