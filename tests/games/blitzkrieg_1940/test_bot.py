@@ -387,3 +387,66 @@ def test_the_planners_germans_drive_on_paris_once_the_low_countries_can_be_check
     for cities, capitulated in ((6, ["Holland"]), (0, ["Holland", "Belgium"])):
         assert to_paris(end(planning_bot, cities, capitulated)) < to_paris(H("E1319")) - 2
         assert end(purposeful_bot, cities, capitulated) == H("E1321")
+
+
+def _at(origin: str, distance: int, country: str = "France") -> str:
+    """The first land hex (by label) of country at exactly distance from origin, no city."""
+    b = board()
+    for h in sorted(b.terrain, key=b.label):
+        if b.land(h) and b.country[h] == country and h not in b.city_of and b.grid.distance(h, H(origin)) == distance:
+            return b.label(h)
+    raise LookupError(distance)
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8", "blitzkrieg-1940:11.1", "blitzkrieg-1940:13.16")
+def test_the_planners_allies_size_each_paris_hex_by_the_germans_that_could_reach_it():
+    # What a Paris hex should hold (`_paris_need`): one, two once a German unit could reach it
+    # within two couplets (twice its MF and a hex to attack from), and against the German units
+    # within one couplet's move (MF and one) divisions of HOLD_DEFENCE enough that their attack is
+    # under 3:1, up to PARIS_HOLD. Each Paris hex in German hands is
+    # a roll for France's capitulation from turn 5 (8.8): against the planner's German driving on
+    # Paris the policy's posts left W4619 empty at turn 3 in 9 of 10 games (24fd557, 8511-8520).
+    assert bot.HOLD_DEFENCE == 6
+
+    def need(units: dict[str, str], steps: dict[str, int] | None = None) -> int:
+        state = bare(units, phase="allied-movement", turn=3)
+        for uid, n in (steps or {}).items():
+            state.units[uid].steps = n
+        return bot._paris_need(Position(state))[H("W4619")]
+
+    # The floor: a German infantry division (MF 6) at 13 hexes (2 x 6 + 1) makes it two, at 14 one.
+    assert need({"de-207inf": _at("W4619", 13)}) == 2
+    assert need({"de-207inf": _at("W4619", 14)}) == 1
+    # Attack in reach: panzers at 16 and (a step lost) 12 and an infantry division at 8 make 36,
+    # two divisions' worth (2 x 3 x 6): two; another infantry division's 8 (44) makes it three.
+    near = _at("W4619", 3)
+    base = {"de-1pz": near, "de-2pz": near, "de-207inf": near}
+    assert need(base, {"de-2pz": 3}) == 2
+    assert need({**base, "de-227inf": near}, {"de-2pz": 3}) == 3
+    # One couplet's reach: the fourth division counts at 7 hexes (MF 6 and one), not at 8.
+    assert need({**base, "de-227inf": _at("W4619", 7)}, {"de-2pz": 3}) == 3
+    assert need({**base, "de-227inf": _at("W4619", 8)}, {"de-2pz": 3}) == 2
+    # Never more than PARIS_HOLD, three (the stacking limit is four, 11.1: four a hex drew so much of
+    # the French army that the BEF, left alone, lost its point in the policy's games).
+    assert bot.PARIS_HOLD == 3
+    assert need({**base, "de-227inf": near, "de-6pz": _at("W4619", 4), "de-8pz": _at("W4619", 4)}) == 3
+
+
+@pytest.mark.rules("blitzkrieg-1940:8.8", "blitzkrieg-1940:3.5")
+def test_the_planners_allies_call_a_division_to_paris_from_beyond_the_garrisons_reach():
+    # W4619 is empty, the other six Paris hexes hold a division each, and no German unit is within
+    # two couplets of Paris. A French division eleven hexes from W4619, beyond the posts' reach
+    # (GARRISON_REACH, 8), is called (`_called`): it walks toward Paris this couplet, to arrive over
+    # the next; a German unit moving through an empty Paris hex takes it (3.5C), a roll for France's
+    # capitulation at every couplet from turn 5 (8.8). The easy level leaves it where it is.
+    far = _at("W4619", 11)
+    assert bot.GARRISON_REACH < 11
+    units = {**dict(zip(FRENCH, [p for p in PARIS if p != "W4619"])), "fr-21di": far, "de-1inf": "E3040"}
+    pos = Position(bare(units, phase="allied-movement", turn=3))
+    assert bot._paris_need(pos) == {h: 1 for h in pos.b.cities["Paris"]}
+    moved, session = _movement(planning_bot, bare(units, phase="allied-movement", turn=3))
+    assert moved == ["fr-21di"]
+    b = board()
+    assert b.grid.distance(session.state.units["fr-21di"].hex, H("W4619")) <= 11 - 3
+    moved, _session = _movement(purposeful_bot, bare(units, phase="allied-movement", turn=3))
+    assert "fr-21di" not in moved
