@@ -6,20 +6,16 @@ better after shifts. The Allies fight first, commit the RAF, hold their cities w
 nearest a threat and counter-attack at 2:1 or better; in 1939 the French drive for the Ruhr
 Endangered Area and Germany moves to bar the way. Moves are chosen among a few units at a
 time, so a decision stays quick on the largest map. The planner's own policy (`planning_bot`)
-differs from this easy level in five places: the French in 1939 go round the German units; the
-German screen in 1939 also stands on those ways round (`_block`); the Germans in 1940 drive on
-Paris once the Low Countries have capitulated (`_drive`); the Allies in 1940 spare the
+differs from this easy level in four places: the French in 1939 go round the German units; the
+German screen in 1939 also stands on those ways round (`_block`); the Allies in 1940 spare the
 BEF, whose steps lost or out of supply give Germany a victory point (4.8, 4.9): the RAF stays
 back, the British hold the Channel ports their supply comes from (10.8) and attack at 4:1 or
 better; and they hold Paris, whose hexes in German hands are France's
-capitulation rolls (8.8): no Paris hex left empty, the threatened ones held by two (`_posts`),
-and each sized by the German units that could reach it (`_paris_need`), the French units nearest
-Paris called there over as many couplets as it takes, by rail where they can (`_call`).
+capitulation rolls (8.8): no Paris hex left empty, the threatened ones held by two (`_posts`).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import deque
 from typing import Any
@@ -44,19 +40,13 @@ NEED = {"german": 4, "allied": 3}  # the worst column (index: 4 is 3:1) worth at
 # (4.9), French ones toward nothing. The planning Allies lost 0-7 BEF steps a game in their own
 # attacks (seeds 8301-8310 at d2f1c27), where 15 lost are a roll for Germany's point and 20 the point.
 BEF_NEED = 5
-HOLD_DEFENCE = 6  # a French division's defence at its mean (+3 is a die and three, 14.8): the Paris garrison's unit
-# Divisions at most in a Paris hex (`_paris_need`; the stacking limit is four, 11.1). In the planner's policy
-# against the greedy German (no planning, seeds 8301-8306) four a hex lost 3 of the first 5 on the BEF's
-# point (16-25 British steps lost, the French army gone to Paris), three lost 1 of 6, main's policy none.
-PARIS_HOLD = 3
 WAY_SPAN = 99  # steps: a hex farther from its goals is out of reach (`_best_gain`'s default)
 
 
 def purposeful_bot(session: Session, rng: random.Random, planning: bool = False) -> Action:
     """The greedy bot (the easy level); planning: the policy of the planner's own plans
     (`planning_bot`): the French in 1939 count their ways round the German units and the German
-    screen stands on those ways too, the Germans in 1940 drive on Paris, the Allies in 1940 spare
-    the BEF."""
+    screen stands on those ways too, the Allies in 1940 spare the BEF."""
     state = session.state
     actions = session.prompt.actions
     side = session.prompt.side
@@ -147,9 +137,8 @@ def planning_bot(session: Session, rng: random.Random) -> Action:
     """The policy the planning bot's own plans come from (bots/plan.py, `plans`): the greedy bot,
     but the French in 1939 drive round the German units, not into them (the easy level goes
     straight at the screen, which holds it: scenarios/blitzkrieg_1940/NOTES.md), the German screen
-    in 1939 stands on those ways round as well (`_block`), the Germans in 1940 drive on Paris once
-    the Low Countries have capitulated (`_drive`), and the Allies in 1940 spare the BEF and hold
-    Paris (the module's docstring)."""
+    in 1939 stands on those ways round as well (`_block`), and the Allies in 1940 spare the BEF and
+    hold Paris (the module's docstring)."""
     return purposeful_bot(session, rng, planning=True)
 
 
@@ -180,10 +169,6 @@ def _move(session: Session, side: str | None, rng: random.Random, planning: bool
     if spare:
         movers = [u for u in movers if not _holds_paris(pos, u)]
     chosen = _garrison(pos, movers, waiting, spare) if side == "allied" and pos.y1940 else None
-    if spare:
-        movers = [u for u in movers if not _stays(pos, u)]
-        if chosen is None:
-            chosen = _call(pos, waiting)
     if chosen is None:
         dist = _way(pos, side, planning)
         rng.shuffle(movers)
@@ -210,10 +195,6 @@ def _selected_move(session: Session, pos: Position, side: str, planning: bool) -
             reach = [h for h in posts if h in options and (_bef(pos, uid) or not bef_only)]
             if reach:
                 return options[reach[0]]
-    if planning and side == "allied" and pos.y1940 and uid in _called(pos):
-        called = _to_paris(pos, uid, options, session.prompt.actions)
-        if called is not None:
-            return called
     gain = _best_gain(pos, uid, options, _bef_way(pos) if spare else _way(pos, side, planning))
     return gain[1] if gain else None
 
@@ -227,31 +208,7 @@ def _goals(pos: Position, side: str, planning: bool = False) -> set[Hex]:
         if side == "allied":
             return objectives(pos.s, side)
         return (_block(pos) if planning else _screen(pos))[0]
-    if side == "german":
-        return _drive(pos) if planning else objectives(pos.s, side)
-    return _threatened(pos)
-
-
-def _drive(pos: Position) -> set[Hex]:
-    """1940, the planner's German goals (`planning_bot`): the Paris hexes Germany does not hold,
-    and the cities of a Low Country it has not yet brought to its capitulation check, not every
-    Allied city as the easy level's. Germany wins on three victory points (4.1), and Holland and
-    Belgium give the two it took in history (4.4 note) once six of their cities are held (8.6,
-    8.7); France gives three, rolled for at every couplet from turn 5 on the Paris hexes held
-    (8.8). Planning against planning at 0eeb87e (seeds 8501-8510) Germany had Holland and Belgium
-    in all ten and lost eight, seven on exactly those two points and one at 0 (its own losses
-    severe, 4.10): its army stood at the other French cities, with at most 3 units within two hexes
-    of Paris through turn 8; in the two it won France fell to Paris hexes taken
-    (scenarios/blitzkrieg_1940/NOTES.md, twenty-third session).
-    The drive begins once Holland and Belgium have both capitulated (8.6, 8.7); until then the
-    goals are the easy level's. Begun at six cities held, against the Allies' Paris garrison
-    (`_paris_need`, `_call`) it won the first 8 games of 8 (seeds 8511-8518, 65be2f1)."""
-    goals = objectives(pos.s, "german")
-    b, s = pos.b, pos.s
-    if not {"Holland", "Belgium"} <= set(s.capitulated):
-        return goals
-    drive = {h for h in goals if h in b.cities["Paris"]}
-    return drive or goals
+    return objectives(pos.s, side) if side == "german" else _threatened(pos)
 
 
 def _best_gain(pos: Position, uid: str, options: dict[Hex, Action], dist: dict[Hex, int]) -> tuple[int, Action] | None:
@@ -317,115 +274,6 @@ def _posts(pos: Position, spare: bool) -> list[tuple[list[Hex], set[Hex], int | 
     thin = [h for h in paris if near[h] <= THREAT and pos.has_side(h, "allied") and len(pos.real(h)) == 1]
     return [([h for h in paris if not pos.at.get(h)], set(paris), 1, False), (thin, set(paris), 2, False),
             ([h for h in sorted(ports) if not pos.at.get(h)], ports, 1, True)]
-
-
-def _paris_need(pos: Position) -> dict[Hex, int]:
-    """The planner's Allies in 1940 (`planning_bot`): the units each Paris hex not held by German
-    units should hold. One in each at least; two in each once a German unit could reach the city
-    within two couplets (its MF twice over, and one hex to attack from); and against what the
-    German units within one couplet's move of a hex (MF and one) could bring to an attack on it,
-    enough divisions of HOLD_DEFENCE that the attack is under 3:1 (NEED, the German's worst column
-    worth attacking at), up to PARIS_HOLD. Each Paris hex in German hands is a roll
-    for France's capitulation at every couplet from turn 5, and six or more end France at once
-    (8.8). Against the planner's German driving on Paris (`_drive`) the policy's posts alone, filled
-    from units within GARRISON_REACH and the strategic reserve (12.2A), left W4619 empty at turn 3
-    in 9 of 10 games (24fd557, seeds 8511-8520): the German took it that couplet and France fell at
-    turn 5 or 6 in all ten."""
-    return pos.memo(("paris-need",), lambda: _needs(pos))
-
-
-def _needs(pos: Position) -> dict[Hex, int]:
-    b = pos.b
-    room = min(PARIS_HOLD, b.game.stacking["limit"] // b.game.stacking["XX"])
-    germans = []
-    for u in pos.units_of("german"):
-        h, f = pos.s.units[u].hex, pos.steps_of(u)
-        if h is not None and not b.units[u].dummy and f[0] not in ("", "-") and f[2] > 0:
-            germans.append((h, _mean(f[0]), f[2]))
-    need: dict[Hex, int] = {}
-    paris = b.cities.get("Paris", ())
-    nearest = {h: min((b.grid.distance(h, g) for g, _a, _m in germans), default=99) for h in paris}
-    for h in sorted(paris, key=nearest.__getitem__):  # the panzers come on by one side (`_posts`)
-        if pos.has_side(h, "german"):
-            continue
-        d = [(b.grid.distance(h, g), attack, mf) for g, attack, mf in germans]
-        near = sum(attack for dist, attack, mf in d if dist <= mf + 1)
-        floor = 2 if any(dist <= 2 * mf + 1 for dist, _a, mf in d) else 1
-        need[h] = min(room, max(floor, math.ceil(near / (3 * HOLD_DEFENCE))))
-    return need
-
-
-def _short(pos: Position) -> dict[Hex, int]:
-    """The Paris hexes below their `_paris_need`, with the units each lacks; nearest the Germans first."""
-    need = _paris_need(pos)
-    return {h: n - len(pos.real(h)) for h, n in need.items() if len(pos.real(h)) < n}
-
-
-def _stays(pos: Position, uid: str) -> bool:
-    """The unit is in a Paris hex that holds no more than its `_paris_need`."""
-    here = pos.s.units[uid].hex
-    need = _paris_need(pos)
-    return here in need and len(pos.real(here)) <= need[here]
-
-
-def _called(pos: Position) -> list[str]:
-    """The units called to Paris (planning_bot, 1940): French units that may move or come on this
-    phase, not in a Paris hex they stay in (`_stays`), the strategic reserve first and then the nearest to the Paris hexes below
-    their need by steps, as many as those hexes lack in all: a unit walks there over as many
-    couplets as it takes, or goes by rail (13.16, two divisions a phase) where it can."""
-    short = _short(pos)
-    want = sum(short.values())
-    if not want:
-        return []
-    dist = _distances(pos, set(pos.b.cities["Paris"]), "allied")
-    waiting = operations.off_map(pos.s, "allied")
-    units = waiting + [u for u in pos.units_of("allied") if movement.may_move(pos, u)]
-    french = [u for u in units if pos.b.units[u].nation == "french" and not pos.b.units[u].fort and not _stays(pos, u)]
-    return sorted(french, key=lambda u: (u not in waiting, dist.get(pos.s.units[u].hex, 99)))[:want]
-
-
-def _call(pos: Position, waiting: list[str]) -> str | None:
-    """A unit called to Paris (`_called`) that moves there this phase: one that reaches a Paris
-    hex below its need, else one that goes there by rail, else the nearest that gains on the way."""
-    called = _called(pos)
-    if not called:
-        return None
-    short = _short(pos)
-    dist = _distances(pos, set(pos.b.cities["Paris"]), "allied")
-    rail = set(operations.strategic_units(pos, waiting))
-    seen: dict[str, dict[Hex, Action]] = {}
-
-    def options(uid: str) -> dict[Hex, Action]:
-        if uid not in seen:
-            seen[uid] = _options(pos, uid, uid in waiting)
-        return seen[uid]
-
-    for uid in called:
-        here = pos.s.units[uid].hex
-        if uid in waiting or here is not None and dist.get(here, 99) <= movement.allowance(pos, uid):
-            if not short.keys().isdisjoint(options(uid)):
-                return uid
-    for uid in called:
-        if uid in rail and not short.keys().isdisjoint(operations.strategic_cities(pos, uid)):
-            return uid
-    for uid in called:
-        if _best_gain(pos, uid, options(uid), dist) is not None:
-            return uid
-    return None
-
-
-def _to_paris(pos: Position, uid: str, options: dict[Hex, Action], actions: list[Action]) -> Action | None:
-    """Where a unit called to Paris goes (`_call`): into a Paris hex below its need, by rail there,
-    or the move that gains most on the way."""
-    short = _short(pos)
-    reach = [h for h in short if h in options]
-    if reach:
-        return options[reach[0]]
-    rail = [a for a in actions if a["type"] == "strategic" and a["to"] in short]
-    if rail:
-        return rail[0]
-    gain = _best_gain(pos, uid, options, _distances(pos, set(pos.b.cities["Paris"]), "allied"))
-    return gain[1] if gain else None
 
 
 def _holds_paris(pos: Position, uid: str) -> bool:
