@@ -203,3 +203,41 @@ async def test_a_new_position_draws_again_only_the_lines_of_the_zones_it_changed
         for y in rows:
             area.render_line(y)
         assert built == []
+
+
+@sync
+async def test_another_side_at_the_keys_draws_its_lines_again() -> None:
+    """The side at the keys reads its own units' labels `< >` (MapLook.occupied): a hotseat handover
+    changes the lines with either side's units though no zone changed."""
+    view = raid_view()
+    app = MapApp(view)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        area = app.query_one(AreaMap)
+        rows = range(len(view["picture"]))
+        width = len(view["picture"][0])
+        area.show(view, own="british")
+        british = [area.render_line(y).text[:width] for y in rows]
+        area.show(view, own="german")
+        german = [area.render_line(y).text[:width] for y in rows]
+        fresh = AreaMap(view)
+        fresh.show(view, own="german")
+        assert german == [fresh._build_line(y).text[:width] for y in rows] and german != british
+
+
+@sync
+async def test_a_new_picture_draws_its_lines_again() -> None:
+    # A line without zones (the title) is keyed by the map's layout: another picture, another line.
+    import copy
+
+    view = raid_view()
+    app = MapApp(view)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        area = app.query_one(AreaMap)
+        width = len(view["picture"][0])
+        area.render_line(0)
+        retitled = copy.deepcopy(view)
+        retitled["picture"][0] = "A NEW TITLE".ljust(width)
+        area.show(retitled)
+        assert area.render_line(0).text[:width] == retitled["picture"][0]
