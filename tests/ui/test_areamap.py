@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from rich.style import Style
 from textual.app import App, ComposeResult
 
@@ -30,6 +33,15 @@ class MapApp(App):
 
     def on_area_map_chosen(self, event: AreaMap.Chosen) -> None:
         self.chosen.append(event.place)
+
+
+@asynccontextmanager
+async def whole_map(view: dict) -> AsyncIterator[AreaMap]:
+    """The map of `view` mounted in a window that shows all of it, its first frame drawn."""
+    app = MapApp(view)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        yield app.query_one(AreaMap)
 
 
 def test_layout_finds_every_zone_and_link_kind() -> None:
@@ -174,10 +186,7 @@ async def test_a_new_position_draws_again_only_the_lines_of_the_zones_it_changed
     import copy
 
     view = raid_view()
-    app = MapApp(view)
-    async with app.run_test(size=(120, 60)) as pilot:
-        await pilot.pause()
-        area = app.query_one(AreaMap)
+    async with whole_map(view) as area:
         rows = range(len(view["picture"]))
         for y in rows:
             area.render_line(y)
@@ -210,10 +219,7 @@ async def test_another_side_at_the_keys_draws_its_lines_again() -> None:
     """The side at the keys reads its own units' labels `< >` (MapLook.occupied): a hotseat handover
     changes the lines with either side's units though no zone changed."""
     view = raid_view()
-    app = MapApp(view)
-    async with app.run_test(size=(120, 60)) as pilot:
-        await pilot.pause()
-        area = app.query_one(AreaMap)
+    async with whole_map(view) as area:
         rows = range(len(view["picture"]))
         width = len(view["picture"][0])
         area.show(view, own="british")
@@ -231,10 +237,7 @@ async def test_a_new_picture_draws_its_lines_again() -> None:
     import copy
 
     view = raid_view()
-    app = MapApp(view)
-    async with app.run_test(size=(120, 60)) as pilot:
-        await pilot.pause()
-        area = app.query_one(AreaMap)
+    async with whole_map(view) as area:
         width = len(view["picture"][0])
         area.render_line(0)
         retitled = copy.deepcopy(view)
