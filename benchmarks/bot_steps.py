@@ -63,8 +63,6 @@ async def client_ms(scenario: str, seed: int, actions: int, size: tuple[int, int
     return (cpu - spent[0]) / steps * 1000, spent[0] / steps * 1000
 
 
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scenarios", nargs="*", default=SCENARIOS)

@@ -41,7 +41,7 @@ async def test_bots_play_on_past_their_paced_seconds(tmp_path, monkeypatch) -> N
 
 @sync
 async def test_the_steps_the_game_plays_for_the_player_are_paced_as_a_bots(tmp_path, monkeypatch) -> None:  # noqa: ANN001
-    """Betrayal's g (the game runs the Germans' turn for the initiative player, betrayal:3.4.1): its
+    """Betrayal's g (the game runs the Germans' turn for the player who won the initiative): its
     steps pause as a bot's do, so a German turn of some fifty steps does not keep him waiting on pauses;
     they are the game's, not his, so they do not start the pacing again."""
     import random
